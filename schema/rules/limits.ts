@@ -1,0 +1,34 @@
+/** Business limits shared by server and client. Values the spec leaves open are chosen here, once. */
+export const PASSWORD_MIN = 6;
+/** Not in the spec: argon2 hashes any length, but an unbounded input is a cheap denial of service. */
+export const PASSWORD_MAX = 128;
+export const DISPLAY_NAME_MAX = 20;
+/** The spec asks for more than 2 characters of story text ('Text must be at least 2 characters'). */
+export const STORY_TEXT_MIN_EXCLUSIVE = 2;
+/** Not shown in the spec: a long-form story still fits; anything larger is a paste accident. */
+export const STORY_TEXT_MAX = 10_000;
+export const STORY_HTML_MAX = 100_000;
+export const POST_TAGS_MIN = 1;
+export const POST_TAGS_MAX = 10;
+export const MENTION_MAX = 128;
+export const BIO_MAX = 500;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const TOAST_MS = 5000;
+export const BACK_ONLINE_MS = 2000;
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_DAYS = 365;
+
+/** Rate limits (not in the spec; the issue names 10 failed sign-ins per 15 minutes). */
+export const RATE_LIMITS = {
+  signInFailures: { max: 10, windowSeconds: 15 * 60 },
+  signUp: { max: 5, windowSeconds: 60 * 60 },
+  emailSend: { max: 5, windowSeconds: 15 * 60 },
+  storyCreate: { max: 30, windowSeconds: 10 * 60 },
+} as const;
+
+/** How long the links in e-mails stay valid. */
+export const VERIFY_TOKEN_HOURS = 48;
+export const RESET_TOKEN_HOURS = 1;

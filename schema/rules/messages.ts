@@ -1,0 +1,43 @@
+/**
+ * User-facing messages, in the spec's words where the spec words them. Each has a locale key
+ * (`errors.<key>` in locales/<lang>/common.json) so the client can show it translated.
+ * Spec slips corrected here are listed in the README.
+ */
+export const MESSAGES = {
+  emailRequired: 'E-mail is required',
+  emailInvalid: 'E-mail must be valid',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Min 6 characters',
+  passwordMax: 'Max 128 characters',
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be less than 20 characters',
+  roleInvalid: 'Choose person or organisation',
+  verifyEmail: 'Please Verify your email',
+  checkEmail: 'Please check your email.',
+  resetSent: 'Reset email is sent to your mail.',
+  wrongCredentials: 'Wrong e-mail or password',
+  emailInUse: 'This e-mail is already in use',
+  tokenInvalid: 'This link is invalid or has expired',
+  tooManyRequests: 'Too many attempts. Please try again in {{minutes}} minutes.',
+  signInRequired: 'Please sign in',
+  forbidden: 'You do not have permission to do that',
+  notFound: 'Item has been deleted',
+  internal: 'Something went wrong',
+  textRequired: 'Text is required',
+  textMin: 'Text must be at least 2 characters',
+  textMax: 'Text must be at most 10000 characters',
+  hashtagRequired: 'Add at least one #hashtag',
+  hashtagDot: "Hashtags cannot contain '.'",
+  tagsMax: 'Max 10 tags',
+  langInvalid: 'Unsupported language',
+  bioMax: 'Bio must be at most 500 characters',
+  queryTooDeep: 'Query is too deep',
+  queryTooComplex: 'Query is too complex',
+  tooManyAliases: 'Query has too many aliases',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Reverse lookup so a client receiving a server message can translate it by key. */
+export const messageKeyOf = (message: string): MessageKey | undefined =>
+  (Object.keys(MESSAGES) as MessageKey[]).find((key) => MESSAGES[key] === message);

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { APP_LANGS, ROLES } from './enums';
+import { scanHashtags, tooManyTags } from './hashtags';
+import {
+  BIO_MAX,
+  DISPLAY_NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  STORY_TEXT_MAX,
+  STORY_TEXT_MIN_EXCLUSIVE,
+} from './limits';
+import { MESSAGES } from './messages';
+
+export const emailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .regex(/^[^\s@]+@[^\s@]+$/u, MESSAGES.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, MESSAGES.passwordMin)
+  .max(PASSWORD_MAX, MESSAGES.passwordMax);
+
+export const displayNameSchema = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(DISPLAY_NAME_MAX, MESSAGES.nameMax);
+
+export const roleSchema = z.enum(ROLES, { error: MESSAGES.roleInvalid });
+export const appLangSchema = z.enum(APP_LANGS, { error: MESSAGES.langInvalid });
+export const bioSchema = z.string().trim().max(BIO_MAX, MESSAGES.bioMax);
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  displayName: displayNameSchema,
+  role: roleSchema,
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+});
+
+/**
+ * Story text rules, applied to the plain text of the rich-text body (the editor's HTML with tags
+ * stripped). Returns the tags the text carries. Same function on client and server.
+ */
+export const storyTextSchema = z
+  .string({ error: MESSAGES.textRequired })
+  .transform((text) => text.trim())
+  .superRefine((text, ctx) => {
+    if (text.length === 0) ctx.addIssue({ code: 'custom', message: MESSAGES.textRequired });
+    else if (text.length <= STORY_TEXT_MIN_EXCLUSIVE)
+      ctx.addIssue({ code: 'custom', message: MESSAGES.textMin });
+    else if (text.length > STORY_TEXT_MAX) ctx.addIssue({ code: 'custom', message: MESSAGES.textMax });
+  })
+  .transform((text, ctx) => {
+    const { tags, hasDottedTag } = scanHashtags(text);
+    if (hasDottedTag) ctx.addIssue({ code: 'custom', message: MESSAGES.hashtagDot });
+    else if (tags.length === 0) ctx.addIssue({ code: 'custom', message: MESSAGES.hashtagRequired });
+    else if (tooManyTags(tags)) ctx.addIssue({ code: 'custom', message: MESSAGES.tagsMax });
+    return { text, tags };
+  });
+
+/** First message of a failed parse, for forms that show one error at a time. */
+export const firstIssue = (error: z.ZodError): { message: string; field?: string } => {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.') || undefined;
+  return { message: issue?.message ?? MESSAGES.internal, field };
+};

@@ -1,0 +1,96 @@
+import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
+import { Lucia, TimeSpan } from 'lucia';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+/**
+ * lucia is kept behind this module (it is no longer developed upstream): the rest of the server
+ * sees `SessionStore` only, so replacing it touches this file alone.
+ */
+export interface Viewer {
+  id: string;
+  email: string;
+  displayName: string;
+  role: 'person' | 'org';
+  photoUrl: string | null;
+  emailVerified: boolean;
+  appLang: string;
+  defaultSpaceId: string | null;
+}
+
+export interface SessionCookie {
+  name: string;
+  value: string;
+  attributes: Record<string, unknown>;
+}
+
+export interface SessionStore {
+  /** Starts a session; the returned token is the cookie value and the Bearer token alike. */
+  create(userId: string): Promise<{ token: string; cookie: SessionCookie }>;
+  validate(token: string): Promise<{ viewer: Viewer; refreshedCookie?: SessionCookie } | null>;
+  invalidate(token: string): Promise<void>;
+  invalidateAllFor(userId: string): Promise<void>;
+  blankCookie(): SessionCookie;
+  readCookie(cookieHeader: string): string | null;
+  readBearer(authorizationHeader: string): string | null;
+}
+
+export function createSessionStore(db: Db, options: { secureCookies: boolean }): SessionStore {
+  const lucia = new Lucia(new DrizzlePostgreSQLAdapter(db, sessions, users), {
+    sessionExpiresIn: new TimeSpan(30, 'd'),
+    sessionCookie: { name: 'session', attributes: { secure: options.secureCookies, sameSite: 'lax' } },
+    getUserAttributes: (row) => row,
+  });
+  const toViewer = (row: DatabaseUserAttributes & { id: string }): Viewer => ({
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    role: row.role,
+    photoUrl: row.photoUrl,
+    emailVerified: row.emailVerified,
+    appLang: row.appLang,
+    defaultSpaceId: row.defaultSpaceId,
+  });
+  const cookieOf = (cookie: ReturnType<typeof lucia.createSessionCookie>): SessionCookie => ({
+    name: cookie.name,
+    value: cookie.value,
+    attributes: { ...cookie.attributes, httpOnly: true },
+  });
+
+  return {
+    async create(userId) {
+      const session = await lucia.createSession(userId, {});
+      return { token: session.id, cookie: cookieOf(lucia.createSessionCookie(session.id)) };
+    },
+    async validate(token) {
+      const { session, user } = await lucia.validateSession(token);
+      if (!session) return null;
+      return {
+        viewer: toViewer(user as unknown as DatabaseUserAttributes & { id: string }),
+        refreshedCookie: session.fresh ? cookieOf(lucia.createSessionCookie(session.id)) : undefined,
+      };
+    },
+    invalidate: (token) => lucia.invalidateSession(token),
+    invalidateAllFor: (userId) => lucia.invalidateUserSessions(userId),
+    blankCookie: () => cookieOf(lucia.createBlankSessionCookie()),
+    readCookie: (header) => lucia.readSessionCookie(header),
+    readBearer: (header) => lucia.readBearerToken(header),
+  };
+}
+
+/** The user row as the lucia Drizzle adapter hands it over (Drizzle's field names). */
+interface DatabaseUserAttributes {
+  email: string;
+  displayName: string;
+  role: 'person' | 'org';
+  photoUrl: string | null;
+  emailVerified: boolean;
+  appLang: string;
+  defaultSpaceId: string | null;
+}
+
+declare module 'lucia' {
+  interface Register {
+    DatabaseUserAttributes: DatabaseUserAttributes;
+  }
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bumps <no-reply@localhost>'),
+  APP_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the built client lives; the server falls back to a notice when it is missing. */
+  CLIENT_DIST: z.string().default('./dist/client'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** The secret is generated once into DATA_DIR so a laptop needs no setup and restarts keep it. */
+function appSecret(dataDir: string, given?: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.parse(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    env: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    /** Empty when PORT is 0 (tests): the server fills it in once it knows its port. */
+    publicUrl: parsed.PUBLIC_URL ?? (parsed.PORT ? `http://localhost:${parsed.PORT}` : ''),
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    appSecret: appSecret(dataDir, parsed.APP_SECRET),
+    logLevel: parsed.LOG_LEVEL,
+    clientDist: path.resolve(parsed.CLIENT_DIST),
+    secureCookies: (parsed.PUBLIC_URL ?? '').startsWith('https://'),
+  };
+}

@@ -1,0 +1,53 @@
+import type { Viewer, SessionCookie, SessionStore } from './auth/sessions';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { AppPubSub } from './graphql/pubsub';
+import type { Log } from './log';
+import type { Mailer } from './mail/mailer';
+import { createLoaders, type Loaders } from './graphql/loaders';
+
+/** What lives as long as the process: built once in main.ts and shared by every request. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  pubsub: AppPubSub;
+  log: Log;
+  mailer: Mailer;
+  sessions: SessionStore;
+}
+
+/** How a transport lets a service set or clear the session cookie (absent over websockets). */
+export interface CookieJar {
+  set(cookie: SessionCookie): void;
+}
+
+/** Per request (or per websocket operation): who asks, with fresh loaders. */
+export interface Context extends AppDeps {
+  viewer: Viewer | null;
+  /** The session token the request came with, so sign-out can end exactly that session. */
+  sessionToken: string | null;
+  loaders: Loaders;
+  /** Client address for rate limits. */
+  clientAddress: string;
+  cookies?: CookieJar;
+  requestId: string;
+}
+
+export async function createContext(
+  deps: AppDeps,
+  request: { token: string | null; clientAddress: string; requestId: string; cookies?: CookieJar },
+): Promise<Context> {
+  const session = request.token ? await deps.sessions.validate(request.token) : null;
+  if (session?.refreshedCookie) request.cookies?.set(session.refreshedCookie);
+  return {
+    ...deps,
+    log: deps.log.child({ requestId: request.requestId }),
+    viewer: session?.viewer ?? null,
+    sessionToken: session ? request.token : null,
+    loaders: createLoaders(deps.db),
+    clientAddress: request.clientAddress,
+    cookies: request.cookies,
+    requestId: request.requestId,
+  };
+}

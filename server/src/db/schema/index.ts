@@ -1,0 +1,4 @@
+export * from './spaces';
+export * from './stories';
+export * from './tags';
+export * from './users';

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { spaces } from './spaces';
+import { users } from './users';
+
+export const stories = pgTable(
+  'stories',
+  {
+    id: text('id').primaryKey(),
+    spaceId: text('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Sanitised rich text (HTML). */
+    story: text('story').notNull(),
+    /** Lower-cased hashtags in order of appearance; denormalised so a feed card needs no join. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
+    isDraft: boolean('is_draft').notNull().default(false),
+    /** Anonymous posts wait for a moderator; every other post is approved on creation. */
+    isApproved: boolean('is_approved').notNull().default(true),
+    totalReactions: integer('total_reactions').notNull().default(0),
+    totalComments: integer('total_comments').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The public feed: newest first inside a space, published and approved only.
+    index('stories_feed_idx')
+      .on(table.spaceId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isDraft} = false and ${table.isApproved} = true`),
+    index('stories_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
+    index('stories_tags_idx').using('gin', table.tags),
+  ],
+);

@@ -1,0 +1,38 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { MESSAGES } from '@rules';
+import { AppError } from '../errors';
+import type { Log } from '../log';
+
+/** Codes graphql-js and Apollo give to a malformed request; those messages are safe to show. */
+const REQUEST_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+/**
+ * AppErrors carry their code and field into `extensions`; a request error keeps its message;
+ * anything else is logged and reaches the client as INTERNAL with no internals.
+ */
+export function formatGraphQLError(log: Log) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof AppError) {
+      return {
+        message: original.message,
+        path: formatted.path,
+        extensions: { code: original.code, ...(original.details.field && { field: original.details.field }) },
+      };
+    }
+    const code = formatted.extensions?.code;
+    if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return formatted;
+    if (original instanceof GraphQLError && !original.originalError && !formatted.path) return formatted;
+    log.error({ err: original }, 'unexpected GraphQL error');
+    return { message: MESSAGES.internal, path: formatted.path, extensions: { code: 'INTERNAL' } };
+  };
+}

@@ -1,0 +1,47 @@
+import { createPubSub, type PubSub, type PubSubEventTarget } from '@graphql-yoga/subscription';
+import type postgres from 'postgres';
+import type { Log } from '../log';
+
+/**
+ * Every live-event topic and its payload, in one place. Payloads carry ids only: subscribers load
+ * the item with their own viewer, so visibility rules apply per event and payloads stay far below
+ * NOTIFY's 8 kB limit.
+ */
+export type Topics = {
+  /** A story became visible in a space feed (published, approved). Id: the space id. */
+  space: [spaceId: string, payload: { storyId: string }];
+};
+
+export type AppPubSub = PubSub<Topics>;
+
+/** The embedded default: events stay inside this process. */
+export const createLocalPubSub = (): AppPubSub => createPubSub<Topics>();
+
+const CHANNEL = 'app_events';
+
+/**
+ * Events cross processes through PostgreSQL LISTEN/NOTIFY: publishing NOTIFYs, and every process
+ * (the publisher too) re-dispatches what it hears to its local subscribers.
+ */
+export async function createPostgresPubSub(sql: postgres.Sql, log: Log): Promise<AppPubSub> {
+  const local = new EventTarget();
+  await sql.listen(CHANNEL, (message) => {
+    try {
+      const { type, data } = JSON.parse(message) as { type: string; data: unknown };
+      local.dispatchEvent(new CustomEvent(type, { detail: data }));
+    } catch (error) {
+      log.error({ err: error }, 'malformed live event');
+    }
+  });
+  const eventTarget = {
+    addEventListener: local.addEventListener.bind(local),
+    removeEventListener: local.removeEventListener.bind(local),
+    dispatchEvent(event: CustomEvent) {
+      sql.notify(CHANNEL, JSON.stringify({ type: event.type, data: event.detail })).catch((error: unknown) => {
+        log.error({ err: error }, 'live event not sent');
+      });
+      return true;
+    },
+  };
+  return createPubSub<Topics>({ eventTarget: eventTarget as unknown as PubSubEventTarget<Topics> });
+}

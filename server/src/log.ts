@@ -1,0 +1,13 @@
+import { pino, type Logger } from 'pino';
+
+export type Log = Logger;
+
+export const createLog = (level: string): Log =>
+  pino({
+    level,
+    // Secrets never reach the logs, whatever a caller passes along.
+    redact: {
+      paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
+  });

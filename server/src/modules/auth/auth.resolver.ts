@@ -1,0 +1,57 @@
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import type { Context } from '../../context';
+import { presentMe } from '../users/user.presenter';
+import * as auth from './auth.service';
+import { AuthMessage, SignInResult, SignUpInput } from './auth.types';
+
+const done = (message: string): AuthMessage => ({ success: true, message });
+
+@Resolver()
+export class AuthResolver {
+  @Mutation(() => AuthMessage)
+  async signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: Context) {
+    return done((await auth.signUp(ctx, input)).message);
+  }
+
+  @Mutation(() => SignInResult)
+  async signIn(
+    @Arg('email', () => String) email: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() ctx: Context,
+  ): Promise<SignInResult> {
+    const { token, user } = await auth.signIn(ctx, { email, password });
+    return { token, user: presentMe(user) };
+  }
+
+  @Mutation(() => Boolean)
+  async signOut(@Ctx() ctx: Context) {
+    await auth.signOut(ctx);
+    return true;
+  }
+
+  @Mutation(() => Boolean)
+  async verifyEmail(@Arg('token', () => String) token: string, @Ctx() ctx: Context) {
+    await auth.verifyEmail(ctx, token);
+    return true;
+  }
+
+  @Mutation(() => AuthMessage)
+  async resendVerification(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
+    return done((await auth.resendVerification(ctx, email)).message);
+  }
+
+  @Mutation(() => AuthMessage)
+  async requestPasswordReset(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
+    return done((await auth.requestPasswordReset(ctx, email)).message);
+  }
+
+  @Mutation(() => Boolean)
+  async resetPassword(
+    @Arg('token', () => String) token: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() ctx: Context,
+  ) {
+    await auth.resetPassword(ctx, token, password);
+    return true;
+  }
+}

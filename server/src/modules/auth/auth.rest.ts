@@ -1,0 +1,36 @@
+import type { Router } from 'express';
+import { contextOf, ok } from '../../rest/shell';
+import { presentMe } from '../users/user.presenter';
+import * as auth from './auth.service';
+
+/** `/api/auth/*`: every auth flow without a browser. Bodies as documented in the README. */
+export function mountAuthRest(router: Router) {
+  const body = (req: { body?: unknown }) => (req.body ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+  router.post('/auth/signup', async (req, res) => {
+    ok(res.status(201), await auth.signUp(contextOf(res), body(req)));
+  });
+  router.post('/auth/login', async (req, res) => {
+    const { token, user } = await auth.signIn(contextOf(res), body(req));
+    ok(res, { token, user: presentMe(user) });
+  });
+  router.post('/auth/logout', async (_req, res) => {
+    await auth.signOut(contextOf(res));
+    ok(res);
+  });
+  router.post('/auth/verify', async (req, res) => {
+    await auth.verifyEmail(contextOf(res), text(body(req).token));
+    ok(res);
+  });
+  router.post('/auth/resend-verification', async (req, res) => {
+    ok(res, await auth.resendVerification(contextOf(res), body(req).email));
+  });
+  router.post('/auth/forgot-password', async (req, res) => {
+    ok(res, await auth.requestPasswordReset(contextOf(res), body(req).email));
+  });
+  router.post('/auth/reset-password', async (req, res) => {
+    await auth.resetPassword(contextOf(res), text(body(req).token), body(req).password);
+    ok(res);
+  });
+}

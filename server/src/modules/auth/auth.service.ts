@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  GLOBAL_SPACE_ID,
+  MESSAGES,
+  RATE_LIMITS,
+  RESET_TOKEN_HOURS,
+  VERIFY_TOKEN_HOURS,
+  emailSchema,
+  passwordSchema,
+  signInSchema,
+  signUpSchema,
+} from '@rules';
+import { consumeEmailToken, issueEmailToken } from '../../auth/email-tokens';
+import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
+import { assertUnderLimit, clearAttempts, recordAttempt } from '../../auth/rate-limit';
+import type { Context } from '../../context';
+import { users } from '../../db/schema';
+import { AppError, parseInput } from '../../errors';
+import { getMe } from '../users/user.service';
+import { authLinks } from './auth.mail';
+
+const SIGN_IN_FAILURES = 'sign-in-failure';
+const SIGN_UP = 'sign-up';
+const EMAIL_SEND = 'email-send';
+
+/**
+ * Creates an unverified account and mails the verification link. An e-mail that is already taken
+ * answers CONFLICT: the sign-up form must say why it cannot go on.
+ */
+export async function signUp(ctx: Context, input: unknown): Promise<{ message: string }> {
+  const data = parseInput(signUpSchema, input);
+  await assertUnderLimit(ctx.db, SIGN_UP, ctx.clientAddress, RATE_LIMITS.signUp);
+  await recordAttempt(ctx.db, SIGN_UP, [ctx.clientAddress]);
+  const hashedPassword = await hashPassword(data.password);
+  const id = randomUUID();
+  const [created] = await ctx.db
+    .insert(users)
+    .values({
+      id,
+      email: data.email,
+      hashedPassword,
+      displayName: data.displayName,
+      role: data.role,
+      defaultSpaceId: GLOBAL_SPACE_ID,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!created) throw new AppError('CONFLICT', MESSAGES.emailInUse, { field: 'email' });
+  await sendVerification(ctx, id, data.email);
+  return { message: MESSAGES.checkEmail };
+}
+
+async function sendVerification(ctx: Context, userId: string, email: string) {
+  const token = await issueEmailToken(ctx.db, userId, 'verify', VERIFY_TOKEN_HOURS);
+  await ctx.mailer.send(authLinks(ctx.config.publicUrl).verify(email, token));
+}
+
+/**
+ * Password sign-in. Failed attempts count per e-mail and per address; an unverified account is
+ * refused with the spec's 'Please Verify your email' (and no session is created).
+ */
+export async function signIn(ctx: Context, input: unknown) {
+  const { email, password } = parseInput(signInSchema, input);
+  const keys = [`email:${email}`, `address:${ctx.clientAddress}`];
+  for (const key of keys) await assertUnderLimit(ctx.db, SIGN_IN_FAILURES, key, RATE_LIMITS.signInFailures);
+
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  const passwordOk = await verifyPassword(user?.hashedPassword ?? (await decoyHash()), password);
+  if (!user || !passwordOk) {
+    await recordAttempt(ctx.db, SIGN_IN_FAILURES, keys);
+    throw new AppError('UNAUTHENTICATED', MESSAGES.wrongCredentials);
+  }
+  if (!user.emailVerified) throw new AppError('FORBIDDEN', MESSAGES.verifyEmail, { field: 'email' });
+
+  await clearAttempts(ctx.db, SIGN_IN_FAILURES, `email:${email}`);
+  const { token, cookie } = await ctx.sessions.create(user.id);
+  ctx.cookies?.set(cookie);
+  const session = await ctx.sessions.validate(token);
+  return { token, user: await getMe({ ...ctx, viewer: session!.viewer, sessionToken: token }) };
+}
+
+export async function signOut(ctx: Context): Promise<void> {
+  if (ctx.sessionToken) await ctx.sessions.invalidate(ctx.sessionToken);
+  ctx.cookies?.set(ctx.sessions.blankCookie());
+}
+
+export async function verifyEmail(ctx: Context, token: string): Promise<void> {
+  const userId = await consumeEmailToken(ctx.db, token, 'verify');
+  if (!userId) throw new AppError('BAD_USER_INPUT', MESSAGES.tokenInvalid, { field: 'token' });
+  await ctx.db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Both mail requests answer the same whether or not the address has an account, so they cannot
+ * be used to discover who is signed up; the per-address limit keeps them from being a spam relay.
+ */
+async function mailRequest(ctx: Context, rawEmail: unknown, send: (user: typeof users.$inferSelect) => Promise<void>) {
+  const email = parseInput(emailSchema, rawEmail);
+  await assertUnderLimit(ctx.db, EMAIL_SEND, `email:${email}`, RATE_LIMITS.emailSend);
+  await assertUnderLimit(ctx.db, EMAIL_SEND, `address:${ctx.clientAddress}`, RATE_LIMITS.emailSend);
+  await recordAttempt(ctx.db, EMAIL_SEND, [`email:${email}`, `address:${ctx.clientAddress}`]);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (user) await send(user);
+}
+
+export async function resendVerification(ctx: Context, email: unknown): Promise<{ message: string }> {
+  await mailRequest(ctx, email, async (user) => {
+    if (!user.emailVerified) await sendVerification(ctx, user.id, user.email);
+  });
+  return { message: MESSAGES.checkEmail };
+}
+
+export async function requestPasswordReset(ctx: Context, email: unknown): Promise<{ message: string }> {
+  await mailRequest(ctx, email, async (user) => {
+    const token = await issueEmailToken(ctx.db, user.id, 'reset', RESET_TOKEN_HOURS);
+    await ctx.mailer.send(authLinks(ctx.config.publicUrl).reset(user.email, token));
+  });
+  return { message: MESSAGES.resetSent };
+}
+
+/** A reset link works once; it also proves the mailbox, and ends every session of the account. */
+export async function resetPassword(ctx: Context, token: string, password: unknown): Promise<void> {
+  const newPassword = parseInput(passwordSchema, password);
+  const hashedPassword = await hashPassword(newPassword);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const owner = await consumeEmailToken(tx, token, 'reset');
+    if (!owner) throw new AppError('BAD_USER_INPUT', MESSAGES.tokenInvalid, { field: 'token' });
+    await tx
+      .update(users)
+      .set({ hashedPassword, emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, owner));
+    return owner;
+  });
+  await ctx.sessions.invalidateAllFor(userId);
+}

@@ -1,0 +1,28 @@
+import type { Context } from '../../context';
+import { ANONYMOUS_AUTHOR, authorView, type AuthorView } from '../users/user.service';
+import { canEditStory, type StoryRow } from './story.policy';
+
+/** Anonymous posts show 'Anonymous' to everyone, their author included. */
+export async function storyAuthor(ctx: Context, story: StoryRow): Promise<AuthorView> {
+  if (story.isAnonymousPost) return ANONYMOUS_AUTHOR;
+  return authorView(await ctx.loaders.userById.load(story.authorId));
+}
+
+/** The REST shape of a story: the entity fields of the spec (000 §3). */
+export async function presentStory(ctx: Context, story: StoryRow) {
+  return {
+    id: story.id,
+    story: story.story,
+    tags: story.tags,
+    spaceId: story.spaceId,
+    author: await storyAuthor(ctx, story),
+    isAnonymousPost: story.isAnonymousPost,
+    isDraft: story.isDraft,
+    isApproved: story.isApproved,
+    counters: { totalReactions: story.totalReactions, totalComments: story.totalComments },
+    canEdit: canEditStory(ctx.viewer, story),
+    createdAt: story.createdAt.toISOString(),
+    // `when` is the moment to show relatively ("5 minutes ago"); the client words it in its language.
+    when: story.createdAt.toISOString(),
+  };
+}

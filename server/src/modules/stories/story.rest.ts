@@ -1,0 +1,43 @@
+import type { Router } from 'express';
+import type { PathRouter } from '../../rest/paths';
+import { activeSpaceId, bodyData, contextOf, ok } from '../../rest/shell';
+import { presentStory } from './story.presenter';
+import * as storiesService from './story.service';
+
+/**
+ * The spec's story rows. Payload fields other than story, isAnonymousPost and isDraft are ignored
+ * (a `tags` field too: tags always come from the text's hashtags).
+ */
+export function mountStoryRest(router: Router, paths: PathRouter) {
+  paths.register('stories', {
+    async list(ctx, params) {
+      const page = await storiesService.listStories(ctx, {
+        list: 'recent',
+        spaceId: params.spaceId,
+        after: params.lastDocumentID,
+        first: params.results,
+      });
+      return { items: await Promise.all(page.items.map((story) => presentStory(ctx, story))), last: page.last };
+    },
+    async get(ctx, id) {
+      return presentStory(ctx, await storiesService.getStory(ctx, id));
+    },
+  });
+
+  router.post('/stories', async (req, res) => {
+    const ctx = contextOf(res);
+    const story = await storiesService.createStory(ctx, { ...bodyData(req), spaceId: activeSpaceId(req) });
+    ok(res.status(201), { data: await presentStory(ctx, story) });
+  });
+
+  router.patch('/stories/:id', async (req, res) => {
+    const ctx = contextOf(res);
+    const story = await storiesService.updateStory(ctx, req.params.id, bodyData(req));
+    ok(res, { data: await presentStory(ctx, story) });
+  });
+
+  router.delete('/stories/:id', async (req, res) => {
+    await storiesService.deleteStory(contextOf(res), req.params.id);
+    ok(res);
+  });
+}

@@ -1,0 +1,32 @@
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../context';
+import { presentMe } from './user.presenter';
+import { deleteAccount, getMe, updateLanguage, updateProfile } from './user.service';
+import { UpdateProfileInput, User } from './user.types';
+
+@Resolver(() => User)
+export class UserResolver {
+  @Query(() => User, { nullable: true, description: 'The signed-in user, or null when signed out.' })
+  async me(@Ctx() ctx: Context): Promise<User | null> {
+    return ctx.viewer ? presentMe(await getMe(ctx)) : null;
+  }
+
+  @Authorized()
+  @Mutation(() => User)
+  async updateProfile(@Arg('input', () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() ctx: Context) {
+    return presentMe(await updateProfile(ctx, input));
+  }
+
+  @Authorized()
+  @Mutation(() => User, { description: 'Saves the interface language (appLang).' })
+  async updateLanguage(@Arg('appLang', () => String) appLang: string, @Ctx() ctx: Context) {
+    return presentMe(await updateLanguage(ctx, appLang));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Deletes the account with its sessions and posts.' })
+  async deleteAccount(@Ctx() ctx: Context) {
+    await deleteAccount(ctx);
+    return true;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Router } from 'express';
+import { AppError } from '../../errors';
+import { contextOf, ok } from '../../rest/shell';
+import { presentMe } from './user.presenter';
+import * as userService from './user.service';
+
+/** Profile fields `/user/update` may change, named by its `key`. */
+const UPDATABLE_KEYS = ['displayName', 'photoURL', 'bio'] as const;
+
+export function mountUserRest(router: Router) {
+  router.get('/user/userinfo', async (_req, res) => {
+    const user = presentMe(await userService.getMe(contextOf(res)));
+    // The spec's client reads the language from userSpaceDoc.appLang.
+    ok(res, { user: { ...user, uid: user.id, userSpaceDoc: { appLang: user.appLang } } });
+  });
+
+  router.post('/user/update', async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const key = UPDATABLE_KEYS.find((candidate) => candidate === body.key);
+    if (!key) throw new AppError('BAD_USER_INPUT', `key must be one of ${UPDATABLE_KEYS.join(', ')}`, { field: 'key' });
+    const user = await userService.updateProfile(contextOf(res), { [key]: body[key] });
+    ok(res, { user: presentMe(user) });
+  });
+
+  router.post('/user/updateLang', async (req, res) => {
+    await userService.updateLanguage(contextOf(res), (req.body as { appLang?: unknown } | undefined)?.appLang);
+    ok(res);
+  });
+
+  router.delete('/user/delete', async (_req, res) => {
+    await userService.deleteAccount(contextOf(res));
+    ok(res);
+  });
+}

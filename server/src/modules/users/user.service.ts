@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { GLOBAL_SPACE_ID, appLangSchema, bioSchema, displayNameSchema } from '@rules';
+import { z } from 'zod';
+import type { Context } from '../../context';
+import { spaces, users } from '../../db/schema';
+import { notFound, parseInput, unauthenticated } from '../../errors';
+import type { UserRow } from '../../graphql/loaders';
+
+export const requireViewer = (ctx: Context) => {
+  if (!ctx.viewer) throw unauthenticated();
+  return ctx.viewer;
+};
+
+/** The signed-in user with their default space (the global space when none is set). */
+export async function getMe(ctx: Context) {
+  const viewer = requireViewer(ctx);
+  const [row] = await ctx.db
+    .select({ user: users, space: { id: spaces.id, name: spaces.name } })
+    .from(users)
+    .leftJoin(spaces, eq(spaces.id, users.defaultSpaceId))
+    .where(eq(users.id, viewer.id));
+  if (!row) throw notFound();
+  return { ...row.user, defaultSpace: row.space ?? (await globalSpace(ctx)) };
+}
+export type Me = Awaited<ReturnType<typeof getMe>>;
+
+async function globalSpace(ctx: Context) {
+  const [space] = await ctx.db
+    .select({ id: spaces.id, name: spaces.name })
+    .from(spaces)
+    .where(eq(spaces.id, GLOBAL_SPACE_ID));
+  return space ?? { id: GLOBAL_SPACE_ID, name: 'Global' };
+}
+
+const profileSchema = z.object({
+  displayName: displayNameSchema.optional(),
+  photoURL: z.string().trim().url().max(2048).nullish(),
+  bio: bioSchema.nullish(),
+});
+
+export async function updateProfile(ctx: Context, input: unknown): Promise<Me> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(profileSchema, input);
+  await ctx.db
+    .update(users)
+    .set({
+      ...(data.displayName !== undefined && { displayName: data.displayName }),
+      ...(data.photoURL !== undefined && { photoUrl: data.photoURL }),
+      ...(data.bio !== undefined && { bio: data.bio }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, viewer.id));
+  return getMe(ctx);
+}
+
+export async function updateLanguage(ctx: Context, appLang: unknown): Promise<Me> {
+  const viewer = requireViewer(ctx);
+  const lang = parseInput(appLangSchema, appLang);
+  await ctx.db.update(users).set({ appLang: lang, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+  return getMe(ctx);
+}
+
+/** Deleting an account removes the user and, by cascade in one statement, their sessions and posts. */
+export async function deleteAccount(ctx: Context): Promise<void> {
+  const viewer = requireViewer(ctx);
+  await ctx.db.delete(users).where(eq(users.id, viewer.id));
+  ctx.cookies?.set(ctx.sessions.blankCookie());
+}
+
+export interface AuthorView {
+  id: string;
+  displayName: string;
+  photoURL: string;
+  role: 'person' | 'org' | 'user';
+}
+
+/** Anonymous posts show this author to everyone (the spec: 'Anonymous', empty photo and id). */
+export const ANONYMOUS_AUTHOR: AuthorView = { id: '', displayName: 'Anonymous', photoURL: '', role: 'user' };
+
+export const authorView = (user: UserRow | null): AuthorView =>
+  user ? { id: user.id, displayName: user.displayName, photoURL: user.photoUrl ?? '', role: user.role } : ANONYMOUS_AUTHOR;

@@ -1,0 +1,35 @@
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+
+@ObjectType('Author', { description: 'Who a post shows as its author; Anonymous posts show an empty id.' })
+export class AuthorType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) displayName!: string;
+  @Field(() => String) photoURL!: string;
+  @Field(() => String, { description: 'person, org, or user (generic, e.g. Anonymous)' }) role!: string;
+}
+
+@ObjectType()
+export class DefaultSpace {
+  @Field(() => ID) spaceId!: string;
+  @Field(() => String) spaceName!: string;
+}
+
+@ObjectType({ description: 'The signed-in user, as only they see themselves.' })
+export class User {
+  @Field(() => ID) id!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String) displayName!: string;
+  @Field(() => String, { nullable: true }) photoURL!: string | null;
+  @Field(() => String, { nullable: true }) bio!: string | null;
+  @Field(() => String) role!: string;
+  @Field(() => String) appLang!: string;
+  @Field(() => Boolean) emailVerified!: boolean;
+  @Field(() => DefaultSpace) defaultSpace!: DefaultSpace;
+}
+
+@InputType()
+export class UpdateProfileInput {
+  @Field(() => String, { nullable: true }) displayName?: string;
+  @Field(() => String, { nullable: true }) photoURL?: string | null;
+  @Field(() => String, { nullable: true }) bio?: string | null;
+}

@@ -1,0 +1,49 @@
+import type { Context } from '../context';
+import type { Page } from '../db/keyset';
+import { notFound } from '../errors';
+
+/** What `/list/v2?path=…` passes a collection, in the spec's parameter names. */
+export interface ListParams {
+  spaceId?: string;
+  orderBy?: string;
+  lastDocumentID?: string;
+  results?: number;
+  authorId?: string;
+  query?: string;
+}
+
+export interface CollectionRoutes {
+  list?(ctx: Context, params: ListParams, rest: string[]): Promise<Page<unknown>>;
+  get?(ctx: Context, id: string, rest: string[]): Promise<unknown>;
+}
+
+/**
+ * `/get/v2?path=stories/{id}` and `/list/v2?path=stories` route by the path's first segment to
+ * the feature that owns it; each feature registers its collection in its own *.rest.ts.
+ */
+export class PathRouter {
+  private readonly collections = new Map<string, CollectionRoutes>();
+
+  register(collection: string, routes: CollectionRoutes) {
+    this.collections.set(collection, routes);
+  }
+
+  private split(path: string) {
+    const [collection = '', ...rest] = path.split('/').filter(Boolean);
+    const routes = this.collections.get(collection);
+    return { routes, rest };
+  }
+
+  list(ctx: Context, path: string, params: ListParams) {
+    const { routes, rest } = this.split(path);
+    if (!routes?.list) throw notFound();
+    return routes.list(ctx, params, rest);
+  }
+
+  get(ctx: Context, path: string) {
+    const { routes, rest } = this.split(path);
+    const [id, ...nested] = rest;
+    if (!routes?.get || !id) throw notFound();
+    return routes.get(ctx, id, nested);
+  }
+}

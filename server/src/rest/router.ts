@@ -1,0 +1,41 @@
+import express, { Router } from 'express';
+import { MAX_PAGE_SIZE } from '@rules';
+import { mountAuthRest } from '../modules/auth/auth.rest';
+import { mountStoryRest } from '../modules/stories/story.rest';
+import { mountUserRest } from '../modules/users/user.rest';
+import { PathRouter } from './paths';
+import { activeSpaceId, contextOf, ok, queryParam } from './shell';
+
+/**
+ * The REST compatibility layer at /api and /apiv1 (the spec's two clients share one router).
+ * `_t` is ignored; the context (viewer from Bearer token or cookie) is resolved in app.ts.
+ */
+export function createRestRouter(): Router {
+  const router = Router();
+  router.use(express.json({ limit: '1mb' }));
+  const paths = new PathRouter();
+
+  mountAuthRest(router);
+  mountUserRest(router);
+  mountStoryRest(router, paths);
+
+  router.get('/list/v2', async (req, res) => {
+    const results = Number(queryParam(req, 'results') ?? MAX_PAGE_SIZE);
+    const page = await paths.list(contextOf(res), queryParam(req, 'path') ?? '', {
+      spaceId: activeSpaceId(req),
+      orderBy: queryParam(req, 'orderBy'),
+      lastDocumentID: queryParam(req, 'lastDocumentID'),
+      // The spec's client asks for up to 1000; pages stay at most MAX_PAGE_SIZE and `last` continues.
+      results: Number.isFinite(results) ? Math.min(results, MAX_PAGE_SIZE) : MAX_PAGE_SIZE,
+      authorId: queryParam(req, 'authorId'),
+      query: queryParam(req, 'query'),
+    });
+    ok(res, { items: page.items, last: page.last });
+  });
+
+  router.get('/get/v2', async (req, res) => {
+    ok(res, { data: await paths.get(contextOf(res), queryParam(req, 'path') ?? '') });
+  });
+
+  return router;
+}

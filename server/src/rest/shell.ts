@@ -1,0 +1,54 @@
+import type { NextFunction, Request, Response } from 'express';
+import { MESSAGES } from '@rules';
+import type { Context } from '../context';
+import { AppError, HTTP_STATUS } from '../errors';
+import type { Log } from '../log';
+
+/** The request context the REST shell resolved (Bearer token or cookie), see app.ts. */
+export const contextOf = (res: Response): Context => res.locals.ctx as Context;
+
+/**
+ * The active space of a REST call: the `spaceId` query parameter (the spec's client adds it to
+ * every call), else `spaceId` in a POST/PATCH body; `x-country` names a country space by code.
+ */
+export function activeSpaceId(req: Request): string | undefined {
+  const fromQuery = typeof req.query.spaceId === 'string' ? req.query.spaceId : undefined;
+  const body = req.body as { spaceId?: unknown } | undefined;
+  const fromBody = typeof body?.spaceId === 'string' ? body.spaceId : undefined;
+  const country = req.header('x-country')?.toLowerCase();
+  return fromQuery || fromBody || country || undefined;
+}
+
+export const ok = (res: Response, payload: Record<string, unknown> = {}) => res.json({ success: true, ...payload });
+
+/** Maps AppError to the spec's statuses and `{ success: false, error: { code, message, field } }`. */
+export function restErrorHandler(log: Log) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof AppError) {
+      if (error.details.retryAfterSeconds) res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
+      res.status(HTTP_STATUS[error.code]).json({
+        success: false,
+        error: { code: error.code, message: error.message, field: error.details.field ?? null },
+      });
+      return;
+    }
+    if (error instanceof SyntaxError && 'body' in error) {
+      res.status(422).json({ success: false, error: { code: 'BAD_USER_INPUT', message: 'Malformed JSON body', field: null } });
+      return;
+    }
+    log.error({ err: error, requestId: res.locals.requestId }, 'unexpected REST error');
+    res.status(500).json({ success: false, error: { code: 'INTERNAL', message: MESSAGES.internal, field: null } });
+  };
+}
+
+/** A string query parameter, or undefined. */
+export const queryParam = (req: Request, name: string) => {
+  const value = req.query[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** Body `data` object of the spec's POST/PATCH payloads ({ data: {...} }). */
+export const bodyData = (req: Request): Record<string, unknown> => {
+  const body = req.body as { data?: unknown } | undefined;
+  return body && typeof body.data === 'object' && body.data !== null ? (body.data as Record<string, unknown>) : {};
+};

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { createSessionStore } from './auth/sessions';
+import { pruneAttempts } from './auth/rate-limit';
+import { loadConfig } from './config';
+import type { AppDeps } from './context';
+import { openDatabase } from './db/client';
+import { createLocalPubSub, createPostgresPubSub } from './graphql/pubsub';
+import { createLog } from './log';
+import { createMailer } from './mail/mailer';
+
+/**
+ * config → database → migrations → app → listen. Used by main.ts and by the tests, which start a
+ * real server on a random port (PORT=0) with their own DATA_DIR.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const log = createLog(config.logLevel);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const pubsub = database.sql ? await createPostgresPubSub(database.sql, log) : createLocalPubSub();
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    pubsub,
+    log,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    sessions: createSessionStore(database.db, { secureCookies: config.secureCookies }),
+  };
+  const app = await createApp(deps);
+  await new Promise<void>((resolve) => app.server.listen(config.port, config.host, resolve));
+  const { port } = app.server.address() as AddressInfo;
+  if (!config.publicUrl) config.publicUrl = `http://localhost:${port}`;
+  log.info({ port, database: database.kind, url: config.publicUrl }, 'listening');
+
+  const housekeeping = setInterval(() => void pruneAttempts(database.db).catch(() => {}), 3600_000);
+  housekeeping.unref();
+
+  return {
+    deps,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    log,
+    async stop() {
+      clearInterval(housekeeping);
+      await app.close(); // drains HTTP and closes websockets
+      await database.close();
+    },
+  };
+}

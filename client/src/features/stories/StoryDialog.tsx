@@ -1,0 +1,3 @@
+export function StoryDialog(_props: { opened: boolean; onClose: () => void }) {
+  return null;
+}

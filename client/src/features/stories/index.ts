@@ -1,7 +1,18 @@
-// Contract between the app shell and the stories feature (the stories helper replaces this stub):
-// - `storyRoutes`: route objects rendered inside the shell layout (paths without a leading '/').
+// The stories feature for the app shell:
+// - `storyRoutes`: children of the shell layout (paths without a leading '/'). 'stories/feed' (the
+//   following feed) is not here yet: the shell shows it as coming soon.
 // - `StoryDialog`: the plus button's Story dialog.
 import type { RouteObject } from 'react-router';
+import { AnonymousStoriesPage, MyDraftsPage, MyStoriesPage } from './OwnStoriesPage';
+import { StoryFeedPage } from './StoryFeedPage';
+import { StoryPage } from './StoryPage';
 
-export const storyRoutes: RouteObject[] = [];
+export const storyRoutes: RouteObject[] = [
+  { path: 'stories/recent', Component: StoryFeedPage },
+  { path: 'stories/mystories', Component: MyStoriesPage },
+  { path: 'stories/mydrafts', Component: MyDraftsPage },
+  { path: 'anonymous/stories', Component: AnonymousStoriesPage },
+  { path: 'story/:id', Component: StoryPage },
+];
+
 export { StoryDialog } from './StoryDialog';

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { LoginBoxProvider } from '../features/auth/LoginBox';
+import { useViewer } from '../features/auth/useViewer';
+import { isAppLang, readLanguageCookie, setInterfaceLanguage } from './i18n';
+import { OfflineBanner } from './OfflineBanner';
+
+/** With no language cookie yet, a signed-in user's saved appLang wins. */
+function LanguageFromAccount() {
+  const { viewer } = useViewer();
+  const appLang = viewer?.appLang;
+  useEffect(() => {
+    if (appLang && isAppLang(appLang) && !readLanguageCookie()) void setInterfaceLanguage(appLang);
+  }, [appLang]);
+  return null;
+}
+
+/** Everything inside the router: the login box, the network banner, scroll restoration. */
+export function Root() {
+  return (
+    <LoginBoxProvider>
+      <LanguageFromAccount />
+      <OfflineBanner />
+      <Outlet />
+      <ScrollRestoration />
+    </LoginBoxProvider>
+  );
+}

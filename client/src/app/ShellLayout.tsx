@@ -1,0 +1,104 @@
+import { AppShell, Burger, Button, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogin2, IconMountain } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { useLoginBox } from '../features/auth/LoginBox';
+import { useViewer } from '../features/auth/useViewer';
+import { StoryDialog } from '../features/stories';
+import { CreateMenu } from './CreateMenu';
+import { LeftDrawer } from './LeftDrawer';
+import { BottomNav, TopNav } from './MainNav';
+import { UserMenu } from './UserMenu';
+
+export function Logo() {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton component={Link} to="/stories/recent" aria-label={t('common:app.home')}>
+      <Group gap={8} wrap="nowrap">
+        <ThemeIcon
+          radius="md"
+          size="md"
+          variant="gradient"
+          gradient={{ from: 'indigo', to: 'cyan', deg: 45 }}
+        >
+          <IconMountain size={18} />
+        </ThemeIcon>
+        <Text fw={800} size="lg" visibleFrom="xs">
+          {t('common:app.name')}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** The main layout: header (burger, logo, tabs, plus, user menu), left drawer, mobile bottom bar. */
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [storyOpened, setStoryOpened] = useState(false);
+  const { viewer, loading } = useViewer();
+  const { open } = useLoginBox();
+  const openStory = () => setStoryOpened(true);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: { base: 64, sm: 0 } }}
+      navbar={{
+        width: 280,
+        breakpoint: 'sm',
+        collapsed: { mobile: !drawerOpened, desktop: !drawerOpened },
+      }}
+      padding={{ base: 'xs', sm: 'md' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              size="sm"
+              aria-label={t('common:drawer.toggle')}
+            />
+            <Logo />
+          </Group>
+          <TopNav />
+          <Group gap="sm" wrap="nowrap">
+            <Group visibleFrom="sm">
+              <CreateMenu onStory={openStory} />
+            </Group>
+            {viewer ? (
+              <UserMenu viewer={viewer} />
+            ) : (
+              <Button
+                leftSection={<IconLogin2 size={18} />}
+                variant="light"
+                onClick={() => open('signin')}
+                disabled={loading}
+              >
+                {t('common:auth.signIn')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar aria-label={t('common:drawer.label')}>
+        {/* Rendered only while open: the collapsed navbar stays in the DOM, off screen. */}
+        {drawerOpened && <LeftDrawer onNavigate={drawer.close} />}
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer hiddenFrom="sm">
+        <BottomNav onStory={openStory} />
+      </AppShell.Footer>
+
+      <StoryDialog opened={storyOpened} onClose={() => setStoryOpened(false)} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The one Apollo Client: queries and mutations over HTTP, subscriptions over graphql-ws, both on
+ * /graphql with the session cookie. After sign-in or sign-out call `resetSession()` so that the
+ * websocket reconnects as the new identity and every active query refetches.
+ */
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, split } from '@apollo/client';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { createClient, type Client } from 'graphql-ws';
+
+export const graphqlWsUrl = () =>
+  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Lazy: the socket opens with the first subscription. It retries for ever (a phone goes offline
+ * and back), at once for the first retry so `restartWebsocket()` is quick, then with back-off.
+ * Every retry resubscribes the active subscriptions, with the cookie the browser now holds.
+ */
+export const wsClient: Client = createClient({
+  url: graphqlWsUrl,
+  lazy: true,
+  retryAttempts: Infinity,
+  shouldRetry: () => true,
+  retryWait: async (retries) => {
+    if (retries === 0) return;
+    await sleep(Math.min(1000 * 2 ** retries, 30_000) + Math.random() * 1000);
+  },
+});
+
+/** Drops the socket; graphql-ws reconnects and resubscribes, now with the current session. */
+export function restartWebsocket() {
+  wsClient.terminate();
+}
+
+const httpLink = new HttpLink({
+  uri: '/graphql',
+  credentials: 'same-origin',
+  // The server's CSRF prevention accepts JSON posts anyway; this header makes it explicit.
+  headers: { 'apollo-require-preflight': 'true' },
+});
+
+const isSubscription = ({ query }: ApolloLink.Operation) => {
+  const definition = getMainDefinition(query);
+  return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
+};
+
+export const apolloClient = new ApolloClient({
+  link: split(isSubscription, new GraphQLWsLink(wsClient), httpLink),
+  cache: new InMemoryCache(),
+});
+
+/** After the identity changed (sign-in, sign-out, account deleted). */
+export async function resetSession() {
+  restartWebsocket();
+  try {
+    await apolloClient.resetStore();
+  } catch {
+    // A query cancelled by the reset rejects here; the refetch that follows is what matters.
+  }
+}

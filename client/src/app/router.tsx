@@ -1,0 +1,38 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ErrorPage, RouteErrorPage } from '../components/ErrorPage';
+import { authRoutes } from '../features/auth/routes';
+import { storyRoutes } from '../features/stories';
+import { settingsRoutes } from '../features/users/routes';
+import { AuthLayout } from './AuthLayout';
+import { CatchAll } from './CatchAll';
+import { Root } from './Root';
+import { ShellLayout } from './ShellLayout';
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: 'auth', element: <AuthLayout />, children: authRoutes },
+      {
+        element: <ShellLayout />,
+        children: [
+          {
+            // A failing page shows the error page inside the shell, navigation still there.
+            errorElement: <RouteErrorPage />,
+            children: [
+              { index: true, element: <Navigate to="/stories/recent" replace /> },
+              ...storyRoutes,
+              ...settingsRoutes,
+              { path: '404', element: <ErrorPage status={404} /> },
+              { path: 'error', element: <ErrorPage status={500} /> },
+              { path: '*', element: <CatchAll /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,42 @@
+import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMoodEmpty } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+
+interface Props {
+  /** 404 for a page or item that is not there; anything else reads 'An error occurred'. */
+  status?: number;
+}
+
+/** The error page: '404 Not Found' or 'An error occurred', with a way back to the feed. */
+export function ErrorPage({ status = 404 }: Props) {
+  const { t } = useTranslation();
+  const notFound = status === 404;
+  return (
+    <Container size="sm" py={48}>
+      <Stack align="center" ta="center" gap="md" data-testid="error-page">
+        <ThemeIcon size={80} radius="xl" variant="light" color="gray">
+          <IconMoodEmpty size={48} />
+        </ThemeIcon>
+        <Title order={1}>
+          {notFound ? t('common:errorPage.notFound') : t('common:errorPage.anError')}
+        </Title>
+        <Text size="lg">{t('common:errorPage.hint')}</Text>
+        <Text c="dimmed" maw={460}>
+          {t('common:errorPage.note')}
+        </Text>
+        <Button component={Link} to="/stories/recent" mt="sm">
+          {t('common:errorPage.back')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** The router's errorElement: a 404 response shows 'Not Found', any thrown error 'An error occurred'. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status !== 404) console.error(error);
+  return <ErrorPage status={status} />;
+}

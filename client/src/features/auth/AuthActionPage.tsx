@@ -1,0 +1,170 @@
+import { useMutation } from '@apollo/client/react';
+import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from './PasswordField';
+import { Link, useSearchParams } from 'react-router';
+import { MESSAGES, passwordSchema } from '@rules';
+import { apolloClient } from '../../app/apollo';
+import { serverErrorOf, translateServerMessage } from '../../components/notify';
+import { ResetPasswordDocument, VerifyEmailDocument } from '../../gql/graphql';
+import { AuthCard } from './AuthPage';
+
+type Outcome = { ok: true } | { ok: false; error: unknown };
+
+/**
+ * A verification token works once. React may run an effect twice in development, so both runs
+ * share one request per token.
+ */
+const verifications = new Map<string, Promise<Outcome>>();
+function verifyOnce(token: string) {
+  let pending = verifications.get(token);
+  if (!pending) {
+    pending = apolloClient
+      .mutate({ mutation: VerifyEmailDocument, variables: { token } })
+      .then((): Outcome => ({ ok: true }))
+      .catch((error: unknown): Outcome => ({ ok: false, error }));
+    verifications.set(token, pending);
+  }
+  return pending;
+}
+
+function Success({ title, text }: { title: string; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" ta="center" gap="sm" role="status">
+      <ThemeIcon size={64} radius="xl" color="teal" variant="light">
+        <IconCircleCheck size={36} />
+      </ThemeIcon>
+      <Title order={3}>{title}</Title>
+      <Text c="dimmed">{text}</Text>
+      <Button component={Link} to="/auth/login">
+        {t('auth:tabs.signIn')}
+      </Button>
+    </Stack>
+  );
+}
+
+function Failure({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} />}
+        role="alert"
+        title={t('auth:action.failedTitle')}
+      >
+        {message}
+      </Alert>
+      <Button component={Link} to="/auth/login" variant="light">
+        {t('auth:backToSignIn')}
+      </Button>
+    </Stack>
+  );
+}
+
+function VerifyEmail({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  useEffect(() => {
+    let live = true;
+    void verifyOnce(token).then((result) => live && setOutcome(result));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  if (!outcome) {
+    return (
+      <Center py="lg">
+        <Stack align="center">
+          <Loader />
+          <Text>{t('auth:action.verifying')}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!outcome.ok) return <Failure message={serverErrorOf(outcome.error, t).message} />;
+  return <Success title={t('auth:action.verifiedTitle')} text={t('auth:action.verifiedText')} />;
+}
+
+function ResetPassword({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [resetPassword, { loading }] = useMutation(ResetPasswordDocument);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = passwordSchema.safeParse(password);
+    const next: typeof errors = {};
+    if (!parsed.success)
+      next.password = translateServerMessage(t, parsed.error.issues[0]?.message ?? '');
+    if (confirmPassword !== password) next.confirmPassword = t('auth:errors.passwordsNotMatching');
+    setErrors(next);
+    if (!parsed.success || next.confirmPassword) return;
+    setFailure(null);
+    try {
+      await resetPassword({ variables: { token, password: parsed.data } });
+      setDone(true);
+    } catch (error) {
+      setFailure(serverErrorOf(error, t).message);
+    }
+  }
+
+  if (done)
+    return (
+      <Success
+        title={t('auth:action.passwordChangedTitle')}
+        text={t('auth:action.passwordChangedText')}
+      />
+    );
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <Title order={3}>{t('auth:action.resetTitle')}</Title>
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {failure}
+          </Alert>
+        )}
+        <PasswordField
+          label={t('auth:fields.newPassword')}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+          data-autofocus
+        />
+        <PasswordField
+          label={t('auth:fields.confirmPassword')}
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" fullWidth loading={loading}>
+          {t('auth:action.changePassword')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /auth/auth-action?mode=verifyEmail|resetPassword&token=… : the links of the auth e-mails. */
+export function AuthActionPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const mode = params.get('mode');
+  const token = params.get('token') ?? '';
+  let content;
+  if (token && mode === 'verifyEmail') content = <VerifyEmail token={token} />;
+  else if (token && mode === 'resetPassword') content = <ResetPassword token={token} />;
+  else content = <Failure message={translateServerMessage(t, MESSAGES.tokenInvalid)} />;
+  return <AuthCard>{content}</AuthCard>;
+}

@@ -1,0 +1,68 @@
+import { Button, EmptyState, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import type { StoryListKind } from '../../gql/graphql';
+import { useRequireSignIn } from '../auth/LoginBox';
+import { useViewer } from '../auth/useViewer';
+import { StoryList, StoryListSkeleton } from './StoryList';
+import { STORY_PAGE_WIDTH } from './layout';
+
+type OwnList = Exclude<StoryListKind, 'recent'>;
+
+/** The author's own lists: published stories, drafts, anonymous posts. They need a signed-in user. */
+export function OwnStoriesPage({ list }: { list: OwnList }) {
+  const { t } = useTranslation();
+  const { viewer, loading } = useViewer();
+  const { spaceId } = useActiveSpace();
+  const requireSignIn = useRequireSignIn();
+
+  const heading = {
+    mystories: { title: t('stories:mine.title'), intro: t('stories:mine.intro'), empty: t('stories:mine.empty') },
+    mydrafts: { title: t('stories:drafts.title'), intro: t('stories:drafts.intro'), empty: t('stories:drafts.empty') },
+    anonymous: {
+      title: t('stories:anonymous.title'),
+      intro: t('stories:anonymous.intro'),
+      empty: t('stories:anonymous.empty'),
+    },
+  }[list];
+
+  let body;
+  if (viewer) {
+    body = <StoryList key={viewer.id} list={list} spaceId={spaceId} empty={{ title: heading.empty }} />;
+  } else if (loading) {
+    body = <StoryListSkeleton />;
+  } else {
+    body = (
+      <EmptyState
+        icon={<IconLock size={32} />}
+        withIndicatorBackground
+        title={t('stories:signIn.title')}
+        description={t('stories:signIn.list')}
+        py="xl"
+      >
+        <EmptyState.Actions>
+          <Button onClick={() => requireSignIn(() => undefined)}>{t('common:auth.signIn')}</Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={STORY_PAGE_WIDTH} mx="auto" w="100%">
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          {heading.title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {heading.intro}
+        </Text>
+      </Stack>
+      {body}
+    </Stack>
+  );
+}
+
+export const MyStoriesPage = () => <OwnStoriesPage list="mystories" />;
+export const MyDraftsPage = () => <OwnStoriesPage list="mydrafts" />;
+export const AnonymousStoriesPage = () => <OwnStoriesPage list="anonymous" />;

@@ -1,0 +1,162 @@
+import { ActionIcon, Anchor, Avatar, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import {
+  IconBuilding,
+  IconDots,
+  IconMessageCircle,
+  IconMoodSmile,
+  IconPencil,
+  IconSend,
+  IconTrash,
+  IconUserQuestion,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../components/RelativeTime';
+import { RichText } from '../../components/RichText';
+import type { StoryCardFragment } from '../../gql/graphql';
+
+export interface StoryCardActions {
+  onEdit: (story: StoryCardFragment) => void;
+  onDelete: (story: StoryCardFragment) => void;
+  onPublish: (story: StoryCardFragment) => void;
+  /** The id of a draft being published, to show its button busy. */
+  publishingId: string | null;
+}
+
+export interface StoryCardProps {
+  story: StoryCardFragment;
+  actions: StoryCardActions;
+}
+
+/** One story: who and when, the sanitised text, its tags and counters; the author's Edit and Delete. */
+export function StoryCard({ story, actions }: StoryCardProps) {
+  const { t } = useTranslation();
+  const anonymous = story.isAnonymousPost || !story.author.id;
+  const authorName = anonymous ? t('stories:card.anonymous') : story.author.displayName;
+
+  return (
+    <Card withBorder radius="md" padding="md" component="article">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <AuthorAvatar story={story} anonymous={anonymous} name={authorName} />
+            <Stack gap={0}>
+              <Text fw={600} size="sm">
+                {authorName}
+              </Text>
+              <Group gap={6}>
+                <Anchor component={Link} to={`/story/${story.id}`} underline="hover" c="dimmed">
+                  <RelativeTime date={story.createdAt} />
+                </Anchor>
+                {story.isDraft ? (
+                  <Badge size="xs" variant="light" color="gray">
+                    {t('stories:card.draft')}
+                  </Badge>
+                ) : null}
+                {story.isAnonymousPost && !story.isApproved ? (
+                  <Badge size="xs" variant="light" color="yellow">
+                    {t('stories:card.waitingApproval')}
+                  </Badge>
+                ) : null}
+              </Group>
+            </Stack>
+          </Group>
+          {story.canEdit ? (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={t('stories:card.actions')}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.onEdit(story)}>
+                  {t('common:actions.edit')}
+                </Menu.Item>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => actions.onDelete(story)}
+                >
+                  {t('common:actions.delete')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
+
+        <RichText html={story.story} />
+
+        {story.tags.length ? (
+          <Group gap={6} aria-label={t('stories:card.tags')}>
+            {story.tags.map((tag) => (
+              <Badge key={tag} variant="light" radius="sm" tt="none">
+                #{tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+
+        <Group justify="space-between">
+          <Group gap="md">
+            <Counter
+              icon={<IconMoodSmile size={18} />}
+              count={story.counters.totalReactions}
+              label={t('stories:card.reactions', { count: story.counters.totalReactions })}
+            />
+            <Counter
+              icon={<IconMessageCircle size={18} />}
+              count={story.counters.totalComments}
+              label={t('stories:card.comments', { count: story.counters.totalComments })}
+            />
+          </Group>
+          {story.canEdit && story.isDraft ? (
+            <Group gap="xs">
+              <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => actions.onEdit(story)}>
+                {t('common:actions.edit')}
+              </Button>
+              <Button
+                size="xs"
+                leftSection={<IconSend size={14} />}
+                loading={actions.publishingId === story.id}
+                onClick={() => actions.onPublish(story)}
+              >
+                {t('stories:card.publish')}
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function AuthorAvatar({ story, anonymous, name }: { story: StoryCardFragment; anonymous: boolean; name: string }) {
+  if (anonymous) {
+    return (
+      <Avatar radius="xl" aria-hidden>
+        <IconUserQuestion size={20} />
+      </Avatar>
+    );
+  }
+  // Organisations get a square avatar (spec §6) with a building when they have no photo.
+  if (story.author.role === 'org') {
+    return (
+      <Avatar radius="sm" src={story.author.photoURL || null} alt={name}>
+        <IconBuilding size={20} />
+      </Avatar>
+    );
+  }
+  return <Avatar radius="xl" src={story.author.photoURL || null} alt={name} name={name} color="initials" />;
+}
+
+function Counter({ icon, count, label }: { icon: ReactNode; count: number; label: string }) {
+  return (
+    <Group gap={4} c="dimmed" aria-label={label} role="group">
+      {icon}
+      <Text size="sm" aria-hidden>
+        {count}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { useRequireSignIn } from '../auth/LoginBox';
+import { StoryDialog } from './StoryDialog';
+import { StoryList } from './StoryList';
+import { STORY_PAGE_WIDTH } from './layout';
+
+/** /stories/recent: the active space's stories, newest first, live. Readable signed out. */
+export function StoryFeedPage() {
+  const { t } = useTranslation();
+  const { spaceId, spaceName } = useActiveSpace();
+  const requireSignIn = useRequireSignIn();
+  const [posting, setPosting] = useState(false);
+  const post = () => requireSignIn(() => setPosting(true));
+
+  return (
+    <Stack gap="md" maw={STORY_PAGE_WIDTH} mx="auto" w="100%">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={2} size="h3">
+          {t('stories:feed.title', { space: spaceName })}
+        </Title>
+        {/* Never squeezed: on a phone the title wraps instead of the button being cut. */}
+        <Button leftSection={<IconPlus size={16} />} onClick={post} style={{ flexShrink: 0 }}>
+          {t('stories:feed.post')}
+        </Button>
+      </Group>
+      <StoryList
+        list="recent"
+        spaceId={spaceId}
+        live
+        empty={{
+          title: t('stories:feed.emptyTitle'),
+          description: t('stories:feed.emptyDescription'),
+        }}
+      />
+      <StoryDialog opened={posting} onClose={() => setPosting(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { Avatar, Button, Group, Input, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { IconUserQuestion } from '@tabler/icons-react';
+import { firstIssue, htmlToPlainText, storyTextSchema } from '@rules';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
+import { RichTextEditor } from '../../components/RichTextEditor';
+import type { StoryCardFragment } from '../../gql/graphql';
+import { useRequireSignIn } from '../auth/LoginBox';
+import { useViewer } from '../auth/useViewer';
+import { useStoryMutations } from './useStoryMutations';
+
+type Destination = 'space' | 'problem';
+
+/**
+ * The story form: where to post (the space feed; problems come later), as whom, the text with the
+ * shared story rules checked live, and draft or publish. Creates, or updates `story` when given.
+ */
+export function StoryForm({ story, onDone }: { story: StoryCardFragment | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { viewer, loading: viewerLoading } = useViewer();
+  const requireSignIn = useRequireSignIn();
+  const { spaceId, spaceName } = useActiveSpace();
+  const { createStory, updateStory, saving } = useStoryMutations();
+  const editorId = useId();
+
+  const [html, setHtml] = useState(story?.story ?? '');
+  const [isAnonymousPost, setAnonymous] = useState(story?.isAnonymousPost ?? false);
+  const [isDraft, setDraft] = useState(story?.isDraft ?? false);
+  const [destination, setDestination] = useState<Destination>('space');
+  const [touched, setTouched] = useState(false);
+
+  // The same rules the server applies, on the same plain text; their messages have keys in common:errors.
+  const parsed = storyTextSchema.safeParse(htmlToPlainText(html));
+  const error = parsed.success ? null : translateServerMessage(t, firstIssue(parsed.error).message);
+
+  if (!viewer) {
+    // The shell opens this dialog only for a signed-in user; a session that ended meanwhile lands here.
+    return (
+      <Stack>
+        <Text>{t('stories:signIn.dialog')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button
+            loading={viewerLoading}
+            onClick={() => {
+              onDone();
+              requireSignIn(() => undefined);
+            }}
+          >
+            {t('common:auth.signIn')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (error || saving) return;
+    try {
+      if (story) {
+        const saved = await updateStory(story.id, { story: html, isAnonymousPost, isDraft });
+        notifySuccess(
+          saved.isDraft
+            ? t('stories:toast.draftSaved')
+            : story.isDraft
+              ? t('stories:toast.added')
+              : t('stories:toast.updated'),
+        );
+      } else {
+        const saved = await createStory({ story: html, isAnonymousPost, isDraft, spaceId: spaceId || null });
+        notifySuccess(saved.isDraft ? t('stories:toast.draftSaved') : t('stories:toast.added'));
+      }
+      onDone();
+    } catch (caught) {
+      notifyError(caught);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <Input.Wrapper
+          label={t('stories:dialog.destination')}
+          description={t('stories:dialog.problemComingSoon')}
+        >
+          <SegmentedControl
+            mt={4}
+            fullWidth
+            value={destination}
+            onChange={(value) => setDestination(value as Destination)}
+            data={[
+              { value: 'space', label: t('stories:dialog.destinationSpace', { space: spaceName }) },
+              { value: 'problem', label: t('stories:dialog.destinationProblem'), disabled: true },
+            ]}
+          />
+        </Input.Wrapper>
+
+        <Group wrap="nowrap" align="flex-start">
+          {isAnonymousPost ? (
+            <Avatar radius="xl" aria-hidden>
+              <IconUserQuestion size={20} />
+            </Avatar>
+          ) : (
+            <Avatar
+              radius={viewer.role === 'org' ? 'sm' : 'xl'}
+              src={viewer.photoURL || null}
+              name={viewer.displayName}
+              color="initials"
+              aria-hidden
+            />
+          )}
+          <Stack gap={2} style={{ flex: 1 }}>
+            <Text size="sm" fw={500}>
+              {t('stories:dialog.postingAs', {
+                name: isAnonymousPost ? t('stories:card.anonymous') : viewer.displayName,
+              })}
+            </Text>
+            <Switch
+              checked={isAnonymousPost}
+              onChange={(event) => setAnonymous(event.currentTarget.checked)}
+              label={t('stories:dialog.anonymous')}
+              description={t('stories:dialog.anonymousHint')}
+            />
+          </Stack>
+        </Group>
+
+        <RichTextEditor
+          id={editorId}
+          value={html}
+          onChange={(next) => {
+            setHtml(next);
+            if (next) setTouched(true);
+          }}
+          ariaLabel={t('stories:dialog.editorLabel')}
+          placeholder={t('stories:dialog.placeholder')}
+          error={touched ? error : null}
+          autoFocus
+        />
+
+        {!story || story.isDraft ? (
+          <Switch
+            checked={isDraft}
+            onChange={(event) => setDraft(event.currentTarget.checked)}
+            label={t('stories:dialog.saveAsDraft')}
+            description={t('stories:dialog.saveAsDraftHint')}
+          />
+        ) : null}
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {isDraft ? t('stories:dialog.saveDraft') : t('stories:dialog.publish')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { Center, Loader, Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StoryCardFragment } from '../../gql/graphql';
+
+// The editor (Tiptap and ProseMirror) loads with the first opening, not with every feed visit.
+const StoryForm = lazy(() => import('./StoryForm').then((module) => ({ default: module.StoryForm })));
+
+/** Spec: the story dialogs are at most 600 wide. */
+const STORY_DIALOG_WIDTH = 600;
+
+export interface StoryFormDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Edit this story; without it the dialog posts a new one. */
+  story?: StoryCardFragment | null;
+}
+
+/**
+ * The Story dialog: post a new story or edit one. Its form mounts when the dialog opens, so every
+ * opening starts fresh (a new story empty, an edit from the story as it is now).
+ */
+export function StoryFormDialog({ opened, onClose, story }: StoryFormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={STORY_DIALOG_WIDTH}
+      title={story ? t('stories:dialog.editTitle') : t('stories:dialog.createTitle')}
+    >
+      {opened ? (
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <StoryForm story={story ?? null} onDone={onClose} />
+        </Suspense>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,162 @@
+import { Alert, Button, Card, Center, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { IconAlertTriangle, IconNews } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, serverErrorOf } from '../../components/notify';
+import { StoriesDocument, StoryAddedDocument, type StoryListKind } from '../../gql/graphql';
+import { StoryCard } from './StoryCard';
+import { appendPage, belongsTo, insertStory, listVariables } from './storyCache';
+import { useStoryActions } from './useStoryActions';
+
+export interface StoryListProps {
+  list: StoryListKind;
+  /** The active space: the public feed is per space; the author's own lists ignore it. */
+  spaceId: string;
+  /** Put stories posted meanwhile (by anyone) at the top, over the `storyAdded` subscription. */
+  live?: boolean;
+  empty: { title: string; description?: string; action?: ReactNode };
+}
+
+/**
+ * Newest-first story cards of one list, loading further pages (keyset: `after` = the page's `last`)
+ * when the end of the list scrolls into view, with a 'Load more' button where that cannot happen.
+ */
+export function StoryList({ list, spaceId, live = false, empty }: StoryListProps) {
+  const { t } = useTranslation();
+  const variables = listVariables(list, spaceId);
+  // Lists load afresh on every visit (spec: lists are cleared after a route change) but show the cache meanwhile.
+  const { data, loading, error, fetchMore, refetch, subscribeToMore } = useQuery(StoriesDocument, {
+    variables,
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+    notifyOnNetworkStatusChange: false,
+  });
+  const { actions, dialogs } = useStoryActions();
+  const [loadingMore, setLoadingMore] = useState(false);
+  const busy = useRef(false);
+  const page = data?.stories;
+  const last = page?.last ?? null;
+
+  useEffect(() => {
+    if (!live) return undefined;
+    return subscribeToMore({
+      document: StoryAddedDocument,
+      variables: { spaceId: spaceId || null },
+      updateQuery: (_unsafePrevious, options) => {
+        if (!options.complete) return undefined;
+        const story = options.subscriptionData.data.storyAdded;
+        if (!belongsTo(list, story, spaceId)) return undefined;
+        const stories = insertStory(options.previousData.stories, story);
+        return stories === options.previousData.stories ? undefined : { ...options.previousData, stories };
+      },
+      onError: (caught) => console.warn('storyAdded subscription ended', caught),
+    });
+  }, [live, list, spaceId, subscribeToMore]);
+
+  const loadMore = useCallback(async () => {
+    if (!last || busy.current) return;
+    busy.current = true;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: last },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          ...previous,
+          stories: appendPage(previous.stories, fetchMoreResult.stories),
+        }),
+      });
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      busy.current = false;
+      setLoadingMore(false);
+    }
+  }, [fetchMore, last]);
+
+  const sentinel = useInfiniteScroll(last ? loadMore : null);
+
+  if (!page && loading) return <StoryListSkeleton />;
+  if (!page && error) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('stories:list.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const items = page?.items ?? [];
+
+  return (
+    <Stack gap="md">
+      {items.length === 0 ? (
+        <EmptyState
+          icon={<IconNews size={32} />}
+          withIndicatorBackground
+          title={empty.title}
+          description={empty.description}
+          py="xl"
+        >
+          {empty.action ? <EmptyState.Actions>{empty.action}</EmptyState.Actions> : null}
+        </EmptyState>
+      ) : (
+        items.map((story) => <StoryCard key={story.id} story={story} actions={actions} />)
+      )}
+      {last ? (
+        <>
+          <div ref={sentinel} aria-hidden style={{ height: 1 }} />
+          <Center>
+            <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
+              {t('stories:list.loadMore')}
+            </Button>
+          </Center>
+        </>
+      ) : null}
+      {dialogs}
+    </Stack>
+  );
+}
+
+/** Calls `onVisible` whenever the returned element scrolls into view (none when null). */
+function useInfiniteScroll(onVisible: (() => Promise<void>) | null) {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!element || !onVisible || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void onVisible();
+      },
+      // Start the next page a little before the reader reaches the end.
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, onVisible]);
+  return setElement;
+}
+
+export function StoryListSkeleton({ count = 3 }: { count?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" aria-busy aria-label={t('stories:list.loading')}>
+      {Array.from({ length: count }, (_, index) => (
+        <Card key={index} withBorder radius="md" padding="md">
+          <Group gap="sm" mb="md">
+            <Skeleton circle height={38} />
+            <Stack gap={6} style={{ flex: 1 }}>
+              <Skeleton height={10} width="30%" />
+              <Skeleton height={8} width="20%" />
+            </Stack>
+          </Group>
+          <Skeleton height={10} mb={8} />
+          <Skeleton height={10} mb={8} />
+          <Skeleton height={10} width="60%" />
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useQuery } from '@apollo/client/react';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorPage } from '../../components/ErrorPage';
+import { serverErrorOf } from '../../components/notify';
+import { StoryDocument } from '../../gql/graphql';
+import { StoryCard } from './StoryCard';
+import { StoryListSkeleton } from './StoryList';
+import { STORY_PAGE_WIDTH } from './layout';
+import { useStoryActions } from './useStoryActions';
+
+/** Codes meaning "no such story for you": deleted, never existed, not visible, or a malformed id. */
+const MISSING_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT', 'FORBIDDEN']);
+
+/** /story/:id: one story on its own page (the share target). */
+export function StoryPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data, loading, error, refetch } = useQuery(StoryDocument, {
+    variables: { id },
+    skip: !id,
+    fetchPolicy: 'cache-and-network',
+  });
+  const { actions, dialogs } = useStoryActions({
+    onDeleted: () => void navigate('/stories/recent', { replace: true }),
+  });
+
+  let body;
+  if (data?.story) {
+    body = <StoryCard story={data.story} actions={actions} />;
+  } else if (loading) {
+    body = <StoryListSkeleton count={1} />;
+  } else if (!id || !error || isMissing(error)) {
+    // The shell's error page, so a missing story reads like any missing page.
+    return <ErrorPage status={404} />;
+  } else {
+    body = (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('stories:list.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md" maw={STORY_PAGE_WIDTH} mx="auto" w="100%">
+      {body}
+      {dialogs}
+    </Stack>
+  );
+}
+
+function isMissing(error: unknown): boolean {
+  return (
+    CombinedGraphQLErrors.is(error) &&
+    error.errors.some((item) => MISSING_CODES.has(String(item.extensions?.code ?? '')))
+  );
+}

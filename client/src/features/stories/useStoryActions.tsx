@@ -1,0 +1,86 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../components/notify';
+import type { StoryCardFragment } from '../../gql/graphql';
+import type { StoryCardActions } from './StoryCard';
+import { StoryFormDialog } from './StoryFormDialog';
+import { useStoryMutations } from './useStoryMutations';
+
+/**
+ * What a card's author can do (edit, delete with a confirmation, publish a draft), with the dialogs
+ * they open. Render `dialogs` once next to the cards.
+ */
+export function useStoryActions(options: { onDeleted?: (id: string) => void } = {}): {
+  actions: StoryCardActions;
+  dialogs: ReactNode;
+} {
+  const { t } = useTranslation();
+  const { updateStory, deleteStory, deleting } = useStoryMutations();
+  // The edited story stays set while the dialog closes, so its title does not flip mid-animation.
+  const [editing, setEditing] = useState<StoryCardFragment | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const [confirming, setConfirming] = useState<StoryCardFragment | null>(null);
+  const [publishingId, setPublishingId] = useState<string | null>(null);
+  const { onDeleted } = options;
+
+  const publish = async (story: StoryCardFragment) => {
+    setPublishingId(story.id);
+    try {
+      await updateStory(story.id, { isDraft: false });
+      notifySuccess(t('stories:toast.added'));
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setPublishingId(null);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!confirming) return;
+    const { id } = confirming;
+    try {
+      await deleteStory(id);
+      setConfirming(null);
+      notifySuccess(t('stories:toast.deleted'));
+      onDeleted?.(id);
+    } catch (caught) {
+      notifyError(caught);
+    }
+  };
+
+  const dialogs = (
+    <>
+      <StoryFormDialog opened={editOpen} story={editing} onClose={() => setEditOpen(false)} />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('stories:delete.title')}
+        size="sm"
+      >
+        <Text size="sm">{t('stories:delete.message')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(null)}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button color="red" loading={deleting} onClick={() => void confirmDelete()}>
+            {t('common:actions.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+
+  return {
+    actions: {
+      onEdit: (story) => {
+        setEditing(story);
+        setEditOpen(true);
+      },
+      onDelete: setConfirming,
+      onPublish: (story) => void publish(story),
+      publishingId,
+    },
+    dialogs,
+  };
+}

@@ -1,0 +1,118 @@
+import { useMutation } from '@apollo/client/react';
+import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { resetSession } from '../../app/apollo';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { DeleteAccountDocument } from '../../gql/graphql';
+import { useViewer } from '../auth/useViewer';
+import { LanguageSelect } from './LanguageSelect';
+
+/** The spec: account deletion goes to / after 1 second. */
+const LEAVE_AFTER_DELETE_MS = 1000;
+
+function DeleteAccount() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [deleteAccount, { loading }] = useMutation(DeleteAccountDocument);
+
+  async function confirm() {
+    try {
+      await deleteAccount();
+      setConfirming(false);
+      notifySuccess(t('users:account.deleted'));
+      setTimeout(() => {
+        // Leave first: the settings page would otherwise bounce to /auth/login once `me` is null.
+        void Promise.resolve(navigate('/', { replace: true })).then(resetSession);
+      }, LEAVE_AFTER_DELETE_MS);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  return (
+    <Card withBorder radius="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
+      <Stack gap="sm">
+        <Title order={4} c="red.7">
+          {t('users:account.dangerZone')}
+        </Title>
+        <Text size="sm">{t('users:account.deleteIntro')}</Text>
+        <Button
+          color="red"
+          variant="outline"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => setConfirming(true)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('users:account.delete')}
+        </Button>
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('users:account.confirmTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      >
+        <Stack>
+          <Text size="sm">{t('users:account.confirmText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button color="red" loading={loading} onClick={() => void confirm()}>
+              {t('users:account.confirmDelete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
+
+/** /settings/account: e-mail, subscription, language and account deletion. */
+export function AccountSettingsPage() {
+  const { t } = useTranslation();
+  const { viewer } = useViewer();
+  if (!viewer) return null;
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md">
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('users:account.email')}
+          </Text>
+          <Text fw={500}>{viewer.email}</Text>
+          <Group gap="xs" mt="xs">
+            <Text size="sm" c="dimmed">
+              {t('users:account.subscription')}
+            </Text>
+            <Badge variant="light">{t('common:userMenu.basicUser')}</Badge>
+          </Group>
+        </Stack>
+      </Card>
+      <Card withBorder radius="md">
+        <LanguageSelect />
+      </Card>
+      <DeleteAccount />
+    </Stack>
+  );
+}
+
+/** /settings/preferences: the interface language for now. */
+export function PreferencesSettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('users:preferences.intro')}
+        </Text>
+        <LanguageSelect />
+      </Stack>
+    </Card>
+  );
+}

@@ -47,15 +47,19 @@ export const unauthenticated = () => AppError.fromMessage('UNAUTHENTICATED', 'si
 export const forbidden = () => AppError.fromMessage('FORBIDDEN', 'forbidden');
 export const notFound = () => AppError.fromMessage('NOT_FOUND', 'notFound');
 
-/** Parses input with a shared rule; the first failing rule becomes a BAD_USER_INPUT error. */
-export function parseInput<T>(schema: { parse: (input: unknown) => T }, input: unknown): T {
+/**
+ * Parses input with a shared rule; the first failing rule becomes a BAD_USER_INPUT error. `field`
+ * names the input when the schema validates a single value rather than an object.
+ */
+export function parseInput<T>(schema: { parse: (input: unknown) => T }, input: unknown, field?: string): T {
   try {
     return schema.parse(input);
   } catch (error) {
     if (error instanceof ZodError) {
       const issue = error.issues[0];
-      const field = issue?.path.map(String).join('.') || undefined;
-      throw new AppError('BAD_USER_INPUT', issue?.message ?? MESSAGES.internal, { field });
+      const path = issue?.path.map(String).join('.');
+      const fieldName = [field, path].filter(Boolean).join('.') || undefined;
+      throw new AppError('BAD_USER_INPUT', issue?.message ?? MESSAGES.internal, { field: fieldName });
     }
     throw error;
   }

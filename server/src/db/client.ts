@@ -27,6 +27,8 @@ export interface Database {
 }
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../migrations');
+/** Any fixed number, the same in every process of this app. */
+const MIGRATION_LOCK_KEY = 4_151_977_001;
 
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   if (options.url) {
@@ -36,7 +38,13 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
       db,
       kind: 'postgres',
       sql,
-      migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS }),
+      // Replicas started together would each apply the same migration to an empty database ("duplicate
+      // key … pg_type"); the lock lets one apply them and the others find them applied.
+      migrate: () =>
+        sql.begin(async (tx) => {
+          await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+          await migratePostgres(db, { migrationsFolder: MIGRATIONS });
+        }),
       ping: async () => void (await sql`select 1`),
       close: () => sql.end({ timeout: 5 }),
     };

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MESSAGES } from '@rules';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MESSAGES } from '@rules';
 import {
   GraphQLError,
   Kind,
@@ -9,7 +9,15 @@ import {
   type SelectionSetNode,
   type ValidationContext,
 } from 'graphql';
-import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
+import { createRequire } from 'node:module';
+import type * as QueryComplexity from 'graphql-query-complexity';
+
+// The package's ESM build imports 'graphql/index.mjs', a second copy of graphql next to the CJS one
+// type-graphql and Apollo use ("Cannot use GraphQLObjectType from another module or realm" on every
+// request). Its CJS build, loaded with require, shares the one copy.
+const { getComplexity, simpleEstimator } = createRequire(import.meta.url)(
+  'graphql-query-complexity',
+) as typeof QueryComplexity;
 
 /** Limits every operation must stay under; introspection (depth ~13 in GraphiQL's query) fits. */
 export const QUERY_LIMITS = { maxDepth: 15, maxAliases: 30, maxCost: 5000 } as const;
@@ -61,10 +69,13 @@ export function aliasLimitRule(context: ValidationContext): ASTVisitor {
   };
 }
 
-/** A field that takes `first` costs its children that many times (a page of that size). */
-const pageSizeEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
+/**
+ * A field that takes `first` costs its children that many times (a page of that size). Services
+ * never return more than MAX_PAGE_SIZE, so a larger `first` costs what it can actually fetch.
+ */
+const pageSizeEstimator: QueryComplexity.ComplexityEstimator = ({ args, childComplexity }) => {
   if (!('first' in args)) return undefined;
-  const first = typeof args.first === 'number' ? args.first : DEFAULT_PAGE_SIZE;
+  const first = typeof args.first === 'number' ? Math.min(args.first, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
   return 1 + first * Math.max(childComplexity, 1);
 };
 

@@ -29,7 +29,8 @@ const costLimit = (schema: GraphQLSchema): ApolloServerPlugin<Context> => ({
     return {
       async didResolveOperation({ document, request }) {
         const error = operationCostError(schema, document, request.operationName, request.variables);
-        if (error) throw error;
+        // Thrown here, Apollo would answer 500; a refused query is the client's error, like a validation failure.
+        if (error) throw new GraphQLError(error.message, { extensions: { ...error.extensions, http: { status: 400 } } });
       },
     };
   },

@@ -96,7 +96,7 @@ export async function verifyEmail(ctx: Context, token: string): Promise<void> {
  * be used to discover who is signed up; the per-address limit keeps them from being a spam relay.
  */
 async function mailRequest(ctx: Context, rawEmail: unknown, send: (user: typeof users.$inferSelect) => Promise<void>) {
-  const email = parseInput(emailSchema, rawEmail);
+  const email = parseInput(emailSchema, rawEmail, 'email');
   await assertUnderLimit(ctx.db, EMAIL_SEND, `email:${email}`, RATE_LIMITS.emailSend);
   await assertUnderLimit(ctx.db, EMAIL_SEND, `address:${ctx.clientAddress}`, RATE_LIMITS.emailSend);
   await recordAttempt(ctx.db, EMAIL_SEND, [`email:${email}`, `address:${ctx.clientAddress}`]);
@@ -121,7 +121,7 @@ export async function requestPasswordReset(ctx: Context, email: unknown): Promis
 
 /** A reset link works once; it also proves the mailbox, and ends every session of the account. */
 export async function resetPassword(ctx: Context, token: string, password: unknown): Promise<void> {
-  const newPassword = parseInput(passwordSchema, password);
+  const newPassword = parseInput(passwordSchema, password, 'password');
   const hashedPassword = await hashPassword(newPassword);
   const userId = await ctx.db.transaction(async (tx) => {
     const owner = await consumeEmailToken(tx, token, 'reset');

@@ -40,7 +40,7 @@ const updateSchema = z.object({
 /** Sanitises first, so the rules judge exactly the text that will be stored and shown. */
 function cleanStory(html: string) {
   const clean = sanitizeRichText(html);
-  const { tags: storyTags } = parseInput(storyTextSchema, htmlToPlainText(clean));
+  const { tags: storyTags } = parseInput(storyTextSchema, htmlToPlainText(clean), 'story');
   return { html: clean, tags: storyTags };
 }
 

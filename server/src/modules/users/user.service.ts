@@ -55,7 +55,7 @@ export async function updateProfile(ctx: Context, input: unknown): Promise<Me> {
 
 export async function updateLanguage(ctx: Context, appLang: unknown): Promise<Me> {
   const viewer = requireViewer(ctx);
-  const lang = parseInput(appLangSchema, appLang);
+  const lang = parseInput(appLangSchema, appLang, 'appLang');
   await ctx.db.update(users).set({ appLang: lang, updatedAt: new Date() }).where(eq(users.id, viewer.id));
   return getMe(ctx);
 }

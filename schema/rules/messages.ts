@@ -1,7 +1,7 @@
 /**
- * User-facing messages, in the spec's words where the spec words them. Each has a locale key
- * (`errors.<key>` in locales/<lang>/common.json) so the client can show it translated.
- * Spec slips corrected here are listed in the README.
+ * User-facing messages shared by every feature, in the spec's words where the spec words them.
+ * Each translates under `common:errors.<key>` (see message-keys.ts); features keep their own
+ * messages in their rules file. Spec slips corrected here are listed in the README.
  */
 export const MESSAGES = {
   emailRequired: 'E-mail is required',
@@ -35,9 +35,3 @@ export const MESSAGES = {
   queryTooComplex: 'Query is too complex',
   tooManyAliases: 'Query has too many aliases',
 } as const;
-
-export type MessageKey = keyof typeof MESSAGES;
-
-/** Reverse lookup so a client receiving a server message can translate it by key. */
-export const messageKeyOf = (message: string): MessageKey | undefined =>
-  (Object.keys(MESSAGES) as MessageKey[]).find((key) => MESSAGES[key] === message);

@@ -1,4 +1,4 @@
-import { MESSAGES, type MessageKey } from '@rules';
+import { MESSAGES } from '@rules';
 import { ZodError } from 'zod';
 
 export const ERROR_CODES = [
@@ -38,7 +38,7 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  static fromMessage(code: ErrorCode, key: MessageKey, details?: AppErrorDetails) {
+  static fromMessage(code: ErrorCode, key: keyof typeof MESSAGES, details?: AppErrorDetails) {
     return new AppError(code, MESSAGES[key], details);
   }
 }

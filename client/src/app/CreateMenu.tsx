@@ -4,17 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useLoginBox } from '../features/auth/LoginBox';
 import { useViewer } from '../features/auth/useViewer';
 
+/** What the plus button creates; graphs (maps) come with the maps issue. */
+export type CreateKind = 'story' | 'problem' | 'solution';
+
 interface Props {
-  onStory: () => void;
+  onCreate: (kind: CreateKind) => void;
   size?: ActionIconProps['size'];
   position?: 'bottom-end' | 'top';
 }
 
 /**
- * The plus button: Story, Problem, Solution, Graph. Only Story is live in this version; the
- * others say 'coming soon'. Signed out, it opens the login box instead.
+ * The plus button: Story, Problem, Solution, Graph (graphs say 'coming soon' until the maps
+ * issue). Signed out, it opens the login box instead.
  */
-export function CreateMenu({ onStory, size = 'lg', position = 'bottom-end' }: Props) {
+export function CreateMenu({ onCreate, size = 'lg', position = 'bottom-end' }: Props) {
   const { t } = useTranslation();
   const { viewer } = useViewer();
   const { open } = useLoginBox();
@@ -45,13 +48,13 @@ export function CreateMenu({ onStory, size = 'lg', position = 'bottom-end' }: Pr
       <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('common:create.title')}</Menu.Label>
-        <Menu.Item leftSection={<IconBulb size={18} />} onClick={onStory}>
+        <Menu.Item leftSection={<IconBulb size={18} />} onClick={() => onCreate('story')}>
           {t('common:create.story')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconPuzzle size={18} />} rightSection={soon} disabled>
+        <Menu.Item leftSection={<IconPuzzle size={18} />} onClick={() => onCreate('problem')}>
           {t('common:create.problem')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconTool size={18} />} rightSection={soon} disabled>
+        <Menu.Item leftSection={<IconTool size={18} />} onClick={() => onCreate('solution')}>
           {t('common:create.solution')}
         </Menu.Item>
         <Menu.Item leftSection={<IconChartDots3 size={18} />} rightSection={soon} disabled>

@@ -9,7 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import classes from './MainNav.module.css';
-import { CreateMenu } from './CreateMenu';
+import { CreateMenu, type CreateKind } from './CreateMenu';
 import { TAB_PATHS, tabForPath, type MainTab } from './navigation';
 
 const TAB_ICONS: Record<MainTab, Icon> = {
@@ -93,7 +93,7 @@ function BottomItem({
 }
 
 /** Mobile bottom bar: Perspectives, Problems, plus, Progress, Chat. */
-export function BottomNav({ onStory }: { onStory: () => void }) {
+export function BottomNav({ onCreate }: { onCreate: (kind: CreateKind) => void }) {
   const { t } = useTranslation();
   const { active, labels, pathname } = useTabs();
   return (
@@ -111,7 +111,7 @@ export function BottomNav({ onStory }: { onStory: () => void }) {
         current={active === 'problems'}
       />
       <div className={classes.plus}>
-        <CreateMenu onStory={onStory} size={46} position="top" />
+        <CreateMenu onCreate={onCreate} size={46} position="top" />
       </div>
       <BottomItem
         to={TAB_PATHS.progress}

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useLoginBox } from '../features/auth/LoginBox';
 import { useViewer } from '../features/auth/useViewer';
+import { ProblemDialog } from '../features/problems';
+import { SolutionDialog } from '../features/solutions';
 import { StoryDialog } from '../features/stories';
-import { CreateMenu } from './CreateMenu';
+import { CreateMenu, type CreateKind } from './CreateMenu';
 import { LeftDrawer } from './LeftDrawer';
 import { BottomNav, TopNav } from './MainNav';
 import { UserMenu } from './UserMenu';
@@ -37,10 +39,10 @@ export function Logo() {
 export function ShellLayout() {
   const { t } = useTranslation();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const [storyOpened, setStoryOpened] = useState(false);
+  const [creating, setCreating] = useState<CreateKind | null>(null);
   const { viewer, loading } = useViewer();
   const { open } = useLoginBox();
-  const openStory = () => setStoryOpened(true);
+  const closeCreate = () => setCreating(null);
 
   return (
     <AppShell
@@ -67,7 +69,7 @@ export function ShellLayout() {
           <TopNav />
           <Group gap="sm" wrap="nowrap">
             <Group visibleFrom="sm">
-              <CreateMenu onStory={openStory} />
+              <CreateMenu onCreate={setCreating} />
             </Group>
             {viewer ? (
               <UserMenu viewer={viewer} />
@@ -95,10 +97,12 @@ export function ShellLayout() {
       </AppShell.Main>
 
       <AppShell.Footer hiddenFrom="sm">
-        <BottomNav onStory={openStory} />
+        <BottomNav onCreate={setCreating} />
       </AppShell.Footer>
 
-      <StoryDialog opened={storyOpened} onClose={() => setStoryOpened(false)} />
+      <StoryDialog opened={creating === 'story'} onClose={closeCreate} />
+      <ProblemDialog opened={creating === 'problem'} onClose={closeCreate} />
+      <SolutionDialog opened={creating === 'solution'} onClose={closeCreate} />
     </AppShell>
   );
 }

@@ -1,7 +1,12 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorPage, RouteErrorPage } from '../components/ErrorPage';
 import { authRoutes } from '../features/auth/routes';
+import { problemRoutes } from '../features/problems';
+import { skillRoutes } from '../features/skills';
+import { solutionRoutes } from '../features/solutions';
+import { spaceRoutes } from '../features/spaces';
 import { storyRoutes } from '../features/stories';
+import { tagRoutes } from '../features/tags';
 import { settingsRoutes } from '../features/users/routes';
 import { AuthLayout } from './AuthLayout';
 import { CatchAll } from './CatchAll';
@@ -23,6 +28,11 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/stories/recent" replace /> },
               ...storyRoutes,
+              ...spaceRoutes,
+              ...problemRoutes,
+              ...solutionRoutes,
+              ...skillRoutes,
+              ...tagRoutes,
               ...settingsRoutes,
               { path: '404', element: <ErrorPage status={404} /> },
               { path: 'error', element: <ErrorPage status={500} /> },

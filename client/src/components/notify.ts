@@ -1,52 +1,21 @@
 /**
  * Toasts (Mantine notifications, 5 s, closable) and the translation of server messages. The
- * server speaks the spec's English; each message has a key in common:errors so it can be shown
- * in the reader's language.
+ * server speaks the spec's English; each message has a key in `<namespace>:errors` so it can be
+ * shown in the reader's language.
  */
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
-import { messageKeyOf, TOAST_MS, type MessageKey } from '@rules';
+import { messageTranslationKey, TOAST_MS } from '@rules';
 import { i18n } from '../app/i18n';
 
-/** Literal keys on purpose: a test checks that every key used in code exists in en and te. */
-const ERROR_TEXT: Record<MessageKey, (t: TFunction) => string> = {
-  emailRequired: (t) => t('common:errors.emailRequired'),
-  emailInvalid: (t) => t('common:errors.emailInvalid'),
-  passwordRequired: (t) => t('common:errors.passwordRequired'),
-  passwordMin: (t) => t('common:errors.passwordMin'),
-  passwordMax: (t) => t('common:errors.passwordMax'),
-  nameRequired: (t) => t('common:errors.nameRequired'),
-  nameMax: (t) => t('common:errors.nameMax'),
-  roleInvalid: (t) => t('common:errors.roleInvalid'),
-  verifyEmail: (t) => t('common:errors.verifyEmail'),
-  checkEmail: (t) => t('common:errors.checkEmail'),
-  resetSent: (t) => t('common:errors.resetSent'),
-  wrongCredentials: (t) => t('common:errors.wrongCredentials'),
-  emailInUse: (t) => t('common:errors.emailInUse'),
-  tokenInvalid: (t) => t('common:errors.tokenInvalid'),
-  tooManyRequests: (t) => t('common:errors.tooManyRequests'),
-  signInRequired: (t) => t('common:errors.signInRequired'),
-  forbidden: (t) => t('common:errors.forbidden'),
-  notFound: (t) => t('common:errors.notFound'),
-  internal: (t) => t('common:errors.internal'),
-  textRequired: (t) => t('common:errors.textRequired'),
-  textMin: (t) => t('common:errors.textMin'),
-  textMax: (t) => t('common:errors.textMax'),
-  hashtagRequired: (t) => t('common:errors.hashtagRequired'),
-  hashtagDot: (t) => t('common:errors.hashtagDot'),
-  tagsMax: (t) => t('common:errors.tagsMax'),
-  langInvalid: (t) => t('common:errors.langInvalid'),
-  bioMax: (t) => t('common:errors.bioMax'),
-  queryTooDeep: (t) => t('common:errors.queryTooDeep'),
-  queryTooComplex: (t) => t('common:errors.queryTooComplex'),
-  tooManyAliases: (t) => t('common:errors.tooManyAliases'),
-};
-
-/** A server (or shared-rule) message in the reader's language; unknown messages pass through. */
+/**
+ * A server (or shared-rule) message in the reader's language; unknown messages pass through. The
+ * key is computed, so a test checks that every server message has its key in en and te.
+ */
 export function translateServerMessage(t: TFunction, message: string): string {
-  const key = messageKeyOf(message);
-  return key ? ERROR_TEXT[key](t) : message;
+  const key = messageTranslationKey(message);
+  return key ? t(key) : message;
 }
 
 export interface ServerErrorInfo {

@@ -1,24 +1,53 @@
+import { and, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@rules';
 import { AppError } from '../errors';
 
 /**
- * Keyset cursors: the last row's sort key and id, opaque to clients. Page N costs what page 1
- * costs because the query seeks to (key, id) instead of skipping rows.
+ * Keyset cursors: the last row's sort value and id, opaque to clients. Page N costs what page 1
+ * costs because the query seeks to (value, id) instead of skipping rows. Sort values are dates
+ * (recent, recentStatus) or numbers (counters: reactions, participants, upvotes…).
  */
+export type SortValue = Date | number;
+
 export interface Cursor {
-  at: Date;
+  value: SortValue;
   id: string;
 }
 
-export const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(`${cursor.at.toISOString()}|${cursor.id}`).toString('base64url');
+export const encodeCursor = ({ value, id }: Cursor) =>
+  Buffer.from(
+    typeof value === 'number' ? `n|${value}|${id}` : `d|${value.toISOString()}|${id}`,
+  ).toString('base64url');
 
-export function decodeCursor(value: string | null | undefined): Cursor | null {
-  if (!value) return null;
-  const [at, id] = Buffer.from(value, 'base64url').toString().split('|');
-  const date = at ? new Date(at) : null;
-  if (!date || Number.isNaN(date.getTime()) || !id) throw new AppError('BAD_USER_INPUT', 'Invalid cursor', { field: 'after' });
-  return { at: date, id };
+const invalidCursor = () => new AppError('BAD_USER_INPUT', 'Invalid cursor', { field: 'after' });
+
+export function decodeCursor(encoded: string | null | undefined): Cursor | null {
+  if (!encoded) return null;
+  const text = Buffer.from(encoded, 'base64url').toString();
+  const [kind, raw, ...idParts] = text.split('|');
+  const id = idParts.join('|');
+  if (!raw || !id) throw invalidCursor();
+  const value = kind === 'n' ? Number(raw) : kind === 'd' ? new Date(raw) : Number.NaN;
+  if (typeof value === 'number' ? !Number.isFinite(value) : Number.isNaN(value.getTime())) throw invalidCursor();
+  return { value, id };
 }
+
+/** Rows after the cursor in (sort, id) order, descending unless `ascending`. */
+export function afterCursor(
+  sortColumn: AnyPgColumn,
+  idColumn: AnyPgColumn,
+  cursor: Cursor | null,
+  ascending = false,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const beyond = ascending ? gt : lt;
+  return or(beyond(sortColumn, cursor.value), and(eq(sortColumn, cursor.value), beyond(idColumn, cursor.id)));
+}
+
+/** The page size a caller asked for, within 1..MAX_PAGE_SIZE. */
+export const pageSize = (first: number | null | undefined) =>
+  Math.min(Math.max(first ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
 
 export interface Page<T> {
   items: T[];

@@ -2,6 +2,11 @@ import DataLoader from 'dataloader';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { createProblemLoaders } from '../modules/problems/problem.loaders';
+import { createSkillLoaders } from '../modules/skills/skill.loaders';
+import { createSolutionLoaders } from '../modules/solutions/solution.loaders';
+import { createSpaceLoaders } from '../modules/spaces/space.loaders';
+import { createTagLoaders } from '../modules/tags/tag.loaders';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -13,6 +18,11 @@ export function createLoaders(db: Db) {
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     }),
+    ...createSpaceLoaders(db),
+    ...createProblemLoaders(db),
+    ...createSolutionLoaders(db),
+    ...createSkillLoaders(db),
+    ...createTagLoaders(db),
   };
 }
 

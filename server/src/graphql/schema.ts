@@ -2,7 +2,13 @@ import { buildSchema, type AuthChecker } from 'type-graphql';
 import type { Context } from '../context';
 import { unauthenticated } from '../errors';
 import { AuthResolver } from '../modules/auth/auth.resolver';
+import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
+import { ProblemResolver } from '../modules/problems/problem.resolver';
+import { SkillResolver } from '../modules/skills/skill.resolver';
+import { SolutionResolver } from '../modules/solutions/solution.resolver';
+import { SpaceResolver } from '../modules/spaces/space.resolver';
 import { StoryResolver } from '../modules/stories/story.resolver';
+import { TagResolver } from '../modules/tags/tag.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
 
 /** `@Authorized()` means "signed in"; ownership and visibility are the services' business. */
@@ -11,7 +17,17 @@ const authChecker: AuthChecker<Context> = ({ context }) => {
   return true;
 };
 
-export const resolvers = [AuthResolver, UserResolver, StoryResolver] as const;
+export const resolvers = [
+  AuthResolver,
+  UserResolver,
+  SpaceResolver,
+  StoryResolver,
+  ProblemResolver,
+  SolutionResolver,
+  SkillResolver,
+  TagResolver,
+  DashboardResolver,
+] as const;
 
 /**
  * Every subscription declares its own `subscribe`, which listens on the request context's pubsub

@@ -1,7 +1,13 @@
 import express, { Router } from 'express';
 import { MAX_PAGE_SIZE } from '@rules';
 import { mountAuthRest } from '../modules/auth/auth.rest';
+import { mountDashboardRest } from '../modules/dashboard/dashboard.rest';
+import { mountProblemRest } from '../modules/problems/problem.rest';
+import { mountSkillRest } from '../modules/skills/skill.rest';
+import { mountSolutionRest } from '../modules/solutions/solution.rest';
+import { mountSpaceRest } from '../modules/spaces/space.rest';
 import { mountStoryRest } from '../modules/stories/story.rest';
+import { mountTagRest } from '../modules/tags/tag.rest';
 import { mountUserRest } from '../modules/users/user.rest';
 import { PathRouter } from './paths';
 import { activeSpaceId, contextOf, ok, queryParam } from './shell';
@@ -17,7 +23,13 @@ export function createRestRouter(): Router {
 
   mountAuthRest(router);
   mountUserRest(router);
+  mountSpaceRest(router, paths);
   mountStoryRest(router, paths);
+  mountProblemRest(router, paths);
+  mountSolutionRest(router, paths);
+  mountSkillRest(router, paths);
+  mountTagRest(router, paths);
+  mountDashboardRest(router, paths);
 
   router.get('/list/v2', async (req, res) => {
     const results = Number(queryParam(req, 'results') ?? MAX_PAGE_SIZE);

@@ -1,3 +1,6 @@
+export * from './problems';
+export * from './skills';
+export * from './solutions';
 export * from './spaces';
 export * from './stories';
 export * from './tags';

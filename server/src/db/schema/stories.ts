@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { problems } from './problems';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -13,6 +14,8 @@ export const stories = pgTable(
     authorId: text('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set when the story was posted to a problem: then it shows on the problem, not in the space feed. */
+    problemId: text('problem_id').references(() => problems.id, { onDelete: 'cascade' }),
     /** Sanitised rich text (HTML). */
     story: text('story').notNull(),
     /** Lower-cased hashtags in order of appearance; denormalised so a feed card needs no join. */
@@ -36,5 +39,6 @@ export const stories = pgTable(
       .where(sql`${table.isDraft} = false and ${table.isApproved} = true`),
     index('stories_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
     index('stories_tags_idx').using('gin', table.tags),
+    index('stories_problem_idx').on(table.problemId, table.createdAt.desc()),
   ],
 );

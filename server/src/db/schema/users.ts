@@ -15,6 +15,11 @@ export const users = pgTable(
     photoUrl: text('photo_url'),
     bio: text('bio'),
     appLang: text('app_lang').notNull().default('en'),
+    /** Tags that describe the person (at most 10, without '#'). */
+    profileTags: text('profile_tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     defaultSpaceId: text('default_space_id').references(() => spaces.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

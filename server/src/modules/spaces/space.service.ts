@@ -3,7 +3,7 @@ import { GLOBAL_SPACE_ID } from '@rules';
 import type { Context } from '../../context';
 import { spaces } from '../../db/schema';
 import { notFound } from '../../errors';
-import { spaceReadableBy } from './space.policy';
+import { spaceIsReadable } from './space.policy';
 
 /**
  * The space a request acts in: the one it names, else the viewer's default, else the global space
@@ -14,7 +14,7 @@ export async function resolveActiveSpace(ctx: Context, spaceId?: string | null) 
   const [space] = await ctx.db
     .select()
     .from(spaces)
-    .where(and(eq(spaces.id, id), spaceReadableBy(ctx.viewer, spaces.id)));
+    .where(and(eq(spaces.id, id), spaceIsReadable(ctx.viewer)));
   if (!space) throw notFound();
   return space;
 }

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
   RATE_LIMITS,
   STORY_HTML_MAX,
   MESSAGES,
@@ -13,12 +11,12 @@ import {
 import { z } from 'zod';
 import { assertUnderLimit, recordAttempt } from '../../auth/rate-limit';
 import type { Context } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { decodeCursor, toPage, type Page } from '../../db/keyset';
-import { stories, tags } from '../../db/schema';
+import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { stories } from '../../db/schema';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
 import { resolveActiveSpace } from '../spaces/space.service';
+import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
 import { canEditStory, storyListedFor, storyReadableBy, type StoryRow } from './story.policy';
 
@@ -46,9 +44,7 @@ function cleanStory(html: string) {
 
 const isListed = (story: StoryRow) => !story.isDraft && story.isApproved;
 
-async function rememberTags(tx: DbOrTx, storyTags: string[]) {
-  if (storyTags.length) await tx.insert(tags).values(storyTags.map((id) => ({ id }))).onConflictDoNothing();
-}
+const tagState = (story: StoryRow): TaggedState => ({ spaceId: story.spaceId, tags: story.tags, listed: isListed(story) });
 
 function announce(ctx: Context, story: StoryRow) {
   if (isListed(story)) ctx.pubsub.publish('space', story.spaceId, { storyId: story.id });
@@ -63,7 +59,6 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
 
   const story = await ctx.db.transaction(async (tx) => {
     await recordAttempt(tx, 'story-create', [viewer.id]);
-    await rememberTags(tx, storyTags);
     const [row] = await tx
       .insert(stories)
       .values({
@@ -77,6 +72,7 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
         isApproved: !data.isAnonymousPost,
       })
       .returning();
+    await syncTagCounters(tx, 'stories', null, tagState(row!));
     return row!;
   });
   announce(ctx, story);
@@ -98,7 +94,6 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
   const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
 
   const story = await ctx.db.transaction(async (tx) => {
-    if (cleaned) await rememberTags(tx, cleaned.tags);
     const [row] = await tx
       .update(stories)
       .set({
@@ -111,6 +106,7 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
       })
       .where(eq(stories.id, id))
       .returning();
+    await syncTagCounters(tx, 'stories', tagState(before), tagState(row!));
     return row!;
   });
   if (!isListed(before)) announce(ctx, story);
@@ -118,8 +114,11 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
 }
 
 export async function deleteStory(ctx: Context, id: string): Promise<void> {
-  await findEditable(ctx, id);
-  await ctx.db.delete(stories).where(eq(stories.id, id));
+  const story = await findEditable(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(stories).where(eq(stories.id, id));
+    await syncTagCounters(tx, 'stories', tagState(story), null);
+  });
 }
 
 export async function getStory(ctx: Context, id: string): Promise<StoryRow> {
@@ -146,7 +145,7 @@ export interface StoryListInput {
  * space, because a draft or a pending post is the author's wherever it will appear.
  */
 export async function listStories(ctx: Context, input: StoryListInput): Promise<Page<StoryRow>> {
-  const size = Math.min(Math.max(input.first ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+  const size = pageSize(input.first);
   const cursor = decodeCursor(input.after);
   const list = input.list ?? 'recent';
   let scope: SQL;
@@ -162,16 +161,13 @@ export async function listStories(ctx: Context, input: StoryListInput): Promise<
       anonymous: and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, true))!,
     }[list];
   }
-  const seek = cursor
-    ? or(lt(stories.createdAt, cursor.at), and(eq(stories.createdAt, cursor.at), lt(stories.id, cursor.id)))
-    : undefined;
   const rows = await ctx.db
     .select()
     .from(stories)
-    .where(and(scope, seek))
+    .where(and(scope, afterCursor(stories.createdAt, stories.id, cursor)))
     .orderBy(desc(stories.createdAt), desc(stories.id))
     .limit(size + 1);
-  return toPage(rows, size, (row) => ({ at: row.createdAt, id: row.id }));
+  return toPage(rows, size, (row) => ({ value: row.createdAt, id: row.id }));
 }
 
 /** Live feed of a space: yields each story as it becomes listed, checked against this viewer. */

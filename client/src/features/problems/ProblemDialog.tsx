@@ -1,0 +1,3 @@
+export function ProblemDialog(_props: { opened: boolean; onClose: () => void }) {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function SolutionDialog(_props: { opened: boolean; onClose: () => void }) {
+  return null;
+}

@@ -1,0 +1,7 @@
+// The solutions feature's contract with the app shell: routes rendered inside the shell layout
+// (paths without a leading '/').
+import type { RouteObject } from 'react-router';
+
+export const solutionRoutes: RouteObject[] = [];
+/** The plus button's Solution dialog. */
+export { SolutionDialog } from './SolutionDialog';

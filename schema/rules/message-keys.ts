@@ -1,0 +1,28 @@
+import { MESSAGES } from './messages';
+import { PROBLEM_MESSAGES } from './problems';
+import { SKILL_MESSAGES } from './skills';
+import { SOLUTION_MESSAGES } from './solutions';
+import { SPACE_MESSAGES } from './spaces';
+import { TAG_MESSAGES } from './tags';
+
+/**
+ * Every message the server may send, by locale namespace: a message from `spaces` translates as
+ * `spaces:errors.<key>`. A test checks each one exists in English (word for word) and Telugu.
+ */
+export const MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>> = {
+  common: MESSAGES,
+  spaces: SPACE_MESSAGES,
+  problems: PROBLEM_MESSAGES,
+  solutions: SOLUTION_MESSAGES,
+  skills: SKILL_MESSAGES,
+  tags: TAG_MESSAGES,
+};
+
+/** The translation key of a server message, so the client can show it in the reader's language. */
+export function messageTranslationKey(message: string): string | undefined {
+  for (const [namespace, messages] of Object.entries(MESSAGE_NAMESPACES)) {
+    const key = Object.keys(messages).find((candidate) => messages[candidate] === message);
+    if (key) return `${namespace}:errors.${key}`;
+  }
+  return undefined;
+}

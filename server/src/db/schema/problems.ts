@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { spaces } from './spaces';
+import { users } from './users';
+
+export const PROBLEM_STATUSES = ['proposed', 'unsolved', 'solving', 'solved', 'archived'] as const;
+export const PART_TYPES = ['stakeholder', 'thing', 'process'] as const;
+
+export const problems = pgTable(
+  'problems',
+  {
+    id: text('id').primaryKey(),
+    spaceId: text('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Sanitised rich text. */
+    description: text('description').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: PROBLEM_STATUSES }).notNull().default('unsolved'),
+    statusUpdatedAt: timestamp('status_updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
+    isDraft: boolean('is_draft').notNull().default(false),
+    isApproved: boolean('is_approved').notNull().default(true),
+    totalComments: integer('total_comments').notNull().default(0),
+    totalParticipants: integer('total_participants').notNull().default(0),
+    totalStories: integer('total_stories').notNull().default(0),
+    totalSolutions: integer('total_solutions').notNull().default(0),
+    totalRecipes: integer('total_recipes').notNull().default(0),
+    totalSolvers: integer('total_solvers').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('problems_space_recent_idx').on(table.spaceId, table.createdAt.desc(), table.id.desc()),
+    index('problems_author_idx').on(table.authorId, table.createdAt.desc()),
+    index('problems_tags_idx').using('gin', table.tags),
+  ],
+);
+
+/** Joined problems ("impacted" people); priority orders the member's own list, missing last. */
+export const problemParticipants = pgTable(
+  'problem_participants',
+  {
+    problemId: text('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    priority: integer('priority'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.problemId, table.userId] }),
+    index('problem_participants_user_idx').on(table.userId),
+  ],
+);
+
+/** What a member said when leaving a problem (the Leave Problem wizard). */
+export const problemDepartures = pgTable('problem_departures', {
+  id: text('id').primaryKey(),
+  problemId: text('problem_id')
+    .notNull()
+    .references(() => problems.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emoji: text('emoji'),
+  leavingComment: text('leaving_comment'),
+  /** The upvoted solutions the member confirmed: [{ id, name }]. */
+  solutions: jsonb('solutions').$type<{ id: string; name: string }[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every status change, newest first on the problem page. */
+export const problemStatusActivity = pgTable(
+  'problem_status_activity',
+  {
+    id: text('id').primaryKey(),
+    problemId: text('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('problem_status_activity_idx').on(table.problemId, table.createdAt.desc())],
+);
+
+export const problemParts = pgTable(
+  'problem_parts',
+  {
+    id: text('id').primaryKey(),
+    problemId: text('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: PART_TYPES }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Named attributes of the part: [{ name, value }]. */
+    attributes: jsonb('attributes').$type<{ name: string; value: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('problem_parts_problem_idx').on(table.problemId, table.type)],
+);
+
+export const problemMeasurements = pgTable(
+  'problem_measurements',
+  {
+    id: text('id').primaryKey(),
+    problemId: text('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: doublePrecision('value').notNull(),
+    unit: text('unit').notNull().default(''),
+    note: text('note').notNull().default(''),
+    measuredAt: timestamp('measured_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('problem_measurements_idx').on(table.problemId, table.measuredAt.desc())],
+);

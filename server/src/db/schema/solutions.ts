@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { problems } from './problems';
+import { spaces } from './spaces';
+import { users } from './users';
+
+/** A solution stands alone or is linked to one or more problems (problem_solutions). */
+export const solutions = pgTable(
+  'solutions',
+  {
+    id: text('id').primaryKey(),
+    spaceId: text('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
+    isDraft: boolean('is_draft').notNull().default(false),
+    isApproved: boolean('is_approved').notNull().default(true),
+    totalComments: integer('total_comments').notNull().default(0),
+    totalProblems: integer('total_problems').notNull().default(0),
+    totalUpvotes: integer('total_upvotes').notNull().default(0),
+    totalDownvotes: integer('total_downvotes').notNull().default(0),
+    totalOutcomes: integer('total_outcomes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('solutions_space_recent_idx').on(table.spaceId, table.createdAt.desc(), table.id.desc()),
+    index('solutions_author_idx').on(table.authorId, table.createdAt.desc()),
+    index('solutions_tags_idx').using('gin', table.tags),
+  ],
+);
+
+export const problemSolutions = pgTable(
+  'problem_solutions',
+  {
+    problemId: text('problem_id')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    solutionId: text('solution_id')
+      .notNull()
+      .references(() => solutions.id, { onDelete: 'cascade' }),
+    linkedBy: text('linked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.problemId, table.solutionId] }),
+    index('problem_solutions_solution_idx').on(table.solutionId),
+  ],
+);
+
+/** One vote per user and solution; the votes issue adds the voting calls. */
+export const solutionVotes = pgTable(
+  'solution_votes',
+  {
+    solutionId: text('solution_id')
+      .notNull()
+      .references(() => solutions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['up', 'down'] }).notNull(),
+    feedback: text('feedback').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.solutionId, table.userId] }), index('solution_votes_user_idx').on(table.userId)],
+);

@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { spaceTags, tags } from '../../db/schema';
+
+export type TaggedKind = 'stories' | 'problems' | 'solutions';
+
+/** What a tagged item contributes to its space's tag counters: only listed items count. */
+export interface TaggedState {
+  spaceId: string;
+  tags: readonly string[];
+  /** Published and approved (drafts and pending anonymous posts count nowhere). */
+  listed: boolean;
+}
+
+const COUNTER_FIELD = {
+  stories: 'totalStories',
+  problems: 'totalProblems',
+  solutions: 'totalSolutions',
+} as const satisfies Record<TaggedKind, keyof typeof spaceTags.$inferInsert>;
+
+/**
+ * Keeps `space_tags` counters right when a tagged item is created (before = null), edited, or
+ * deleted (after = null). Call it inside the transaction that changes the item, so counters and
+ * content never disagree.
+ */
+export async function syncTagCounters(
+  tx: DbOrTx,
+  kind: TaggedKind,
+  before: TaggedState | null,
+  after: TaggedState | null,
+) {
+  const steps = new Map<string, { spaceId: string; tagId: string; step: number }>();
+  const count = (state: TaggedState | null, step: number) => {
+    if (!state?.listed) return;
+    for (const tagId of state.tags) {
+      const key = JSON.stringify([state.spaceId, tagId]);
+      const entry = steps.get(key) ?? { spaceId: state.spaceId, tagId, step: 0 };
+      entry.step += step;
+      steps.set(key, entry);
+    }
+  };
+  count(before, -1);
+  count(after, +1);
+
+  const field = COUNTER_FIELD[kind];
+  const column = spaceTags[field];
+  for (const { spaceId, tagId, step } of steps.values()) {
+    if (step > 0) {
+      await tx.insert(tags).values({ id: tagId }).onConflictDoNothing();
+      await tx
+        .insert(spaceTags)
+        .values({ spaceId, tagId, [field]: step })
+        .onConflictDoUpdate({ target: [spaceTags.spaceId, spaceTags.tagId], set: { [field]: sql`${column} + ${step}` } });
+    } else if (step < 0) {
+      await tx
+        .update(spaceTags)
+        .set({ [field]: sql`greatest(${column} + ${step}, 0)` })
+        .where(and(eq(spaceTags.spaceId, spaceId), eq(spaceTags.tagId, tagId)));
+    }
+  }
+}

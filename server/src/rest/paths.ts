@@ -15,11 +15,14 @@ export interface ListParams {
 export interface CollectionRoutes {
   list?(ctx: Context, params: ListParams, rest: string[]): Promise<Page<unknown>>;
   get?(ctx: Context, id: string, rest: string[]): Promise<unknown>;
+  /** `POST /add` with `{ path, data, … }`: creates an item in this collection (body minus path). */
+  create?(ctx: Context, body: Record<string, unknown>, rest: string[]): Promise<unknown>;
 }
 
 /**
- * `/get/v2?path=stories/{id}` and `/list/v2?path=stories` route by the path's first segment to
- * the feature that owns it; each feature registers its collection in its own *.rest.ts.
+ * `/get/v2?path=stories/{id}`, `/list/v2?path=stories` and `POST /add {path}` route by the path's
+ * first segment to the feature that owns it; each feature registers its collection in its own
+ * *.rest.ts. Nested paths (`problems/{id}/parts/{partId}`) reach the collection as `rest`.
  */
 export class PathRouter {
   private readonly collections = new Map<string, CollectionRoutes>();
@@ -38,6 +41,12 @@ export class PathRouter {
     const { routes, rest } = this.split(path);
     if (!routes?.list) throw notFound();
     return routes.list(ctx, params, rest);
+  }
+
+  create(ctx: Context, path: string, body: Record<string, unknown>) {
+    const { routes, rest } = this.split(path);
+    if (!routes?.create) throw notFound();
+    return routes.create(ctx, body, rest);
   }
 
   get(ctx: Context, path: string) {

@@ -45,6 +45,12 @@ export function createRestRouter(): Router {
     ok(res, { items: page.items, last: page.last });
   });
 
+  router.post('/add', async (req, res) => {
+    const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>), spaceId: activeSpaceId(req) };
+    const path = typeof body.path === 'string' ? body.path : '';
+    ok(res.status(201), { newItem: await paths.create(contextOf(res), path, body) });
+  });
+
   router.get('/get/v2', async (req, res) => {
     ok(res, { data: await paths.get(contextOf(res), queryParam(req, 'path') ?? '') });
   });

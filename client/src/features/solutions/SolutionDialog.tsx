@@ -1,3 +1,3 @@
-export function SolutionDialog(_props: { opened: boolean; onClose: () => void }) {
+export function SolutionDialog(_props: { opened: boolean; onClose: () => void; problemId?: string }) {
   return null;
 }

@@ -5,3 +5,5 @@ import type { RouteObject } from 'react-router';
 export const solutionRoutes: RouteObject[] = [];
 /** The plus button's Solution dialog. */
 export { SolutionDialog } from './SolutionDialog';
+/** The solutions of one problem (the problem page's Solutions tab). */
+export { ProblemSolutions } from './ProblemSolutions';

@@ -16,3 +16,5 @@ export const storyRoutes: RouteObject[] = [
 ];
 
 export { StoryDialog } from './StoryDialog';
+/** The stories posted to one problem (the problem page's Stories tab). */
+export { ProblemStories } from './ProblemStories';

@@ -22,6 +22,10 @@ export function mountStoryRest(router: Router, paths: PathRouter) {
     async get(ctx, id) {
       return presentStory(ctx, await storiesService.getStory(ctx, id));
     },
+    async create(ctx, body) {
+      const data = (body.data ?? {}) as Record<string, unknown>;
+      return presentStory(ctx, await storiesService.createStory(ctx, { ...data, spaceId: body.spaceId }));
+    },
   });
 
   router.post('/stories', async (req, res) => {

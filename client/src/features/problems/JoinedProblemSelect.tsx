@@ -1,0 +1,3 @@
+export function JoinedProblemSelect(_props: { value: string | null; onChange: (problemId: string | null) => void }) {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function ProblemStories(_props: { problemId: string }) {
+  return null;
+}

@@ -4,6 +4,7 @@ export * from './html-text';
 export * from './limits';
 export * from './message-keys';
 export * from './messages';
+export * from './posts';
 export * from './problems';
 export * from './skills';
 export * from './solutions';

@@ -2,4 +2,248 @@
  * Rules for problems: limits, enums and validators shared by server and client. Messages a user may
  * see live in PROBLEM_MESSAGES and translate under `problems:errors.<key>` in locales.
  */
-export const PROBLEM_MESSAGES = {} as const;
+import { z } from "zod";
+import { htmlToPlainText } from "./html-text";
+
+/** Spec 000 §4: proposed, unsolved (default), solving, solved, archived; anything else shows grey. */
+export const PROBLEM_STATUSES = [
+  "proposed",
+  "unsolved",
+  "solving",
+  "solved",
+  "archived",
+] as const;
+export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
+export const DEFAULT_PROBLEM_STATUS: ProblemStatus = "unsolved";
+
+export const PROBLEM_STATUS_COLORS: Record<ProblemStatus, string> = {
+  proposed: "#0D1B2A",
+  unsolved: "#FF5252",
+  solving: "#FFC157",
+  solved: "#4CAF50",
+  archived: "#2670C0",
+};
+/** The spec's 'undefined' status: a fallback grey for anything unknown. */
+export const PROBLEM_STATUS_FALLBACK_COLOR = "#9E9E9E";
+
+export const isProblemStatus = (value: unknown): value is ProblemStatus =>
+  typeof value === "string" &&
+  (PROBLEM_STATUSES as readonly string[]).includes(value);
+
+export const problemStatusColor = (
+  status: string | null | undefined,
+): string =>
+  isProblemStatus(status)
+    ? PROBLEM_STATUS_COLORS[status]
+    : PROBLEM_STATUS_FALLBACK_COLOR;
+
+/** Not in the spec (it shows 'Min {n}' / 'Max {n}' without values): chosen here, once. */
+export const PROBLEM_TITLE_MIN = 3;
+export const PROBLEM_TITLE_MAX = 150;
+/** Plain-text characters the description editor needs (spec: 'No Content. Please add at least N characters.'). */
+export const PROBLEM_DESCRIPTION_MIN = 10;
+export const PROBLEM_DESCRIPTION_MAX = 20_000;
+export const PROBLEM_DESCRIPTION_HTML_MAX = 200_000;
+
+export const PROBLEM_PART_TYPES = ["stakeholder", "thing", "process"] as const;
+export type ProblemPartType = (typeof PROBLEM_PART_TYPES)[number];
+export const PROBLEM_PART_NAME_MAX = 100;
+export const PROBLEM_PART_DESCRIPTION_MAX = 2_000;
+export const PROBLEM_PART_ATTRIBUTES_MAX = 30;
+export const PROBLEM_ATTRIBUTE_NAME_MAX = 60;
+export const PROBLEM_ATTRIBUTE_VALUE_MAX = 300;
+
+export const MEASUREMENT_NAME_MAX = 100;
+export const MEASUREMENT_UNIT_MAX = 30;
+export const MEASUREMENT_NOTE_MAX = 500;
+
+export const LEAVING_COMMENT_MAX = 500;
+export const LEAVING_EMOJI_MAX = 16;
+export const LEAVING_SOLUTIONS_MAX = 100;
+
+/** Lists of /problems/*: recent (the space), myproblems, mypriorities (joined), solving. */
+export const PROBLEM_LISTS = [
+  "recent",
+  "myproblems",
+  "mypriorities",
+  "solving",
+] as const;
+export type ProblemList = (typeof PROBLEM_LISTS)[number];
+
+/** Spec 001 §9 problem sorts; 'location' waits for the location issue. */
+export const PROBLEM_SORTS = [
+  "recent",
+  "recentStatus",
+  "participants",
+  "solutions",
+  "stories",
+] as const;
+export type ProblemSort = (typeof PROBLEM_SORTS)[number];
+
+export const PROBLEM_TIME_RANGES = [
+  "alltime",
+  "last24hours",
+  "last7days",
+  "last30days",
+  "last6months",
+  "custom",
+] as const;
+export type ProblemTimeRange = (typeof PROBLEM_TIME_RANGES)[number];
+
+/** How far back each time range reaches, in milliseconds (custom uses its own dates). */
+export const PROBLEM_TIME_RANGE_MS: Record<
+  Exclude<ProblemTimeRange, "alltime" | "custom">,
+  number
+> = {
+  last24hours: 24 * 60 * 60 * 1000,
+  last7days: 7 * 24 * 60 * 60 * 1000,
+  last30days: 30 * 24 * 60 * 60 * 1000,
+  last6months: 183 * 24 * 60 * 60 * 1000,
+};
+
+export const PROBLEM_MESSAGES = {
+  titleRequired: "Title is required",
+  titleMin: `Min ${PROBLEM_TITLE_MIN} characters`,
+  titleMax: `Max ${PROBLEM_TITLE_MAX} characters`,
+  descriptionMin: `No Content. Please add at least ${PROBLEM_DESCRIPTION_MIN} characters.`,
+  descriptionMax: `The description must be at most ${PROBLEM_DESCRIPTION_MAX} characters`,
+  statusInvalid: "Choose a valid status",
+  notJoined: "You have not joined this problem",
+  prioritiesNotJoined: "You can only order problems you have joined",
+  partTypeInvalid: "Choose stakeholder, thing or process",
+  partNameRequired: "Part name is required",
+  partNameMax: `The part name must be at most ${PROBLEM_PART_NAME_MAX} characters`,
+  partDescriptionMax: `The part description must be at most ${PROBLEM_PART_DESCRIPTION_MAX} characters`,
+  attributesMax: `At most ${PROBLEM_PART_ATTRIBUTES_MAX} attributes`,
+  attributeNameRequired: "Attribute name is required",
+  attributeNameMax: `The attribute name must be at most ${PROBLEM_ATTRIBUTE_NAME_MAX} characters`,
+  attributeValueMax: `The attribute value must be at most ${PROBLEM_ATTRIBUTE_VALUE_MAX} characters`,
+  measurementNameRequired: "Measurement name is required",
+  measurementNameMax: `The measurement name must be at most ${MEASUREMENT_NAME_MAX} characters`,
+  measurementValueInvalid: "The value must be a number",
+  measurementUnitMax: `The unit must be at most ${MEASUREMENT_UNIT_MAX} characters`,
+  measurementNoteMax: `The note must be at most ${MEASUREMENT_NOTE_MAX} characters`,
+  leavingCommentMax: `The leaving comment must be at most ${LEAVING_COMMENT_MAX} characters`,
+  emojiInvalid: "Pick one emoji",
+  customRangeRequired: "Choose a start and an end date",
+} as const;
+
+/** Title of a problem: required, whitespace rejected, trimmed, then min and max. */
+export const problemTitleSchema = z
+  .string({ error: PROBLEM_MESSAGES.titleRequired })
+  .transform((text) => text.trim())
+  .superRefine((text, ctx) => {
+    if (text.length === 0)
+      ctx.addIssue({ code: "custom", message: PROBLEM_MESSAGES.titleRequired });
+    else if (text.length < PROBLEM_TITLE_MIN)
+      ctx.addIssue({ code: "custom", message: PROBLEM_MESSAGES.titleMin });
+    else if (text.length > PROBLEM_TITLE_MAX)
+      ctx.addIssue({ code: "custom", message: PROBLEM_MESSAGES.titleMax });
+  });
+
+/** The description's plain text (the editor's HTML with tags stripped): at least N characters. */
+export const problemDescriptionTextSchema = z
+  .string({ error: PROBLEM_MESSAGES.descriptionMin })
+  .transform((text) => text.trim())
+  .superRefine((text, ctx) => {
+    if (text.length < PROBLEM_DESCRIPTION_MIN)
+      ctx.addIssue({
+        code: "custom",
+        message: PROBLEM_MESSAGES.descriptionMin,
+      });
+    else if (text.length > PROBLEM_DESCRIPTION_MAX)
+      ctx.addIssue({
+        code: "custom",
+        message: PROBLEM_MESSAGES.descriptionMax,
+      });
+  });
+
+/** Client-side check of the editor's HTML with the same rule the server applies. */
+export const problemDescriptionIssue = (html: string): string | null => {
+  const parsed = problemDescriptionTextSchema.safeParse(htmlToPlainText(html));
+  return parsed.success
+    ? null
+    : (parsed.error.issues[0]?.message ?? PROBLEM_MESSAGES.descriptionMin);
+};
+
+export const problemStatusSchema = z.enum(PROBLEM_STATUSES, {
+  error: PROBLEM_MESSAGES.statusInvalid,
+});
+
+export const problemPartAttributeSchema = z.object({
+  name: z
+    .string({ error: PROBLEM_MESSAGES.attributeNameRequired })
+    .trim()
+    .min(1, PROBLEM_MESSAGES.attributeNameRequired)
+    .max(PROBLEM_ATTRIBUTE_NAME_MAX, PROBLEM_MESSAGES.attributeNameMax),
+  value: z
+    .string()
+    .trim()
+    .max(PROBLEM_ATTRIBUTE_VALUE_MAX, PROBLEM_MESSAGES.attributeValueMax)
+    .default(""),
+});
+
+export const problemPartSchema = z.object({
+  type: z.enum(PROBLEM_PART_TYPES, { error: PROBLEM_MESSAGES.partTypeInvalid }),
+  name: z
+    .string({ error: PROBLEM_MESSAGES.partNameRequired })
+    .trim()
+    .min(1, PROBLEM_MESSAGES.partNameRequired)
+    .max(PROBLEM_PART_NAME_MAX, PROBLEM_MESSAGES.partNameMax),
+  description: z
+    .string()
+    .trim()
+    .max(PROBLEM_PART_DESCRIPTION_MAX, PROBLEM_MESSAGES.partDescriptionMax)
+    .nullish()
+    .transform((text) => text ?? ""),
+  attributes: z
+    .array(problemPartAttributeSchema)
+    .max(PROBLEM_PART_ATTRIBUTES_MAX, PROBLEM_MESSAGES.attributesMax)
+    .nullish()
+    .transform((list) => list ?? []),
+});
+export type ProblemPartInput = z.input<typeof problemPartSchema>;
+
+export const measurementSchema = z.object({
+  name: z
+    .string({ error: PROBLEM_MESSAGES.measurementNameRequired })
+    .trim()
+    .min(1, PROBLEM_MESSAGES.measurementNameRequired)
+    .max(MEASUREMENT_NAME_MAX, PROBLEM_MESSAGES.measurementNameMax),
+  value: z
+    .number({ error: PROBLEM_MESSAGES.measurementValueInvalid })
+    .finite(PROBLEM_MESSAGES.measurementValueInvalid),
+  unit: z
+    .string()
+    .trim()
+    .max(MEASUREMENT_UNIT_MAX, PROBLEM_MESSAGES.measurementUnitMax)
+    .nullish()
+    .transform((text) => text ?? ""),
+  note: z
+    .string()
+    .trim()
+    .max(MEASUREMENT_NOTE_MAX, PROBLEM_MESSAGES.measurementNoteMax)
+    .nullish()
+    .transform((text) => text ?? ""),
+  measuredAt: z.coerce.date().nullish(),
+});
+
+export const leaveProblemSchema = z.object({
+  emoji: z
+    .string()
+    .trim()
+    .max(LEAVING_EMOJI_MAX, PROBLEM_MESSAGES.emojiInvalid)
+    .nullish()
+    .transform((text) => text || null),
+  leavingComment: z
+    .string()
+    .trim()
+    .max(LEAVING_COMMENT_MAX, PROBLEM_MESSAGES.leavingCommentMax)
+    .nullish()
+    .transform((text) => text || null),
+  solutions: z
+    .array(z.object({ id: z.string().min(1), name: z.string().max(500) }))
+    .max(LEAVING_SOLUTIONS_MAX)
+    .nullish()
+    .transform((list) => list ?? []),
+});

@@ -1,5 +1,22 @@
+import { POST_MESSAGES } from './posts';
+
 /**
  * Rules for solutions: limits, enums and validators shared by server and client. Messages a user may
- * see live in SOLUTION_MESSAGES and translate under `solutions:errors.<key>` in locales.
+ * see live in SOLUTION_MESSAGES and translate under `solutions:errors.<key>` in locales. Title and
+ * description rules are the shared post rules (posts.ts).
  */
-export const SOLUTION_MESSAGES = {} as const;
+export const SOLUTION_LISTS = ['recent', 'mysolutions'] as const;
+export type SolutionList = (typeof SOLUTION_LISTS)[number];
+export const SOLUTION_SORTS = ['recent', 'upvotes', 'downvotes'] as const;
+export type SolutionSort = (typeof SOLUTION_SORTS)[number];
+/** The Add Solution dialog's steps (the spec's step text says 3 of 4 steps: a slip, corrected). */
+export const SOLUTION_DIALOG_STEPS = 4;
+/** How many problems one link call may name. */
+export const SOLUTION_LINK_MAX = 50;
+
+export const SOLUTION_MESSAGES = {
+  ...POST_MESSAGES,
+  problemsRequired: 'Choose at least one problem',
+  problemsMax: `Choose at most ${SOLUTION_LINK_MAX} problems`,
+  sameSpace: 'A solution can only be linked to problems of its own space',
+} as const;

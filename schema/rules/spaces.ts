@@ -2,4 +2,92 @@
  * Rules for spaces: limits, enums and validators shared by server and client. Messages a user may
  * see live in SPACE_MESSAGES and translate under `spaces:errors.<key>` in locales.
  */
-export const SPACE_MESSAGES = {} as const;
+import { z } from 'zod';
+
+/** Space name counter (spec 000 §5, 001 §9). */
+export const SPACE_NAME_MAX = 150;
+/** Space purpose (description) counter. */
+export const SPACE_PURPOSE_MAX = 255;
+/** User search for invites needs at least this many characters. */
+export const USER_SEARCH_MIN = 3;
+/** Recently visited spaces shown in the drawer. */
+export const RECENT_SPACES_SHOWN = 3;
+/** The spaces menu lists at most this many favourites by default. */
+export const SPACES_MENU_SIZE = 25;
+/** At most this many users invited in one call. */
+export const INVITES_PER_CALL_MAX = 50;
+
+export const SPACE_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be at most 150 characters',
+  purposeMax: 'Purpose must be at most 255 characters',
+  searchMin: 'Enter at least 3 characters',
+  inviteesRequired: 'Choose at least one user to invite',
+  inviteesMax: 'Invite at most 50 users at a time',
+  ownerCannotLeave: 'The owner cannot leave the space',
+  ownerStatusFixed: 'The owner cannot be demoted or blocked',
+  onlyOwnerMakesAdmins: 'Only the owner can make or change admins',
+  ownStatus: 'You cannot change your own status',
+  alreadyParticipant: 'You are already a participant of this space',
+  alreadyInvited: 'You are already invited to this space: accept the invitation',
+  publicSpaceNoRequest: 'This space is public: enter it directly',
+  membersNotListed: 'Members of public spaces are not listed',
+  notParticipant: 'You are not a participant of this space',
+} as const;
+
+/** Viewer or participant statuses (spec 000 §3 Space participant). */
+export const SPACE_PARTICIPANT_STATUSES = [
+  'owner',
+  'admin',
+  'contributor',
+  'invited',
+  'requested',
+  'blocked',
+] as const;
+export type SpaceParticipantStatus = (typeof SPACE_PARTICIPANT_STATUSES)[number];
+
+/** Filters of the participants list: `active` is owner, admin and contributor; `all` is every status. */
+export const PARTICIPANT_FILTERS = ['active', 'all', ...SPACE_PARTICIPANT_STATUSES] as const;
+export type ParticipantFilter = (typeof PARTICIPANT_FILTERS)[number];
+
+/** The private spaces tabs (/spaces/private/{tab}). */
+export const PRIVATE_SPACE_TABS = ['active', 'invited', 'requested', 'blocked'] as const;
+export type PrivateSpaceTab = (typeof PRIVATE_SPACE_TABS)[number];
+
+/** Statuses an owner or admin may give a participant. */
+export const ASSIGNABLE_STATUSES = ['admin', 'contributor', 'blocked'] as const;
+export type AssignableStatus = (typeof ASSIGNABLE_STATUSES)[number];
+
+/** Sorts of public (country) spaces. */
+export const COUNTRY_SPACE_SORTS = ['countryNamesAZ', 'countryCodesZA'] as const;
+export type CountrySpaceSort = (typeof COUNTRY_SPACE_SORTS)[number];
+
+export const SPACE_KINDS = ['global', 'country', 'private', 'skills'] as const;
+export type SpaceKind = (typeof SPACE_KINDS)[number];
+
+/** The fixed skills space (coming soon in the menu). */
+export const SKILLS_SPACE_ID = 'skills';
+
+export const spaceNameSchema = z
+  .string({ error: SPACE_MESSAGES.nameRequired })
+  .trim()
+  .min(1, SPACE_MESSAGES.nameRequired)
+  .max(SPACE_NAME_MAX, SPACE_MESSAGES.nameMax);
+
+export const spacePurposeSchema = z
+  .string()
+  .trim()
+  .max(SPACE_PURPOSE_MAX, SPACE_MESSAGES.purposeMax);
+
+export const userSearchSchema = z
+  .string({ error: SPACE_MESSAGES.searchMin })
+  .trim()
+  .min(USER_SEARCH_MIN, SPACE_MESSAGES.searchMin);
+
+/** A country space's flag emoji from its two-letter code ('in' → 🇮🇳); empty for anything else. */
+export function flagEmoji(code: string | null | undefined): string {
+  if (!code || !/^[a-z]{2}$/iu.test(code) || code.toLowerCase() === 'ww') return '';
+  return String.fromCodePoint(
+    ...[...code.toUpperCase()].map((char) => 0x1f1e6 + char.charCodeAt(0) - 65),
+  );
+}

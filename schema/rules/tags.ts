@@ -1,5 +1,89 @@
 /**
- * Rules for tags: limits, enums and validators shared by server and client. Messages a user may
- * see live in TAG_MESSAGES and translate under `tags:errors.<key>` in locales.
+ * Rules for tags and feeds: limits, enums and validators shared by server and client. Messages a
+ * user may see live in TAG_MESSAGES and translate under `tags:errors.<key>` in locales.
  */
-export const TAG_MESSAGES = {} as const;
+import { z } from 'zod';
+import { TIME_RANGE_HOURS, type TimeRange } from './posts';
+
+/** Spec: followed tags at most 10; profile tags at most 10. */
+export const TAG_FOLLOW_MAX = 10;
+export const PROFILE_TAGS_MAX = 10;
+/** Problem alerts: not limited in the spec; the same 10 as followed tags. */
+export const NOTIFICATION_TAGS_MAX = 10;
+/** Spec: autocomplete capped at 10 when a query is present. */
+export const AUTOCOMPLETE_MAX = 10;
+/** Not in the spec: a tag as long as a mention (letters, digits, '-' and '_'). */
+export const TAG_MAX = 128;
+/** Tags one `addTags` call may create at once. */
+export const ADD_TAGS_MAX = 10;
+
+export const TAG_SORTS = ['followers', 'problems', 'stories', 'recent'] as const;
+export type TagSort = (typeof TAG_SORTS)[number];
+
+/** Story sorts; 'location' waits for the location issue. */
+export const STORY_SORTS = ['recent', 'reactions', 'comments'] as const;
+export type StorySort = (typeof STORY_SORTS)[number];
+
+/** A feed shows everything until a range is chosen (the spec's map filter defaults to last24hours). */
+export const DEFAULT_TIME_RANGE: TimeRange = 'alltime';
+
+/**
+ * The [from, to] window of a feed: custom dates (startDate/endDate) when given, else the range
+ * (TIME_RANGES from posts.ts) back from `now`.
+ */
+export function timeWindow(
+  range: TimeRange,
+  now: Date,
+  custom: { startDate?: Date | null; endDate?: Date | null } = {},
+): { from: Date | null; to: Date | null } {
+  if (custom.startDate || custom.endDate)
+    return { from: custom.startDate ?? null, to: custom.endDate ?? null };
+  const hours = TIME_RANGE_HOURS[range];
+  return {
+    from: hours === null ? null : new Date(now.getTime() - hours * 3_600_000),
+    to: null,
+  };
+}
+
+export const AUTOCOMPLETE_COLLECTIONS = ['tags', 'participants'] as const;
+export type AutocompleteCollection = (typeof AUTOCOMPLETE_COLLECTIONS)[number];
+
+export const TAG_MESSAGES = {
+  followMax: 'You can only follow maximum of 10 tags.',
+  followTagsMax: 'You can only follow upto 10 tags',
+  maxTags: 'Maximum 10 tags.',
+  tagInvalid: 'Invalid tag',
+  tagsRequired: 'Min 1 tag',
+  profileTagsMax: 'You can have at most 10 profile tags',
+  notificationTagsMax: 'You can have at most 10 problem alerts',
+  addTagsMax: 'You can add at most 10 tags at once',
+  tagsAdded: 'Tags added successfully.',
+  addTagsFailed: 'Failed to add tags',
+  profileTagsUpdated: 'Profile tags updated successfully',
+  profileTagsFailed: 'Failed to update profile tags',
+  problemRequired: 'Please choose a problem',
+  dateRangeInvalid: 'End date cannot be before start date',
+  collectionInvalid: 'Choose tags or participants',
+} as const;
+
+/** A tag as stored: trimmed, leading '#' removed, lower-cased. */
+export const normalizeTag = (raw: string) => raw.trim().replace(/^#+/u, '').trim().toLowerCase();
+
+/** Letters (with their marks), digits, '-' and '_', as a hashtag allows. */
+const TAG_TEXT = /^[\p{L}\p{M}\p{N}_-]+$/u;
+
+/** One tag typed by a person: non-blank and free of '#' once its leading '#' is removed. */
+export const tagSchema = z
+  .string({ error: TAG_MESSAGES.tagInvalid })
+  .transform(normalizeTag)
+  .refine(
+    (tag) => tag.length > 0 && tag.length <= TAG_MAX && TAG_TEXT.test(tag),
+    TAG_MESSAGES.tagInvalid,
+  );
+
+/** A list of tags, normalised and de-duplicated in order, at most `max` (`message` beyond). */
+export const tagListSchema = (max: number, message: string) =>
+  z
+    .array(tagSchema, { error: TAG_MESSAGES.tagInvalid })
+    .transform((tags) => [...new Set(tags)])
+    .refine((tags) => tags.length <= max, message);

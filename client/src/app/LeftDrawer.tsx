@@ -1,14 +1,148 @@
-import { Divider, NavLink, ScrollArea, Stack, Text, ThemeIcon, Group } from '@mantine/core';
-import { IconLock, IconWorld } from '@tabler/icons-react';
+import { useQuery } from '@apollo/client/react';
+import { Badge, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  IconActivity,
+  IconBulb,
+  IconMapPins,
+  IconCloud,
+  IconFlag,
+  IconHash,
+  IconInfoCircle,
+  IconLock,
+  IconMap2,
+  IconNews,
+  IconPhoto,
+  IconPlus,
+  IconPuzzle,
+  IconTools,
+  IconUsers,
+  IconWorld,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GLOBAL_SPACE_ID } from '@rules';
+import { useViewer } from '../features/auth/useViewer';
+import { CreateSpaceDialog } from '../features/spaces/CreateSpaceDialog';
+import { SpaceIcon, useSpaceName } from '../features/spaces/spaceDisplay';
+import { useChangeSpace, type EnterableSpace } from '../features/spaces/useChangeSpace';
+import { SpaceDrawerDocument } from '../gql/graphql';
 import { LanguageSelect } from '../features/users/LanguageSelect';
 import { useActiveSpace } from './useActiveSpace';
 
-/** The burger's drawer: the active space and the language for now (spaces come in a later issue). */
+interface MenuLink {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  soon?: boolean;
+}
+
+/**
+ * The burger's drawer (spec 000 §2 'Left drawer'): the active space with its menu, favourite and
+ * recently visited spaces, the global and skills spaces, private spaces with the invitations
+ * badge, and the language.
+ */
 export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
-  const { spaceName } = useActiveSpace();
+  const active = useActiveSpace();
+  const { viewer } = useViewer();
+  const spaceName = useSpaceName();
+  const { enter, dialog } = useChangeSpace();
+  const [creating, setCreating] = useState(false);
+  const { data } = useQuery(SpaceDrawerDocument, {
+    skip: !viewer,
+    fetchPolicy: 'cache-and-network',
+  });
+  const activeName =
+    active.spaceId === GLOBAL_SPACE_ID
+      ? active.spaceName
+      : spaceName({ spaceId: active.spaceId, name: active.spaceName });
+
+  const go = async (space: EnterableSpace) => {
+    if (await enter(space)) onNavigate();
+  };
+
+  const id = active.spaceId;
+  const soonBadge = (
+    <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+      {t('common:comingSoon.badge')}
+    </Badge>
+  );
+  const menu: MenuLink[] = [
+    { to: `/space/${id}/info`, label: t('common:drawer.info'), icon: <IconInfoCircle size={18} /> },
+    {
+      to: `/space/${id}/participants`,
+      label: t('common:drawer.participants'),
+      icon: <IconUsers size={18} />,
+    },
+    { to: '/stories/recent', label: t('common:drawer.stories'), icon: <IconNews size={18} /> },
+    { to: '/problems/recent', label: t('common:drawer.problems'), icon: <IconPuzzle size={18} /> },
+    {
+      to: '/spacemaps/2d',
+      label: t('common:drawer.spacemaps'),
+      icon: <IconMap2 size={18} />,
+      soon: true,
+    },
+    { to: '/solutions/recent', label: t('common:drawer.solutions'), icon: <IconBulb size={18} /> },
+    { to: `/space/${id}/tags`, label: t('common:drawer.tags'), icon: <IconHash size={18} /> },
+    {
+      to: '/tagsCloud',
+      label: t('common:drawer.tagsCloud'),
+      icon: <IconCloud size={18} />,
+      soon: true,
+    },
+    {
+      to: `/space/${id}/media`,
+      label: t('common:drawer.media'),
+      icon: <IconPhoto size={18} />,
+      soon: true,
+    },
+    {
+      to: `/space/${id}/activity`,
+      label: t('common:drawer.activity'),
+      icon: <IconActivity size={18} />,
+      soon: true,
+    },
+    {
+      to: `/space/${id}/reports`,
+      label: t('common:drawer.reports'),
+      icon: <IconFlag size={18} />,
+      soon: true,
+    },
+    {
+      to: '/spaces/countries',
+      label: t('common:drawer.countries'),
+      icon: <IconMapPins size={18} />,
+    },
+    {
+      to: '/spaces/private/active',
+      label: t('common:drawer.privateSpaces'),
+      icon: <IconLock size={18} />,
+    },
+  ];
+
+  const spaceLinks = (
+    spaces: readonly { spaceId: string; name: string; isPrivate: boolean }[],
+    empty: string,
+  ) =>
+    spaces.length === 0 ? (
+      <Text size="sm" c="dimmed" px="sm">
+        {empty}
+      </Text>
+    ) : (
+      spaces.map((space) => (
+        <NavLink
+          key={space.spaceId}
+          label={spaceName(space)}
+          leftSection={<SpaceIcon spaceId={space.spaceId} isPrivate={space.isPrivate} size="md" />}
+          active={space.spaceId === active.spaceId}
+          onClick={() => void go(space)}
+        />
+      ))
+    );
+
+  const invites = data?.spaceInviteCount ?? 0;
+
   return (
     <ScrollArea h="100%" p="md">
       <Stack gap="md">
@@ -17,32 +151,92 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
             {t('common:drawer.activeSpace')}
           </Text>
           <Group gap="sm" wrap="nowrap" data-testid="active-space">
-            <ThemeIcon variant="light" radius="xl" size="lg">
-              <IconWorld size={20} />
-            </ThemeIcon>
-            <Text fw={600}>{spaceName}</Text>
+            <SpaceIcon spaceId={active.spaceId} />
+            <Text fw={600}>{activeName}</Text>
           </Group>
         </div>
+        <NavLink label={t('common:drawer.thisSpace')} defaultOpened={false} childrenOffset={12}>
+          {menu.map((link) => (
+            <NavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={link.label}
+              leftSection={link.icon}
+              rightSection={link.soon ? soonBadge : null}
+              onClick={onNavigate}
+            />
+          ))}
+        </NavLink>
+        {viewer ? (
+          <>
+            <Divider />
+            <Stack gap={2}>
+              <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm">
+                {t('common:drawer.favorites')}
+              </Text>
+              {spaceLinks(data?.favoriteSpaces ?? [], t('common:drawer.noFavorites'))}
+            </Stack>
+            <Stack gap={2}>
+              <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm">
+                {t('common:drawer.recent')}
+              </Text>
+              {spaceLinks(data?.recentSpaces ?? [], t('common:drawer.noRecent'))}
+            </Stack>
+          </>
+        ) : null}
         <Divider />
         <Stack gap={2}>
           <NavLink
-            component={Link}
-            to="/stories/recent"
             label={t('common:drawer.globalSpace')}
             leftSection={<IconWorld size={18} />}
-            onClick={onNavigate}
+            active={active.spaceId === GLOBAL_SPACE_ID}
+            onClick={() =>
+              void go({
+                spaceId: GLOBAL_SPACE_ID,
+                name: t('common:space.global'),
+                isPrivate: false,
+              })
+            }
+          />
+          <NavLink
+            label={t('common:drawer.skillsSpace')}
+            leftSection={<IconTools size={18} />}
+            rightSection={soonBadge}
+            disabled
           />
           <NavLink
             component={Link}
             to="/spaces/private/active"
             label={t('common:drawer.privateSpaces')}
             leftSection={<IconLock size={18} />}
+            rightSection={
+              invites > 0 ? (
+                <Badge
+                  size="sm"
+                  color="red"
+                  circle
+                  aria-label={t('common:drawer.invites', { count: invites })}
+                >
+                  {invites}
+                </Badge>
+              ) : null
+            }
             onClick={onNavigate}
           />
+          {viewer ? (
+            <NavLink
+              label={t('spaces:create.open')}
+              leftSection={<IconPlus size={18} />}
+              onClick={() => setCreating(true)}
+            />
+          ) : null}
         </Stack>
         <Divider />
         <LanguageSelect size="xs" />
       </Stack>
+      {dialog}
+      <CreateSpaceDialog opened={creating} onClose={() => setCreating(false)} />
     </ScrollArea>
   );
 }

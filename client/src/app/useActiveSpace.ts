@@ -1,14 +1,44 @@
 import { useTranslation } from 'react-i18next';
-import { GLOBAL_SPACE_ID } from '@rules';
+import { GLOBAL_SPACE_ID, SKILLS_SPACE_ID, type SpaceKind } from '@rules';
 import { useViewer } from '../features/auth/useViewer';
+import { useStoredSpace } from '../features/spaces/activeSpaceStore';
 
-/** The space the feeds and new posts use: the viewer's default space, else the global space. */
-export function useActiveSpace(): { spaceId: string; spaceName: string } {
+export interface ActiveSpace {
+  spaceId: string;
+  spaceName: string;
+  /** From the id: 'ww' global, two letters a country (its code), 'skills', else a user-created space. */
+  kind: SpaceKind;
+  /** Country code, 'ww' for the global space, null otherwise. */
+  code: string | null;
+}
+
+/** What the id of a space says about it (country ids are their lower-case codes). */
+export function spaceKindOf(spaceId: string): { kind: SpaceKind; code: string | null } {
+  if (spaceId === GLOBAL_SPACE_ID) return { kind: 'global', code: GLOBAL_SPACE_ID };
+  if (spaceId === SKILLS_SPACE_ID) return { kind: 'skills', code: null };
+  if (/^[a-z]{2}$/u.test(spaceId)) return { kind: 'country', code: spaceId };
+  return { kind: 'private', code: null };
+}
+
+/**
+ * The space the feeds and new posts use: signed in, the viewer's default space; signed out, the
+ * public space stored in this browser; else the global space.
+ */
+export function useActiveSpace(): ActiveSpace {
   const { t } = useTranslation();
   const { viewer } = useViewer();
-  const space = viewer?.defaultSpace;
+  const stored = useStoredSpace();
+  const space = viewer
+    ? viewer.defaultSpace
+    : stored && spaceKindOf(stored.spaceId).kind !== 'private'
+      ? stored
+      : null;
   if (!space || !space.spaceId || space.spaceId === GLOBAL_SPACE_ID) {
-    return { spaceId: GLOBAL_SPACE_ID, spaceName: t('common:space.global') };
+    return {
+      spaceId: GLOBAL_SPACE_ID,
+      spaceName: t('common:space.global'),
+      ...spaceKindOf(GLOBAL_SPACE_ID),
+    };
   }
-  return { spaceId: space.spaceId, spaceName: space.spaceName };
+  return { spaceId: space.spaceId, spaceName: space.spaceName, ...spaceKindOf(space.spaceId) };
 }

@@ -1,9 +1,35 @@
-import { ActionIcon, Box, Group, Input, Text, Typography } from '@mantine/core';
-import { IconBold, IconItalic, IconList, IconListNumbers } from '@tabler/icons-react';
+import { useApolloClient } from '@apollo/client/react';
+import {
+  ActionIcon,
+  Avatar,
+  Box,
+  Group,
+  Input,
+  Paper,
+  Portal,
+  Text,
+  Typography,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconBold, IconHash, IconItalic, IconList, IconListNumbers } from '@tabler/icons-react';
+import Mention, { type MentionNodeAttrs } from '@tiptap/extension-mention';
+import { PluginKey } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type {
+  SuggestionKeyDownProps,
+  SuggestionOptions,
+  SuggestionProps,
+} from '@tiptap/suggestion';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { normalizeTag, tagSchema } from '@rules';
+import { useActiveSpace } from '../app/useActiveSpace';
+import {
+  AutocompleteDocument,
+  type AutocompleteCollection,
+  type AutocompleteQuery,
+} from '../gql/graphql';
 
 export interface RichTextEditorProps {
   /** HTML; '' when empty. */
@@ -19,12 +45,26 @@ export interface RichTextEditorProps {
   id?: string;
 }
 
+type SuggestionItem = AutocompleteQuery['autocomplete'][number];
+
+/** An open '#' (tags) or '@' (participants) suggestion list. */
+interface SuggestState {
+  kind: AutocompleteCollection;
+  items: SuggestionItem[];
+  query: string;
+  index: number;
+  rect: DOMRect | null;
+  command: (attrs: MentionNodeAttrs) => void;
+}
+
 /** The editor's HTML, or '' when it holds nothing (Tiptap reports an empty document as '<p></p>'). */
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
 /**
  * Rich-text input on Tiptap's StarterKit. Controlled by HTML: an outside change of `value` (a reset,
- * a prefill) replaces the content; typing reports through `onChange`.
+ * a prefill) replaces the content; typing reports through `onChange`. Typing '#' suggests tags of
+ * the active space (Space or Enter commits the typed tag); '@' suggests participants, inserted as
+ * mentions (`<span data-type="mention" data-id>`).
  */
 export function RichTextEditor({
   value,
@@ -51,8 +91,39 @@ export function RichTextEditor({
     onChangeRef.current = onChange;
   }, [onChange]);
 
+  const suggestions = useSuggestions();
+
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false })],
+    extensions: [
+      StarterKit.configure({
+        heading: false,
+        codeBlock: false,
+        horizontalRule: false,
+      }),
+      Mention.extend({
+        addAttributes() {
+          return {
+            id: {
+              default: null,
+              parseHTML: (element: HTMLElement) => element.getAttribute('data-id'),
+            },
+            // The sanitiser keeps data-id only: the label is the text after '@'.
+            label: {
+              default: null,
+              parseHTML: (element: HTMLElement) => element.textContent?.replace(/^@/u, '') ?? null,
+            },
+          };
+        },
+      }).configure({
+        renderHTML: ({ node }) => [
+          'span',
+          { 'data-type': 'mention', 'data-id': String(node.attrs.id ?? '') },
+          `@${String(node.attrs.label ?? node.attrs.id ?? '')}`,
+        ],
+        renderText: ({ node }) => `@${String(node.attrs.label ?? node.attrs.id ?? '')}`,
+        suggestions: [suggestions.options('participants', '@'), suggestions.options('tags', '#')],
+      }),
+    ],
     content: value,
     autofocus: autoFocus ? 'end' : false,
     editorProps: { attributes },
@@ -62,14 +133,21 @@ export function RichTextEditor({
   // Attributes given at creation are not reactive: keep the label (language switch) and the error link current.
   const attributesKey = JSON.stringify(attributes);
   useEffect(() => {
-    editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
+    editor.setOptions({
+      editorProps: {
+        attributes: JSON.parse(attributesKey) as Record<string, string>,
+      },
+    });
   }, [editor, attributesKey]);
 
   useEffect(() => {
     if (value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
-  const isEmpty = useEditorState({ editor, selector: ({ editor: current }) => current.isEmpty });
+  const isEmpty = useEditorState({
+    editor,
+    selector: ({ editor: current }) => current.isEmpty,
+  });
 
   return (
     <Box>
@@ -86,7 +164,10 @@ export function RichTextEditor({
               aria-hidden
               c="dimmed"
               pos="absolute"
-              style={{ pointerEvents: 'none', top: 'calc(var(--mantine-spacing-xs) + 4px)' }}
+              style={{
+                pointerEvents: 'none',
+                top: 'calc(var(--mantine-spacing-xs) + 4px)',
+              }}
             >
               {placeholder}
             </Text>
@@ -96,6 +177,7 @@ export function RichTextEditor({
           </Typography>
         </Box>
       </Box>
+      {suggestions.popup}
       {error ? (
         <Input.Error id={errorId} mt={4}>
           {error}
@@ -117,8 +199,18 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const buttons = [
-    { key: 'bold', label: t('stories:editor.bold'), icon: IconBold, run: () => editor.chain().focus().toggleBold().run() },
-    { key: 'italic', label: t('stories:editor.italic'), icon: IconItalic, run: () => editor.chain().focus().toggleItalic().run() },
+    {
+      key: 'bold',
+      label: t('stories:editor.bold'),
+      icon: IconBold,
+      run: () => editor.chain().focus().toggleBold().run(),
+    },
+    {
+      key: 'italic',
+      label: t('stories:editor.italic'),
+      icon: IconItalic,
+      run: () => editor.chain().focus().toggleItalic().run(),
+    },
     {
       key: 'bulletList',
       label: t('stories:editor.bulletList'),
@@ -156,4 +248,198 @@ function Toolbar({ editor }: { editor: Editor }) {
       ))}
     </Group>
   );
+}
+
+const SUGGESTION_WIDTH = 260;
+
+/**
+ * The '#' and '@' suggestion lists: their Tiptap options (fetching from `autocomplete` in the
+ * active space) and the popup listing them. The options are made once with the editor, so they
+ * read the current space and state through refs.
+ */
+function useSuggestions() {
+  const { t } = useTranslation();
+  const client = useApolloClient();
+  const { spaceId } = useActiveSpace();
+  const [state, setState] = useState<SuggestState | null>(null);
+  const stateRef = useRef<SuggestState | null>(null);
+  const spaceRef = useRef(spaceId);
+  useEffect(() => {
+    stateRef.current = state;
+    spaceRef.current = spaceId;
+  }, [state, spaceId]);
+
+  const fetchItems = async (
+    kind: AutocompleteCollection,
+    query: string,
+  ): Promise<SuggestionItem[]> => {
+    if (!query.trim()) return [];
+    try {
+      const { data } = await client.query({
+        query: AutocompleteDocument,
+        variables: {
+          searchParam: query,
+          collection: kind,
+          spaceId: spaceRef.current || null,
+        },
+        fetchPolicy: 'network-only',
+      });
+      return data?.autocomplete ?? [];
+    } catch {
+      return [];
+    }
+  };
+
+  const show = (
+    kind: AutocompleteCollection,
+    props: SuggestionProps<SuggestionItem, MentionNodeAttrs>,
+  ) => {
+    const next = {
+      kind,
+      items: props.items,
+      query: props.query,
+      index: 0,
+      rect: props.clientRect?.() ?? null,
+      command: props.command,
+    };
+    stateRef.current = next;
+    setState(next);
+  };
+
+  const close = () => {
+    stateRef.current = null;
+    setState(null);
+  };
+
+  const choose = (item: SuggestionItem) => {
+    stateRef.current?.command({ id: item.id, label: item.name });
+  };
+
+  const onKeyDown = ({ event }: SuggestionKeyDownProps) => {
+    const current = stateRef.current;
+    if (!current) return false;
+    if (event.key === 'Escape') {
+      close();
+      return true;
+    }
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && current.items.length) {
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const index = (current.index + step + current.items.length) % current.items.length;
+      const next = { ...current, index };
+      stateRef.current = next;
+      setState(next);
+      return true;
+    }
+    if (event.key === 'Enter') {
+      const item = current.items[current.index];
+      if (item) {
+        choose(item);
+        return true;
+      }
+      // Enter commits the typed tag as it is.
+      if (current.kind === 'tags' && tagSchema.safeParse(current.query).success) {
+        current.command({ id: normalizeTag(current.query), label: null });
+        return true;
+      }
+    }
+    return false;
+  };
+
+  const options = (
+    kind: AutocompleteCollection,
+    char: string,
+  ): Omit<SuggestionOptions<SuggestionItem, MentionNodeAttrs>, 'editor'> => ({
+    char,
+    pluginKey: new PluginKey(`suggest-${kind}`),
+    items: ({ query }) => fetchItems(kind, query),
+    command: ({ editor, range, props }) => {
+      if (kind === 'tags') {
+        // A tag stays plain text: the hashtag rules read the text.
+        editor
+          .chain()
+          .focus()
+          .insertContentAt(range, `#${props.id ?? ''} `)
+          .run();
+        return;
+      }
+      editor
+        .chain()
+        .focus()
+        .insertContentAt(range, [
+          { type: 'mention', attrs: { id: props.id, label: props.label } },
+          { type: 'text', text: ' ' },
+        ])
+        .run();
+    },
+    render: () => ({
+      onStart: (props) => show(kind, props),
+      onUpdate: (props) => show(kind, props),
+      onKeyDown,
+      onExit: close,
+    }),
+  });
+
+  const popup =
+    state && state.items.length && state.rect ? (
+      <Portal>
+        <Paper
+          shadow="md"
+          withBorder
+          radius="sm"
+          p={4}
+          role="listbox"
+          aria-label={
+            state.kind === 'tags'
+              ? t('stories:editor.tagSuggestions')
+              : t('stories:editor.peopleSuggestions')
+          }
+          style={{
+            position: 'fixed',
+            top: state.rect.bottom + 4,
+            left: Math.max(8, Math.min(state.rect.left, window.innerWidth - SUGGESTION_WIDTH - 8)),
+            width: SUGGESTION_WIDTH,
+            zIndex: 1000,
+          }}
+        >
+          {state.items.map((item, index) => (
+            <UnstyledButton
+              key={item.id}
+              role="option"
+              aria-selected={index === state.index}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(item);
+              }}
+              w="100%"
+              px="xs"
+              py={6}
+              style={{
+                borderRadius: 4,
+                background:
+                  index === state.index ? 'var(--mantine-color-default-hover)' : undefined,
+              }}
+            >
+              <Group gap="xs" wrap="nowrap">
+                {state.kind === 'tags' ? (
+                  <IconHash size={16} />
+                ) : (
+                  <Avatar
+                    size={22}
+                    radius="xl"
+                    src={item.photoURL || null}
+                    name={item.name}
+                    color="initials"
+                  />
+                )}
+                <Text size="sm" truncate>
+                  {item.name}
+                </Text>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Paper>
+      </Portal>
+    ) : null;
+
+  return { options, popup };
 }

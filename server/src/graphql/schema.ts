@@ -6,7 +6,7 @@ import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
 import { ProblemResolver } from '../modules/problems/problem.resolver';
 import { SkillResolver } from '../modules/skills/skill.resolver';
 import { SolutionResolver } from '../modules/solutions/solution.resolver';
-import { SpaceResolver } from '../modules/spaces/space.resolver';
+import { SpaceParticipantResolver, SpaceResolver } from '../modules/spaces/space.resolver';
 import { StoryResolver } from '../modules/stories/story.resolver';
 import { TagResolver } from '../modules/tags/tag.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
@@ -21,6 +21,7 @@ export const resolvers = [
   AuthResolver,
   UserResolver,
   SpaceResolver,
+  SpaceParticipantResolver,
   StoryResolver,
   ProblemResolver,
   SolutionResolver,

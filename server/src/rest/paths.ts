@@ -10,6 +10,11 @@ export interface ListParams {
   results?: number;
   authorId?: string;
   query?: string;
+  /** Comma-separated tags a list is filtered by. */
+  tags?: string;
+  timeRange?: string;
+  startDate?: string;
+  endDate?: string;
 }
 
 export interface CollectionRoutes {

@@ -41,6 +41,10 @@ export function createRestRouter(): Router {
       results: Number.isFinite(results) ? Math.min(results, MAX_PAGE_SIZE) : MAX_PAGE_SIZE,
       authorId: queryParam(req, 'authorId'),
       query: queryParam(req, 'query'),
+      tags: queryParam(req, 'tags'),
+      timeRange: queryParam(req, 'timeRange'),
+      startDate: queryParam(req, 'startDate'),
+      endDate: queryParam(req, 'endDate'),
     });
     ok(res, { items: page.items, last: page.last });
   });

@@ -1,3 +1,49 @@
-export function SolutionDialog(_props: { opened: boolean; onClose: () => void; problemId?: string }) {
-  return null;
+import { Center, Loader, Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SolutionCardFragment } from '../../gql/graphql';
+
+// The editor (Tiptap and ProseMirror) loads with the first opening, not with every list visit.
+const SolutionForm = lazy(() =>
+  import('./SolutionForm').then((module) => ({ default: module.SolutionForm })),
+);
+
+/** Spec: creation dialogs are at most 720 wide. */
+const SOLUTION_DIALOG_WIDTH = 720;
+
+export interface SolutionDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Post the new solution under this problem. */
+  problemId?: string;
+  /** Edit this solution; without it the dialog adds a new one. */
+  solution?: SolutionCardFragment | null;
+}
+
+/**
+ * The Add Solution dialog (the plus button's, and a problem page's with its problemId), also used
+ * to edit. Its form mounts when the dialog opens, so every opening starts clear.
+ */
+export function SolutionDialog({ opened, onClose, problemId, solution }: SolutionDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={SOLUTION_DIALOG_WIDTH}
+      title={solution ? t('solutions:dialog.editTitle') : t('solutions:dialog.createTitle')}
+    >
+      {opened ? (
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <SolutionForm solution={solution ?? null} problemId={problemId} onDone={onClose} />
+        </Suspense>
+      ) : null}
+    </Modal>
+  );
 }

@@ -8,7 +8,7 @@ import { useViewer } from '../auth/useViewer';
 import { StoryList, StoryListSkeleton } from './StoryList';
 import { STORY_PAGE_WIDTH } from './layout';
 
-type OwnList = Exclude<StoryListKind, 'recent'>;
+type OwnList = Exclude<StoryListKind, 'recent' | 'following'>;
 
 /** The author's own lists: published stories, drafts, anonymous posts. They need a signed-in user. */
 export function OwnStoriesPage({ list }: { list: OwnList }) {

@@ -1,4 +1,15 @@
-import { ActionIcon, Anchor, Avatar, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Stack,
+  Text,
+} from '@mantine/core';
 import {
   IconBuilding,
   IconDots,
@@ -70,7 +81,10 @@ export function StoryCard({ story, actions }: StoryCardProps) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.onEdit(story)}>
+                <Menu.Item
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => actions.onEdit(story)}
+                >
                   {t('common:actions.edit')}
                 </Menu.Item>
                 <Menu.Item
@@ -85,12 +99,29 @@ export function StoryCard({ story, actions }: StoryCardProps) {
           ) : null}
         </Group>
 
+        {story.problemId && story.problemName ? (
+          <Text size="sm" c="dimmed">
+            {t('stories:card.postedTo')}{' '}
+            <Anchor component={Link} to={`/problem/${story.problemId}/info`} size="sm">
+              {story.problemName}
+            </Anchor>
+          </Text>
+        ) : null}
+
         <RichText html={story.story} />
 
         {story.tags.length ? (
           <Group gap={6} aria-label={t('stories:card.tags')}>
             {story.tags.map((tag) => (
-              <Badge key={tag} variant="light" radius="sm" tt="none">
+              <Badge
+                key={tag}
+                component={Link}
+                to={`/tags/${encodeURIComponent(tag)}/info`}
+                variant="light"
+                radius="sm"
+                tt="none"
+                style={{ cursor: 'pointer' }}
+              >
                 #{tag}
               </Badge>
             ))}
@@ -102,17 +133,26 @@ export function StoryCard({ story, actions }: StoryCardProps) {
             <Counter
               icon={<IconMoodSmile size={18} />}
               count={story.counters.totalReactions}
-              label={t('stories:card.reactions', { count: story.counters.totalReactions })}
+              label={t('stories:card.reactions', {
+                count: story.counters.totalReactions,
+              })}
             />
             <Counter
               icon={<IconMessageCircle size={18} />}
               count={story.counters.totalComments}
-              label={t('stories:card.comments', { count: story.counters.totalComments })}
+              label={t('stories:card.comments', {
+                count: story.counters.totalComments,
+              })}
             />
           </Group>
           {story.canEdit && story.isDraft ? (
             <Group gap="xs">
-              <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => actions.onEdit(story)}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPencil size={14} />}
+                onClick={() => actions.onEdit(story)}
+              >
                 {t('common:actions.edit')}
               </Button>
               <Button
@@ -131,7 +171,15 @@ export function StoryCard({ story, actions }: StoryCardProps) {
   );
 }
 
-function AuthorAvatar({ story, anonymous, name }: { story: StoryCardFragment; anonymous: boolean; name: string }) {
+function AuthorAvatar({
+  story,
+  anonymous,
+  name,
+}: {
+  story: StoryCardFragment;
+  anonymous: boolean;
+  name: string;
+}) {
   if (anonymous) {
     return (
       <Avatar radius="xl" aria-hidden>
@@ -147,7 +195,15 @@ function AuthorAvatar({ story, anonymous, name }: { story: StoryCardFragment; an
       </Avatar>
     );
   }
-  return <Avatar radius="xl" src={story.author.photoURL || null} alt={name} name={name} color="initials" />;
+  return (
+    <Avatar
+      radius="xl"
+      src={story.author.photoURL || null}
+      alt={name}
+      name={name}
+      color="initials"
+    />
+  );
 }
 
 function Counter({ icon, count, label }: { icon: ReactNode; count: number; label: string }) {

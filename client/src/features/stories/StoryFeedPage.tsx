@@ -4,16 +4,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { useRequireSignIn } from '../auth/LoginBox';
+import { DEFAULT_FEED_FILTER, FeedControls, type FeedFilter } from './FeedControls';
 import { StoryDialog } from './StoryDialog';
 import { StoryList } from './StoryList';
 import { STORY_PAGE_WIDTH } from './layout';
 
-/** /stories/recent: the active space's stories, newest first, live. Readable signed out. */
+/**
+ * /stories/recent: the active space's stories, newest first and live by default, or by reactions
+ * or comments within a time range. Readable signed out.
+ */
 export function StoryFeedPage() {
   const { t } = useTranslation();
   const { spaceId, spaceName } = useActiveSpace();
   const requireSignIn = useRequireSignIn();
   const [posting, setPosting] = useState(false);
+  const [filter, setFilter] = useState<FeedFilter>(DEFAULT_FEED_FILTER);
   const post = () => requireSignIn(() => setPosting(true));
 
   return (
@@ -27,9 +32,11 @@ export function StoryFeedPage() {
           {t('stories:feed.post')}
         </Button>
       </Group>
+      <FeedControls value={filter} onChange={setFilter} />
       <StoryList
         list="recent"
         spaceId={spaceId}
+        options={filter}
         live
         empty={{
           title: t('stories:feed.emptyTitle'),

@@ -9,15 +9,25 @@ import { RichTextEditor } from '../../components/RichTextEditor';
 import type { StoryCardFragment } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
+import { JoinedProblemSelect } from '../problems';
 import { useStoryMutations } from './useStoryMutations';
 
 type Destination = 'space' | 'problem';
 
 /**
- * The story form: where to post (the space feed; problems come later), as whom, the text with the
- * shared story rules checked live, and draft or publish. Creates, or updates `story` when given.
+ * The story form: where to post (the space feed or one of the viewer's joined problems; opened
+ * from a problem, that problem), as whom, the text with the shared story rules checked live, and
+ * draft or publish. Creates, or updates `story` when given.
  */
-export function StoryForm({ story, onDone }: { story: StoryCardFragment | null; onDone: () => void }) {
+export function StoryForm({
+  story,
+  problemId: problemContext = null,
+  onDone,
+}: {
+  story: StoryCardFragment | null;
+  problemId?: string | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const { viewer, loading: viewerLoading } = useViewer();
   const requireSignIn = useRequireSignIn();
@@ -28,12 +38,17 @@ export function StoryForm({ story, onDone }: { story: StoryCardFragment | null; 
   const [html, setHtml] = useState(story?.story ?? '');
   const [isAnonymousPost, setAnonymous] = useState(story?.isAnonymousPost ?? false);
   const [isDraft, setDraft] = useState(story?.isDraft ?? false);
-  const [destination, setDestination] = useState<Destination>('space');
+  const initialProblem = problemContext ?? story?.problemId ?? null;
+  const [destination, setDestination] = useState<Destination>(initialProblem ? 'problem' : 'space');
+  const [problemId, setProblemId] = useState<string | null>(initialProblem);
   const [touched, setTouched] = useState(false);
 
   // The same rules the server applies, on the same plain text; their messages have keys in common:errors.
   const parsed = storyTextSchema.safeParse(htmlToPlainText(html));
   const error = parsed.success ? null : translateServerMessage(t, firstIssue(parsed.error).message);
+  // Spec: with Problem as the destination, a problem must be chosen.
+  const problemError =
+    destination === 'problem' && !problemId ? t('tags:errors.problemRequired') : null;
 
   if (!viewer) {
     // The shell opens this dialog only for a signed-in user; a session that ended meanwhile lands here.
@@ -61,10 +76,16 @@ export function StoryForm({ story, onDone }: { story: StoryCardFragment | null; 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (error || saving) return;
+    if (error || problemError || saving) return;
+    const target = destination === 'problem' ? problemId : null;
     try {
       if (story) {
-        const saved = await updateStory(story.id, { story: html, isAnonymousPost, isDraft });
+        const saved = await updateStory(story.id, {
+          story: html,
+          isAnonymousPost,
+          isDraft,
+          ...(target !== (story.problemId ?? null) && { problemId: target }),
+        });
         notifySuccess(
           saved.isDraft
             ? t('stories:toast.draftSaved')
@@ -73,7 +94,13 @@ export function StoryForm({ story, onDone }: { story: StoryCardFragment | null; 
               : t('stories:toast.updated'),
         );
       } else {
-        const saved = await createStory({ story: html, isAnonymousPost, isDraft, spaceId: spaceId || null });
+        const saved = await createStory({
+          story: html,
+          isAnonymousPost,
+          isDraft,
+          spaceId: spaceId || null,
+          problemId: target,
+        });
         notifySuccess(saved.isDraft ? t('stories:toast.draftSaved') : t('stories:toast.added'));
       }
       onDone();
@@ -87,18 +114,38 @@ export function StoryForm({ story, onDone }: { story: StoryCardFragment | null; 
       <Stack gap="md">
         <Input.Wrapper
           label={t('stories:dialog.destination')}
-          description={t('stories:dialog.problemComingSoon')}
+          description={destination === 'problem' ? t('stories:dialog.problemHint') : null}
+          error={touched ? problemError : null}
         >
           <SegmentedControl
             mt={4}
             fullWidth
             value={destination}
+            disabled={problemContext !== null}
             onChange={(value) => setDestination(value as Destination)}
             data={[
-              { value: 'space', label: t('stories:dialog.destinationSpace', { space: spaceName }) },
-              { value: 'problem', label: t('stories:dialog.destinationProblem'), disabled: true },
+              {
+                value: 'space',
+                label: t('stories:dialog.destinationSpace', {
+                  space: spaceName,
+                }),
+              },
+              {
+                value: 'problem',
+                label: t('stories:dialog.destinationProblem'),
+              },
             ]}
           />
+          {destination === 'problem' && problemContext === null ? (
+            <Stack gap={4} mt="xs">
+              <JoinedProblemSelect value={problemId} onChange={setProblemId} />
+              {problemId && story?.problemId === problemId && story.problemName ? (
+                <Text size="sm" c="dimmed">
+                  {t('stories:dialog.postedTo', { problem: story.problemName })}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
         </Input.Wrapper>
 
         <Group wrap="nowrap" align="flex-start">

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { StoryCardFragment } from '../../gql/graphql';
 
 // The editor (Tiptap and ProseMirror) loads with the first opening, not with every feed visit.
-const StoryForm = lazy(() => import('./StoryForm').then((module) => ({ default: module.StoryForm })));
+const StoryForm = lazy(() =>
+  import('./StoryForm').then((module) => ({ default: module.StoryForm })),
+);
 
 /** Spec: the story dialogs are at most 600 wide. */
 const STORY_DIALOG_WIDTH = 600;
@@ -14,13 +16,20 @@ export interface StoryFormDialogProps {
   onClose: () => void;
   /** Edit this story; without it the dialog posts a new one. */
   story?: StoryCardFragment | null;
+  /** Post to this problem (the destination is then fixed to it). */
+  problemId?: string | null;
 }
 
 /**
  * The Story dialog: post a new story or edit one. Its form mounts when the dialog opens, so every
  * opening starts fresh (a new story empty, an edit from the story as it is now).
  */
-export function StoryFormDialog({ opened, onClose, story }: StoryFormDialogProps) {
+export function StoryFormDialog({
+  opened,
+  onClose,
+  story,
+  problemId = null,
+}: StoryFormDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -37,7 +46,7 @@ export function StoryFormDialog({ opened, onClose, story }: StoryFormDialogProps
             </Center>
           }
         >
-          <StoryForm story={story ?? null} onDone={onClose} />
+          <StoryForm story={story ?? null} problemId={problemId} onDone={onClose} />
         </Suspense>
       ) : null}
     </Modal>

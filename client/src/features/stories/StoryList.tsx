@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, serverErrorOf } from '../../components/notify';
 import { StoriesDocument, StoryAddedDocument, type StoryListKind } from '../../gql/graphql';
 import { StoryCard } from './StoryCard';
-import { appendPage, belongsTo, insertStory, listVariables } from './storyCache';
+import {
+  appendPage,
+  belongsTo,
+  insertStory,
+  listVariables,
+  type StoryListOptions,
+} from './storyCache';
 import { useStoryActions } from './useStoryActions';
 
 export interface StoryListProps {
@@ -16,15 +22,21 @@ export interface StoryListProps {
   /** Put stories posted meanwhile (by anyone) at the top, over the `storyAdded` subscription. */
   live?: boolean;
   empty: { title: string; description?: string; action?: ReactNode };
+  /** A problem's stories, a sort or a time range. */
+  options?: StoryListOptions;
 }
 
 /**
  * Newest-first story cards of one list, loading further pages (keyset: `after` = the page's `last`)
  * when the end of the list scrolls into view, with a 'Load more' button where that cannot happen.
  */
-export function StoryList({ list, spaceId, live = false, empty }: StoryListProps) {
+export function StoryList({ list, spaceId, live = false, empty, options }: StoryListProps) {
   const { t } = useTranslation();
-  const variables = listVariables(list, spaceId);
+  const variables = listVariables(list, spaceId, options);
+  const problemId = options?.problemId ?? null;
+  // New stories go on top only where the order is newest first.
+  const sortedByTime =
+    (!options?.orderBy || options.orderBy === 'recent') && !options?.tags?.length;
   // Lists load afresh on every visit (spec: lists are cleared after a route change) but show the cache meanwhile.
   const { data, loading, error, fetchMore, refetch, subscribeToMore } = useQuery(StoriesDocument, {
     variables,
@@ -39,20 +51,22 @@ export function StoryList({ list, spaceId, live = false, empty }: StoryListProps
   const last = page?.last ?? null;
 
   useEffect(() => {
-    if (!live) return undefined;
+    if (!live || !sortedByTime) return undefined;
     return subscribeToMore({
       document: StoryAddedDocument,
       variables: { spaceId: spaceId || null },
       updateQuery: (_unsafePrevious, options) => {
         if (!options.complete) return undefined;
         const story = options.subscriptionData.data.storyAdded;
-        if (!belongsTo(list, story, spaceId)) return undefined;
+        if (!belongsTo(list, story, spaceId, problemId)) return undefined;
         const stories = insertStory(options.previousData.stories, story);
-        return stories === options.previousData.stories ? undefined : { ...options.previousData, stories };
+        return stories === options.previousData.stories
+          ? undefined
+          : { ...options.previousData, stories };
       },
       onError: (caught) => console.warn('storyAdded subscription ended', caught),
     });
-  }, [live, list, spaceId, subscribeToMore]);
+  }, [live, sortedByTime, list, spaceId, problemId, subscribeToMore]);
 
   const loadMore = useCallback(async () => {
     if (!last || busy.current) return;
@@ -79,7 +93,11 @@ export function StoryList({ list, spaceId, live = false, empty }: StoryListProps
   if (!page && loading) return <StoryListSkeleton />;
   if (!page && error) {
     return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('stories:list.loadFailed')}>
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t('stories:list.loadFailed')}
+      >
         <Stack gap="xs" align="flex-start">
           {serverErrorOf(error, t).message}
           <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>

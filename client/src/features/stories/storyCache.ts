@@ -9,24 +9,64 @@ import {
   type StoriesQueryVariables,
   type StoryCardFragment,
   type StoryListKind,
+  type StorySort,
 } from '../../gql/graphql';
 
 export const STORIES_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
+/** What narrows a list beyond its kind: a problem's stories, a sort, a time range. */
+export interface StoryListOptions {
+  problemId?: string | null;
+  orderBy?: StorySort;
+  timeRange?: string;
+  /** Only stories with one of these tags (a tag page). */
+  tags?: string[];
+}
+
 /** The variables of a list's first page: every reader and writer of that list uses exactly these. */
-export function listVariables(list: StoryListKind, spaceId: string): StoriesQueryVariables {
-  // Only the public feed is per space; the author's own lists span every space.
-  return list === 'recent'
-    ? { list, spaceId: spaceId || null, first: STORIES_PAGE_SIZE }
-    : { list, first: STORIES_PAGE_SIZE };
+export function listVariables(
+  list: StoryListKind,
+  spaceId: string,
+  options: StoryListOptions = {},
+): StoriesQueryVariables {
+  if (options.problemId)
+    return {
+      list: 'recent',
+      problemId: options.problemId,
+      first: STORIES_PAGE_SIZE,
+    };
+  // Only the public feeds are per space; the author's own lists span every space.
+  const base: StoriesQueryVariables =
+    list === 'recent' || list === 'following'
+      ? { list, spaceId: spaceId || null, first: STORIES_PAGE_SIZE }
+      : { list, first: STORIES_PAGE_SIZE };
+  // Defaults stay out of the variables, so the default list is the one the mutations update.
+  if (options.orderBy && options.orderBy !== 'recent') base.orderBy = options.orderBy;
+  if (options.timeRange && options.timeRange !== 'alltime') base.timeRange = options.timeRange;
+  if (options.tags?.length) base.tags = options.tags;
+  return base;
 }
 
 /** Whether a story (as the server now has it) is shown in a list, mirroring the server's filters. */
-export function belongsTo(list: StoryListKind, story: StoryCardFragment, spaceId: string): boolean {
+export function belongsTo(
+  list: StoryListKind,
+  story: StoryCardFragment,
+  spaceId: string,
+  problemId: string | null = null,
+): boolean {
+  if (problemId) return !story.isDraft && story.isApproved && story.problemId === problemId;
   switch (list) {
     case 'recent':
       // An empty active space id means "the viewer's default", which only the server resolves.
-      return !story.isDraft && story.isApproved && (!spaceId || story.spaceId === spaceId);
+      return (
+        !story.isDraft &&
+        story.isApproved &&
+        !story.problemId &&
+        (!spaceId || story.spaceId === spaceId)
+      );
+    case 'following':
+      // Which tags the viewer follows is the server's to know: the list refetches on each visit.
+      return false;
     case 'mystories':
       return !story.isDraft && !story.isAnonymousPost;
     case 'mydrafts':
@@ -42,7 +82,10 @@ type Item = Page['items'][number];
 /** Appends a fetched page, skipping stories already shown (a live one may also arrive in a page). */
 export function appendPage(previous: Page, next: Page): Page {
   const seen = new Set(previous.items.map((item) => item.id));
-  return { ...next, items: [...previous.items, ...next.items.filter((item) => !seen.has(item.id))] };
+  return {
+    ...next,
+    items: [...previous.items, ...next.items.filter((item) => !seen.has(item.id))],
+  };
 }
 
 /**
@@ -53,7 +96,10 @@ export function insertStory(page: Page, story: Item): Page {
   if (page.items.some((item) => item.id === story.id)) return page;
   const at = page.items.findIndex((item) => item.createdAt < story.createdAt);
   if (at === -1) return page.last ? page : { ...page, items: [...page.items, story] };
-  return { ...page, items: [...page.items.slice(0, at), story, ...page.items.slice(at)] };
+  return {
+    ...page,
+    items: [...page.items.slice(0, at), story, ...page.items.slice(at)],
+  };
 }
 
 export function removeStory(page: Page, id: string): Page {
@@ -64,14 +110,29 @@ export function removeStory(page: Page, id: string): Page {
 
 /** After a create, an edit or a publish: each cached list shows the story if, and only if, it belongs. */
 export function syncStoryLists(cache: ApolloCache, story: StoryCardFragment, spaceId: string) {
-  for (const list of STORY_LISTS) {
-    cache.updateQuery({ query: StoriesDocument, variables: listVariables(list, spaceId) }, (data) => {
+  if (story.problemId) {
+    const variables = listVariables('recent', spaceId, {
+      problemId: story.problemId,
+    });
+    cache.updateQuery({ query: StoriesDocument, variables }, (data) => {
       if (!data) return undefined;
-      const page = belongsTo(list, story, spaceId)
+      const page = belongsTo('recent', story, spaceId, story.problemId)
         ? insertStory(data.stories, story)
         : removeStory(data.stories, story.id);
       return page === data.stories ? undefined : { ...data, stories: page };
     });
+  }
+  for (const list of STORY_LISTS) {
+    cache.updateQuery(
+      { query: StoriesDocument, variables: listVariables(list, spaceId) },
+      (data) => {
+        if (!data) return undefined;
+        const page = belongsTo(list, story, spaceId)
+          ? insertStory(data.stories, story)
+          : removeStory(data.stories, story.id);
+        return page === data.stories ? undefined : { ...data, stories: page };
+      },
+    );
   }
 }
 

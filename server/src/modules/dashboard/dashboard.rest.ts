@@ -1,5 +1,12 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
+import { activeSpaceId, contextOf, ok } from '../../rest/shell';
+import * as dashboardService from './dashboard.service';
 
-// Filled in by the dashboard work of the content-core issue.
-export function mountDashboardRest(_router: Router, _paths: PathRouter) {}
+export function mountDashboardRest(router: Router, _paths: PathRouter) {
+  router.get('/dashboard/info', async (req, res) => {
+    ok(res, {
+      data: await dashboardService.dashboardInfo(contextOf(res), activeSpaceId(req)),
+    });
+  });
+}

@@ -1,5 +1,147 @@
-import type { Router } from 'express';
-import type { PathRouter } from '../../rest/paths';
+import type { Router } from "express";
+import { PROBLEM_SORTS, type ProblemSort } from "@rules";
+import type { PathRouter } from "../../rest/paths";
+import {
+  activeSpaceId,
+  bodyData,
+  contextOf,
+  ok,
+  queryParam,
+} from "../../rest/shell";
+import { presentPart, presentProblem } from "./problem.presenter";
+import * as problemsService from "./problem.service";
+import { problemSolutionForRest } from "../solutions/solution.rest";
 
-// Filled in by the problems work of the content-core issue.
-export function mountProblemRest(_router: Router, _paths: PathRouter) {}
+const sortOf = (orderBy: string | undefined): ProblemSort | undefined =>
+  (PROBLEM_SORTS as readonly string[]).includes(orderBy ?? "")
+    ? (orderBy as ProblemSort)
+    : undefined;
+
+/**
+ * The spec's problem rows (001 §7). Payloads use the entity field names of 000 §3; fields other
+ * than name, description, isAnonymousPost and isDraft are ignored (tags come from hashtags).
+ */
+export function mountProblemRest(router: Router, paths: PathRouter) {
+  paths.register("problems", {
+    async list(ctx, params, rest) {
+      const [problemId, nested] = rest;
+      if (problemId && nested === "parts") {
+        const parts = await problemsService.listParts(ctx, problemId);
+        return { items: parts.map(presentPart), last: null };
+      }
+      const page = await problemsService.listProblems(ctx, {
+        list: "recent",
+        orderBy: sortOf(params.orderBy),
+        spaceId: params.spaceId,
+        after: params.lastDocumentID,
+        first: params.results,
+      });
+      return {
+        items: await Promise.all(
+          page.items.map((problem) => presentProblem(ctx, problem)),
+        ),
+        last: page.last,
+      };
+    },
+    async get(ctx, id, nested) {
+      const [kind, partId] = nested;
+      if (kind === "parts" && partId)
+        return presentPart(await problemsService.getPart(ctx, id, partId));
+      if (kind === "solutions" && partId)
+        return problemSolutionForRest(ctx, id, partId);
+      return presentProblem(ctx, await problemsService.getProblem(ctx, id));
+    },
+    async create(ctx, body) {
+      const data = (body.data ?? {}) as Record<string, unknown>;
+      return presentProblem(
+        ctx,
+        await problemsService.createProblem(ctx, {
+          ...data,
+          spaceId: body.spaceId,
+        }),
+      );
+    },
+  });
+
+  router.get("/problems/joinedProblems", async (_req, res) => {
+    ok(res, { items: await problemsService.joinedProblems(contextOf(res)) });
+  });
+
+  router.post("/problems/update/joinedProblems", async (req, res) => {
+    const body = req.body as { problemIds?: unknown } | undefined;
+    await problemsService.updateJoinedProblems(
+      contextOf(res),
+      body?.problemIds,
+    );
+    ok(res);
+  });
+
+  /** The problems of a space (the active one without `spaceId`), newest first. */
+  router.get("/problems", async (req, res) => {
+    const ctx = contextOf(res);
+    const page = await problemsService.listProblems(ctx, {
+      list: "recent",
+      orderBy: sortOf(queryParam(req, "orderBy")),
+      spaceId: activeSpaceId(req),
+      after: queryParam(req, "lastDocumentID"),
+    });
+    ok(res, {
+      items: await Promise.all(
+        page.items.map((problem) => presentProblem(ctx, problem)),
+      ),
+      last: page.last,
+    });
+  });
+
+  router.post("/problems", async (req, res) => {
+    const ctx = contextOf(res);
+    const problem = await problemsService.createProblem(ctx, {
+      ...bodyData(req),
+      spaceId: activeSpaceId(req),
+    });
+    ok(res.status(201), { data: await presentProblem(ctx, problem) });
+  });
+
+  router.patch("/problems/:id", async (req, res) => {
+    const ctx = contextOf(res);
+    const problem = await problemsService.updateProblem(
+      ctx,
+      req.params.id,
+      bodyData(req),
+    );
+    ok(res, { data: await presentProblem(ctx, problem) });
+  });
+
+  router.delete("/problems/:id", async (req, res) => {
+    await problemsService.deleteProblem(contextOf(res), req.params.id);
+    ok(res);
+  });
+
+  router.post("/problems/:id/join", async (req, res) => {
+    await problemsService.joinProblem(contextOf(res), req.params.id);
+    ok(res);
+  });
+
+  /** Body: { emoji, leavingComment, solutions: [{ id, name }] } (also accepted inside `data`). */
+  router.post("/problems/:id/leave", async (req, res) => {
+    const data = bodyData(req);
+    const input = Object.keys(data).length
+      ? data
+      : ((req.body ?? {}) as Record<string, unknown>);
+    await problemsService.leaveProblem(contextOf(res), req.params.id, {
+      emoji: input.emoji,
+      leavingComment: input.leavingComment,
+      solutions: input.solutions,
+    });
+    ok(res);
+  });
+
+  router.post("/problems/:id/parts", async (req, res) => {
+    const part = await problemsService.addPart(
+      contextOf(res),
+      req.params.id,
+      bodyData(req),
+    );
+    ok(res.status(201), { data: presentPart(part) });
+  });
+}

@@ -1,4 +1,36 @@
+import DataLoader from 'dataloader';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Viewer } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { skillMembers } from '../../db/schema';
 
 /** Per-request DataLoaders of skills; spread into the request context's loaders. */
-export const createSkillLoaders = (_db: Db) => ({});
+export const createSkillLoaders = (db: Db) => ({
+  /** Answers depend on the viewer, so they are made on first use for the request's viewer. */
+  skillViewerLoaders: new ViewerScoped(db),
+});
+
+class ViewerScoped {
+  private built?: ReturnType<typeof buildViewerLoaders>;
+  constructor(private readonly db: Db) {}
+
+  for(viewer: Viewer | null) {
+    this.built ??= buildViewerLoaders(this.db, viewer);
+    return this.built;
+  }
+}
+
+function buildViewerLoaders(db: Db, viewer: Viewer | null) {
+  return {
+    /** Whether the viewer is a member of each skill. */
+    joinedBySkill: new DataLoader<string, boolean>(async (ids) => {
+      if (!viewer) return ids.map(() => false);
+      const rows = await db
+        .select({ skillId: skillMembers.skillId })
+        .from(skillMembers)
+        .where(and(eq(skillMembers.userId, viewer.id), inArray(skillMembers.skillId, [...ids])));
+      const joined = new Set(rows.map((row) => row.skillId));
+      return ids.map((id) => joined.has(id));
+    }),
+  };
+}

@@ -1,5 +1,136 @@
-import { Resolver } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import type { Context } from '../../context';
+import { AuthorType } from '../users/user.types';
+import { canEditSkill, type SkillRow } from './skill.policy';
+import { skillAuthor, skillJoined, skillMemberUser } from './skill.presenter';
+import * as skillsService from './skill.service';
+import {
+  CreateSkillInput,
+  Skill,
+  SkillCounters,
+  SkillListKind,
+  SkillMemberPage,
+  SkillPage,
+  UpdateSkillInput,
+} from './skill.types';
 
-// Filled in by the skills work of the content-core issue.
-@Resolver()
-export class SkillResolver {}
+@Resolver(() => Skill)
+export class SkillResolver {
+  @Query(() => SkillPage, {
+    description: 'Skills newest first, keyset paginated (pass `last` as `after`).',
+  })
+  skills(
+    @Ctx() ctx: Context,
+    @Arg('list', () => SkillListKind, { defaultValue: SkillListKind.public })
+    list: SkillListKind,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return skillsService.listSkills(ctx, { list, spaceId, after, first });
+  }
+
+  @Query(() => Skill)
+  skill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return skillsService.getSkill(ctx, id);
+  }
+
+  @Query(() => SkillMemberPage, {
+    description: 'Members of a skill, newest first.',
+  })
+  async skillMembers(
+    @Ctx() ctx: Context,
+    @Arg('skillId', () => ID) skillId: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ): Promise<SkillMemberPage> {
+    const page = await skillsService.listSkillMembers(ctx, skillId, {
+      after,
+      first,
+    });
+    const items = await Promise.all(
+      page.items.map(async (member) => ({
+        user: await skillMemberUser(ctx, member),
+        joinedAt: member.joinedAt,
+      })),
+    );
+    return { items, last: page.last };
+  }
+
+  @Authorized()
+  @Mutation(() => Skill)
+  createSkill(@Arg('input', () => CreateSkillInput) input: CreateSkillInput, @Ctx() ctx: Context) {
+    return skillsService.createSkill(ctx, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Skill)
+  updateSkill(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateSkillInput) input: UpdateSkillInput,
+    @Ctx() ctx: Context,
+  ) {
+    return skillsService.updateSkill(ctx, id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async deleteSkill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    await skillsService.deleteSkill(ctx, id);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Skill)
+  joinSkill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return skillsService.joinSkill(ctx, id);
+  }
+
+  @Authorized()
+  @Mutation(() => Skill)
+  leaveSkill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return skillsService.leaveSkill(ctx, id);
+  }
+
+  @FieldResolver(() => AuthorType)
+  author(@Root() skill: SkillRow, @Ctx() ctx: Context): Promise<AuthorType> {
+    return skillAuthor(ctx, skill);
+  }
+
+  @FieldResolver(() => SkillCounters)
+  counters(@Root() skill: SkillRow): SkillCounters {
+    return { totalParticipants: skill.totalParticipants };
+  }
+
+  @FieldResolver(() => Date, {
+    description: 'When it was posted (shown relatively).',
+  })
+  when(@Root() skill: SkillRow): Date {
+    return skill.createdAt;
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer is a member.',
+  })
+  joined(@Root() skill: SkillRow, @Ctx() ctx: Context): Promise<boolean> {
+    return skillJoined(ctx, skill);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer may edit and delete it (the author only).',
+  })
+  canEdit(@Root() skill: SkillRow, @Ctx() ctx: Context): boolean {
+    return canEditSkill(ctx.viewer, skill);
+  }
+}

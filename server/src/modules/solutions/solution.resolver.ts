@@ -1,5 +1,168 @@
-import { Resolver } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import type { Context } from '../../context';
+import { AuthorType } from '../users/user.types';
+import { canEditSolution, type SolutionRow } from './solution.policy';
+import {
+  solutionAuthor,
+  solutionCounters,
+  solutionProblems,
+  solutionVote,
+} from './solution.presenter';
+import * as solutionsService from './solution.service';
+import {
+  CreateSolutionInput,
+  LinkedProblem,
+  Solution,
+  SolutionCounters,
+  SolutionListKind,
+  SolutionPage,
+  SolutionSortKind,
+  SolutionTimeRange,
+  UpdateSolutionInput,
+} from './solution.types';
 
-// Filled in by the solutions work of the content-core issue.
-@Resolver()
-export class SolutionResolver {}
+@Resolver(() => Solution)
+export class SolutionResolver {
+  @Query(() => SolutionPage, {
+    description:
+      'Solutions of a space, of a problem (problemId) or the viewer’s own; keyset paginated.',
+  })
+  solutions(
+    @Ctx() ctx: Context,
+    @Arg('list', () => SolutionListKind, {
+      defaultValue: SolutionListKind.recent,
+    })
+    list: SolutionListKind,
+    @Arg('problemId', () => ID, { nullable: true }) problemId?: string,
+    @Arg('orderBy', () => SolutionSortKind, { nullable: true })
+    orderBy?: SolutionSortKind,
+    @Arg('timeRange', () => SolutionTimeRange, { nullable: true })
+    timeRange?: SolutionTimeRange,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return solutionsService.listSolutions(ctx, {
+      list,
+      problemId,
+      orderBy,
+      timeRange,
+      spaceId,
+      after,
+      first,
+    });
+  }
+
+  @Query(() => Solution)
+  solution(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return solutionsService.getSolution(ctx, id);
+  }
+
+  @Authorized()
+  @Query(() => [Solution], {
+    description: 'The viewer’s upvoted solutions of a problem.',
+  })
+  upvotedSolutions(@Arg('problemId', () => ID) problemId: string, @Ctx() ctx: Context) {
+    return solutionsService.upvotedSolutions(ctx, problemId);
+  }
+
+  @Authorized()
+  @Mutation(() => Solution)
+  createSolution(
+    @Arg('input', () => CreateSolutionInput) input: CreateSolutionInput,
+    @Ctx() ctx: Context,
+  ) {
+    return solutionsService.createSolution(ctx, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Solution)
+  updateSolution(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateSolutionInput) input: UpdateSolutionInput,
+    @Ctx() ctx: Context,
+  ) {
+    return solutionsService.updateSolution(ctx, id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async deleteSolution(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    await solutionsService.deleteSolution(ctx, id);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Solution, {
+    description: 'Links a solution to more problems of its space (idempotent).',
+  })
+  linkSolution(
+    @Arg('solutionId', () => ID) solutionId: string,
+    @Arg('problemIds', () => [ID]) problemIds: string[],
+    @Ctx() ctx: Context,
+  ) {
+    return solutionsService.linkSolution(ctx, solutionId, problemIds);
+  }
+
+  @Authorized()
+  @Mutation(() => Solution)
+  unlinkSolution(
+    @Arg('solutionId', () => ID) solutionId: string,
+    @Arg('problemId', () => ID) problemId: string,
+    @Ctx() ctx: Context,
+  ) {
+    return solutionsService.unlinkSolution(ctx, solutionId, problemId);
+  }
+
+  @FieldResolver(() => AuthorType)
+  author(@Root() solution: SolutionRow, @Ctx() ctx: Context): Promise<AuthorType> {
+    return solutionAuthor(ctx, solution);
+  }
+
+  @FieldResolver(() => SolutionCounters)
+  counters(@Root() solution: SolutionRow): SolutionCounters {
+    return solutionCounters(solution);
+  }
+
+  @FieldResolver(() => Date, {
+    description: 'When it was posted (shown relatively).',
+  })
+  when(@Root() solution: SolutionRow): Date {
+    return solution.createdAt;
+  }
+
+  @FieldResolver(() => Boolean)
+  async upvoted(@Root() solution: SolutionRow, @Ctx() ctx: Context): Promise<boolean> {
+    return (await solutionVote(ctx, solution)) === 'up';
+  }
+
+  @FieldResolver(() => Boolean)
+  async downvoted(@Root() solution: SolutionRow, @Ctx() ctx: Context): Promise<boolean> {
+    return (await solutionVote(ctx, solution)) === 'down';
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer may edit and delete it (the author only).',
+  })
+  canEdit(@Root() solution: SolutionRow, @Ctx() ctx: Context): boolean {
+    return canEditSolution(ctx.viewer, solution);
+  }
+
+  @FieldResolver(() => [LinkedProblem], {
+    description: 'The linked problems the viewer may read.',
+  })
+  problems(@Root() solution: SolutionRow, @Ctx() ctx: Context) {
+    return solutionProblems(ctx, solution);
+  }
+}

@@ -1,5 +1,92 @@
 import type { Router } from 'express';
+import { SOLUTION_SORTS, TIME_RANGES, type SolutionSort, type TimeRange } from '@rules';
+import type { Context } from '../../context';
 import type { PathRouter } from '../../rest/paths';
+import { activeSpaceId, bodyData, contextOf, ok } from '../../rest/shell';
+import { presentSolution } from './solution.presenter';
+import * as solutionsService from './solution.service';
 
-// Filled in by the solutions work of the content-core issue.
-export function mountSolutionRest(_router: Router, _paths: PathRouter) {}
+const asSort = (value: string | undefined): SolutionSort | undefined =>
+  SOLUTION_SORTS.find((sort) => sort === value);
+const asTimeRange = (value: string | undefined): TimeRange | undefined =>
+  TIME_RANGES.find((range) => range === value);
+
+/**
+ * The spec's solution rows. A solution under a problem is posted as `{ data: {...}, problemId }`;
+ * `problems/{id}/solutions/{id}` is served by the problems collection through getProblemSolution.
+ * Payload fields other than name, description, isAnonymousPost and isDraft are ignored.
+ */
+export function mountSolutionRest(router: Router, paths: PathRouter) {
+  paths.register('solutions', {
+    async list(ctx, params) {
+      const page = await solutionsService.listSolutions(ctx, {
+        list: 'recent',
+        spaceId: params.spaceId,
+        orderBy: asSort(params.orderBy),
+        timeRange: asTimeRange(params.timeRange),
+        after: params.lastDocumentID,
+        first: params.results,
+      });
+      return {
+        items: await Promise.all(page.items.map((item) => presentSolution(ctx, item))),
+        last: page.last,
+      };
+    },
+    async get(ctx, id) {
+      return presentSolution(ctx, await solutionsService.getSolution(ctx, id));
+    },
+    async create(ctx, body) {
+      const data = (body.data ?? {}) as Record<string, unknown>;
+      const solution = await solutionsService.createSolution(ctx, {
+        ...data,
+        spaceId: body.spaceId,
+        problemId: body.problemId,
+      });
+      return presentSolution(ctx, solution);
+    },
+  });
+
+  router.post('/solutions', async (req, res) => {
+    const ctx = contextOf(res);
+    const body = req.body as { problemId?: unknown } | undefined;
+    const solution = await solutionsService.createSolution(ctx, {
+      ...bodyData(req),
+      spaceId: activeSpaceId(req),
+      problemId: body?.problemId,
+    });
+    ok(res.status(201), { data: await presentSolution(ctx, solution) });
+  });
+
+  router.patch('/solutions/:id', async (req, res) => {
+    const ctx = contextOf(res);
+    const solution = await solutionsService.updateSolution(ctx, req.params.id, bodyData(req));
+    ok(res, { data: await presentSolution(ctx, solution) });
+  });
+
+  router.delete('/solutions/:id', async (req, res) => {
+    await solutionsService.deleteSolution(contextOf(res), req.params.id);
+    ok(res);
+  });
+
+  router.post('/solutions/:id/linkSolutions', async (req, res) => {
+    const body = req.body as { problemIds?: unknown } | undefined;
+    await solutionsService.linkSolution(contextOf(res), req.params.id, body?.problemIds);
+    ok(res);
+  });
+
+  router.get('/solutions/:problemId/upvotedSolutions', async (req, res) => {
+    const ctx = contextOf(res);
+    const items = await solutionsService.upvotedSolutions(ctx, req.params.problemId);
+    ok(res, {
+      items: await Promise.all(items.map((item) => presentSolution(ctx, item))),
+    });
+  });
+}
+
+/**
+ * `/get/v2?path=problems/{problemId}/solutions/{id}`: the problems collection owns the path and
+ * hands this nested row here.
+ */
+export async function problemSolutionForRest(ctx: Context, problemId: string, id: string) {
+  return presentSolution(ctx, await solutionsService.getProblemSolution(ctx, problemId, id));
+}

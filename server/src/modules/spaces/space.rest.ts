@@ -1,5 +1,166 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import {
+  ASSIGNABLE_STATUSES,
+  PARTICIPANT_FILTERS,
+  PRIVATE_SPACE_TABS,
+  type ParticipantFilter,
+} from '@rules';
+import { AppError } from '../../errors';
 import type { PathRouter } from '../../rest/paths';
+import { bodyData, contextOf, ok, queryParam } from '../../rest/shell';
+import { authorView } from '../users/user.service';
+import { presentParticipant, presentSpace } from './space.presenter';
+import * as spaceService from './space.service';
 
-// Filled in by the spaces work of the content-core issue.
-export function mountSpaceRest(_router: Router, _paths: PathRouter) {}
+const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function participantFilter(value: string | undefined): ParticipantFilter {
+  if (!value) return 'active';
+  const found = PARTICIPANT_FILTERS.find((filter) => filter === value);
+  if (!found)
+    throw new AppError(
+      'BAD_USER_INPUT',
+      `status must be one of ${PARTICIPANT_FILTERS.join(', ')}`,
+      { field: 'status' },
+    );
+  return found;
+}
+
+/** The spec's space rows (001 §7 Spaces), `/user/changeSpace`, and the spaces, participants and users paths. */
+export function mountSpaceRest(router: Router, paths: PathRouter) {
+  paths.register('spaces', {
+    async get(ctx, id) {
+      return presentSpace(ctx, await spaceService.getSpace(ctx, id));
+    },
+  });
+
+  paths.register('participants', {
+    async list(ctx, params) {
+      const page = await spaceService.listParticipants(ctx, {
+        spaceId: params.spaceId ?? '',
+        status: 'active',
+        after: params.lastDocumentID,
+        first: params.results,
+      });
+      return { items: page.items.map(presentParticipant), last: page.last };
+    },
+  });
+
+  paths.register('users', {
+    async list(ctx, params) {
+      const page = await spaceService.searchUsers(ctx, {
+        query: params.query ?? '',
+        spaceId: params.spaceId,
+        after: params.lastDocumentID,
+        first: params.results,
+      });
+      return { items: page.items.map(authorView), last: page.last };
+    },
+  });
+
+  /** The viewer's spaces with their status (`?status=active|invited|requested|blocked`, default every status). */
+  router.get('/spaces', async (req, res) => {
+    const ctx = contextOf(res);
+    const wanted = queryParam(req, 'status');
+    const status = PRIVATE_SPACE_TABS.find((tab) => tab === wanted) ?? 'all';
+    const page = ctx.viewer
+      ? await spaceService.listMySpaces(ctx, { status, first: 100 })
+      : { items: [] };
+    ok(res, {
+      items: await Promise.all(page.items.map((space) => presentSpace(ctx, space))),
+    });
+  });
+
+  router.get('/spaces/detect', async (req, res) => {
+    const space = await spaceService.detectSpace(contextOf(res), queryParam(req, 'code'));
+    ok(res, {
+      space: { name: space.name, spaceId: space.id, code: space.code },
+    });
+  });
+
+  router.get('/spaces/:spaceId/participants', async (req, res) => {
+    const page = await spaceService.listParticipants(contextOf(res), {
+      spaceId: req.params.spaceId,
+      status: participantFilter(queryParam(req, 'status')),
+      after: queryParam(req, 'lastDocumentID'),
+      first: Number(queryParam(req, 'results')) || undefined,
+    });
+    ok(res, {
+      participants: page.items.map(presentParticipant),
+      last: page.last,
+    });
+  });
+
+  router.post('/spaces/request/access', async (req, res) => {
+    const row = await spaceService.requestAccess(contextOf(res), text(body(req).requestedSpaceId));
+    ok(res, { data: { spaceId: row.spaceId, status: row.status } });
+  });
+
+  router.post('/spaces/favorite', async (req, res) => {
+    const { customSpaceId, favorite } = body(req);
+    if (typeof favorite !== 'boolean') {
+      throw new AppError('BAD_USER_INPUT', 'favorite must be true or false', {
+        field: 'favorite',
+      });
+    }
+    await spaceService.favoriteSpace(contextOf(res), text(customSpaceId), favorite);
+    ok(res);
+  });
+
+  router.post('/spaces/sendInvites', async (req, res) => {
+    const { spaceId, userIds } = body(req);
+    const invited = await spaceService.sendInvites(contextOf(res), text(spaceId), userIds);
+    ok(res, { invited });
+  });
+
+  router.post('/spaces', async (req, res) => {
+    const ctx = contextOf(res);
+    const space = await spaceService.createSpace(ctx, bodyData(req));
+    ok(res.status(201), { data: await presentSpace(ctx, space) });
+  });
+
+  router.patch('/spaces/:id', async (req, res) => {
+    const ctx = contextOf(res);
+    const space = await spaceService.updateSpace(ctx, req.params.id, bodyData(req));
+    ok(res, { data: await presentSpace(ctx, space) });
+  });
+
+  router.delete('/spaces/:id', async (req, res) => {
+    await spaceService.deleteSpace(contextOf(res), req.params.id);
+    ok(res);
+  });
+
+  /** Accepts an invitation. */
+  router.post('/spaces/:id/join', async (req, res) => {
+    const ctx = contextOf(res);
+    ok(res, {
+      data: await presentSpace(ctx, await spaceService.acceptInvite(ctx, req.params.id)),
+    });
+  });
+
+  router.post('/spaces/:id/leave', async (req, res) => {
+    await spaceService.leaveSpace(contextOf(res), req.params.id);
+    ok(res);
+  });
+
+  /** Owner or admin sets a participant's status: {userId, status: admin|contributor|blocked}. */
+  router.post('/spaces/:id/participants/status', async (req, res) => {
+    const { userId, status } = body(req);
+    const next = ASSIGNABLE_STATUSES.find((value) => value === status);
+    if (!next)
+      throw new AppError(
+        'BAD_USER_INPUT',
+        `status must be one of ${ASSIGNABLE_STATUSES.join(', ')}`,
+        { field: 'status' },
+      );
+    await spaceService.setParticipantStatus(contextOf(res), req.params.id, text(userId), next);
+    ok(res);
+  });
+
+  /** The active space: the spec sends spaceName, isPrivate and code too; the server knows them from the id. */
+  router.post('/user/changeSpace', async (req, res) => {
+    await spaceService.changeSpace(contextOf(res), text(body(req).spaceId));
+    ok(res);
+  });
+}

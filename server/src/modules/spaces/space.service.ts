@@ -1,13 +1,65 @@
-import { and, eq } from 'drizzle-orm';
-import { GLOBAL_SPACE_ID } from '@rules';
+import { randomUUID } from 'node:crypto';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  GLOBAL_SPACE_ID,
+  INVITES_PER_CALL_MAX,
+  RECENT_SPACES_SHOWN,
+  SPACES_MENU_SIZE,
+  SPACE_MESSAGES,
+  spaceNameSchema,
+  spacePurposeSchema,
+  userSearchSchema,
+  type AssignableStatus,
+  type CountrySpaceSort,
+  type ParticipantFilter,
+  type PrivateSpaceTab,
+} from '@rules';
+import { z } from 'zod';
 import type { Context } from '../../context';
-import { spaces } from '../../db/schema';
-import { notFound } from '../../errors';
-import { spaceIsReadable } from './space.policy';
+import {
+  afterCursor,
+  decodeCursor,
+  encodeCursor,
+  pageSize,
+  toPage,
+  type Page,
+} from '../../db/keyset';
+import { spaceParticipants, spaces, userSpaces, users } from '../../db/schema';
+import { AppError, forbidden, notFound, parseInput } from '../../errors';
+import type { UserRow } from '../../graphql/loaders';
+import { requireViewer } from '../users/user.service';
+import { pairKey } from './space.loaders';
+import { ACTIVE_PARTICIPANT_STATUSES, spaceIsReadable } from './space.policy';
+import {
+  canEditSpace,
+  canManage,
+  filterStatuses,
+  statusChangeRefusal,
+  type ParticipantStatus,
+} from './space-status';
+
+export type SpaceRow = typeof spaces.$inferSelect;
+export type ParticipantRow = typeof spaceParticipants.$inferSelect;
 
 /**
  * The space a request acts in: the one it names, else the viewer's default, else the global space
- * (the spec's 'empty id named Public' fallback). A space the viewer may not read is NOT_FOUND.
+ * (the spec's 'empty id named Public' fallback). A named space the viewer may not read is NOT_FOUND;
+ * a default the viewer can no longer read (left, blocked) falls back to the global space.
  */
 export async function resolveActiveSpace(ctx: Context, spaceId?: string | null) {
   const id = spaceId || ctx.viewer?.defaultSpaceId || GLOBAL_SPACE_ID;
@@ -15,6 +67,620 @@ export async function resolveActiveSpace(ctx: Context, spaceId?: string | null) 
     .select()
     .from(spaces)
     .where(and(eq(spaces.id, id), spaceIsReadable(ctx.viewer)));
+  if (space) return space;
+  if (!spaceId && id !== GLOBAL_SPACE_ID) return resolveActiveSpace(ctx, GLOBAL_SPACE_ID);
+  throw notFound();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading spaces
+
+/**
+ * A space's page (name, purpose, image, author) is shown to those who may read its content and,
+ * for a private space, also to a user invited to it or who requested access: they need its name
+ * and purpose to accept or to follow their request. Its content stays hidden from them (content
+ * filters with spaceReadableBy, which admits active participants only). Blocked users and
+ * strangers get NOT_FOUND, as for a space that does not exist.
+ */
+function spaceShownTo(ctx: Context): SQL {
+  const viewer = ctx.viewer;
+  if (!viewer) return spaceIsReadable(null);
+  return or(
+    spaceIsReadable(viewer),
+    sql`exists (select 1 from ${spaceParticipants} where ${and(
+      eq(spaceParticipants.spaceId, spaces.id),
+      eq(spaceParticipants.userId, viewer.id),
+      inArray(spaceParticipants.status, ['invited', 'requested']),
+    )})`,
+  )!;
+}
+
+export async function getSpace(ctx: Context, id: string): Promise<SpaceRow> {
+  const [space] = await ctx.db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, id), spaceShownTo(ctx)));
   if (!space) throw notFound();
+  return space;
+}
+
+/** The viewer's participant status in a space (null when signed out or none). */
+export async function viewerStatus(
+  ctx: Context,
+  spaceId: string,
+): Promise<ParticipantStatus | null> {
+  if (!ctx.viewer) return null;
+  return ctx.loaders.spaceStatus.load(pairKey(ctx.viewer.id, spaceId));
+}
+
+export async function viewerFavorite(ctx: Context, spaceId: string): Promise<boolean> {
+  if (!ctx.viewer) return false;
+  const row = await ctx.loaders.userSpace.load(pairKey(ctx.viewer.id, spaceId));
+  return row?.favorite ?? false;
+}
+
+/** Cursor on (a date, space id): the private spaces list orders by when the membership changed. */
+export interface SpaceListInput {
+  after?: string | null;
+  first?: number | null;
+}
+
+/** The viewer's private spaces by their status: active (owner, admin, contributor), invited, requested, blocked. */
+export async function listMySpaces(
+  ctx: Context,
+  input: SpaceListInput & { status?: PrivateSpaceTab | 'all' | null },
+): Promise<Page<SpaceRow>> {
+  const viewer = requireViewer(ctx);
+  const size = pageSize(input.first);
+  const cursor = decodeCursor(input.after);
+  const tab = input.status ?? 'active';
+  const statuses: ParticipantStatus[] =
+    tab === 'all'
+      ? ['owner', 'admin', 'contributor', 'invited', 'requested', 'blocked']
+      : tab === 'active'
+        ? [...ACTIVE_PARTICIPANT_STATUSES]
+        : [tab];
+  const rows = await ctx.db
+    .select({ space: spaces, updatedAt: spaceParticipants.updatedAt })
+    .from(spaceParticipants)
+    .innerJoin(spaces, eq(spaces.id, spaceParticipants.spaceId))
+    .where(
+      and(
+        eq(spaceParticipants.userId, viewer.id),
+        inArray(spaceParticipants.status, statuses),
+        afterCursor(spaceParticipants.updatedAt, spaces.id, cursor),
+      ),
+    )
+    .orderBy(desc(spaceParticipants.updatedAt), desc(spaces.id))
+    .limit(size + 1);
+  const page = toPage(rows, size, (row) => ({
+    value: row.updatedAt,
+    id: row.space.id,
+  }));
+  return { items: page.items.map((row) => row.space), last: page.last };
+}
+
+/** How many invitations wait for the viewer (the drawer's badge); 0 signed out. */
+export async function countInvites(ctx: Context): Promise<number> {
+  if (!ctx.viewer) return 0;
+  const [row] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(spaceParticipants)
+    .where(
+      and(eq(spaceParticipants.userId, ctx.viewer.id), eq(spaceParticipants.status, 'invited')),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** The viewer's favourite spaces that they may still read, by name. */
+export async function listFavoriteSpaces(ctx: Context): Promise<SpaceRow[]> {
+  if (!ctx.viewer) return [];
+  const rows = await ctx.db
+    .select({ space: spaces })
+    .from(userSpaces)
+    .innerJoin(spaces, eq(spaces.id, userSpaces.spaceId))
+    .where(
+      and(
+        eq(userSpaces.userId, ctx.viewer.id),
+        eq(userSpaces.favorite, true),
+        spaceIsReadable(ctx.viewer),
+      ),
+    )
+    .orderBy(asc(spaces.name), asc(spaces.id))
+    .limit(SPACES_MENU_SIZE);
+  return rows.map((row) => row.space);
+}
+
+/** The spaces the viewer entered last (at most RECENT_SPACES_SHOWN unless asked), still readable. */
+export async function listRecentSpaces(ctx: Context, first?: number | null): Promise<SpaceRow[]> {
+  if (!ctx.viewer) return [];
+  const limit = Math.min(Math.max(first ?? RECENT_SPACES_SHOWN, 1), SPACES_MENU_SIZE);
+  const rows = await ctx.db
+    .select({ space: spaces })
+    .from(userSpaces)
+    .innerJoin(spaces, eq(spaces.id, userSpaces.spaceId))
+    .where(
+      and(
+        eq(userSpaces.userId, ctx.viewer.id),
+        isNotNull(userSpaces.lastVisitedAt),
+        spaceIsReadable(ctx.viewer),
+      ),
+    )
+    .orderBy(desc(userSpaces.lastVisitedAt), desc(spaces.id))
+    .limit(limit);
+  return rows.map((row) => row.space);
+}
+
+/**
+ * Country spaces. Names sort A-Z and codes Z-A; the cursor carries the last row's sort text in its
+ * id part (the keyset helper's values are dates or numbers), so paging seeks like every list.
+ */
+export async function listCountrySpaces(
+  ctx: Context,
+  input: SpaceListInput & { sort?: CountrySpaceSort | null },
+): Promise<Page<SpaceRow>> {
+  const size = pageSize(input.first);
+  const cursor = decodeCursor(input.after);
+  const byName = (input.sort ?? 'countryNamesAZ') === 'countryNamesAZ';
+  let seek: SQL | undefined;
+  if (cursor) {
+    const [sortText = '', id = ''] = cursor.id.split('\u0000');
+    seek = byName
+      ? or(gt(spaces.name, sortText), and(eq(spaces.name, sortText), gt(spaces.id, id)))
+      : lt(spaces.id, id);
+  }
+  const rows = await ctx.db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.kind, 'country'), seek))
+    .orderBy(...(byName ? [asc(spaces.name), asc(spaces.id)] : [desc(spaces.id)]))
+    .limit(size + 1);
+  const items = rows.slice(0, size);
+  const tail = items[items.length - 1];
+  const last =
+    rows.length > size && tail
+      ? encodeCursor({
+          value: 0,
+          id: `${byName ? tail.name : tail.id}\u0000${tail.id}`,
+        })
+      : null;
+  return { items, last };
+}
+
+/** The global space, or the country space of an ISO code. */
+export async function detectSpace(ctx: Context, code?: string | null): Promise<SpaceRow> {
+  const wanted = code?.trim().toLowerCase();
+  if (wanted) {
+    const [space] = await ctx.db
+      .select()
+      .from(spaces)
+      .where(and(eq(spaces.kind, 'country'), eq(spaces.code, wanted)));
+    if (space) return space;
+  }
+  const [global] = await ctx.db.select().from(spaces).where(eq(spaces.id, GLOBAL_SPACE_ID));
+  if (!global) throw notFound();
+  return global;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Participants and user search
+
+export interface ParticipantView {
+  spaceId: string;
+  userId: string;
+  status: ParticipantStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  user: UserRow | null;
+}
+
+/** The viewer's participant row, or null. */
+async function membership(ctx: Context, spaceId: string, userId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(spaceParticipants)
+    .where(and(eq(spaceParticipants.spaceId, spaceId), eq(spaceParticipants.userId, userId)));
+  return row ?? null;
+}
+
+/** A space the viewer can read and their status in it; NOT_FOUND when unreadable. */
+async function readableSpaceWithStatus(ctx: Context, spaceId: string) {
+  const viewer = requireViewer(ctx);
+  const [space] = await ctx.db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), spaceIsReadable(viewer)));
+  if (!space) throw notFound();
+  const row = await membership(ctx, spaceId, viewer.id);
+  return { space, viewer, status: row?.status ?? null };
+}
+
+/** A space the viewer manages (owner or admin): NOT_FOUND if unreadable, FORBIDDEN otherwise. */
+async function managedSpace(ctx: Context, spaceId: string) {
+  const found = await readableSpaceWithStatus(ctx, spaceId);
+  if (!canManage(found.status)) throw forbidden();
+  return found;
+}
+
+/**
+ * Participants of a user-created space, listed to its active participants; invited, requested,
+ * blocked (and `all`) to owners and admins only. Members of the global, country and skills spaces
+ * are not listed. Newest first.
+ */
+export async function listParticipants(
+  ctx: Context,
+  input: SpaceListInput & {
+    spaceId: string;
+    status?: ParticipantFilter | null;
+  },
+): Promise<Page<ParticipantView>> {
+  const viewer = ctx.viewer;
+  const [space] = await ctx.db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, input.spaceId), spaceIsReadable(viewer)));
+  if (!space) throw notFound();
+  if (space.kind !== 'private') throw new AppError('FORBIDDEN', SPACE_MESSAGES.membersNotListed);
+  if (!viewer) throw notFound();
+  const own = await membership(ctx, space.id, viewer.id);
+  if (!own || !(ACTIVE_PARTICIPANT_STATUSES as readonly string[]).includes(own.status)) {
+    throw new AppError('FORBIDDEN', SPACE_MESSAGES.notParticipant);
+  }
+  const { statuses, managersOnly } = filterStatuses(input.status ?? 'active');
+  if (managersOnly && !canManage(own.status)) throw forbidden();
+
+  const size = pageSize(input.first);
+  const cursor = decodeCursor(input.after);
+  const rows = await ctx.db
+    .select({ participant: spaceParticipants, user: users })
+    .from(spaceParticipants)
+    .innerJoin(users, eq(users.id, spaceParticipants.userId))
+    .where(
+      and(
+        eq(spaceParticipants.spaceId, space.id),
+        inArray(spaceParticipants.status, statuses),
+        afterCursor(spaceParticipants.createdAt, spaceParticipants.userId, cursor),
+      ),
+    )
+    .orderBy(desc(spaceParticipants.createdAt), desc(spaceParticipants.userId))
+    .limit(size + 1);
+  const page = toPage(rows, size, (row) => ({
+    value: row.participant.createdAt,
+    id: row.participant.userId,
+  }));
+  return {
+    items: page.items.map((row) => ({ ...row.participant, user: row.user })),
+    last: page.last,
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/gu, (char) => `\\${char}`);
+
+/**
+ * Users whose display name contains the query (at least USER_SEARCH_MIN characters), newest
+ * first, without the viewer; with a space, without anyone already in it (any status). Only names
+ * and photos are returned, never e-mails.
+ */
+export async function searchUsers(
+  ctx: Context,
+  input: SpaceListInput & { query: unknown; spaceId?: string | null },
+): Promise<Page<UserRow>> {
+  const viewer = requireViewer(ctx);
+  const query = parseInput(userSearchSchema, input.query, 'query');
+  let exclude: SQL | undefined;
+  if (input.spaceId) {
+    const { space } = await readableSpaceWithStatus(ctx, input.spaceId);
+    exclude = notExists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(spaceParticipants)
+        .where(
+          and(eq(spaceParticipants.spaceId, space.id), eq(spaceParticipants.userId, users.id)),
+        ),
+    );
+  }
+  const size = pageSize(input.first);
+  const cursor = decodeCursor(input.after);
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(
+      and(
+        ilike(users.displayName, `%${escapeLike(query)}%`),
+        ne(users.id, viewer.id),
+        exclude,
+        afterCursor(users.createdAt, users.id, cursor),
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(size + 1);
+  return toPage(rows, size, (row) => ({ value: row.createdAt, id: row.id }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating, editing, deleting
+
+const createSchema = z.object({
+  name: spaceNameSchema,
+  description: spacePurposeSchema.nullish(),
+  isPrivate: z.boolean().default(true),
+});
+
+const updateSchema = z.object({
+  name: spaceNameSchema.optional(),
+  description: spacePurposeSchema.nullish(),
+  isPrivate: z.boolean().optional(),
+});
+
+/** A user-created space; its creator becomes its owner in the same transaction. */
+export async function createSpace(ctx: Context, input: unknown): Promise<SpaceRow> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(createSchema, input);
+  return ctx.db.transaction(async (tx) => {
+    const [space] = await tx
+      .insert(spaces)
+      .values({
+        id: randomUUID(),
+        name: data.name,
+        kind: 'private',
+        isPrivate: data.isPrivate,
+        description: data.description || null,
+        authorId: viewer.id,
+      })
+      .returning();
+    await tx
+      .insert(spaceParticipants)
+      .values({ spaceId: space!.id, userId: viewer.id, status: 'owner' });
+    return space!;
+  });
+}
+
+async function ownedSpace(ctx: Context, id: string) {
+  const found = await readableSpaceWithStatus(ctx, id);
+  if (!canEditSpace(found.status)) throw forbidden();
+  return found.space;
+}
+
+export async function updateSpace(ctx: Context, id: string, input: unknown): Promise<SpaceRow> {
+  const data = parseInput(updateSchema, input);
+  await ownedSpace(ctx, id);
+  const [space] = await ctx.db
+    .update(spaces)
+    .set({
+      ...(data.name !== undefined && { name: data.name }),
+      ...(data.description !== undefined && {
+        description: data.description || null,
+      }),
+      ...(data.isPrivate !== undefined && { isPrivate: data.isPrivate }),
+      updatedAt: new Date(),
+    })
+    .where(eq(spaces.id, id))
+    .returning();
+  return space!;
+}
+
+/** Deletes the space; its participants, stories, problems, solutions and tags go by cascade in one statement. */
+export async function deleteSpace(ctx: Context, id: string): Promise<void> {
+  await ownedSpace(ctx, id);
+  await ctx.db.delete(spaces).where(eq(spaces.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invitations, requests, statuses
+
+const inviteSchema = z.object({
+  userIds: z
+    .array(z.string(), { error: SPACE_MESSAGES.inviteesRequired })
+    .min(1, SPACE_MESSAGES.inviteesRequired)
+    .max(INVITES_PER_CALL_MAX, SPACE_MESSAGES.inviteesMax),
+});
+
+/** Invites users (owner or admin); those already in the space in any status are left alone. Returns how many were invited. */
+export async function sendInvites(
+  ctx: Context,
+  spaceId: string,
+  userIds: unknown,
+): Promise<number> {
+  const { userIds: ids } = parseInput(inviteSchema, { userIds });
+  const { space, viewer } = await managedSpace(ctx, spaceId);
+  const existing = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  const values = existing
+    .filter((user) => user.id !== viewer.id)
+    .map((user) => ({
+      spaceId: space.id,
+      userId: user.id,
+      status: 'invited' as const,
+      invitedBy: viewer.id,
+    }));
+  if (values.length === 0) return 0;
+  const inserted = await ctx.db
+    .insert(spaceParticipants)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ userId: spaceParticipants.userId });
+  return inserted.length;
+}
+
+/** Changes the viewer's own row from `from` (else NOT_FOUND) to `to`, or removes it when `to` is null. */
+async function changeOwnRow(
+  ctx: Context,
+  spaceId: string,
+  from: ParticipantStatus[],
+  to: ParticipantStatus | null,
+) {
+  const viewer = requireViewer(ctx);
+  const own = await membership(ctx, spaceId, viewer.id);
+  if (!own || !from.includes(own.status)) throw notFound();
+  const where = and(
+    eq(spaceParticipants.spaceId, spaceId),
+    eq(spaceParticipants.userId, viewer.id),
+  );
+  if (to)
+    await ctx.db.update(spaceParticipants).set({ status: to, updatedAt: new Date() }).where(where);
+  else await ctx.db.delete(spaceParticipants).where(where);
+}
+
+/** Accepting an invitation makes the viewer a contributor. */
+export async function acceptInvite(ctx: Context, spaceId: string): Promise<SpaceRow> {
+  await changeOwnRow(ctx, spaceId, ['invited'], 'contributor');
+  return getSpace(ctx, spaceId);
+}
+
+export async function declineInvite(ctx: Context, spaceId: string): Promise<void> {
+  await changeOwnRow(ctx, spaceId, ['invited'], null);
+}
+
+/** Asks to join a private space; asking again while a request waits changes nothing. */
+export async function requestAccess(ctx: Context, spaceId: string): Promise<ParticipantRow> {
+  const viewer = requireViewer(ctx);
+  const [space] = await ctx.db.select().from(spaces).where(eq(spaces.id, spaceId));
+  if (!space) throw notFound();
+  const own = await membership(ctx, space.id, viewer.id);
+  if (own?.status === 'blocked') throw notFound();
+  if (!space.isPrivate) throw new AppError('CONFLICT', SPACE_MESSAGES.publicSpaceNoRequest);
+  if (own?.status === 'requested') return own;
+  if (own?.status === 'invited') throw new AppError('CONFLICT', SPACE_MESSAGES.alreadyInvited);
+  if (own) throw new AppError('CONFLICT', SPACE_MESSAGES.alreadyParticipant);
+  const [row] = await ctx.db
+    .insert(spaceParticipants)
+    .values({ spaceId: space.id, userId: viewer.id, status: 'requested' })
+    .returning();
+  return row!;
+}
+
+/** The row of another participant in a space the viewer manages. */
+async function targetRow(ctx: Context, spaceId: string, userId: string) {
+  const found = await managedSpace(ctx, spaceId);
+  if (userId === found.viewer.id) throw new AppError('FORBIDDEN', SPACE_MESSAGES.ownStatus);
+  const target = await membership(ctx, spaceId, userId);
+  if (!target) throw notFound();
+  return { ...found, target };
+}
+
+/** Approving a request makes the user a contributor; denying removes the request. */
+export async function answerRequest(
+  ctx: Context,
+  spaceId: string,
+  userId: string,
+  approve: boolean,
+): Promise<void> {
+  const { target } = await targetRow(ctx, spaceId, userId);
+  if (target.status !== 'requested') throw notFound();
+  const where = and(eq(spaceParticipants.spaceId, spaceId), eq(spaceParticipants.userId, userId));
+  if (approve)
+    await ctx.db
+      .update(spaceParticipants)
+      .set({ status: 'contributor', updatedAt: new Date() })
+      .where(where);
+  else await ctx.db.delete(spaceParticipants).where(where);
+}
+
+/**
+ * Owner or admin sets admin, contributor or blocked (see statusChangeRefusal). A blocked user whose
+ * default space this was falls back to the global space.
+ */
+export async function setParticipantStatus(
+  ctx: Context,
+  spaceId: string,
+  userId: string,
+  status: AssignableStatus,
+): Promise<ParticipantView> {
+  const { status: actor, target } = await targetRow(ctx, spaceId, userId);
+  const refusal = statusChangeRefusal(actor!, target.status, status);
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(spaceParticipants)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(spaceParticipants.spaceId, spaceId), eq(spaceParticipants.userId, userId)))
+      .returning();
+    if (status === 'blocked') {
+      await tx
+        .update(users)
+        .set({ defaultSpaceId: null })
+        .where(and(eq(users.id, userId), eq(users.defaultSpaceId, spaceId)));
+    }
+    return updated!;
+  });
+  return { ...row, user: await ctx.loaders.userById.load(userId) };
+}
+
+/** Leaves a space (or withdraws a request); the owner cannot leave. */
+export async function leaveSpace(ctx: Context, spaceId: string): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const own = await membership(ctx, spaceId, viewer.id);
+  if (!own || own.status === 'blocked' || own.status === 'invited') throw notFound();
+  if (own.status === 'owner') throw new AppError('FORBIDDEN', SPACE_MESSAGES.ownerCannotLeave);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(spaceParticipants)
+      .where(and(eq(spaceParticipants.spaceId, spaceId), eq(spaceParticipants.userId, viewer.id)));
+    await tx
+      .update(users)
+      .set({ defaultSpaceId: null })
+      .where(and(eq(users.id, viewer.id), eq(users.defaultSpaceId, spaceId)));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The viewer's relation: active space, favourites
+
+async function upsertUserSpace(
+  ctx: Context,
+  spaceId: string,
+  set: { favorite?: boolean; lastVisitedAt?: Date },
+) {
+  const viewer = requireViewer(ctx);
+  await ctx.db
+    .insert(userSpaces)
+    .values({ userId: viewer.id, spaceId, ...set })
+    .onConflictDoUpdate({
+      target: [userSpaces.userId, userSpaces.spaceId],
+      set,
+    });
+}
+
+/** Makes a readable space the viewer's active (default) space and records the visit. */
+export async function changeSpace(ctx: Context, spaceId: string): Promise<SpaceRow> {
+  const viewer = requireViewer(ctx);
+  const [space] = await ctx.db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), spaceIsReadable(viewer)));
+  if (!space) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ defaultSpaceId: space.id, updatedAt: new Date() })
+      .where(eq(users.id, viewer.id));
+    const now = new Date();
+    await tx
+      .insert(userSpaces)
+      .values({ userId: viewer.id, spaceId: space.id, lastVisitedAt: now })
+      .onConflictDoUpdate({
+        target: [userSpaces.userId, userSpaces.spaceId],
+        set: { lastVisitedAt: now },
+      });
+  });
+  return space;
+}
+
+/** Marks or unmarks a readable space as a favourite. */
+export async function favoriteSpace(
+  ctx: Context,
+  spaceId: string,
+  favorite: boolean,
+): Promise<SpaceRow> {
+  const viewer = requireViewer(ctx);
+  const [space] = await ctx.db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), spaceIsReadable(viewer)));
+  if (!space) throw notFound();
+  await upsertUserSpace(ctx, space.id, { favorite });
+  ctx.loaders.userSpace.clearAll();
   return space;
 }

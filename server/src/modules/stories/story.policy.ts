@@ -1,16 +1,52 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
-import { stories } from '../../db/schema';
+import { problems, stories } from '../../db/schema';
 import { spaceReadableBy } from '../spaces/space.policy';
 
 export type StoryRow = typeof stories.$inferSelect;
 
-/** Listed in public feeds: published, approved (anonymous posts wait), in a readable space. */
+/** Published and approved (anonymous posts wait) in a readable space, wherever it was posted. */
+const storyPublishedFor = (viewer: Viewer | null): SQL =>
+  and(
+    eq(stories.isDraft, false),
+    eq(stories.isApproved, true),
+    spaceReadableBy(viewer, stories.spaceId),
+  )!;
+
+/**
+ * A problem the viewer may read: published and approved in a readable space, or their own. The
+ * problems feature owns problems; this is the same rule, kept here so a story's visibility needs
+ * no call across features.
+ */
+export const problemVisibleTo = (viewer: Viewer | null): SQL => {
+  const published = and(
+    eq(problems.isDraft, false),
+    eq(problems.isApproved, true),
+    spaceReadableBy(viewer, problems.spaceId),
+  )!;
+  return viewer ? or(published, eq(problems.authorId, viewer.id))! : published;
+};
+
+/** The story's problem is readable by the viewer. */
+const problemReadableSql = (viewer: Viewer | null): SQL =>
+  sql`exists (select 1 from ${problems} where ${problems.id} = ${stories.problemId} and ${problemVisibleTo(viewer)})`;
+
+/**
+ * Listed in public feeds (space feed, following feed, tag pages): published stories that were not
+ * posted to a problem. A story posted to a problem is not public: it shows on the problem only.
+ */
 export const storyListedFor = (viewer: Viewer | null): SQL =>
-  and(eq(stories.isDraft, false), eq(stories.isApproved, true), spaceReadableBy(viewer, stories.spaceId))!;
+  and(storyPublishedFor(viewer), isNull(stories.problemId))!;
 
-/** Readable by id: what the feed lists, plus the viewer's own drafts and pending posts. */
-export const storyReadableBy = (viewer: Viewer | null): SQL =>
-  viewer ? or(storyListedFor(viewer), eq(stories.authorId, viewer.id))! : storyListedFor(viewer);
+/** Listed on a problem's Stories tab: published, and the problem is readable by the viewer. */
+export const storyOnProblemFor = (viewer: Viewer | null): SQL =>
+  and(storyPublishedFor(viewer), isNotNull(stories.problemId), problemReadableSql(viewer))!;
 
-export const canEditStory = (viewer: Viewer | null, story: StoryRow) => viewer?.id === story.authorId;
+/** Readable by id: what the feeds and problems list, plus the viewer's own drafts and pending posts. */
+export const storyReadableBy = (viewer: Viewer | null): SQL => {
+  const listed = or(storyListedFor(viewer), storyOnProblemFor(viewer))!;
+  return viewer ? or(listed, eq(stories.authorId, viewer.id))! : listed;
+};
+
+export const canEditStory = (viewer: Viewer | null, story: StoryRow) =>
+  viewer?.id === story.authorId;

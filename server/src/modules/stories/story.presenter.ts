@@ -15,11 +15,18 @@ export async function presentStory(ctx: Context, story: StoryRow) {
     story: story.story,
     tags: story.tags,
     spaceId: story.spaceId,
+    problemId: story.problemId,
+    problemName: story.problemId
+      ? await ctx.loaders.storyProblemNameById.load(story.problemId)
+      : null,
     author: await storyAuthor(ctx, story),
     isAnonymousPost: story.isAnonymousPost,
     isDraft: story.isDraft,
     isApproved: story.isApproved,
-    counters: { totalReactions: story.totalReactions, totalComments: story.totalComments },
+    counters: {
+      totalReactions: story.totalReactions,
+      totalComments: story.totalComments,
+    },
     canEdit: canEditStory(ctx.viewer, story),
     createdAt: story.createdAt.toISOString(),
     // `when` is the moment to show relatively ("5 minutes ago"); the client words it in its language.

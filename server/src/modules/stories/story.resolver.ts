@@ -1,23 +1,76 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+  Subscription,
+} from 'type-graphql';
 import type { Context } from '../../context';
 import { AuthorType } from '../users/user.types';
 import type { StoryRow } from './story.policy';
 import { canEditStory } from './story.policy';
 import { storyAuthor } from './story.presenter';
 import * as storiesService from './story.service';
-import { CreateStoryInput, Story, StoryCounters, StoryListKind, StoryPage, UpdateStoryInput } from './story.types';
+import {
+  CreateStoryInput,
+  Story,
+  StoryCounters,
+  StoryListKind,
+  StoryPage,
+  StorySort,
+  TIME_RANGE_DESCRIPTION,
+  UpdateStoryInput,
+} from './story.types';
 
 @Resolver(() => Story)
 export class StoryResolver {
-  @Query(() => StoryPage, { description: 'Stories newest first, keyset paginated (pass `last` as `after`).' })
+  @Query(() => StoryPage, {
+    description: 'Stories, keyset paginated (pass `last` as `after`).',
+  })
   stories(
     @Ctx() ctx: Context,
-    @Arg('list', () => StoryListKind, { defaultValue: StoryListKind.recent }) list: StoryListKind,
+    @Arg('list', () => StoryListKind, { defaultValue: StoryListKind.recent })
+    list: StoryListKind,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('problemId', () => ID, {
+      nullable: true,
+      description: "A problem's stories (its Stories tab).",
+    })
+    problemId?: string,
+    @Arg('orderBy', () => StorySort, { nullable: true }) orderBy?: StorySort,
+    @Arg('timeRange', () => String, {
+      nullable: true,
+      description: TIME_RANGE_DESCRIPTION,
+    })
+    timeRange?: string,
+    @Arg('startDate', () => Date, { nullable: true }) startDate?: Date,
+    @Arg('endDate', () => Date, { nullable: true }) endDate?: Date,
+    @Arg('tags', () => [String], {
+      nullable: true,
+      description: 'Only stories with one of these tags.',
+    })
+    tags?: string[],
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
-    return storiesService.listStories(ctx, { list, spaceId, after, first });
+    return storiesService.listStories(ctx, {
+      list,
+      spaceId,
+      problemId,
+      orderBy,
+      timeRange,
+      startDate,
+      endDate,
+      tags,
+      after,
+      first,
+    });
   }
 
   @Query(() => Story)
@@ -50,9 +103,13 @@ export class StoryResolver {
 
   @Subscription(() => Story, {
     description: 'Stories as they appear in a space feed (the active space when omitted).',
-    subscribe: ({ args, context }) => storiesService.storiesAddedTo(context as Context, args.spaceId as string | undefined),
+    subscribe: ({ args, context }) =>
+      storiesService.storiesAddedTo(context as Context, args.spaceId as string | undefined),
   })
-  storyAdded(@Root() story: StoryRow, @Arg('spaceId', () => ID, { nullable: true }) _spaceId?: string): StoryRow {
+  storyAdded(
+    @Root() story: StoryRow,
+    @Arg('spaceId', () => ID, { nullable: true }) _spaceId?: string,
+  ): StoryRow {
     return story;
   }
 
@@ -61,12 +118,25 @@ export class StoryResolver {
     return storyAuthor(ctx, story);
   }
 
-  @FieldResolver(() => StoryCounters)
-  counters(@Root() story: StoryRow): StoryCounters {
-    return { totalReactions: story.totalReactions, totalComments: story.totalComments };
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Name of the problem it was posted to.',
+  })
+  async problemName(@Root() story: StoryRow, @Ctx() ctx: Context): Promise<string | null> {
+    return story.problemId ? ctx.loaders.storyProblemNameById.load(story.problemId) : null;
   }
 
-  @FieldResolver(() => Boolean, { description: 'Whether the viewer may edit and delete it (the author only).' })
+  @FieldResolver(() => StoryCounters)
+  counters(@Root() story: StoryRow): StoryCounters {
+    return {
+      totalReactions: story.totalReactions,
+      totalComments: story.totalComments,
+    };
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer may edit and delete it (the author only).',
+  })
   canEdit(@Root() story: StoryRow, @Ctx() ctx: Context): boolean {
     return canEditStory(ctx.viewer, story);
   }

@@ -14,23 +14,45 @@ export function mountStoryRest(router: Router, paths: PathRouter) {
       const page = await storiesService.listStories(ctx, {
         list: 'recent',
         spaceId: params.spaceId,
+        orderBy: params.orderBy,
+        tags: params.tags?.split(','),
+        timeRange: params.timeRange,
+        startDate: params.startDate,
+        endDate: params.endDate,
         after: params.lastDocumentID,
         first: params.results,
       });
-      return { items: await Promise.all(page.items.map((story) => presentStory(ctx, story))), last: page.last };
+      return {
+        items: await Promise.all(page.items.map((story) => presentStory(ctx, story))),
+        last: page.last,
+      };
     },
     async get(ctx, id) {
       return presentStory(ctx, await storiesService.getStory(ctx, id));
     },
     async create(ctx, body) {
       const data = (body.data ?? {}) as Record<string, unknown>;
-      return presentStory(ctx, await storiesService.createStory(ctx, { ...data, spaceId: body.spaceId }));
+      return presentStory(
+        ctx,
+        await storiesService.createStory(ctx, {
+          ...data,
+          spaceId: body.spaceId,
+          problemId: body.problemId ?? data.problemId,
+        }),
+      );
     },
   });
 
   router.post('/stories', async (req, res) => {
     const ctx = contextOf(res);
-    const story = await storiesService.createStory(ctx, { ...bodyData(req), spaceId: activeSpaceId(req) });
+    const data = bodyData(req);
+    const body = req.body as { problemId?: unknown } | undefined;
+    const story = await storiesService.createStory(ctx, {
+      ...data,
+      spaceId: activeSpaceId(req),
+      // The spec posts a story under a problem as { data, problemId }.
+      problemId: body?.problemId ?? data.problemId,
+    });
     ok(res.status(201), { data: await presentStory(ctx, story) });
   });
 

@@ -1,24 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  DEFAULT_TIME_RANGE,
   RATE_LIMITS,
   STORY_HTML_MAX,
+  STORY_SORTS,
   MESSAGES,
+  TAG_MESSAGES,
+  TIME_RANGES,
   htmlToPlainText,
   storyTextSchema,
+  timeWindow,
   type StoryList,
 } from '@rules';
 import { z } from 'zod';
 import { assertUnderLimit, recordAttempt } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
-import { stories } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { problems, stories, tagFollows } from '../../db/schema';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
-import { canEditStory, storyListedFor, storyReadableBy, type StoryRow } from './story.policy';
+import {
+  canEditStory,
+  problemVisibleTo,
+  storyListedFor,
+  storyOnProblemFor,
+  storyReadableBy,
+  type StoryRow,
+} from './story.policy';
 
 const storyHtml = z.string({ error: MESSAGES.textRequired }).max(STORY_HTML_MAX, MESSAGES.textMax);
 
@@ -27,10 +40,12 @@ const createSchema = z.object({
   isAnonymousPost: z.boolean().default(false),
   isDraft: z.boolean().default(false),
   spaceId: z.string().nullish(),
+  problemId: z.string().nullish(),
 });
 
 const updateSchema = z.object({
   story: storyHtml.optional(),
+  problemId: z.string().nullish(),
   isAnonymousPost: z.boolean().optional(),
   isDraft: z.boolean().optional(),
 });
@@ -44,17 +59,63 @@ function cleanStory(html: string) {
 
 const isListed = (story: StoryRow) => !story.isDraft && story.isApproved;
 
-const tagState = (story: StoryRow): TaggedState => ({ spaceId: story.spaceId, tags: story.tags, listed: isListed(story) });
+/** Stories posted to a problem are not public, so they count in no tag counter of the space. */
+const tagState = (story: StoryRow): TaggedState => ({
+  spaceId: story.spaceId,
+  tags: story.tags,
+  listed: isListed(story) && !story.problemId,
+});
 
 function announce(ctx: Context, story: StoryRow) {
-  if (isListed(story)) ctx.pubsub.publish('space', story.spaceId, { storyId: story.id });
+  if (isListed(story) && !story.problemId)
+    ctx.pubsub.publish('space', story.spaceId, { storyId: story.id });
+}
+
+/** The spec writes a problem id as 'problems/{id}' in places; both forms are accepted. */
+const problemIdOf = (raw: string) => raw.replace(/^problems\//u, '');
+
+/** A problem the viewer may read, to post a story to; NOT_FOUND otherwise (as a missing one). */
+async function readableProblem(ctx: Context, rawId: string) {
+  const id = problemIdOf(rawId);
+  const [problem] = await ctx.db
+    .select({ id: problems.id, spaceId: problems.spaceId })
+    .from(problems)
+    .where(and(eq(problems.id, id), problemVisibleTo(ctx.viewer)));
+  if (!problem) throw notFound();
+  return problem;
+}
+
+/**
+ * problems.total_stories counts the problem's published, approved stories: it moves by one when a
+ * story is posted to or removed from a problem, published or unpublished, in the write's transaction.
+ */
+async function syncProblemStories(tx: DbOrTx, before: StoryRow | null, after: StoryRow | null) {
+  const counted = (story: StoryRow | null) =>
+    story?.problemId && isListed(story) ? story.problemId : null;
+  const was = counted(before);
+  const now = counted(after);
+  if (was === now) return;
+  if (was) {
+    await tx
+      .update(problems)
+      .set({ totalStories: sql`greatest(${problems.totalStories} - 1, 0)` })
+      .where(eq(problems.id, was));
+  }
+  if (now) {
+    await tx
+      .update(problems)
+      .set({ totalStories: sql`${problems.totalStories} + 1` })
+      .where(eq(problems.id, now));
+  }
 }
 
 export async function createStory(ctx: Context, input: unknown): Promise<StoryRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(createSchema, input);
   const { html, tags: storyTags } = cleanStory(data.story);
-  const space = await resolveActiveSpace(ctx, data.spaceId);
+  const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
+  // A story posted to a problem goes in the problem's space.
+  const spaceId = problem?.spaceId ?? (await resolveActiveSpace(ctx, data.spaceId)).id;
   await assertUnderLimit(ctx.db, 'story-create', viewer.id, RATE_LIMITS.storyCreate);
 
   const story = await ctx.db.transaction(async (tx) => {
@@ -63,7 +124,8 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
       .insert(stories)
       .values({
         id: randomUUID(),
-        spaceId: space.id,
+        spaceId,
+        problemId: problem?.id ?? null,
         authorId: viewer.id,
         story: html,
         tags: storyTags,
@@ -73,6 +135,7 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
       })
       .returning();
     await syncTagCounters(tx, 'stories', null, tagState(row!));
+    await syncProblemStories(tx, null, row!);
     return row!;
   });
   announce(ctx, story);
@@ -81,7 +144,10 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
 
 async function findEditable(ctx: Context, id: string) {
   const viewer = requireViewer(ctx);
-  const [story] = await ctx.db.select().from(stories).where(and(eq(stories.id, id), storyReadableBy(viewer)));
+  const [story] = await ctx.db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.id, id), storyReadableBy(viewer)));
   if (!story) throw notFound();
   if (!canEditStory(viewer, story)) throw forbidden();
   return story;
@@ -92,12 +158,16 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
   const before = await findEditable(ctx, id);
   const cleaned = data.story === undefined ? undefined : cleanStory(data.story);
   const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+  const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
 
   const story = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(stories)
       .set({
         ...(cleaned && { story: cleaned.html, tags: cleaned.tags }),
+        ...(problem && { problemId: problem.id, spaceId: problem.spaceId }),
+        // null takes the story off its problem into its space's feed.
+        ...(data.problemId === null && { problemId: null }),
         isDraft: data.isDraft ?? before.isDraft,
         isAnonymousPost,
         // Turning a post anonymous sends it back to moderation; a named post needs none.
@@ -107,9 +177,10 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
       .where(eq(stories.id, id))
       .returning();
     await syncTagCounters(tx, 'stories', tagState(before), tagState(row!));
+    await syncProblemStories(tx, before, row!);
     return row!;
   });
-  if (!isListed(before)) announce(ctx, story);
+  if (!isListed(before) || (before.problemId && !story.problemId)) announce(ctx, story);
   return story;
 }
 
@@ -118,60 +189,149 @@ export async function deleteStory(ctx: Context, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.delete(stories).where(eq(stories.id, id));
     await syncTagCounters(tx, 'stories', tagState(story), null);
+    await syncProblemStories(tx, story, null);
   });
 }
 
 export async function getStory(ctx: Context, id: string): Promise<StoryRow> {
-  const [story] = await ctx.db.select().from(stories).where(and(eq(stories.id, id), storyReadableBy(ctx.viewer)));
+  const [story] = await ctx.db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.id, id), storyReadableBy(ctx.viewer)));
   if (!story) throw notFound();
   return story;
 }
 
 /** For live feeds: the story only if the viewer's feed would list it now. */
 export async function findListedStory(ctx: Context, id: string): Promise<StoryRow | null> {
-  const [story] = await ctx.db.select().from(stories).where(and(eq(stories.id, id), storyListedFor(ctx.viewer)));
+  const [story] = await ctx.db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.id, id), storyListedFor(ctx.viewer)));
   return story ?? null;
 }
 
+export type StoryListKind = StoryList | 'following';
+
 export interface StoryListInput {
-  list?: StoryList;
+  list?: StoryListKind;
   spaceId?: string | null;
+  /** The stories of one problem (its Stories tab); `list` and `spaceId` are then ignored. */
+  problemId?: string | null;
+  orderBy?: string | null;
+  timeRange?: string | null;
+  startDate?: Date | string | null;
+  endDate?: Date | string | null;
+  /** Only stories carrying one of these tags ('#' and case ignored). */
+  tags?: readonly string[] | null;
   after?: string | null;
   first?: number | null;
 }
 
+const dateInput = z.coerce.date({ error: TAG_MESSAGES.dateRangeInvalid }).nullish();
+const filterSchema = z
+  .object({
+    orderBy: z.enum(STORY_SORTS).nullish(),
+    timeRange: z.enum(TIME_RANGES).nullish(),
+    startDate: dateInput,
+    endDate: dateInput,
+    tags: z
+      .array(z.string())
+      .nullish()
+      .transform((tags) =>
+        (tags ?? []).map((tag) => tag.trim().replace(/^#+/u, '').toLowerCase()).filter(Boolean),
+      ),
+  })
+  .refine((input) => !input.startDate || !input.endDate || input.endDate >= input.startDate, {
+    message: TAG_MESSAGES.dateRangeInvalid,
+    path: ['endDate'],
+  });
+
+const SORT_COLUMN = {
+  recent: stories.createdAt,
+  reactions: stories.totalReactions,
+  comments: stories.totalComments,
+} as const;
+
+/** The where-clause of a story list (which stories, before sort and cursor). */
+async function listScope(ctx: Context, input: StoryListInput): Promise<SQL> {
+  if (input.problemId) {
+    const problem = await readableProblem(ctx, input.problemId);
+    const onProblem = and(eq(stories.problemId, problem.id), storyOnProblemFor(ctx.viewer))!;
+    return onProblem;
+  }
+  const list = input.list ?? 'recent';
+  if (list === 'recent') {
+    const space = await resolveActiveSpace(ctx, input.spaceId);
+    return and(eq(stories.spaceId, space.id), storyListedFor(ctx.viewer))!;
+  }
+  const viewer = requireViewer(ctx);
+  if (list === 'following') {
+    const space = await resolveActiveSpace(ctx, input.spaceId);
+    const followed = sql`array(select ${tagFollows.tagId} from ${tagFollows} where ${tagFollows.userId} = ${viewer.id})`;
+    return and(
+      eq(stories.spaceId, space.id),
+      storyListedFor(viewer),
+      sql`${stories.tags} && ${followed}`,
+    )!;
+  }
+  const mine = eq(stories.authorId, viewer.id);
+  return {
+    mystories: and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, false))!,
+    mydrafts: and(mine, eq(stories.isDraft, true))!,
+    anonymous: and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, true))!,
+  }[list];
+}
+
 /**
  * The public feed is per space; the viewer's own lists (mystories, mydrafts, anonymous) span every
- * space, because a draft or a pending post is the author's wherever it will appear.
+ * space, because a draft or a pending post is the author's wherever it will appear. Sorted by
+ * recent, reactions or comments, keyset on (sort value, id), within a time range.
  */
 export async function listStories(ctx: Context, input: StoryListInput): Promise<Page<StoryRow>> {
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after);
-  const list = input.list ?? 'recent';
-  let scope: SQL;
-  if (list === 'recent') {
-    const space = await resolveActiveSpace(ctx, input.spaceId);
-    scope = and(eq(stories.spaceId, space.id), storyListedFor(ctx.viewer))!;
-  } else {
-    const viewer = requireViewer(ctx);
-    const mine = eq(stories.authorId, viewer.id);
-    scope = {
-      mystories: and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, false))!,
-      mydrafts: and(mine, eq(stories.isDraft, true))!,
-      anonymous: and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, true))!,
-    }[list];
-  }
+  const filters = parseInput(filterSchema, {
+    orderBy: input.orderBy,
+    timeRange: input.timeRange,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    tags: input.tags,
+  });
+  const sort = filters.orderBy ?? 'recent';
+  const column = SORT_COLUMN[sort];
+  const window = timeWindow(filters.timeRange ?? DEFAULT_TIME_RANGE, new Date(), filters);
+  const scope = await listScope(ctx, input);
   const rows = await ctx.db
     .select()
     .from(stories)
-    .where(and(scope, afterCursor(stories.createdAt, stories.id, cursor)))
-    .orderBy(desc(stories.createdAt), desc(stories.id))
+    .where(
+      and(
+        scope,
+        window.from ? gte(stories.createdAt, window.from) : undefined,
+        window.to ? lte(stories.createdAt, window.to) : undefined,
+        filters.tags.length > 0 ? arrayOverlaps(stories.tags, filters.tags) : undefined,
+        afterCursor(column, stories.id, cursor),
+      ),
+    )
+    .orderBy(desc(column), desc(stories.id))
     .limit(size + 1);
-  return toPage(rows, size, (row) => ({ value: row.createdAt, id: row.id }));
+  return toPage(rows, size, (row) => ({
+    value:
+      sort === 'recent'
+        ? row.createdAt
+        : sort === 'reactions'
+          ? row.totalReactions
+          : row.totalComments,
+    id: row.id,
+  }));
 }
 
 /** Live feed of a space: yields each story as it becomes listed, checked against this viewer. */
-export async function* storiesAddedTo(ctx: Context, spaceId: string | null | undefined): AsyncGenerator<StoryRow> {
+export async function* storiesAddedTo(
+  ctx: Context,
+  spaceId: string | null | undefined,
+): AsyncGenerator<StoryRow> {
   const space = await resolveActiveSpace(ctx, spaceId);
   for await (const event of ctx.pubsub.subscribe('space', space.id)) {
     const story = await findListedStory(ctx, event.storyId);

@@ -1,4 +1,4 @@
-import { STORY_LISTS } from '@rules';
+import { STORY_LISTS, STORY_SORTS, TIME_RANGES } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 
 export enum StoryListKind {
@@ -6,11 +6,25 @@ export enum StoryListKind {
   mystories = 'mystories',
   mydrafts = 'mydrafts',
   anonymous = 'anonymous',
+  following = 'following',
 }
 registerEnumType(StoryListKind, {
   name: 'StoryListKind',
-  description: `Which stories: ${STORY_LISTS.join(', ')}. Only recent is public; the others are the viewer's own.`,
+  description: `Which stories: ${STORY_LISTS.join(', ')}, following. Only recent is public; following is the active space's stories tagged with a tag the viewer follows; the others are the viewer's own.`,
 });
+
+export enum StorySort {
+  recent = 'recent',
+  reactions = 'reactions',
+  comments = 'comments',
+}
+registerEnumType(StorySort, {
+  name: 'StorySort',
+  description: `Story order: ${STORY_SORTS.join(', ')} (newest, most reactions, most comments).`,
+});
+
+/** Time-range filter of a feed, as strings (TIME_RANGES; the features share the names). */
+export const TIME_RANGE_DESCRIPTION = `One of ${TIME_RANGES.join(', ')} (default alltime); startDate/endDate give a custom window.`;
 
 @ObjectType()
 export class StoryCounters {
@@ -18,15 +32,26 @@ export class StoryCounters {
   @Field(() => Int) totalComments!: number;
 }
 
-@ObjectType({ description: 'A story (perspective). Rich text is sanitised on the server.' })
+@ObjectType({
+  description: 'A story (perspective). Rich text is sanitised on the server.',
+})
 export class Story {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'Rich text (sanitised HTML)' }) story!: string;
+  @Field(() => String, { description: 'Rich text (sanitised HTML)' })
+  story!: string;
   @Field(() => [String]) tags!: string[];
   @Field(() => ID) spaceId!: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The problem it was posted to (then it is not public).',
+  })
+  problemId!: string | null;
   @Field(() => Boolean) isAnonymousPost!: boolean;
   @Field(() => Boolean) isDraft!: boolean;
-  @Field(() => Boolean, { description: 'False while an anonymous post waits for approval.' }) isApproved!: boolean;
+  @Field(() => Boolean, {
+    description: 'False while an anonymous post waits for approval.',
+  })
+  isApproved!: boolean;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }
@@ -34,7 +59,10 @@ export class Story {
 @ObjectType()
 export class StoryPage {
   @Field(() => [Story]) items!: Story[];
-  @Field(() => String, { nullable: true, description: 'Cursor for the next page; null on the last.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
   last!: string | null;
 }
 
@@ -43,12 +71,27 @@ export class CreateStoryInput {
   @Field(() => String) story!: string;
   @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
   @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
-  @Field(() => ID, { nullable: true, description: 'Defaults to the viewer’s active space.' }) spaceId?: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Defaults to the viewer’s active space.',
+  })
+  spaceId?: string;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'Post to this problem (readable by the viewer); the story then goes in its space and is not public.',
+  })
+  problemId?: string;
 }
 
 @InputType()
 export class UpdateStoryInput {
   @Field(() => String, { nullable: true }) story?: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Move the story to this problem.',
+  })
+  problemId?: string;
   @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
   @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
 }

@@ -34,7 +34,11 @@ export async function syncTagCounters(
     if (!state?.listed) return;
     for (const tagId of state.tags) {
       const key = JSON.stringify([state.spaceId, tagId]);
-      const entry = steps.get(key) ?? { spaceId: state.spaceId, tagId, step: 0 };
+      const entry = steps.get(key) ?? {
+        spaceId: state.spaceId,
+        tagId,
+        step: 0,
+      };
       entry.step += step;
       steps.set(key, entry);
     }
@@ -50,7 +54,10 @@ export async function syncTagCounters(
       await tx
         .insert(spaceTags)
         .values({ spaceId, tagId, [field]: step })
-        .onConflictDoUpdate({ target: [spaceTags.spaceId, spaceTags.tagId], set: { [field]: sql`${column} + ${step}` } });
+        .onConflictDoUpdate({
+          target: [spaceTags.spaceId, spaceTags.tagId],
+          set: { [field]: sql`${column} + ${step}` },
+        });
     } else if (step < 0) {
       await tx
         .update(spaceTags)

@@ -1,0 +1,167 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Skeleton,
+  Stack,
+} from "@mantine/core";
+import { useQuery } from "@apollo/client/react";
+import { IconAlertTriangle, IconPuzzle } from "@tabler/icons-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { notifyError, serverErrorOf } from "../../components/notify";
+import {
+  ProblemsDocument,
+  type ProblemsQueryVariables,
+} from "../../gql/graphql";
+import { ProblemCard, ProblemRow } from "./ProblemCard";
+
+export type ProblemView = "cards" | "rows";
+
+export interface ProblemListProps {
+  variables: ProblemsQueryVariables;
+  view?: ProblemView;
+  empty: { title: string; description?: string };
+}
+
+/** Problems of one list, loading further pages (keyset) as the end scrolls into view. */
+export function ProblemList({
+  variables,
+  view = "cards",
+  empty,
+}: ProblemListProps) {
+  const { t } = useTranslation();
+  const { data, loading, error, fetchMore, refetch } = useQuery(
+    ProblemsDocument,
+    {
+      variables: { first: 20, ...variables },
+      fetchPolicy: "cache-and-network",
+      nextFetchPolicy: "cache-first",
+    },
+  );
+  const [loadingMore, setLoadingMore] = useState(false);
+  const busy = useRef(false);
+  const page = data?.problems;
+  const last = page?.last ?? null;
+
+  const loadMore = useCallback(async () => {
+    if (!last || busy.current) return;
+    busy.current = true;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: last },
+        updateQuery: (previous, { fetchMoreResult }) => {
+          const seen = new Set(previous.problems.items.map((item) => item.id));
+          return {
+            ...previous,
+            problems: {
+              ...fetchMoreResult.problems,
+              items: [
+                ...previous.problems.items,
+                ...fetchMoreResult.problems.items.filter(
+                  (item) => !seen.has(item.id),
+                ),
+              ],
+            },
+          };
+        },
+      });
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      busy.current = false;
+      setLoadingMore(false);
+    }
+  }, [fetchMore, last]);
+
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!sentinel || !last || typeof IntersectionObserver === "undefined")
+      return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [sentinel, last, loadMore]);
+
+  if (!page && loading) return <ProblemListSkeleton />;
+  if (!page && error) {
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t("problems:list.loadFailed")}
+      >
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => void refetch()}
+          >
+            {t("common:actions.retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const items = page?.items ?? [];
+  return (
+    <Stack gap={view === "cards" ? "md" : "xs"}>
+      {items.length === 0 ? (
+        <EmptyState
+          icon={<IconPuzzle size={32} />}
+          withIndicatorBackground
+          title={empty.title}
+          description={empty.description}
+          py="xl"
+        />
+      ) : (
+        items.map((problem) =>
+          view === "cards" ? (
+            <ProblemCard key={problem.id} problem={problem} />
+          ) : (
+            <ProblemRow key={problem.id} problem={problem} />
+          ),
+        )
+      )}
+      {last ? (
+        <>
+          <div ref={setSentinel} aria-hidden style={{ height: 1 }} />
+          <Center>
+            <Button
+              variant="subtle"
+              loading={loadingMore}
+              onClick={() => void loadMore()}
+            >
+              {t("problems:list.loadMore")}
+            </Button>
+          </Center>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ProblemListSkeleton({ count = 3 }: { count?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" aria-busy aria-label={t("problems:list.loading")}>
+      {Array.from({ length: count }, (_, index) => (
+        <Card key={index} withBorder radius="md" padding="md">
+          <Skeleton height={12} width="40%" mb={10} />
+          <Skeleton height={10} mb={8} />
+          <Skeleton height={10} width="70%" />
+        </Card>
+      ))}
+    </Stack>
+  );
+}

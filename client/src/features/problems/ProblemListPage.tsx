@@ -1,0 +1,382 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Select,
+  SegmentedControl,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useMutation, useQuery } from "@apollo/client/react";
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconLayoutList,
+  IconLayoutGrid,
+  IconLock,
+  IconPlus,
+} from "@tabler/icons-react";
+import {
+  PROBLEM_SORTS,
+  PROBLEM_TIME_RANGES,
+  type ProblemSort,
+  type ProblemTimeRange,
+} from "@rules";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useActiveSpace } from "../../app/useActiveSpace";
+import { notifyError } from "../../components/notify";
+import {
+  JoinedProblemsDocument,
+  UpdateJoinedProblemsDocument,
+  type ProblemListKind,
+} from "../../gql/graphql";
+import { useRequireSignIn } from "../auth/LoginBox";
+import { useViewer } from "../auth/useViewer";
+import { ProblemDialog } from "./ProblemDialog";
+import {
+  ProblemList,
+  ProblemListSkeleton,
+  type ProblemView,
+} from "./ProblemList";
+import { StatusFilter, useProblemLabels } from "./ProblemBits";
+
+export const PROBLEM_PAGE_WIDTH = 820;
+type ListTab = ProblemListKind;
+const TABS: ListTab[] = ["recent", "myproblems", "mypriorities", "solving"];
+/** A custom range runs from the start of its first day to the end of its last (local time). */
+const dayStart = (day: string) =>
+  day ? new Date(`${day}T00:00:00`).toISOString() : null;
+const dayEnd = (day: string) =>
+  day ? new Date(`${day}T23:59:59.999`).toISOString() : null;
+
+/** The tab strip and the Add Problem button shared by every /problems/* page. */
+function ProblemsHeader({ current }: { current: ListTab }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const requireSignIn = useRequireSignIn();
+  const [adding, setAdding] = useState(false);
+  const labels = useProblemLabels();
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={2} size="h3">
+          {labels.lists[current].title}
+        </Title>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => requireSignIn(() => setAdding(true))}
+          style={{ flexShrink: 0 }}
+        >
+          {t("problems:list.add")}
+        </Button>
+      </Group>
+      <Tabs
+        value={current}
+        onChange={(value) => value && void navigate(`/problems/${value}`)}
+      >
+        <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }}>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {labels.lists[tab].tab}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <ProblemDialog opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}
+
+function SignInFirst() {
+  const { t } = useTranslation();
+  const requireSignIn = useRequireSignIn();
+  return (
+    <EmptyState
+      icon={<IconLock size={32} />}
+      withIndicatorBackground
+      title={t("problems:signIn.title")}
+      description={t("problems:signIn.list")}
+      py="xl"
+    >
+      <EmptyState.Actions>
+        <Button onClick={() => requireSignIn(() => undefined)}>
+          {t("common:auth.signIn")}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/** /problems/recent, /problems/myproblems, /problems/solving: sorts, status chips, time range. */
+export function ProblemListPage({
+  list,
+}: {
+  list: Exclude<ListTab, "mypriorities">;
+}) {
+  const { t } = useTranslation();
+  const { spaceId } = useActiveSpace();
+  const { viewer, loading } = useViewer();
+  const [orderBy, setOrderBy] = useState<ProblemSort>("recent");
+  const [statuses, setStatuses] = useState<string[]>([]);
+  const [timeRange, setTimeRange] = useState<ProblemTimeRange>("alltime");
+  const [startDay, setStartDay] = useState("");
+  const [endDay, setEndDay] = useState("");
+  // A custom range lists nothing different until both of its days are chosen.
+  const custom = timeRange === "custom";
+  const effectiveRange: ProblemTimeRange =
+    custom && (!startDay || !endDay) ? "alltime" : timeRange;
+  const [view, setView] = useState<ProblemView>("cards");
+  const own = list === "myproblems";
+  const labels = useProblemLabels();
+
+  let body;
+  if (own && !viewer)
+    body = loading ? <ProblemListSkeleton /> : <SignInFirst />;
+  else
+    body = (
+      <ProblemList
+        key={`${list}-${viewer?.id ?? "guest"}`}
+        view={view}
+        variables={{
+          list,
+          orderBy,
+          statuses:
+            list === "solving" || statuses.length === 0 ? null : statuses,
+          timeRange: effectiveRange,
+          startDate: effectiveRange === "custom" ? dayStart(startDay) : null,
+          endDate: effectiveRange === "custom" ? dayEnd(endDay) : null,
+          spaceId,
+        }}
+        empty={
+          statuses.length > 0 || effectiveRange !== "alltime"
+            ? {
+                title: t("problems:list.noMatch"),
+                description: t("problems:list.noMatchHint"),
+              }
+            : {
+                title: labels.lists[list].empty,
+                description: labels.lists[list].emptyHint,
+              }
+        }
+      />
+    );
+
+  return (
+    <Stack gap="md" maw={PROBLEM_PAGE_WIDTH} mx="auto" w="100%">
+      <ProblemsHeader current={list} />
+      {own && !viewer ? null : (
+        <Card withBorder radius="md" padding="sm">
+          <Stack gap="xs">
+            <Group gap="sm" wrap="wrap" align="flex-end">
+              <Select
+                label={t("problems:list.sort")}
+                value={orderBy}
+                onChange={(value) => value && setOrderBy(value as ProblemSort)}
+                data={PROBLEM_SORTS.map((sort) => ({
+                  value: sort,
+                  label: labels.sorts[sort],
+                }))}
+                allowDeselect={false}
+                w={190}
+                size="xs"
+              />
+              <Select
+                label={t("problems:list.timeRange")}
+                value={timeRange}
+                onChange={(value) =>
+                  value && setTimeRange(value as ProblemTimeRange)
+                }
+                data={PROBLEM_TIME_RANGES.map((range) => ({
+                  value: range,
+                  label: labels.ranges[range],
+                }))}
+                allowDeselect={false}
+                w={170}
+                size="xs"
+              />
+              {custom ? (
+                <>
+                  <TextInput
+                    type="date"
+                    size="xs"
+                    label={t("problems:list.startDate")}
+                    value={startDay}
+                    max={endDay || undefined}
+                    onChange={(event) => setStartDay(event.currentTarget.value)}
+                    w={150}
+                  />
+                  <TextInput
+                    type="date"
+                    size="xs"
+                    label={t("problems:list.endDate")}
+                    value={endDay}
+                    min={startDay || undefined}
+                    onChange={(event) => setEndDay(event.currentTarget.value)}
+                    w={150}
+                  />
+                </>
+              ) : null}
+              <SegmentedControl
+                size="xs"
+                value={view}
+                onChange={(value) => setView(value as ProblemView)}
+                aria-label={t("problems:list.view")}
+                data={[
+                  {
+                    value: "cards",
+                    label: (
+                      <IconLayoutGrid
+                        size={16}
+                        aria-label={t("problems:list.cards")}
+                      />
+                    ),
+                  },
+                  {
+                    value: "rows",
+                    label: (
+                      <IconLayoutList
+                        size={16}
+                        aria-label={t("problems:list.rows")}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            </Group>
+            {list === "solving" ? null : (
+              <StatusFilter value={statuses} onChange={setStatuses} />
+            )}
+          </Stack>
+        </Card>
+      )}
+      {body}
+    </Stack>
+  );
+}
+
+/** /problems/mypriorities: the viewer's joined problems in priority order, reordered with arrows. */
+export function PrioritiesPage() {
+  const { t } = useTranslation();
+  const { viewer, loading } = useViewer();
+  const { data, loading: loadingList } = useQuery(JoinedProblemsDocument, {
+    skip: !viewer,
+    fetchPolicy: "cache-and-network",
+  });
+  const [save, saving] = useMutation(UpdateJoinedProblemsDocument, {
+    update: (cache, result) => {
+      if (result.data)
+        cache.writeQuery({
+          query: JoinedProblemsDocument,
+          data: { joinedProblems: result.data.updateJoinedProblems },
+        });
+    },
+  });
+  const items = data?.joinedProblems ?? [];
+
+  const move = async (index: number, step: -1 | 1) => {
+    const next = [...items];
+    const [moved] = next.splice(index, 1);
+    if (!moved) return;
+    next.splice(index + step, 0, moved);
+    try {
+      await save({
+        variables: { problemIds: next.map((item) => item.id) },
+        optimisticResponse: {
+          updateJoinedProblems: next.map((item, position) => ({
+            ...item,
+            priority: position + 1,
+            __typename: "JoinedProblem" as const,
+          })),
+        },
+      });
+    } catch (caught) {
+      notifyError(caught);
+    }
+  };
+
+  let body;
+  if (!viewer) body = loading ? <ProblemListSkeleton /> : <SignInFirst />;
+  else if (!data && loadingList) body = <ProblemListSkeleton />;
+  else if (items.length === 0)
+    body = (
+      <EmptyState
+        withIndicatorBackground
+        title={t("problems:lists.mypriorities.empty")}
+        description={t("problems:lists.mypriorities.emptyHint")}
+        py="xl"
+      />
+    );
+  else
+    body = (
+      <Stack
+        gap="xs"
+        component="ol"
+        style={{ listStyle: "none", padding: 0, margin: 0 }}
+      >
+        {items.map((item, index) => (
+          <Card
+            key={item.id}
+            withBorder
+            radius="sm"
+            padding="sm"
+            component="li"
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Text fw={700} c="dimmed" w={28} ta="right">
+                  {index + 1}
+                </Text>
+                <Anchor
+                  component={Link}
+                  to={`/problem/${item.id}/info`}
+                  fw={600}
+                  c="inherit"
+                  truncate="end"
+                >
+                  {item.name}
+                </Anchor>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="default"
+                  aria-label={t("problems:priorities.up", { name: item.name })}
+                  disabled={index === 0 || saving.loading}
+                  onClick={() => void move(index, -1)}
+                >
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="default"
+                  aria-label={t("problems:priorities.down", {
+                    name: item.name,
+                  })}
+                  disabled={index === items.length - 1 || saving.loading}
+                  onClick={() => void move(index, 1)}
+                >
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+              </Group>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md" maw={PROBLEM_PAGE_WIDTH} mx="auto" w="100%">
+      <ProblemsHeader current="mypriorities" />
+      <Text size="sm" c="dimmed">
+        {t("problems:priorities.intro")}
+      </Text>
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,478 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Modal,
+  ScrollArea,
+  Stack,
+  Tabs,
+  Text,
+  Timeline,
+  Title,
+} from "@mantine/core";
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import { useMutation, useQuery } from "@apollo/client/react";
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconDots,
+  IconHammer,
+  IconLogout,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from "@tabler/icons-react";
+import { PROBLEM_STATUSES, problemStatusColor } from "@rules";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useNavigate, useParams } from "react-router";
+import { ErrorPage } from "../../components/ErrorPage";
+import { RelativeTime } from "../../components/RelativeTime";
+import { RichText } from "../../components/RichText";
+import {
+  notifyError,
+  notifySuccess,
+  serverErrorOf,
+} from "../../components/notify";
+import {
+  DeleteProblemDocument,
+  JoinProblemDocument,
+  ProblemDocument,
+  SetProblemStatusDocument,
+  type ProblemQuery,
+} from "../../gql/graphql";
+import { useRequireSignIn } from "../auth/LoginBox";
+import { ProblemSolutions } from "../solutions";
+import { ProblemStories } from "../stories";
+import { LeaveProblemDialog } from "./LeaveProblemDialog";
+import {
+  CounterChips,
+  ProblemAuthorAvatar,
+  StatusBadge,
+  useAuthorName,
+  useStatusLabel,
+} from "./ProblemBits";
+import { ProblemDialog } from "./ProblemDialog";
+import { PROBLEM_LIST_QUERIES } from "./problemQueries";
+import { ProblemListSkeleton } from "./ProblemList";
+import { PROBLEM_PAGE_WIDTH } from "./ProblemListPage";
+import { ImpactedTab, MeasurementsSection, SolversTab } from "./ProblemTabs";
+import { PartsTab } from "./PartsTab";
+
+const TABS = [
+  "info",
+  "impacted",
+  "stories",
+  "solutions",
+  "solvers",
+  "parts",
+  "recipes",
+  "ingredients",
+] as const;
+type ProblemTab = (typeof TABS)[number];
+const MISSING_CODES = new Set(["NOT_FOUND", "BAD_USER_INPUT", "FORBIDDEN"]);
+export type ProblemDetail = NonNullable<ProblemQuery["problem"]>;
+
+/** /problem/:id/:tab — the problem with its tabs. */
+export function ProblemPage() {
+  const { t } = useTranslation();
+  const { id = "", tab } = useParams();
+  const navigate = useNavigate();
+  const { data, loading, error, refetch } = useQuery(ProblemDocument, {
+    variables: { id },
+    skip: !id,
+    fetchPolicy: "cache-and-network",
+  });
+  const labels = useTabLabels();
+
+  if (!tab || !(TABS as readonly string[]).includes(tab))
+    return <Navigate to={`/problem/${id}/info`} replace />;
+  const current = tab as ProblemTab;
+  const problem = data?.problem;
+  if (!problem) {
+    if (loading) return <ProblemListSkeleton count={1} />;
+    if (!error || isMissing(error)) return <ErrorPage status={404} />;
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t("problems:page.loadFailed")}
+      >
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => void refetch()}
+          >
+            {t("common:actions.retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={PROBLEM_PAGE_WIDTH} mx="auto" w="100%">
+      <ProblemHeader problem={problem} />
+      <Tabs
+        value={current}
+        onChange={(value) => value && void navigate(`/problem/${id}/${value}`)}
+        keepMounted={false}
+      >
+        <ScrollArea type="never">
+          <Tabs.List style={{ flexWrap: "nowrap" }}>
+            {TABS.map((item) => (
+              <Tabs.Tab key={item} value={item}>
+                {labels[item]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </ScrollArea>
+        <Tabs.Panel value="info" pt="md">
+          <InfoTab problem={problem} />
+        </Tabs.Panel>
+        <Tabs.Panel value="impacted" pt="md">
+          <ImpactedTab problemId={problem.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="stories" pt="md">
+          <ProblemStories problemId={problem.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="solutions" pt="md">
+          <ProblemSolutions problemId={problem.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="solvers" pt="md">
+          <SolversTab problemId={problem.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="parts" pt="md">
+          <PartsTab problem={problem} />
+        </Tabs.Panel>
+        <Tabs.Panel value="recipes" pt="md">
+          <ComingSoonNote />
+        </Tabs.Panel>
+        <Tabs.Panel value="ingredients" pt="md">
+          <ComingSoonNote />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Recipes and ingredients arrive with the maps issue: a note inside the tab, never a blank panel. */
+function ComingSoonNote() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      icon={<IconHammer size={18} />}
+      title={t("common:comingSoon.title")}
+      variant="light"
+    >
+      {t("problems:page.comingSoon")}
+    </Alert>
+  );
+}
+
+function useTabLabels(): Record<ProblemTab, string> {
+  const { t } = useTranslation();
+  return {
+    info: t("problems:tabs.info"),
+    impacted: t("problems:tabs.impacted"),
+    stories: t("problems:tabs.stories"),
+    solutions: t("problems:tabs.solutions"),
+    solvers: t("problems:tabs.solvers"),
+    parts: t("problems:tabs.parts"),
+    recipes: t("problems:tabs.recipes"),
+    ingredients: t("problems:tabs.ingredients"),
+  };
+}
+
+function isMissing(error: unknown) {
+  return (
+    CombinedGraphQLErrors.is(error) &&
+    error.errors.some((item) =>
+      MISSING_CODES.has(String(item.extensions?.code ?? "")),
+    )
+  );
+}
+
+/** Title, author, status, counters; join or leave; the author's Edit and Delete. */
+function ProblemHeader({ problem }: { problem: ProblemDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const requireSignIn = useRequireSignIn();
+  const authorName = useAuthorName();
+  const [editing, setEditing] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [join, joining] = useMutation(JoinProblemDocument, {
+    refetchQueries: PROBLEM_LIST_QUERIES,
+  });
+  const [remove, removing] = useMutation(DeleteProblemDocument, {
+    refetchQueries: PROBLEM_LIST_QUERIES,
+  });
+
+  const doJoin = () =>
+    requireSignIn(() => {
+      join({ variables: { id: problem.id } })
+        .then(() => notifySuccess(t("problems:join.done")))
+        .catch(notifyError);
+    });
+
+  const doDelete = async () => {
+    try {
+      await remove({ variables: { id: problem.id } });
+      notifySuccess(t("problems:toast.deleted"));
+      setConfirmDelete(false);
+      void navigate("/problems/recent", { replace: true });
+    } catch (caught) {
+      notifyError(caught);
+    }
+  };
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      style={{ borderTop: `4px solid ${problem.color}` }}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <ProblemAuthorAvatar problem={problem} />
+            <Stack gap={0}>
+              <Text fw={600} size="sm">
+                {authorName(problem)}
+              </Text>
+              <RelativeTime date={problem.createdAt} size="xs" />
+            </Stack>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {problem.joined ? (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconLogout size={14} />}
+                onClick={() => setLeaving(true)}
+              >
+                {t("problems:leave.button")}
+              </Button>
+            ) : (
+              <Button
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                loading={joining.loading}
+                onClick={doJoin}
+              >
+                {t("problems:join.button")}
+              </Button>
+            )}
+            {problem.canEdit ? (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t("problems:page.actions")}
+                  >
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} />}
+                    onClick={() => setEditing(true)}
+                  >
+                    {t("common:actions.edit")}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => setConfirmDelete(true)}
+                  >
+                    {t("common:actions.delete")}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
+          </Group>
+        </Group>
+        <Group gap="xs" align="center">
+          <Title order={2} size="h3">
+            {problem.name}
+          </Title>
+          {problem.isDraft ? (
+            <Badge color="gray" variant="light">
+              {t("problems:card.draft")}
+            </Badge>
+          ) : null}
+          {problem.isAnonymousPost && !problem.isApproved ? (
+            <Badge color="yellow" variant="light">
+              {t("problems:card.waitingApproval")}
+            </Badge>
+          ) : null}
+        </Group>
+        <Group gap="sm">
+          <StatusControl problem={problem} />
+        </Group>
+        <CounterChips problem={problem} />
+      </Stack>
+      <ProblemDialog
+        opened={editing}
+        onClose={() => setEditing(false)}
+        problem={problem}
+      />
+      <LeaveProblemDialog
+        problemId={problem.id}
+        opened={leaving}
+        onClose={() => setLeaving(false)}
+      />
+      <Modal
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={t("problems:delete.title")}
+        size="sm"
+      >
+        <Text size="sm">{t("problems:delete.message")}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirmDelete(false)}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button
+            color="red"
+            loading={removing.loading}
+            onClick={() => void doDelete()}
+          >
+            {t("common:actions.delete")}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}
+
+/** The status badge; those allowed (author, joined members) get a menu to change it. */
+function StatusControl({ problem }: { problem: ProblemDetail }) {
+  const { t } = useTranslation();
+  const label = useStatusLabel();
+  const [setStatus, { loading }] = useMutation(SetProblemStatusDocument, {
+    refetchQueries: ["Problems"],
+  });
+  if (!problem.canChangeStatus) return <StatusBadge status={problem.status} />;
+  return (
+    <Menu withinPortal position="bottom-start">
+      <Menu.Target>
+        <Button
+          size="compact-sm"
+          color={problemStatusColor(problem.status)}
+          c={problem.status === "solving" ? "#1a1a1a" : "#ffffff"}
+          rightSection={<IconChevronDown size={14} />}
+          loading={loading}
+          aria-label={t("problems:status.change", {
+            status: label(problem.status),
+          })}
+        >
+          {label(problem.status)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t("problems:status.menu")}</Menu.Label>
+        {PROBLEM_STATUSES.map((status) => (
+          <Menu.Item
+            key={status}
+            disabled={status === problem.status}
+            leftSection={
+              <span
+                style={{
+                  width: 10,
+                  height: 10,
+                  borderRadius: 5,
+                  background: problemStatusColor(status),
+                  display: "inline-block",
+                }}
+              />
+            }
+            onClick={() => {
+              setStatus({ variables: { id: problem.id, status } })
+                .then(() => notifySuccess(t("problems:status.changed")))
+                .catch(notifyError);
+            }}
+          >
+            {label(status)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Description, tags, status activity and measurements. */
+function InfoTab({ problem }: { problem: ProblemDetail }) {
+  const { t } = useTranslation();
+  const label = useStatusLabel();
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            {t("problems:info.description")}
+          </Title>
+          <RichText html={problem.description} />
+          {problem.tags.length ? (
+            <Group gap={6} aria-label={t("problems:info.tags")}>
+              {problem.tags.map((tag) => (
+                <Badge key={tag} variant="light" radius="sm" tt="none">
+                  #{tag}
+                </Badge>
+              ))}
+            </Group>
+          ) : null}
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            {t("problems:info.statusActivity")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("problems:info.statusSince", { status: label(problem.status) })}{" "}
+            <RelativeTime date={problem.statusUpdatedAt} size="sm" />
+          </Text>
+          {problem.statusActivity.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t("problems:info.noActivity")}
+            </Text>
+          ) : (
+            <Timeline
+              bulletSize={14}
+              lineWidth={2}
+              active={problem.statusActivity.length - 1}
+            >
+              {problem.statusActivity.map((row) => (
+                <Timeline.Item
+                  key={row.id}
+                  color={problemStatusColor(row.toStatus)}
+                  title={t("problems:info.changedTo", {
+                    status: label(row.toStatus),
+                  })}
+                >
+                  <RelativeTime date={row.createdAt} size="xs" />
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          )}
+        </Stack>
+      </Card>
+      <MeasurementsSection
+        problemId={problem.id}
+        canAdd={problem.canChangeStatus}
+      />
+    </Stack>
+  );
+}

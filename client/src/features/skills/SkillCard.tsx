@@ -1,0 +1,91 @@
+import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconUserQuestion, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../components/RelativeTime';
+import type { SkillCardFragment } from '../../gql/graphql';
+import { useJoinSkill } from './useJoinSkill';
+
+/** One skill: who and when, its title and tags, its members count and Join/Leave. */
+export function SkillCard({ skill }: { skill: SkillCardFragment }) {
+  const { t } = useTranslation();
+  const { toggle, busy } = useJoinSkill();
+  const anonymous = skill.isAnonymousPost || !skill.author.id;
+  const authorName = anonymous ? t('skills:card.anonymous') : skill.author.displayName;
+  return (
+    <Card withBorder radius="md" padding="md" component="article">
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          {anonymous ? (
+            <Avatar radius="xl" aria-hidden>
+              <IconUserQuestion size={20} />
+            </Avatar>
+          ) : (
+            <Avatar
+              radius="xl"
+              src={skill.author.photoURL || null}
+              alt={authorName}
+              name={authorName}
+              color="initials"
+            />
+          )}
+          <Stack gap={0}>
+            <Text fw={600} size="sm">
+              {authorName}
+            </Text>
+            <Group gap={6}>
+              <RelativeTime date={skill.when} size="sm" c="dimmed" />
+              {skill.isAnonymousPost && !skill.isApproved ? (
+                <Badge size="xs" variant="light" color="yellow">
+                  {t('skills:card.waitingApproval')}
+                </Badge>
+              ) : null}
+            </Group>
+          </Stack>
+        </Group>
+        <Anchor
+          component={Link}
+          to={`/skill/${skill.id}/info`}
+          fw={600}
+          size="lg"
+          c="inherit"
+          underline="hover"
+        >
+          {skill.name}
+        </Anchor>
+        {skill.tags.length ? (
+          <Group gap={6} aria-label={t('skills:card.tags')}>
+            {skill.tags.map((tag) => (
+              <Badge key={tag} variant="light" radius="sm" tt="none">
+                #{tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        <Group justify="space-between">
+          <Button
+            component={Link}
+            to={`/skill/${skill.id}/members`}
+            size="compact-sm"
+            variant="light"
+            color="gray"
+            leftSection={<IconUsers size={14} />}
+            aria-label={t('skills:card.members', {
+              count: skill.counters.totalParticipants,
+            })}
+          >
+            {skill.counters.totalParticipants}
+          </Button>
+          <Button
+            size="xs"
+            variant={skill.joined ? 'default' : 'filled'}
+            loading={busy}
+            onClick={() => toggle(skill)}
+          >
+            {skill.joined ? t('skills:card.leave') : t('skills:card.join')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,170 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Tabs,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { IconAlertTriangle, IconLock, IconPlus, IconTools } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { notifyError, serverErrorOf } from '../../components/notify';
+import { SkillsDocument, type SkillListKind } from '../../gql/graphql';
+import { useRequireSignIn } from '../auth/LoginBox';
+import { useViewer } from '../auth/useViewer';
+import { SkillCard } from './SkillCard';
+import { SkillDialog } from './SkillDialog';
+
+export const SKILL_PAGE_WIDTH = 820;
+
+/** /skills/public (the active space's skills) and /skills/myskills (those the viewer joined). */
+export function SkillListPage({ list }: { list: SkillListKind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { viewer, loading } = useViewer();
+  const requireSignIn = useRequireSignIn();
+  const [adding, setAdding] = useState(false);
+  const add = () => requireSignIn(() => setAdding(true));
+  const own = list === 'myskills';
+
+  return (
+    <Stack gap="md" maw={SKILL_PAGE_WIDTH} mx="auto" w="100%">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={2} size="h3">
+          {own ? t('skills:mine.title') : t('skills:public.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={add} style={{ flexShrink: 0 }}>
+          {t('skills:list.add')}
+        </Button>
+      </Group>
+      <Tabs value={list} onChange={(value) => value && void navigate(`/skills/${value}`)}>
+        <Tabs.List>
+          <Tabs.Tab value="public">{t('skills:public.tab')}</Tabs.Tab>
+          <Tabs.Tab value="myskills">{t('skills:mine.tab')}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {own && !viewer ? (
+        loading ? (
+          <SkillSkeleton />
+        ) : (
+          <EmptyState
+            icon={<IconLock size={32} />}
+            withIndicatorBackground
+            title={t('skills:signIn.title')}
+            description={t('skills:signIn.list')}
+            py="xl"
+          >
+            <EmptyState.Actions>
+              <Button onClick={() => requireSignIn(() => undefined)}>
+                {t('common:auth.signIn')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        )
+      ) : (
+        <SkillList key={`${list}-${viewer?.id ?? 'guest'}`} list={list} onAdd={add} />
+      )}
+      <SkillDialog opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}
+
+function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) {
+  const { t } = useTranslation();
+  const { spaceId } = useActiveSpace();
+  const { data, loading, error, fetchMore, refetch } = useQuery(SkillsDocument, {
+    variables: {
+      list,
+      spaceId: list === 'public' ? spaceId : null,
+      first: 20,
+    },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const page = data?.skills;
+  const loadMore = async () => {
+    if (!page?.last) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: page.last },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          ...previous,
+          skills: {
+            ...fetchMoreResult.skills,
+            items: [...previous.skills.items, ...fetchMoreResult.skills.items],
+          },
+        }),
+      });
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  if (!page && loading) return <SkillSkeleton />;
+  if (!page && error) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('skills:list.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const items = page?.items ?? [];
+  return (
+    <Stack gap="md">
+      {items.length === 0 ? (
+        <EmptyState
+          icon={<IconTools size={32} />}
+          withIndicatorBackground
+          title={list === 'myskills' ? t('skills:mine.empty') : t('skills:public.emptyTitle')}
+          description={
+            list === 'myskills' ? t('skills:mine.emptyHint') : t('skills:public.emptyDescription')
+          }
+          py="xl"
+        >
+          <EmptyState.Actions>
+            <Button onClick={onAdd}>{t('skills:list.add')}</Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : (
+        items.map((skill) => <SkillCard key={skill.id} skill={skill} />)
+      )}
+      {page?.last ? (
+        <Center>
+          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
+            {t('skills:list.loadMore')}
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function SkillSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" aria-busy aria-label={t('skills:list.loading')}>
+      {[0, 1].map((index) => (
+        <Card key={index} withBorder radius="md" padding="md">
+          <Skeleton height={12} width="40%" mb={10} />
+          <Skeleton height={10} width="70%" />
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,291 @@
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Menu,
+  Modal,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  IconAlertTriangle,
+  IconDots,
+  IconPencil,
+  IconTrash,
+  IconUserQuestion,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { ComingSoon } from '../../components/ComingSoon';
+import { ErrorPage } from '../../components/ErrorPage';
+import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
+import { RelativeTime } from '../../components/RelativeTime';
+import { RichText } from '../../components/RichText';
+import {
+  DeleteSkillDocument,
+  SkillDocument,
+  SkillMembersDocument,
+  type SkillCardFragment,
+} from '../../gql/graphql';
+import { SkillDialog } from './SkillDialog';
+import { SKILL_PAGE_WIDTH, SkillSkeleton } from './SkillListPage';
+import { SKILL_LIST_QUERIES } from './skillQueries';
+import { useJoinSkill } from './useJoinSkill';
+
+const TABS = ['info', 'members', 'reviews'] as const;
+
+/** /skill/{id}/{info, members, reviews}; reviews come with a later issue. */
+export function SkillPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '', tab = 'info' } = useParams();
+  const { data, loading, error, refetch } = useQuery(SkillDocument, {
+    variables: { id },
+    skip: !id,
+    fetchPolicy: 'cache-and-network',
+  });
+  const { toggle, busy } = useJoinSkill();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [remove, removing] = useMutation(DeleteSkillDocument, {
+    refetchQueries: SKILL_LIST_QUERIES,
+  });
+  const tabLabels: Record<(typeof TABS)[number], string> = {
+    info: t('skills:tabs.info'),
+    members: t('skills:tabs.members'),
+    reviews: t('skills:tabs.reviews'),
+  };
+
+  if (!(TABS as readonly string[]).includes(tab))
+    return <Navigate to={`/skill/${id}/info`} replace />;
+  const skill = data?.skill;
+  if (!skill) {
+    if (loading) return <SkillSkeleton />;
+    if (!error || serverErrorOf(error, t).code === 'NOT_FOUND') return <ErrorPage status={404} />;
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t('skills:page.loadFailed')}
+        maw={SKILL_PAGE_WIDTH}
+        mx="auto"
+      >
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const anonymous = skill.isAnonymousPost || !skill.author.id;
+  const authorName = anonymous ? t('skills:card.anonymous') : skill.author.displayName;
+  const confirmDelete = async () => {
+    try {
+      await remove({ variables: { id: skill.id } });
+      notifySuccess(t('skills:toast.deleted'));
+      void navigate('/skills/myskills', { replace: true });
+    } catch (caught) {
+      notifyError(caught);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={SKILL_PAGE_WIDTH} mx="auto" w="100%">
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Group gap="sm" wrap="nowrap">
+              {anonymous ? (
+                <Avatar radius="xl" aria-hidden>
+                  <IconUserQuestion size={20} />
+                </Avatar>
+              ) : (
+                <Avatar
+                  radius="xl"
+                  src={skill.author.photoURL || null}
+                  alt={authorName}
+                  name={authorName}
+                  color="initials"
+                />
+              )}
+              <Stack gap={0}>
+                <Text fw={600} size="sm">
+                  {authorName}
+                </Text>
+                <RelativeTime date={skill.when} size="sm" c="dimmed" />
+              </Stack>
+            </Group>
+            {skill.canEdit ? (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="gray" aria-label={t('skills:card.actions')}>
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} />}
+                    onClick={() => setEditing(true)}
+                  >
+                    {t('common:actions.edit')}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => setConfirming(true)}
+                  >
+                    {t('common:actions.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
+          </Group>
+          <Title order={2} size="h3">
+            {skill.name}
+          </Title>
+          <Group justify="space-between">
+            <Badge variant="light" color="gray" tt="none" size="lg">
+              {t('skills:card.members', {
+                count: skill.counters.totalParticipants,
+              })}
+            </Badge>
+            <Button
+              size="xs"
+              variant={skill.joined ? 'default' : 'filled'}
+              loading={busy}
+              onClick={() => toggle(skill)}
+            >
+              {skill.joined ? t('skills:card.leave') : t('skills:card.join')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <Tabs value={tab} onChange={(value) => value && void navigate(`/skill/${id}/${value}`)}>
+        <Tabs.List>
+          {TABS.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {tabLabels[name]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {tab === 'info' ? <SkillInfo skill={skill} /> : null}
+      {tab === 'members' ? <SkillMembers skillId={skill.id} /> : null}
+      {tab === 'reviews' ? <ComingSoon /> : null}
+      <SkillDialog opened={editing} skill={skill} onClose={() => setEditing(false)} />
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('skills:delete.title')}
+        size="sm"
+      >
+        <Text size="sm">{t('skills:delete.message')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button color="red" loading={removing.loading} onClick={() => void confirmDelete()}>
+            {t('common:actions.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+function SkillInfo({ skill }: { skill: SkillCardFragment }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <RichText html={skill.description} />
+        {skill.tags.length ? (
+          <Group gap={6} aria-label={t('skills:card.tags')}>
+            {skill.tags.map((tag) => (
+              <Badge key={tag} variant="light" radius="sm" tt="none">
+                #{tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function SkillMembers({ skillId }: { skillId: string }) {
+  const { t } = useTranslation();
+  const { data, loading, fetchMore } = useQuery(SkillMembersDocument, {
+    variables: { skillId, first: 30 },
+    fetchPolicy: 'cache-and-network',
+  });
+  const page = data?.skillMembers;
+  if (!page) return loading ? <SkillSkeleton /> : null;
+  return (
+    <Stack gap="xs">
+      {page.items.map((member, index) => {
+        const anonymous = !member.user.id;
+        const name = anonymous ? t('skills:card.anonymous') : member.user.displayName;
+        return (
+          <Card key={member.user.id || `anonymous-${index}`} withBorder radius="md" padding="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                {anonymous ? (
+                  <Avatar radius="xl" aria-hidden>
+                    <IconUserQuestion size={20} />
+                  </Avatar>
+                ) : (
+                  <Avatar
+                    radius="xl"
+                    src={member.user.photoURL || null}
+                    alt={name}
+                    name={name}
+                    color="initials"
+                  />
+                )}
+                <Text size="sm" fw={500}>
+                  {name}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('skills:page.joined')} <RelativeTime date={member.joinedAt} span size="xs" />
+              </Text>
+            </Group>
+          </Card>
+        );
+      })}
+      {page.last ? (
+        <Center>
+          <Button
+            variant="subtle"
+            onClick={() =>
+              void fetchMore({
+                variables: { after: page.last },
+                updateQuery: (previous, { fetchMoreResult }) => ({
+                  ...previous,
+                  skillMembers: {
+                    ...fetchMoreResult.skillMembers,
+                    items: [...previous.skillMembers.items, ...fetchMoreResult.skillMembers.items],
+                  },
+                }),
+              })
+            }
+          >
+            {t('skills:list.loadMore')}
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { Avatar, Badge, Button, Group, Tooltip } from '@mantine/core';
+import {
+  IconBuilding,
+  IconThumbDown,
+  IconThumbUp,
+  IconTrophy,
+  IconUserQuestion,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SolutionCardFragment } from '../../gql/graphql';
+
+type Author = SolutionCardFragment['author'];
+
+/** The author's avatar; Anonymous posts show the anonymous avatar, organisations a square one. */
+export function AuthorAvatar({
+  author,
+  anonymous,
+  name,
+}: {
+  author: Author;
+  anonymous: boolean;
+  name: string;
+}) {
+  if (anonymous) {
+    return (
+      <Avatar radius="xl" aria-hidden>
+        <IconUserQuestion size={20} />
+      </Avatar>
+    );
+  }
+  if (author.role === 'org') {
+    return (
+      <Avatar radius="sm" src={author.photoURL || null} alt={name}>
+        <IconBuilding size={20} />
+      </Avatar>
+    );
+  }
+  return (
+    <Avatar radius="xl" src={author.photoURL || null} alt={name} name={name} color="initials" />
+  );
+}
+
+export function TagList({ tags, label }: { tags: readonly string[]; label: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <Group gap={6} aria-label={label}>
+      {tags.map((tag) => (
+        <Badge key={tag} variant="light" radius="sm" tt="none">
+          #{tag}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * Where a solution's pages live: under its problem when it has one in view (the counter chips'
+ * voters and outcomes pages exist only there), else its own page.
+ */
+export const solutionPath = (solutionId: string, problemId?: string | null) =>
+  problemId ? `/problem/${problemId}/solutions/${solutionId}` : `/solution/${solutionId}`;
+
+/**
+ * The counter chips: upvotes → voters/upvotes, downvotes → voters/downvotes, outcomes; 'Vote?' when
+ * the viewer has not voted (voting itself arrives with the votes issue).
+ */
+export function SolutionChips({
+  solution,
+  problemId,
+}: {
+  solution: SolutionCardFragment;
+  problemId?: string | null;
+}) {
+  const { t } = useTranslation();
+  // Voters and outcomes pages sit under a problem; a standalone solution uses its first linked one.
+  const base = problemId ?? solution.problems[0]?.id ?? null;
+  const chip = (icon: ReactNode, count: number, label: string, to: string) =>
+    base ? (
+      <Button
+        component={Link}
+        to={`${solutionPath(solution.id, base)}/${to}`}
+        size="compact-sm"
+        variant="light"
+        color="gray"
+        leftSection={icon}
+        aria-label={label}
+      >
+        {count}
+      </Button>
+    ) : (
+      <Badge size="lg" variant="light" color="gray" leftSection={icon} aria-label={label} tt="none">
+        {count}
+      </Badge>
+    );
+  const voted = solution.upvoted || solution.downvoted;
+  return (
+    <Group gap="xs">
+      {chip(
+        <IconThumbUp size={14} />,
+        solution.counters.totalUpvotes,
+        t('solutions:card.upvotes', { count: solution.counters.totalUpvotes }),
+        'voters/upvotes',
+      )}
+      {chip(
+        <IconThumbDown size={14} />,
+        solution.counters.totalDownvotes,
+        t('solutions:card.downvotes', {
+          count: solution.counters.totalDownvotes,
+        }),
+        'voters/downvotes',
+      )}
+      {chip(
+        <IconTrophy size={14} />,
+        solution.counters.totalOutcomes,
+        t('solutions:card.outcomes', {
+          count: solution.counters.totalOutcomes,
+        }),
+        'outcomes',
+      )}
+      {voted ? null : (
+        <Tooltip label={t('solutions:card.votingSoon')}>
+          <Badge variant="outline" color="gray" tt="none" tabIndex={0}>
+            {t('solutions:card.vote')}
+          </Badge>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,88 @@
+import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../components/RelativeTime';
+import type { SolutionCardFragment } from '../../gql/graphql';
+import { AuthorAvatar, SolutionChips, TagList, solutionPath } from './SolutionBits';
+
+export interface SolutionCardActions {
+  onEdit: (solution: SolutionCardFragment) => void;
+  onDelete: (solution: SolutionCardFragment) => void;
+}
+
+/** One solution: title, who and when, tags and counter chips; the author's Edit and Delete. */
+export function SolutionCard({
+  solution,
+  actions,
+  problemId,
+}: {
+  solution: SolutionCardFragment;
+  actions: SolutionCardActions;
+  /** Shown in a problem's Solutions tab: links stay under that problem. */
+  problemId?: string | null;
+}) {
+  const { t } = useTranslation();
+  const anonymous = solution.isAnonymousPost || !solution.author.id;
+  const authorName = anonymous ? t('solutions:card.anonymous') : solution.author.displayName;
+  const path = `${solutionPath(solution.id, problemId)}/info`;
+
+  return (
+    <Card withBorder radius="md" padding="md" component="article">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <AuthorAvatar author={solution.author} anonymous={anonymous} name={authorName} />
+            <Stack gap={0}>
+              <Text fw={600} size="sm">
+                {authorName}
+              </Text>
+              <Group gap={6}>
+                <RelativeTime date={solution.when} size="sm" c="dimmed" />
+                {solution.isDraft ? (
+                  <Badge size="xs" variant="light" color="gray">
+                    {t('solutions:card.draft')}
+                  </Badge>
+                ) : null}
+                {solution.isAnonymousPost && !solution.isApproved ? (
+                  <Badge size="xs" variant="light" color="yellow">
+                    {t('solutions:card.waitingApproval')}
+                  </Badge>
+                ) : null}
+              </Group>
+            </Stack>
+          </Group>
+          {solution.canEdit ? (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={t('solutions:card.actions')}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => actions.onEdit(solution)}
+                >
+                  {t('common:actions.edit')}
+                </Menu.Item>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => actions.onDelete(solution)}
+                >
+                  {t('common:actions.delete')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
+        <Anchor component={Link} to={path} fw={600} size="lg" c="inherit" underline="hover">
+          {solution.name}
+        </Anchor>
+        <TagList tags={solution.tags} label={t('solutions:card.tags')} />
+        <SolutionChips solution={solution} problemId={problemId} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,189 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+} from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
+import { SOLUTION_SORTS, TIME_RANGES, type SolutionSort, type TimeRange } from '@rules';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, serverErrorOf } from '../../components/notify';
+import { SolutionsDocument, type SolutionsQueryVariables } from '../../gql/graphql';
+import { SolutionCard } from './SolutionCard';
+import { useSolutionActions } from './useSolutionActions';
+
+export interface SolutionListProps {
+  variables: Omit<SolutionsQueryVariables, 'after' | 'first'>;
+  empty: { title: string; description?: string; action?: ReactNode };
+  /** Cards link under this problem (its Solutions tab). */
+  problemId?: string | null;
+}
+
+const PAGE = 20;
+
+/** Solution cards of one list, a page at a time (keyset: `after` = the page's `last`). */
+export function SolutionList({ variables, empty, problemId }: SolutionListProps) {
+  const { t } = useTranslation();
+  const { data, loading, error, fetchMore, refetch } = useQuery(SolutionsDocument, {
+    variables: { ...variables, first: PAGE },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const { actions, dialogs } = useSolutionActions();
+  const [loadingMore, setLoadingMore] = useState(false);
+  const page = data?.solutions;
+
+  const loadMore = async () => {
+    if (!page?.last) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: page.last },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          ...previous,
+          solutions: {
+            ...fetchMoreResult.solutions,
+            items: [...previous.solutions.items, ...fetchMoreResult.solutions.items],
+          },
+        }),
+      });
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  if (!page && loading) return <SolutionListSkeleton />;
+  if (!page && error) {
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t('solutions:list.loadFailed')}
+      >
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const items = page?.items ?? [];
+  return (
+    <Stack gap="md">
+      {items.length === 0 ? (
+        <EmptyState
+          icon={<IconBulb size={32} />}
+          withIndicatorBackground
+          title={empty.title}
+          description={empty.description}
+          py="xl"
+        >
+          {empty.action ? <EmptyState.Actions>{empty.action}</EmptyState.Actions> : null}
+        </EmptyState>
+      ) : (
+        items.map((solution) => (
+          <SolutionCard
+            key={solution.id}
+            solution={solution}
+            actions={actions}
+            problemId={problemId}
+          />
+        ))
+      )}
+      {page?.last ? (
+        <Center>
+          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
+            {t('solutions:list.loadMore')}
+          </Button>
+        </Center>
+      ) : null}
+      {dialogs}
+    </Stack>
+  );
+}
+
+export function SolutionListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" aria-busy aria-label={t('solutions:list.loading')}>
+      {[0, 1, 2].map((index) => (
+        <Card key={index} withBorder radius="md" padding="md">
+          <Group gap="sm" mb="md">
+            <Skeleton circle height={38} />
+            <Skeleton height={10} width="30%" />
+          </Group>
+          <Skeleton height={14} width="70%" mb={8} />
+          <Skeleton height={10} width="40%" />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The sort menu (recent, upvotes, downvotes) and the time range of solution lists. */
+export function SolutionFilters({
+  orderBy,
+  onOrderBy,
+  timeRange,
+  onTimeRange,
+}: {
+  orderBy: SolutionSort;
+  onOrderBy: (sort: SolutionSort) => void;
+  timeRange?: TimeRange;
+  onTimeRange?: (range: TimeRange) => void;
+}) {
+  const { t } = useTranslation();
+  const sortLabels: Record<SolutionSort, string> = {
+    recent: t('solutions:sort.recent'),
+    upvotes: t('solutions:sort.upvotes'),
+    downvotes: t('solutions:sort.downvotes'),
+  };
+  const rangeLabels: Record<TimeRange, string> = {
+    last24hours: t('solutions:range.last24hours'),
+    last7days: t('solutions:range.last7days'),
+    last30days: t('solutions:range.last30days'),
+    last6months: t('solutions:range.last6months'),
+    alltime: t('solutions:range.alltime'),
+  };
+  return (
+    <Group gap="sm" wrap="wrap" align="flex-end">
+      <Select
+        label={t('solutions:list.sort')}
+        value={orderBy}
+        onChange={(value) => value && onOrderBy(value as SolutionSort)}
+        data={SOLUTION_SORTS.map((sort) => ({
+          value: sort,
+          label: sortLabels[sort],
+        }))}
+        allowDeselect={false}
+        w={170}
+        size="xs"
+      />
+      {timeRange && onTimeRange ? (
+        <Select
+          label={t('solutions:list.timeRange')}
+          value={timeRange}
+          onChange={(value) => value && onTimeRange(value as TimeRange)}
+          data={TIME_RANGES.map((range) => ({
+            value: range,
+            label: rangeLabels[range],
+          }))}
+          allowDeselect={false}
+          w={170}
+          size="xs"
+        />
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,256 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Menu,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  IconAlertTriangle,
+  IconDots,
+  IconLink,
+  IconLinkOff,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ComingSoon } from '../../components/ComingSoon';
+import { ErrorPage } from '../../components/ErrorPage';
+import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
+import { RelativeTime } from '../../components/RelativeTime';
+import { RichText } from '../../components/RichText';
+import {
+  SolutionDocument,
+  UnlinkSolutionDocument,
+  type SolutionCardFragment,
+} from '../../gql/graphql';
+import { useRequireSignIn } from '../auth/LoginBox';
+import { StatusBadge } from '../problems/ProblemBits';
+import { LinkProblemsDialog } from './LinkProblemsDialog';
+import { AuthorAvatar, SolutionChips, TagList, solutionPath } from './SolutionBits';
+import { SolutionListSkeleton } from './SolutionList';
+import { SOLUTION_PAGE_WIDTH } from './SolutionListPage';
+import { SOLUTION_LIST_QUERIES } from './solutionQueries';
+import { useSolutionActions } from './useSolutionActions';
+
+const STANDALONE_TABS = ['info', 'problems'] as const;
+const UNDER_PROBLEM_TABS = ['info', 'measurements', 'outcomes', 'voters'] as const;
+
+/**
+ * /solution/{id}/{info,problems} and /problem/{problemId}/solutions/{id}/{info,measurements,
+ * outcomes,voters}. Measurements, outcomes and voters come with later issues.
+ */
+export function SolutionPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '', problemId, tab = 'info' } = useParams();
+  const { data, loading, error, refetch } = useQuery(SolutionDocument, {
+    variables: { id },
+    skip: !id,
+    fetchPolicy: 'cache-and-network',
+  });
+  const { actions, dialogs } = useSolutionActions({
+    onDeleted: () =>
+      void navigate(problemId ? `/problem/${problemId}/solutions` : '/solutions/mysolutions', {
+        replace: true,
+      }),
+  });
+  const tabs: readonly string[] = problemId ? UNDER_PROBLEM_TABS : STANDALONE_TABS;
+  const tabLabels: Record<string, string> = {
+    info: t('solutions:tabs.info'),
+    problems: t('solutions:tabs.problems'),
+    measurements: t('solutions:tabs.measurements'),
+    outcomes: t('solutions:tabs.outcomes'),
+    voters: t('solutions:tabs.voters'),
+  };
+  const base = solutionPath(id, problemId);
+
+  if (!tabs.includes(tab)) return <Navigate to={`${base}/info`} replace />;
+  const solution = data?.solution;
+  if (!solution) {
+    if (loading) return <SolutionListSkeleton />;
+    if (!error || serverErrorOf(error, t).code === 'NOT_FOUND') return <ErrorPage status={404} />;
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t('solutions:page.loadFailed')}
+        maw={SOLUTION_PAGE_WIDTH}
+        mx="auto"
+      >
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  // Under a problem, the solution must be linked to it (else it is missing there, as over REST).
+  if (problemId && !solution.problems.some((problem) => problem.id === problemId)) {
+    return <ErrorPage status={404} />;
+  }
+  const anonymous = solution.isAnonymousPost || !solution.author.id;
+  const authorName = anonymous ? t('solutions:card.anonymous') : solution.author.displayName;
+
+  return (
+    <Stack gap="md" maw={SOLUTION_PAGE_WIDTH} mx="auto" w="100%">
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Group gap="sm" wrap="nowrap">
+              <AuthorAvatar author={solution.author} anonymous={anonymous} name={authorName} />
+              <Stack gap={0}>
+                <Text fw={600} size="sm">
+                  {authorName}
+                </Text>
+                <RelativeTime date={solution.when} size="sm" c="dimmed" />
+              </Stack>
+            </Group>
+            {solution.canEdit ? (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('solutions:card.actions')}
+                  >
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} />}
+                    onClick={() => actions.onEdit(solution)}
+                  >
+                    {t('common:actions.edit')}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => actions.onDelete(solution)}
+                  >
+                    {t('common:actions.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
+          </Group>
+          <Title order={2} size="h3">
+            {solution.name}
+          </Title>
+          <TagList tags={solution.tags} label={t('solutions:card.tags')} />
+          <SolutionChips solution={solution} problemId={problemId} />
+        </Stack>
+      </Card>
+      <Tabs value={tab} onChange={(value) => value && void navigate(`${base}/${value}`)}>
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {tabs.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {tabLabels[name]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {tab === 'info' ? <SolutionInfo solution={solution} /> : null}
+      {tab === 'problems' ? <LinkedProblems solution={solution} /> : null}
+      {tab !== 'info' && tab !== 'problems' ? <ComingSoon /> : null}
+      {dialogs}
+    </Stack>
+  );
+}
+
+function SolutionInfo({ solution }: { solution: SolutionCardFragment }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <RichText html={solution.description} />
+        <Text size="sm" c="dimmed">
+          {t('solutions:page.linkedCount', {
+            count: solution.counters.totalProblems,
+          })}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function LinkedProblems({ solution }: { solution: SolutionCardFragment }) {
+  const { t } = useTranslation();
+  const requireSignIn = useRequireSignIn();
+  const [linking, setLinking] = useState(false);
+  const [unlink] = useMutation(UnlinkSolutionDocument, {
+    refetchQueries: SOLUTION_LIST_QUERIES,
+  });
+  const remove = async (problemId: string) => {
+    try {
+      await unlink({ variables: { solutionId: solution.id, problemId } });
+      notifySuccess(t('solutions:link.removed'));
+    } catch (caught) {
+      notifyError(caught);
+    }
+  };
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button
+          leftSection={<IconLink size={16} />}
+          onClick={() => requireSignIn(() => setLinking(true))}
+        >
+          {t('solutions:link.open')}
+        </Button>
+      </Group>
+      {solution.problems.length === 0 ? (
+        <EmptyState
+          icon={<IconLink size={32} />}
+          withIndicatorBackground
+          title={t('solutions:page.noProblems')}
+          description={t('solutions:page.noProblemsHint')}
+          py="xl"
+        />
+      ) : (
+        solution.problems.map((problem) => (
+          <Card key={problem.id} withBorder radius="md" padding="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Box style={{ flexShrink: 0 }}>
+                  <StatusBadge status={problem.status} />
+                </Box>
+                <Anchor component={Link} to={`/problem/${problem.id}/info`} fw={500}>
+                  {problem.name}
+                </Anchor>
+              </Group>
+              {solution.canEdit ? (
+                <Tooltip label={t('solutions:link.remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('solutions:link.remove')}
+                    onClick={() => void remove(problem.id)}
+                  >
+                    <IconLinkOff size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+            </Group>
+          </Card>
+        ))
+      )}
+      <LinkProblemsDialog solution={solution} opened={linking} onClose={() => setLinking(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,238 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, serverErrorOf } from '../../components/notify';
+import {
+  ApproveRequestDocument,
+  DenyRequestDocument,
+  ParticipantsDocument,
+  SetParticipantStatusDocument,
+  type AssignableParticipantStatus,
+  type ParticipantFilter,
+  type ParticipantCardFragment,
+} from '../../gql/graphql';
+import { useStatusLabel } from './spaceDisplay';
+
+const REFETCH = ['Participants', 'Space'];
+
+/** Owner and admin actions on one participant, as the rules allow them (the server checks again). */
+function ManageActions({
+  spaceId,
+  participant,
+  viewerStatus,
+}: {
+  spaceId: string;
+  participant: ParticipantCardFragment;
+  viewerStatus: string | null;
+}) {
+  const { t } = useTranslation();
+  const [setStatus, { loading }] = useMutation(SetParticipantStatusDocument, {
+    refetchQueries: REFETCH,
+  });
+  const [approve] = useMutation(ApproveRequestDocument, { refetchQueries: REFETCH });
+  const [deny] = useMutation(DenyRequestDocument, { refetchQueries: REFETCH });
+  const userId = participant.user.id;
+  const isOwner = viewerStatus === 'owner';
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+    } catch (caught) {
+      notifyError(caught);
+    }
+  };
+  const change = (status: AssignableParticipantStatus) =>
+    run(() => setStatus({ variables: { spaceId, userId, status } }));
+
+  switch (participant.status) {
+    case 'requested':
+      return (
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void run(() => deny({ variables: { spaceId, userId } }))}
+          >
+            {t('spaces:manage.deny')}
+          </Button>
+          <Button
+            size="xs"
+            onClick={() => void run(() => approve({ variables: { spaceId, userId } }))}
+          >
+            {t('spaces:manage.approve')}
+          </Button>
+        </Group>
+      );
+    case 'contributor':
+      return (
+        <Group gap="xs">
+          {isOwner ? (
+            <Button
+              size="xs"
+              variant="light"
+              loading={loading}
+              onClick={() => void change('admin')}
+            >
+              {t('spaces:manage.makeAdmin')}
+            </Button>
+          ) : null}
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={loading}
+            onClick={() => void change('blocked')}
+          >
+            {t('spaces:manage.block')}
+          </Button>
+        </Group>
+      );
+    case 'admin':
+      return isOwner ? (
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            loading={loading}
+            onClick={() => void change('contributor')}
+          >
+            {t('spaces:manage.makeContributor')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={loading}
+            onClick={() => void change('blocked')}
+          >
+            {t('spaces:manage.block')}
+          </Button>
+        </Group>
+      ) : null;
+    case 'blocked':
+      return (
+        <Button
+          size="xs"
+          variant="light"
+          loading={loading}
+          onClick={() => void change('contributor')}
+        >
+          {t('spaces:manage.unblock')}
+        </Button>
+      );
+    default:
+      return null;
+  }
+}
+
+/** Participant cards of one status filter; with `manage`, the owner's and admins' actions. */
+export function ParticipantList({
+  spaceId,
+  status,
+  manage = false,
+  viewerStatus = null,
+  empty,
+}: {
+  spaceId: string;
+  status: ParticipantFilter;
+  manage?: boolean;
+  viewerStatus?: string | null;
+  empty: string;
+}) {
+  const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
+  const { data, loading, error, refetch, fetchMore } = useQuery(ParticipantsDocument, {
+    variables: { spaceId, status, first: 50 },
+    fetchPolicy: 'cache-and-network',
+  });
+  const page = data?.participants;
+  if (!page && loading) {
+    return (
+      <Center py="lg">
+        <Loader size="sm" aria-label={t('spaces:list.loading')} />
+      </Center>
+    );
+  }
+  if (!page && error) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('spaces:list.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const items = page?.items ?? [];
+  if (items.length === 0) {
+    return (
+      <EmptyState icon={<IconUsers size={28} />} withIndicatorBackground title={empty} py="lg" />
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {items.map((participant) => (
+        <Card key={participant.user.id} withBorder radius="md" padding="sm">
+          <Group justify="space-between" gap="sm">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Avatar
+                src={participant.user.photoURL || null}
+                alt={participant.user.displayName}
+                radius="xl"
+              />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600} truncate="end">
+                  {participant.user.displayName}
+                </Text>
+                <Badge size="xs" variant="light" w="fit-content">
+                  {statusLabel(participant.status)}
+                </Badge>
+              </Stack>
+            </Group>
+            {manage ? (
+              <ManageActions
+                spaceId={spaceId}
+                participant={participant}
+                viewerStatus={viewerStatus}
+              />
+            ) : null}
+          </Group>
+        </Card>
+      ))}
+      {page?.last ? (
+        <Center>
+          <Button
+            variant="subtle"
+            onClick={() =>
+              void fetchMore({
+                variables: { after: page.last },
+                updateQuery: (previous, { fetchMoreResult }) => ({
+                  participants: {
+                    ...fetchMoreResult.participants,
+                    items: [...previous.participants.items, ...fetchMoreResult.participants.items],
+                  },
+                }),
+              })
+            }
+          >
+            {t('spaces:list.loadMore')}
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SpaceCardFragment } from '../../gql/graphql';
+import { useViewer } from '../auth/useViewer';
+import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
+import { useSpaceActions } from './useSpaceActions';
+import type { EnterableSpace } from './useChangeSpace';
+
+const ACTIVE = ['owner', 'admin', 'contributor'];
+
+/** A space card with an Enter button and the actions the viewer's status allows. */
+export function SpaceCard({
+  space,
+  onEnter,
+}: {
+  space: SpaceCardFragment;
+  onEnter: (space: EnterableSpace) => void;
+}) {
+  const { t } = useTranslation();
+  const { viewer } = useViewer();
+  const spaceName = useSpaceName();
+  const statusLabel = useStatusLabel();
+  const actions = useSpaceActions();
+  const name = spaceName(space);
+  const readable = !space.isPrivate || ACTIVE.includes(space.status ?? '');
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <SpaceIcon spaceId={space.spaceId} isPrivate={space.isPrivate} />
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            <Text
+              fw={600}
+              component={Link}
+              to={`/space/${space.spaceId}/info`}
+              truncate="end"
+              c="inherit"
+            >
+              {name}
+            </Text>
+            {space.kind === 'country' && space.code ? (
+              <Text size="xs" c="dimmed" tt="uppercase">
+                {space.code}
+              </Text>
+            ) : null}
+            {space.description ? (
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {space.description}
+              </Text>
+            ) : null}
+          </Stack>
+          {viewer && readable ? (
+            <Tooltip
+              label={space.favorite ? t('spaces:favorite.remove') : t('spaces:favorite.add')}
+            >
+              <ActionIcon
+                variant="subtle"
+                color="yellow"
+                aria-label={space.favorite ? t('spaces:favorite.remove') : t('spaces:favorite.add')}
+                aria-pressed={space.favorite}
+                onClick={() => void actions.favorite(space.spaceId, !space.favorite)}
+              >
+                {space.favorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+        <Group gap="xs" justify="space-between">
+          <Group gap={6}>
+            {space.status ? <Badge variant="light">{statusLabel(space.status)}</Badge> : null}
+            {space.kind === 'private' ? (
+              <Text size="xs" c="dimmed">
+                {t('spaces:card.participants', { count: space.totalParticipants })}
+              </Text>
+            ) : null}
+          </Group>
+          <Group gap="xs">
+            {space.status === 'invited' ? (
+              <>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => void actions.decline(space.spaceId)}
+                >
+                  {t('spaces:invite.decline')}
+                </Button>
+                <Button size="xs" onClick={() => void actions.accept(space.spaceId)}>
+                  {t('spaces:invite.accept')}
+                </Button>
+              </>
+            ) : null}
+            {space.status === 'requested' ? (
+              <Button size="xs" variant="default" onClick={() => void actions.leave(space.spaceId)}>
+                {t('spaces:request.withdraw')}
+              </Button>
+            ) : null}
+            {readable ? (
+              <Button
+                size="xs"
+                onClick={() =>
+                  onEnter({ spaceId: space.spaceId, name, isPrivate: space.isPrivate })
+                }
+              >
+                {t('spaces:card.enter')}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

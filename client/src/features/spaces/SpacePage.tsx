@@ -1,0 +1,487 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconHash,
+  IconLock,
+  IconSettings,
+  IconStar,
+  IconStarFilled,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ComingSoon } from '../../components/ComingSoon';
+import { ErrorPage } from '../../components/ErrorPage';
+import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
+import { RelativeTime } from '../../components/RelativeTime';
+import {
+  DeleteSpaceDocument,
+  SpaceDocument,
+  UpdateSpaceDocument,
+  type SpaceCardFragment,
+} from '../../gql/graphql';
+import { useLoginBox } from '../auth/LoginBox';
+import { useViewer } from '../auth/useViewer';
+import { InviteDialog } from './InviteDialog';
+import { ParticipantList } from './ParticipantList';
+import { SpaceForm } from './SpaceForm';
+import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
+import { useChangeSpace } from './useChangeSpace';
+import { useSpaceActions } from './useSpaceActions';
+
+const PAGE_WIDTH = 860;
+const ACTIVE = ['owner', 'admin', 'contributor'];
+/** Tabs of /space/{id} built now; the others (activity, analytics, reports, media) come later. */
+const SPACE_TABS = ['info', 'participants', 'members', 'tags'] as const;
+const MANAGE_TABS = ['participants', 'settings'] as const;
+
+/** A private space the viewer may not read, or one that does not exist: the same answer, with Request access. */
+function HiddenSpace({ spaceId }: { spaceId: string }) {
+  const { t } = useTranslation();
+  const { viewer } = useViewer();
+  const { open } = useLoginBox();
+  const actions = useSpaceActions();
+  const [sent, setSent] = useState(false);
+  return (
+    <Card withBorder radius="md" padding="xl" maw={PAGE_WIDTH} mx="auto" w="100%">
+      <Stack align="center" ta="center" gap="md">
+        <IconLock size={40} />
+        <Title order={2} size="h3">
+          {t('spaces:hidden.title')}
+        </Title>
+        <Text c="dimmed" maw={460}>
+          {t('spaces:hidden.text')}
+        </Text>
+        {viewer ? (
+          <Button
+            disabled={sent}
+            onClick={() => void actions.requestAccess(spaceId).then((done) => setSent(done))}
+          >
+            {sent ? t('spaces:request.pending') : t('spaces:request.button')}
+          </Button>
+        ) : (
+          <Button onClick={() => open('signin')}>{t('common:auth.signIn')}</Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function useSpace(id: string) {
+  return useQuery(SpaceDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
+}
+
+/** Loads the space, then renders `children` with it; hidden or missing spaces get the request page. */
+function WithSpace({
+  id,
+  children,
+}: {
+  id: string;
+  children: (space: SpaceCardFragment) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { data, loading, error } = useSpace(id);
+  if (!data && loading) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('spaces:list.loading')} />
+      </Center>
+    );
+  }
+  if (!data) {
+    if (error && serverErrorOf(error, t).code !== 'NOT_FOUND') return <ErrorPage status={500} />;
+    return <HiddenSpace spaceId={id} />;
+  }
+  return children(data.space);
+}
+
+function SpaceHeader({ space, extra }: { space: SpaceCardFragment; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const { viewer } = useViewer();
+  const spaceName = useSpaceName();
+  const statusLabel = useStatusLabel();
+  const actions = useSpaceActions();
+  const { enter, dialog } = useChangeSpace();
+  const readable = !space.isPrivate || ACTIVE.includes(space.status ?? '');
+  const name = spaceName(space);
+  return (
+    <Group justify="space-between" align="flex-start" gap="sm">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <SpaceIcon spaceId={space.spaceId} isPrivate={space.isPrivate} />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Title>
+          {space.status ? (
+            <Badge variant="light" w="fit-content">
+              {statusLabel(space.status)}
+            </Badge>
+          ) : null}
+        </Stack>
+      </Group>
+      <Group gap="xs">
+        {viewer && readable ? (
+          <Tooltip label={space.favorite ? t('spaces:favorite.remove') : t('spaces:favorite.add')}>
+            <ActionIcon
+              variant="light"
+              color="yellow"
+              size="lg"
+              aria-label={space.favorite ? t('spaces:favorite.remove') : t('spaces:favorite.add')}
+              aria-pressed={space.favorite}
+              onClick={() => void actions.favorite(space.spaceId, !space.favorite)}
+            >
+              {space.favorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+        {extra}
+        {readable ? (
+          <Button
+            onClick={() => void enter({ spaceId: space.spaceId, name, isPrivate: space.isPrivate })}
+          >
+            {t('spaces:card.enter')}
+          </Button>
+        ) : null}
+      </Group>
+      {dialog}
+    </Group>
+  );
+}
+
+function InfoTab({ space }: { space: SpaceCardFragment }) {
+  const { t } = useTranslation();
+  const actions = useSpaceActions();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Stack gap="md">
+      {space.status === 'invited' ? (
+        <Alert color="blue" title={t('spaces:invite.pendingTitle')}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('spaces:invite.pendingText')}</Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() =>
+                  void actions
+                    .decline(space.spaceId)
+                    .then(() => navigate('/spaces/private/invited'))
+                }
+              >
+                {t('spaces:invite.decline')}
+              </Button>
+              <Button size="xs" onClick={() => void actions.accept(space.spaceId)}>
+                {t('spaces:invite.accept')}
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      ) : null}
+      {space.status === 'requested' ? (
+        <Alert color="yellow" title={t('spaces:request.pending')}>
+          {t('spaces:request.pendingText')}
+        </Alert>
+      ) : null}
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Text fw={600}>{t('spaces:info.purpose')}</Text>
+          <Text c={space.description ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+            {space.description || t('spaces:info.noPurpose')}
+          </Text>
+          <Group gap="lg">
+            <Text size="sm" c="dimmed">
+              {space.isPrivate
+                ? t('spaces:kind.private')
+                : space.kind === 'country'
+                  ? t('spaces:kind.country')
+                  : t('spaces:kind.global')}
+            </Text>
+            {space.kind === 'private' ? (
+              <Text size="sm" c="dimmed">
+                {t('spaces:card.participants', { count: space.totalParticipants })}
+              </Text>
+            ) : null}
+            {space.author ? (
+              <Text size="sm" c="dimmed">
+                {t('spaces:info.createdBy', { name: space.author.displayName })} ·{' '}
+                <RelativeTime date={space.createdAt} />
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </Card>
+      {space.status === 'admin' || space.status === 'contributor' ? (
+        <Group>
+          <Button variant="subtle" color="red" onClick={() => setLeaving(true)}>
+            {t('spaces:leave.button')}
+          </Button>
+        </Group>
+      ) : null}
+      <Modal
+        opened={leaving}
+        onClose={() => setLeaving(false)}
+        title={t('spaces:leave.title')}
+        size="sm"
+      >
+        <Stack>
+          <Text size="sm">{t('spaces:leave.confirm')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setLeaving(false)}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() =>
+                void actions
+                  .leave(space.spaceId)
+                  .then((done) => done && navigate('/spaces/private/active'))
+              }
+            >
+              {t('spaces:leave.button')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function MembersTab({ space }: { space: SpaceCardFragment }) {
+  const { t } = useTranslation();
+  if (space.kind !== 'private') {
+    return <Alert color="gray">{t('spaces:members.notListed')}</Alert>;
+  }
+  if (!ACTIVE.includes(space.status ?? '')) {
+    return <Alert color="gray">{t('spaces:members.participantsOnly')}</Alert>;
+  }
+  return (
+    <ParticipantList spaceId={space.spaceId} status="active" empty={t('spaces:members.empty')} />
+  );
+}
+
+/** /space/{id}/{info,participants,members,tags}; the other tabs of the spec are coming soon. */
+export function SpacePage() {
+  const { t } = useTranslation();
+  const { id = '', tab = 'info' } = useParams();
+  const navigate = useNavigate();
+  const current = SPACE_TABS.find((value) => value === tab);
+  if (!current) return <ComingSoon />;
+  return (
+    <Stack gap="md" maw={PAGE_WIDTH} mx="auto" w="100%">
+      <WithSpace id={id}>
+        {(space) => (
+          <>
+            <SpaceHeader
+              space={space}
+              extra={
+                space.canManage ? (
+                  <Button
+                    component={Link}
+                    to={`/space/${space.spaceId}/manage/participants`}
+                    variant="light"
+                    leftSection={<IconSettings size={16} />}
+                  >
+                    {t('spaces:manage.open')}
+                  </Button>
+                ) : null
+              }
+            />
+            <Tabs
+              value={current === 'members' ? 'participants' : current}
+              onChange={(value) => value && void navigate(`/space/${id}/${value}`)}
+            >
+              <Tabs.List>
+                <Tabs.Tab value="info">{t('spaces:tabs.info')}</Tabs.Tab>
+                <Tabs.Tab value="participants">{t('spaces:tabs.participants')}</Tabs.Tab>
+                <Tabs.Tab value="tags">{t('spaces:tabs.tags')}</Tabs.Tab>
+              </Tabs.List>
+            </Tabs>
+            {current === 'info' ? <InfoTab space={space} /> : null}
+            {current === 'participants' || current === 'members' ? (
+              <MembersTab space={space} />
+            ) : null}
+            {current === 'tags' ? (
+              <Card withBorder radius="md" padding="md">
+                <Group justify="space-between">
+                  <Text>{t('spaces:tags.text')}</Text>
+                  <Button
+                    component={Link}
+                    to="/tags"
+                    variant="light"
+                    leftSection={<IconHash size={16} />}
+                  >
+                    {t('spaces:tags.open')}
+                  </Button>
+                </Group>
+              </Card>
+            ) : null}
+          </>
+        )}
+      </WithSpace>
+    </Stack>
+  );
+}
+
+function ManageParticipants({ space }: { space: SpaceCardFragment }) {
+  const { t } = useTranslation();
+  const [inviting, setInviting] = useState(false);
+  const [tab, setTab] = useState<string>('owners');
+  const props = { spaceId: space.spaceId, manage: true, viewerStatus: space.status ?? null };
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+          {t('spaces:invite.open')}
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={(value) => value && setTab(value)}>
+        <Tabs.List>
+          <Tabs.Tab value="owners">{t('spaces:manage.owners')}</Tabs.Tab>
+          <Tabs.Tab value="participants">{t('spaces:manage.participants')}</Tabs.Tab>
+          <Tabs.Tab value="invited">{t('spaces:private.invited')}</Tabs.Tab>
+          <Tabs.Tab value="requested">{t('spaces:private.requested')}</Tabs.Tab>
+          <Tabs.Tab value="blocked">{t('spaces:private.blocked')}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {tab === 'owners' ? (
+        <Stack gap="sm">
+          <ParticipantList {...props} status="owner" empty={t('spaces:manage.empty')} />
+          <ParticipantList {...props} status="admin" empty={t('spaces:manage.noAdmins')} />
+        </Stack>
+      ) : null}
+      {tab === 'participants' ? (
+        <ParticipantList {...props} status="contributor" empty={t('spaces:manage.empty')} />
+      ) : null}
+      {tab === 'invited' ? (
+        <ParticipantList {...props} status="invited" empty={t('spaces:manage.empty')} />
+      ) : null}
+      {tab === 'requested' ? (
+        <ParticipantList {...props} status="requested" empty={t('spaces:manage.empty')} />
+      ) : null}
+      {tab === 'blocked' ? (
+        <ParticipantList {...props} status="blocked" empty={t('spaces:manage.empty')} />
+      ) : null}
+      <InviteDialog spaceId={space.spaceId} opened={inviting} onClose={() => setInviting(false)} />
+    </Stack>
+  );
+}
+
+function ManageSettings({ space }: { space: SpaceCardFragment }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [update] = useMutation(UpdateSpaceDocument);
+  const [remove, { loading: deleting }] = useMutation(DeleteSpaceDocument, {
+    refetchQueries: ['MySpaces', 'SpaceDrawer'],
+  });
+  const [confirming, setConfirming] = useState(false);
+  if (!space.canEdit) return <Alert color="gray">{t('spaces:settings.ownerOnly')}</Alert>;
+  const deleteSpace = async () => {
+    try {
+      await remove({ variables: { id: space.spaceId } });
+      notifySuccess(t('spaces:settings.deleted'));
+      void navigate('/spaces/private/active');
+    } catch (caught) {
+      notifyError(caught);
+    }
+  };
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="md">
+        <SpaceForm
+          initial={{ name: space.name, description: space.description ?? '' }}
+          submitLabel={t('common:actions.save')}
+          onSubmit={async (values) => {
+            await update({ variables: { id: space.spaceId, input: values } });
+            notifySuccess(t('spaces:settings.saved'));
+          }}
+        />
+      </Card>
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between">
+          <Stack gap={2}>
+            <Text fw={600}>{t('spaces:settings.deleteTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('spaces:settings.deleteText')}
+            </Text>
+          </Stack>
+          <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+            {t('common:actions.delete')}
+          </Button>
+        </Group>
+      </Card>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('spaces:settings.deleteTitle')}
+        size="sm"
+      >
+        <Stack>
+          <Text size="sm">{t('spaces:settings.deleteConfirm', { name: space.name })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button color="red" loading={deleting} onClick={() => void deleteSpace()}>
+              {t('common:actions.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** /space/{id}/manage/{participants,settings} for owners and admins (analytics and reports later). */
+export function ManageSpacePage() {
+  const { t } = useTranslation();
+  const { id = '', tab = 'participants' } = useParams();
+  const navigate = useNavigate();
+  const current = MANAGE_TABS.find((value) => value === tab);
+  if (!current) return <ComingSoon />;
+  return (
+    <Stack gap="md" maw={PAGE_WIDTH} mx="auto" w="100%">
+      <WithSpace id={id}>
+        {(space) =>
+          !space.canManage ? (
+            <Navigate to={`/space/${space.spaceId}/info`} replace />
+          ) : (
+            <>
+              <SpaceHeader space={space} />
+              <Tabs
+                value={current}
+                onChange={(value) => value && void navigate(`/space/${id}/manage/${value}`)}
+              >
+                <Tabs.List>
+                  <Tabs.Tab value="participants">{t('spaces:tabs.participants')}</Tabs.Tab>
+                  <Tabs.Tab value="settings">{t('spaces:tabs.settings')}</Tabs.Tab>
+                </Tabs.List>
+              </Tabs>
+              {current === 'participants' ? (
+                <ManageParticipants space={space} />
+              ) : (
+                <ManageSettings space={space} />
+              )}
+            </>
+          )
+        }
+      </WithSpace>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { Group, Loader, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { TOAST_MS } from '@rules';
+import { spaceKindOf } from '../../app/useActiveSpace';
+import { ChangeSpaceDocument } from '../../gql/graphql';
+import { useLoginBox } from '../auth/LoginBox';
+import { useViewer } from '../auth/useViewer';
+import { storeActiveSpace } from './activeSpaceStore';
+
+export interface EnterableSpace {
+  spaceId: string;
+  name: string;
+  isPrivate?: boolean;
+}
+
+/** The 'Switching spaces' progress dialog. */
+export function SwitchingDialog({ opened }: { opened: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      centered
+      size="xs"
+      title={null}
+    >
+      <Group gap="md" wrap="nowrap" role="status" aria-live="polite">
+        <Loader size="sm" />
+        <Text>{t('spaces:switch.progress')}</Text>
+      </Group>
+    </Modal>
+  );
+}
+
+/**
+ * Entering a space (spec 000 §4 'Space switch'): the progress dialog, the server's changeSpace,
+ * then the viewer and every list refetched and a redirect (default /stories/recent). On failure
+ * nothing changed, so the previous space stays, with 'Failed to change space'. Signed out, only
+ * public spaces can be entered and the choice is kept in this browser.
+ */
+export function useChangeSpace() {
+  const { t } = useTranslation();
+  const { viewer } = useViewer();
+  const { open } = useLoginBox();
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [mutate] = useMutation(ChangeSpaceDocument);
+  const [switching, setSwitching] = useState(false);
+
+  const enter = useCallback(
+    async (space: EnterableSpace, redirect = '/stories/recent'): Promise<boolean> => {
+      const isPrivate = space.isPrivate ?? spaceKindOf(space.spaceId).kind === 'private';
+      if (!viewer && isPrivate) {
+        open('signin');
+        return false;
+      }
+      setSwitching(true);
+      try {
+        if (viewer) {
+          await mutate({ variables: { spaceId: space.spaceId } });
+          // The viewer's default space and every list of the old space load afresh. Queries in
+          // flight are cancelled by the reset, which is expected, not a failed switch.
+          await client.resetStore().catch(() => undefined);
+        } else {
+          storeActiveSpace({ spaceId: space.spaceId, spaceName: space.name });
+        }
+        void navigate(redirect);
+        return true;
+      } catch {
+        notifications.show({
+          color: 'red',
+          message: t('spaces:switch.failed'),
+          autoClose: TOAST_MS,
+          withCloseButton: true,
+        });
+        return false;
+      } finally {
+        setSwitching(false);
+      }
+    },
+    [client, mutate, navigate, open, t, viewer],
+  );
+
+  return { enter, switching, dialog: <SwitchingDialog opened={switching} /> };
+}

@@ -1,0 +1,98 @@
+import { useQuery } from '@apollo/client/react';
+import { Badge, Button, EmptyState, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { IconTags } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { FollowedTagsDocument } from '../../gql/graphql';
+import { RequireSignIn } from '../auth/RequireSignIn';
+import { FollowTagsDialog } from '../tags/FollowTagsDialog';
+import { DEFAULT_FEED_FILTER, FeedControls, type FeedFilter } from './FeedControls';
+import { StoryList } from './StoryList';
+import { STORY_PAGE_WIDTH } from './layout';
+
+/** /stories/feed: the active space's stories carrying a tag the viewer follows (signed in only). */
+export function FollowingFeedPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={STORY_PAGE_WIDTH} mx="auto" w="100%">
+      <Title order={2} size="h3">
+        {t('stories:following.title')}
+      </Title>
+      <RequireSignIn>
+        <FollowingFeed />
+      </RequireSignIn>
+    </Stack>
+  );
+}
+
+function FollowingFeed() {
+  const { t } = useTranslation();
+  const { spaceId } = useActiveSpace();
+  const [choosing, setChoosing] = useState(false);
+  const [filter, setFilter] = useState<FeedFilter>(DEFAULT_FEED_FILTER);
+  const { data, loading } = useQuery(FollowedTagsDocument, {
+    variables: { spaceId: spaceId || null },
+    fetchPolicy: 'cache-and-network',
+  });
+  const followed = data?.followedTags;
+  const chooseButton = (
+    <Button leftSection={<IconTags size={16} />} onClick={() => setChoosing(true)}>
+      {t('stories:following.followTags')}
+    </Button>
+  );
+
+  let body;
+  if (!followed && loading) body = <Skeleton height={120} radius="md" />;
+  else if (!followed?.length) {
+    body = (
+      <EmptyState
+        icon={<IconTags size={32} />}
+        withIndicatorBackground
+        title={t('stories:following.empty')}
+        py="xl"
+      >
+        <EmptyState.Actions>{chooseButton}</EmptyState.Actions>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <Group gap={6} justify="space-between">
+          <Group gap={6} aria-label={t('stories:following.tags')}>
+            {followed.map((tag) => (
+              <Badge
+                key={tag.id}
+                component={Link}
+                to={`/tags/${encodeURIComponent(tag.id)}/info`}
+                variant="light"
+                tt="none"
+                style={{ cursor: 'pointer' }}
+              >
+                #{tag.name}
+              </Badge>
+            ))}
+          </Group>
+          <Button size="xs" variant="subtle" onClick={() => setChoosing(true)}>
+            {t('stories:following.edit')}
+          </Button>
+        </Group>
+        <FeedControls value={filter} onChange={setFilter} />
+        <StoryList
+          key={followed.map((tag) => tag.id).join(',')}
+          list="following"
+          spaceId={spaceId}
+          options={filter}
+          empty={{ title: t('stories:following.noStories') }}
+        />
+      </>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {body}
+      <FollowTagsDialog opened={choosing} onClose={() => setChoosing(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,171 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Chip, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBell, IconPencil } from '@tabler/icons-react';
+import { NOTIFICATION_TAGS_MAX } from '@rules';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { AlertProblemsDocument, SetNotificationTagsDocument } from '../../gql/graphql';
+import { RequireSignIn } from '../auth/RequireSignIn';
+import { TaggedPostList } from './TaggedPostList';
+import { TagPicker } from './TagPicker';
+
+/** /problems/alerts and /problems/myalerts: the problem-alert strip and the problems it matches. */
+export function AlertsPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={860} mx="auto" w="100%">
+      <Title order={2} size="h3">
+        {t('tags:alerts.title')}
+      </Title>
+      <RequireSignIn>
+        <Alerts />
+      </RequireSignIn>
+    </Stack>
+  );
+}
+
+function Alerts() {
+  const { t } = useTranslation();
+  const { spaceId } = useActiveSpace();
+  const { data, loading, error, fetchMore } = useQuery(AlertProblemsDocument, {
+    variables: { spaceId: spaceId || null, first: 20 },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [editing, setEditing] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const alertTags = data?.notificationTags ?? [];
+  const page = data?.alertProblems;
+
+  const loadMore = async () => {
+    if (!page?.last) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: page.last },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          ...fetchMoreResult,
+          alertProblems: {
+            ...fetchMoreResult.alertProblems,
+            items: [...previous.alertProblems.items, ...fetchMoreResult.alertProblems.items],
+          },
+        }),
+      });
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="sm">
+        {!data && loading ? (
+          <Skeleton height={28} />
+        ) : (
+          <Group gap="xs" wrap="wrap" aria-label={t('tags:alerts.strip')}>
+            <IconBell size={18} aria-hidden />
+            {alertTags.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('tags:alerts.empty')}
+              </Text>
+            ) : (
+              alertTags.map((tag, index) => (
+                <Fragment key={tag}>
+                  {index > 0 ? (
+                    <Text span fw={600} aria-hidden>
+                      &amp;
+                    </Text>
+                  ) : null}
+                  <Text span fw={500}>
+                    #{tag}
+                  </Text>
+                </Fragment>
+              ))
+            )}
+            <Chip
+              checked={false}
+              size="xs"
+              icon={<IconPencil size={12} />}
+              onChange={() => setEditing(true)}
+              aria-label={t('tags:alerts.editLabel')}
+            >
+              {t('tags:alerts.edit')}
+            </Chip>
+          </Group>
+        )}
+      </Paper>
+      {alertTags.length ? (
+        <TaggedPostList
+          kind="problem"
+          items={page?.items}
+          loading={loading}
+          error={error}
+          last={page?.last}
+          loadingMore={loadingMore}
+          onLoadMore={() => void loadMore()}
+          empty={t('tags:alerts.noProblems')}
+        />
+      ) : null}
+      <AlertsDialog opened={editing} current={alertTags} onClose={() => setEditing(false)} />
+    </Stack>
+  );
+}
+
+function AlertsDialog({
+  opened,
+  current,
+  onClose,
+}: {
+  opened: boolean;
+  current: string[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} size={500} title={t('tags:alerts.dialogTitle')}>
+      {opened ? <AlertsForm current={current} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function AlertsForm({ current, onDone }: { current: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [tags, setTags] = useState(current);
+  const [save, { loading }] = useMutation(SetNotificationTagsDocument, {
+    refetchQueries: [AlertProblemsDocument],
+  });
+  const submit = async () => {
+    try {
+      await save({ variables: { tags } });
+      notifySuccess(t('tags:alerts.saved'));
+      onDone();
+    } catch (caught) {
+      notifyError(caught);
+    }
+  };
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t('tags:alerts.hint')}
+      </Text>
+      <TagPicker
+        value={tags}
+        onChange={setTags}
+        max={NOTIFICATION_TAGS_MAX}
+        label={t('tags:alerts.label')}
+        tooManyMessage={t('tags:errors.notificationTagsMax')}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button loading={loading} onClick={() => void submit()}>
+          {t('common:actions.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

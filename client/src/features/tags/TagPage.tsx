@@ -1,0 +1,298 @@
+import { useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconHash, IconUsers } from '@tabler/icons-react';
+import { normalizeTag } from '@rules';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { ErrorPage } from '../../components/ErrorPage';
+import { notifyError, serverErrorOf } from '../../components/notify';
+import {
+  TagDocument,
+  TagProblemsDocument,
+  TagProfilesDocument,
+  TagSolutionsDocument,
+  type TagCardFragment,
+} from '../../gql/graphql';
+import { StoryList } from '../stories/StoryList';
+import { FollowButton } from './FollowButton';
+import { TagCounters } from './TagCounters';
+import { TaggedPostList } from './TaggedPostList';
+
+const TABS = ['info', 'perspectives', 'problems', 'solutions', 'profiles'] as const;
+type TagTab = (typeof TABS)[number];
+const isTab = (value: string | undefined): value is TagTab => TABS.includes(value as TagTab);
+
+/** /tags/{id}/{tab}: one tag with its info and its content in the active space. '#Water' becomes 'water'. */
+export function TagPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const navigate = useNavigate();
+  const { spaceId } = useActiveSpace();
+  const raw = params.id ?? '';
+  const id = normalizeTag(raw);
+  const tab = isTab(params.tab) ? params.tab : 'info';
+  const { data, loading, error } = useQuery(TagDocument, {
+    variables: { id, spaceId: spaceId || null },
+    skip: !id,
+    fetchPolicy: 'cache-and-network',
+  });
+
+  if (id && (raw !== id || params.tab !== tab))
+    return <Navigate to={`/tags/${encodeURIComponent(id)}/${tab}`} replace />;
+  const tag = data?.tag;
+  if (!tag && loading) return <Skeleton height={160} radius="md" maw={960} mx="auto" />;
+  if (!tag) {
+    const info = error ? serverErrorOf(error, t) : null;
+    return info?.code === 'NOT_FOUND' || !id ? (
+      <ErrorPage status={404} />
+    ) : (
+      <Alert color="red" title={t('tags:page.loadFailed')} maw={960} mx="auto">
+        {info?.message}
+      </Alert>
+    );
+  }
+
+  const labels: Record<TagTab, string> = {
+    info: t('tags:page.tabs.info'),
+    perspectives: t('tags:page.tabs.perspectives'),
+    problems: t('tags:page.tabs.problems'),
+    solutions: t('tags:page.tabs.solutions'),
+    profiles: t('tags:page.tabs.profiles'),
+  };
+
+  return (
+    <Stack gap="md" maw={960} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <IconHash size={28} />
+          <Title order={2} size="h3" style={{ wordBreak: 'break-word' }}>
+            {tag.name}
+          </Title>
+        </Group>
+        <FollowButton tag={tag} size="sm" />
+      </Group>
+      <TagCounters counters={tag.counters} />
+      <Tabs
+        value={tab}
+        onChange={(next) => next && void navigate(`/tags/${encodeURIComponent(id)}/${next}`)}
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {TABS.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {labels[name]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="info" pt="md">
+          <TagInfo tag={tag} />
+        </Tabs.Panel>
+        <Tabs.Panel value="perspectives" pt="md">
+          <StoryList
+            list="recent"
+            spaceId={spaceId}
+            options={{ tags: [id] }}
+            empty={{ title: t('tags:page.noStories') }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="problems" pt="md">
+          <TagPosts kind="problem" tag={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="solutions" pt="md">
+          <TagPosts kind="solution" tag={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="profiles" pt="md">
+          <TagProfiles tag={id} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** The tag info: description, following status, counts, registered date, links to its pages. */
+function TagInfo({ tag }: { tag: TagCardFragment }) {
+  const { t, i18n } = useTranslation();
+  const base = `/tags/${encodeURIComponent(tag.id)}`;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Text>{tag.description || t('tags:info.noDescription')}</Text>
+        <Text size="sm">
+          {tag.following ? t('tags:info.following') : t('tags:info.notFollowing')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('tags:info.registered', {
+            date: dayjs(tag.when)
+              .locale(i18n.language === 'te' ? 'te' : 'en')
+              .format('LL'),
+          })}
+        </Text>
+        <Text size="sm" fw={600}>
+          {t('tags:info.links')}
+        </Text>
+        <List size="sm" spacing={4}>
+          <List.Item>
+            <Anchor component={Link} to={`${base}/perspectives`}>
+              {t('tags:page.tabs.perspectives')}
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to={`${base}/problems`}>
+              {t('tags:page.tabs.problems')}
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to={`${base}/solutions`}>
+              {t('tags:page.tabs.solutions')}
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to={`${base}/profiles`}>
+              {t('tags:page.tabs.profiles')}
+            </Anchor>
+          </List.Item>
+        </List>
+      </Stack>
+    </Card>
+  );
+}
+
+function TagPosts({ kind, tag }: { kind: 'problem' | 'solution'; tag: string }) {
+  const { t } = useTranslation();
+  const { spaceId } = useActiveSpace();
+  const variables = { tag, spaceId: spaceId || null, first: 20 };
+  const problemsQuery = useQuery(TagProblemsDocument, {
+    variables,
+    skip: kind !== 'problem',
+    fetchPolicy: 'cache-and-network',
+  });
+  const solutionsQuery = useQuery(TagSolutionsDocument, {
+    variables,
+    skip: kind !== 'solution',
+    fetchPolicy: 'cache-and-network',
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const page =
+    kind === 'problem' ? problemsQuery.data?.tagProblems : solutionsQuery.data?.tagSolutions;
+  const loadMore = async () => {
+    if (!page?.last) return;
+    setLoadingMore(true);
+    try {
+      if (kind === 'problem') {
+        await problemsQuery.fetchMore({
+          variables: { after: page.last },
+          updateQuery: (previous, { fetchMoreResult }) => ({
+            tagProblems: {
+              ...fetchMoreResult.tagProblems,
+              items: [...previous.tagProblems.items, ...fetchMoreResult.tagProblems.items],
+            },
+          }),
+        });
+      } else {
+        await solutionsQuery.fetchMore({
+          variables: { after: page.last },
+          updateQuery: (previous, { fetchMoreResult }) => ({
+            tagSolutions: {
+              ...fetchMoreResult.tagSolutions,
+              items: [...previous.tagSolutions.items, ...fetchMoreResult.tagSolutions.items],
+            },
+          }),
+        });
+      }
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  const query = kind === 'problem' ? problemsQuery : solutionsQuery;
+  return (
+    <TaggedPostList
+      kind={kind}
+      items={page?.items}
+      loading={query.loading}
+      error={query.error}
+      last={page?.last}
+      loadingMore={loadingMore}
+      onLoadMore={() => void loadMore()}
+      empty={kind === 'problem' ? t('tags:page.noProblems') : t('tags:page.noSolutions')}
+    />
+  );
+}
+
+function TagProfiles({ tag }: { tag: string }) {
+  const { t } = useTranslation();
+  const { data, loading, fetchMore } = useQuery(TagProfilesDocument, {
+    variables: { tag, first: 30 },
+    fetchPolicy: 'cache-and-network',
+  });
+  const page = data?.tagProfiles;
+  if (!page && loading) return <Skeleton height={80} radius="md" />;
+  if (!page?.items.length) {
+    return (
+      <EmptyState
+        icon={<IconUsers size={32} />}
+        withIndicatorBackground
+        title={t('tags:page.noProfiles')}
+        py="xl"
+      />
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {page.items.map((person) => (
+        <Card key={person.id} withBorder radius="md" padding="sm">
+          <Group gap="sm">
+            <Avatar
+              src={person.photoURL || null}
+              name={person.displayName}
+              color="initials"
+              radius={person.role === 'org' ? 'sm' : 'xl'}
+            />
+            <Anchor component={Link} to={`/network/${person.id}/info`} fw={500}>
+              {person.displayName}
+            </Anchor>
+          </Group>
+        </Card>
+      ))}
+      {page.last ? (
+        <Center>
+          <Button
+            variant="subtle"
+            onClick={() =>
+              void fetchMore({
+                variables: { after: page.last },
+                updateQuery: (previous, { fetchMoreResult }) => ({
+                  tagProfiles: {
+                    ...fetchMoreResult.tagProfiles,
+                    items: [...previous.tagProfiles.items, ...fetchMoreResult.tagProfiles.items],
+                  },
+                }),
+              }).catch(notifyError)
+            }
+          >
+            {t('tags:list.loadMore')}
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconListSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { serverErrorOf } from '../../components/notify';
+import { RelativeTime } from '../../components/RelativeTime';
+import type { TaggedPostCardFragment } from '../../gql/graphql';
+
+/** Cut long descriptions (the spec cuts cards' text). */
+const EXCERPT = 200;
+
+function excerpt(html: string) {
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}...` : text;
+}
+
+export interface TaggedPostListProps {
+  kind: 'problem' | 'solution';
+  items: TaggedPostCardFragment[] | undefined;
+  loading: boolean;
+  error: unknown;
+  last: string | null | undefined;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  empty: string;
+}
+
+/** Problems or solutions as compact cards (title, excerpt, status, author, tags). */
+export function TaggedPostList({
+  kind,
+  items,
+  loading,
+  error,
+  last,
+  loadingMore,
+  onLoadMore,
+  empty,
+}: TaggedPostListProps) {
+  const { t } = useTranslation();
+  if (!items && loading) {
+    return (
+      <Stack>
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} height={90} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (!items && error) {
+    return (
+      <Alert color="red" title={t('tags:posts.loadFailed')}>
+        {serverErrorOf(error, t).message}
+      </Alert>
+    );
+  }
+  if (!items?.length) {
+    return (
+      <EmptyState
+        icon={<IconListSearch size={32} />}
+        withIndicatorBackground
+        title={empty}
+        py="xl"
+      />
+    );
+  }
+  const statusLabel: Record<string, string> = {
+    proposed: t('tags:status.proposed'),
+    unsolved: t('tags:status.unsolved'),
+    solving: t('tags:status.solving'),
+    solved: t('tags:status.solved'),
+    archived: t('tags:status.archived'),
+  };
+  return (
+    <Stack gap="md">
+      {items.map((item) => (
+        <Card key={item.id} withBorder radius="md" padding="md">
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Anchor
+                component={Link}
+                to={kind === 'problem' ? `/problem/${item.id}/info` : `/solution/${item.id}/info`}
+                fw={600}
+              >
+                {item.name}
+              </Anchor>
+              {item.status ? (
+                <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
+                  {statusLabel[item.status] ?? item.status}
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {excerpt(item.description) || t('tags:posts.noDescription')}
+            </Text>
+            <Group gap="xs" justify="space-between">
+              <Group gap={6}>
+                <Avatar
+                  size={22}
+                  radius="xl"
+                  src={item.author.photoURL || null}
+                  name={item.author.displayName}
+                  color="initials"
+                />
+                <Text size="xs">{item.author.displayName}</Text>
+                <RelativeTime date={item.createdAt} size="xs" c="dimmed" />
+              </Group>
+              <Group gap={4}>
+                {item.tags.map((tag) => (
+                  <Badge
+                    key={tag}
+                    component={Link}
+                    to={`/tags/${encodeURIComponent(tag)}/info`}
+                    variant="outline"
+                    radius="sm"
+                    tt="none"
+                    size="sm"
+                    style={{ cursor: 'pointer' }}
+                  >
+                    #{tag}
+                  </Badge>
+                ))}
+              </Group>
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+      {last ? (
+        <Center>
+          <Button variant="subtle" loading={loadingMore} onClick={onLoadMore}>
+            {t('tags:list.loadMore')}
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import { useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconHash, IconPlus, IconTags } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { notifyError, serverErrorOf } from '../../components/notify';
+import { TagsDocument, type TagSort } from '../../gql/graphql';
+import { useRequireSignIn } from '../auth/LoginBox';
+import { AddTagsDialog } from './AddTagsDialog';
+import { FollowButton } from './FollowButton';
+import { FollowTagsDialog } from './FollowTagsDialog';
+import { TagCounters } from './TagCounters';
+
+const PAGE = 30;
+const SORTS: TagSort[] = ['followers', 'problems', 'stories'];
+
+/** /tags: the active space's tags as cards with counters, sorted by followers, problems or stories. */
+export function TagsPage() {
+  const { t } = useTranslation();
+  const { spaceId, spaceName } = useActiveSpace();
+  const requireSignIn = useRequireSignIn();
+  const [orderBy, setOrderBy] = useState<TagSort>('followers');
+  const [dialog, setDialog] = useState<'follow' | 'add' | null>(null);
+  const { data, loading, error, fetchMore } = useQuery(TagsDocument, {
+    variables: { orderBy, spaceId: spaceId || null, first: PAGE },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const page = data?.tags;
+
+  const loadMore = async () => {
+    if (!page?.last) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: page.last },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          tags: {
+            ...fetchMoreResult.tags,
+            items: [...previous.tags.items, ...fetchMoreResult.tags.items],
+          },
+        }),
+      });
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={960} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-start">
+        <Title order={2} size="h3">
+          {t('tags:list.title', { space: spaceName })}
+        </Title>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => requireSignIn(() => setDialog('add'))}
+          >
+            {t('tags:list.addTags')}
+          </Button>
+          <Button
+            leftSection={<IconTags size={16} />}
+            onClick={() => requireSignIn(() => setDialog('follow'))}
+          >
+            {t('tags:list.followTags')}
+          </Button>
+        </Group>
+      </Group>
+      <SegmentedControl
+        aria-label={t('tags:list.sort')}
+        value={orderBy}
+        onChange={(value) => setOrderBy(value as TagSort)}
+        data={SORTS.map((sort) => ({
+          value: sort,
+          label: {
+            followers: t('tags:list.sorts.followers'),
+            problems: t('tags:list.sorts.problems'),
+            stories: t('tags:list.sorts.stories'),
+            recent: t('tags:list.sorts.recent'),
+          }[sort],
+        }))}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {!page && loading ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} height={120} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : !page && error ? (
+        <Alert color="red" title={t('tags:list.loadFailed')}>
+          {serverErrorOf(error, t).message}
+        </Alert>
+      ) : page?.items.length ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {page.items.map((tag) => (
+            <Card key={tag.id} withBorder radius="md" padding="md">
+              <Stack gap="sm" h="100%" justify="space-between">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Anchor
+                    component={Link}
+                    to={`/tags/${encodeURIComponent(tag.id)}/info`}
+                    fw={600}
+                    size="lg"
+                    style={{ wordBreak: 'break-word' }}
+                  >
+                    #{tag.name}
+                  </Anchor>
+                  <FollowButton tag={tag} />
+                </Group>
+                <TagCounters counters={tag.counters} />
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <EmptyState
+          icon={<IconHash size={32} />}
+          withIndicatorBackground
+          title={t('tags:list.empty')}
+          py="xl"
+        >
+          <Text size="sm" c="dimmed">
+            {t('tags:list.emptyHint')}
+          </Text>
+        </EmptyState>
+      )}
+      {page?.last ? (
+        <Center>
+          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
+            {t('tags:list.loadMore')}
+          </Button>
+        </Center>
+      ) : null}
+      <FollowTagsDialog opened={dialog === 'follow'} onClose={() => setDialog(null)} />
+      <AddTagsDialog opened={dialog === 'add'} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

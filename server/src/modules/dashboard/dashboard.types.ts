@@ -1,0 +1,21 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+
+@ObjectType({
+  description: 'Dashboard counters of the active space, counting only what the viewer may see.',
+})
+export class DashboardInfo {
+  @Field(() => Int) totalProblems!: number;
+  @Field(() => Int, {
+    description: 'Tags used by listed content of the space.',
+  })
+  total_tags!: number;
+  @Field(() => Int, {
+    description: "Stories in the space's feed (not drafts, pending or problem stories).",
+  })
+  totalStories!: number;
+  @Field(() => Int, {
+    description: 'Registered users (public spaces) or active participants (a private space).',
+  })
+  total_users!: number;
+  @Field(() => Int) totalSkills!: number;
+}

@@ -1,0 +1,94 @@
+import { problemStatusColor } from "@rules";
+import type { Context } from "../../context";
+import {
+  ANONYMOUS_AUTHOR,
+  authorView,
+  type AuthorView,
+} from "../users/user.service";
+import {
+  canEditProblem,
+  type ProblemPartRow,
+  type ProblemRow,
+} from "./problem.policy";
+import {
+  canChangeStatus,
+  isJoined,
+  statusActivity,
+  type MeasurementRow,
+} from "./problem.service";
+
+/** Anonymous posts show 'Anonymous' to everyone, their author included. */
+export async function problemAuthor(
+  ctx: Context,
+  problem: ProblemRow,
+): Promise<AuthorView> {
+  if (problem.isAnonymousPost) return ANONYMOUS_AUTHOR;
+  return authorView(await ctx.loaders.userById.load(problem.authorId));
+}
+
+export const problemCounters = (problem: ProblemRow) => ({
+  totalComments: problem.totalComments,
+  totalParticipants: problem.totalParticipants,
+  totalStories: problem.totalStories,
+  totalSolutions: problem.totalSolutions,
+  totalRecipes: problem.totalRecipes,
+  totalSolvers: problem.totalSolvers,
+});
+
+/** The REST shape of a problem: the entity fields of the spec (000 §3). */
+export async function presentProblem(ctx: Context, problem: ProblemRow) {
+  const [author, joined, mayChangeStatus, activity] = await Promise.all([
+    problemAuthor(ctx, problem),
+    isJoined(ctx, problem),
+    canChangeStatus(ctx, problem),
+    statusActivity(ctx, problem),
+  ]);
+  const latest = activity[0];
+  return {
+    id: problem.id,
+    name: problem.name,
+    description: problem.description,
+    status: problem.status,
+    statusUpdatedAt: problem.statusUpdatedAt.toISOString(),
+    statusActivity: latest
+      ? { createdAt: latest.createdAt.toISOString() }
+      : null,
+    color: problemStatusColor(problem.status),
+    tags: problem.tags,
+    files: [] as string[],
+    spaceId: problem.spaceId,
+    author,
+    isAnonymousPost: problem.isAnonymousPost,
+    isDraft: problem.isDraft,
+    isApproved: problem.isApproved,
+    joined,
+    counters: problemCounters(problem),
+    canEdit: canEditProblem(ctx.viewer, problem),
+    canChangeStatus: mayChangeStatus,
+    createdAt: problem.createdAt.toISOString(),
+    // `when` is the moment to show relatively ("5 minutes ago"); the client words it in its language.
+    when: problem.createdAt.toISOString(),
+  };
+}
+
+export const presentPart = (part: ProblemPartRow & { canEdit?: boolean }) => ({
+  id: part.id,
+  problemId: part.problemId,
+  type: part.type,
+  name: part.name,
+  description: part.description,
+  attributes: part.attributes,
+  canEdit: part.canEdit ?? false,
+  createdAt: part.createdAt.toISOString(),
+});
+
+export const presentMeasurement = (measurement: MeasurementRow) => ({
+  id: measurement.id,
+  problemId: measurement.problemId,
+  name: measurement.name,
+  value: measurement.value,
+  unit: measurement.unit,
+  note: measurement.note,
+  measuredAt: measurement.measuredAt.toISOString(),
+  createdAt: measurement.createdAt.toISOString(),
+});

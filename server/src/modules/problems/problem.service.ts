@@ -1,0 +1,867 @@
+import { randomUUID } from "node:crypto";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  MESSAGES,
+  PROBLEM_DESCRIPTION_HTML_MAX,
+  PROBLEM_MESSAGES,
+  PROBLEM_TIME_RANGE_MS,
+  htmlToPlainText,
+  leaveProblemSchema,
+  measurementSchema,
+  problemDescriptionTextSchema,
+  problemPartSchema,
+  problemStatusSchema,
+  problemTitleSchema,
+  scanHashtags,
+  tooManyTags,
+  type ProblemList,
+  type ProblemSort,
+  type ProblemTimeRange,
+} from "@rules";
+import { z } from "zod";
+import type { Context } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import {
+  afterCursor,
+  decodeCursor,
+  pageSize,
+  toPage,
+  type Cursor,
+  type Page,
+} from "../../db/keyset";
+import {
+  problemDepartures,
+  problemMeasurements,
+  problemParticipants,
+  problemParts,
+  problemSolutions,
+  problemStatusActivity,
+  problems,
+  solutions,
+  stories,
+  users,
+} from "../../db/schema";
+import { AppError, forbidden, notFound, parseInput } from "../../errors";
+import type { UserRow } from "../../graphql/loaders";
+import { sanitizeRichText } from "../../rich-text";
+import { spaceReadableBy } from "../spaces/space.policy";
+import { resolveActiveSpace } from "../spaces/space.service";
+import { syncTagCounters, type TaggedState } from "../tags/tag-counters";
+import { requireViewer } from "../users/user.service";
+import { participationKey } from "./problem.loaders";
+import {
+  canEditPart,
+  canEditProblem,
+  canWorkOnProblem,
+  problemListedFor,
+  problemReadableBy,
+  type ProblemPartRow,
+  type ProblemRow,
+} from "./problem.policy";
+
+export type MeasurementRow = typeof problemMeasurements.$inferSelect;
+
+const descriptionHtml = z
+  .string({ error: PROBLEM_MESSAGES.descriptionMin })
+  .max(PROBLEM_DESCRIPTION_HTML_MAX, PROBLEM_MESSAGES.descriptionMax);
+
+const createSchema = z.object({
+  name: problemTitleSchema,
+  description: descriptionHtml,
+  isAnonymousPost: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  isDraft: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  spaceId: z.string().nullish(),
+});
+
+const updateSchema = z.object({
+  name: problemTitleSchema.optional(),
+  description: descriptionHtml.optional(),
+  isAnonymousPost: z.boolean().nullish(),
+  isDraft: z.boolean().nullish(),
+});
+
+/** Sanitises first, so the rules judge exactly the text that will be stored and shown. */
+function cleanDescription(html: string) {
+  const clean = sanitizeRichText(html);
+  parseInput(
+    problemDescriptionTextSchema,
+    htmlToPlainText(clean),
+    "description",
+  );
+  return clean;
+}
+
+/** Tags come from the hashtags of the title and the description (optional for problems). */
+function tagsOf(name: string, descriptionHtml: string): string[] {
+  const { tags } = scanHashtags(`${name} ${htmlToPlainText(descriptionHtml)}`);
+  if (tooManyTags(tags))
+    throw new AppError("BAD_USER_INPUT", MESSAGES.tagsMax, {
+      field: "description",
+    });
+  return tags;
+}
+
+const isListed = (problem: ProblemRow) =>
+  !problem.isDraft && problem.isApproved;
+const tagState = (problem: ProblemRow): TaggedState => ({
+  spaceId: problem.spaceId,
+  tags: problem.tags,
+  listed: isListed(problem),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Create, edit, delete
+
+export async function createProblem(
+  ctx: Context,
+  input: unknown,
+): Promise<ProblemRow> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(createSchema, input);
+  const description = cleanDescription(data.description);
+  const problemTags = tagsOf(data.name, description);
+  const space = await resolveActiveSpace(ctx, data.spaceId);
+
+  return ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .insert(problems)
+      .values({
+        id: randomUUID(),
+        spaceId: space.id,
+        authorId: viewer.id,
+        name: data.name,
+        description,
+        tags: problemTags,
+        isAnonymousPost: data.isAnonymousPost,
+        isDraft: data.isDraft,
+        isApproved: !data.isAnonymousPost,
+        // Spec: a created problem is marked joined, so its author is its first participant.
+        totalParticipants: 1,
+        statusUpdatedAt: now,
+        createdAt: now,
+      })
+      .returning();
+    // joinedAt in whole milliseconds, like the cursors that page the impacted list.
+    await tx
+      .insert(problemParticipants)
+      .values({ problemId: row!.id, userId: viewer.id, joinedAt: now });
+    await syncTagCounters(tx, "problems", null, tagState(row!));
+    return row!;
+  });
+}
+
+async function findReadable(
+  ctx: Context,
+  id: string,
+  db: DbOrTx = ctx.db,
+): Promise<ProblemRow> {
+  const [problem] = await db
+    .select()
+    .from(problems)
+    .where(and(eq(problems.id, id), problemReadableBy(ctx.viewer)));
+  if (!problem) throw notFound();
+  return problem;
+}
+
+async function findEditable(ctx: Context, id: string) {
+  const viewer = requireViewer(ctx);
+  const problem = await findReadable(ctx, id);
+  if (!canEditProblem(viewer, problem)) throw forbidden();
+  return problem;
+}
+
+export async function updateProblem(
+  ctx: Context,
+  id: string,
+  input: unknown,
+): Promise<ProblemRow> {
+  const data = parseInput(updateSchema, input);
+  const before = await findEditable(ctx, id);
+  const name = data.name ?? before.name;
+  const description =
+    data.description === undefined
+      ? before.description
+      : cleanDescription(data.description);
+  const problemTags = tagsOf(name, description);
+  const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(problems)
+      .set({
+        name,
+        description,
+        tags: problemTags,
+        isDraft: data.isDraft ?? before.isDraft,
+        isAnonymousPost,
+        // Turning a post anonymous sends it back to moderation; a named post needs none.
+        isApproved: isAnonymousPost
+          ? before.isApproved && before.isAnonymousPost
+          : true,
+        updatedAt: new Date(),
+      })
+      .where(eq(problems.id, id))
+      .returning();
+    await syncTagCounters(tx, "problems", tagState(before), tagState(row!));
+    return row!;
+  });
+}
+
+/**
+ * Deleting a problem removes (by cascade) its memberships, parts, measurements, stories and
+ * solution links; the counters those leave behind are corrected in the same transaction.
+ */
+export async function deleteProblem(ctx: Context, id: string): Promise<void> {
+  const problem = await findEditable(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    const postedStories = await tx
+      .select({
+        spaceId: stories.spaceId,
+        tags: stories.tags,
+        isDraft: stories.isDraft,
+        isApproved: stories.isApproved,
+      })
+      .from(stories)
+      .where(eq(stories.problemId, id));
+    for (const story of postedStories) {
+      await syncTagCounters(
+        tx,
+        "stories",
+        {
+          spaceId: story.spaceId,
+          tags: story.tags,
+          listed: !story.isDraft && story.isApproved,
+        },
+        null,
+      );
+    }
+    const linked = tx
+      .select({ id: problemSolutions.solutionId })
+      .from(problemSolutions)
+      .where(eq(problemSolutions.problemId, id));
+    await tx
+      .update(solutions)
+      .set({ totalProblems: sql`greatest(${solutions.totalProblems} - 1, 0)` })
+      .where(inArray(solutions.id, linked));
+    await tx.delete(problems).where(eq(problems.id, id));
+    await syncTagCounters(tx, "problems", tagState(problem), null);
+  });
+}
+
+export function getProblem(ctx: Context, id: string): Promise<ProblemRow> {
+  return findReadable(ctx, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Viewer state
+
+export async function isJoined(
+  ctx: Context,
+  problem: ProblemRow,
+): Promise<boolean> {
+  if (!ctx.viewer) return false;
+  return !!(await ctx.loaders.problemParticipation.load(
+    participationKey(ctx.viewer.id, problem.id),
+  ));
+}
+
+export async function canChangeStatus(
+  ctx: Context,
+  problem: ProblemRow,
+): Promise<boolean> {
+  return canWorkOnProblem(ctx.viewer, problem, await isJoined(ctx, problem));
+}
+
+async function requireWorker(ctx: Context, id: string): Promise<ProblemRow> {
+  const viewer = requireViewer(ctx);
+  const problem = await findReadable(ctx, id);
+  if (!(await canWorkOnProblem(viewer, problem, await isJoined(ctx, problem))))
+    throw forbidden();
+  return problem;
+}
+
+export async function statusActivity(ctx: Context, problem: ProblemRow) {
+  return ctx.loaders.problemStatusActivity.load(problem.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status, join and leave
+
+/** Records when and by whom the status changed; the same status again changes nothing. */
+export async function setProblemStatus(
+  ctx: Context,
+  id: string,
+  status: unknown,
+): Promise<ProblemRow> {
+  const next = parseInput(problemStatusSchema, status, "status");
+  const viewer = requireViewer(ctx);
+  const problem = await requireWorker(ctx, id);
+  if (problem.status === next) return problem;
+  return ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(problems)
+      .set({ status: next, statusUpdatedAt: now, updatedAt: now })
+      .where(eq(problems.id, id))
+      .returning();
+    await tx.insert(problemStatusActivity).values({
+      id: randomUUID(),
+      problemId: id,
+      actorId: viewer.id,
+      fromStatus: problem.status,
+      toStatus: next,
+      createdAt: now,
+    });
+    return row!;
+  });
+}
+
+export async function joinProblem(
+  ctx: Context,
+  id: string,
+): Promise<ProblemRow> {
+  const viewer = requireViewer(ctx);
+  await findReadable(ctx, id);
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(problemParticipants)
+      .values({ problemId: id, userId: viewer.id, joinedAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ userId: problemParticipants.userId });
+    if (inserted.length) {
+      await tx
+        .update(problems)
+        .set({ totalParticipants: sql`${problems.totalParticipants} + 1` })
+        .where(eq(problems.id, id));
+    }
+    ctx.loaders.problemParticipation.clear(participationKey(viewer.id, id));
+    return await findReadable(ctx, id, tx);
+  });
+}
+
+/** Leaving keeps what the member said (emoji, comment, the upvoted solutions they confirmed). */
+export async function leaveProblem(
+  ctx: Context,
+  id: string,
+  input: unknown,
+): Promise<ProblemRow> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(leaveProblemSchema, input ?? {});
+  await findReadable(ctx, id);
+  return ctx.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(problemParticipants)
+      .where(
+        and(
+          eq(problemParticipants.problemId, id),
+          eq(problemParticipants.userId, viewer.id),
+        ),
+      )
+      .returning({ userId: problemParticipants.userId });
+    if (!removed.length)
+      throw new AppError("CONFLICT", PROBLEM_MESSAGES.notJoined);
+    await tx
+      .update(problems)
+      .set({
+        totalParticipants: sql`greatest(${problems.totalParticipants} - 1, 0)`,
+      })
+      .where(eq(problems.id, id));
+    await tx.insert(problemDepartures).values({
+      id: randomUUID(),
+      problemId: id,
+      userId: viewer.id,
+      emoji: data.emoji,
+      leavingComment: data.leavingComment,
+      solutions: data.solutions,
+    });
+    ctx.loaders.problemParticipation.clear(participationKey(viewer.id, id));
+    return findReadable(ctx, id, tx);
+  });
+}
+
+export interface JoinedProblem {
+  id: string;
+  name: string;
+  priority: number | null;
+}
+
+/** The viewer's joined problems they can still read, by priority; those without one come last. */
+export async function joinedProblems(ctx: Context): Promise<JoinedProblem[]> {
+  const viewer = requireViewer(ctx);
+  return ctx.db
+    .select({
+      id: problems.id,
+      name: problems.name,
+      priority: problemParticipants.priority,
+    })
+    .from(problemParticipants)
+    .innerJoin(problems, eq(problems.id, problemParticipants.problemId))
+    .where(
+      and(eq(problemParticipants.userId, viewer.id), problemReadableBy(viewer)),
+    )
+    .orderBy(
+      sql`${problemParticipants.priority} asc nulls last`,
+      desc(problemParticipants.joinedAt),
+      asc(problems.id),
+    );
+}
+
+const prioritiesSchema = z.array(z.string().min(1)).max(1000);
+
+/**
+ * Priorities follow the given order (1, 2, …); joined problems left out lose theirs and go last.
+ * Every id must be a problem the viewer joined and can read.
+ */
+export async function updateJoinedProblems(
+  ctx: Context,
+  problemIds: unknown,
+): Promise<JoinedProblem[]> {
+  const viewer = requireViewer(ctx);
+  const ids = [
+    ...new Set(parseInput(prioritiesSchema, problemIds, "problemIds")),
+  ];
+  const joined = new Set(
+    (await joinedProblems(ctx)).map((problem) => problem.id),
+  );
+  if (ids.some((id) => !joined.has(id))) {
+    throw new AppError("BAD_USER_INPUT", PROBLEM_MESSAGES.prioritiesNotJoined, {
+      field: "problemIds",
+    });
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(problemParticipants)
+      .set({ priority: null })
+      .where(eq(problemParticipants.userId, viewer.id));
+    for (const [index, problemId] of ids.entries()) {
+      await tx
+        .update(problemParticipants)
+        .set({ priority: index + 1 })
+        .where(
+          and(
+            eq(problemParticipants.userId, viewer.id),
+            eq(problemParticipants.problemId, problemId),
+          ),
+        );
+    }
+  });
+  return joinedProblems(ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export interface ProblemListInput {
+  list?: ProblemList | null;
+  orderBy?: ProblemSort | null;
+  statuses?: readonly string[] | null;
+  timeRange?: ProblemTimeRange | null;
+  startDate?: Date | null;
+  endDate?: Date | null;
+  spaceId?: string | null;
+  after?: string | null;
+  first?: number | null;
+}
+
+const SORT_COLUMNS = {
+  recent: problems.createdAt,
+  recentStatus: problems.statusUpdatedAt,
+  participants: problems.totalParticipants,
+  solutions: problems.totalSolutions,
+  stories: problems.totalStories,
+} satisfies Record<ProblemSort, AnyPgColumn>;
+const COUNTER_SORTS = new Set<ProblemSort>([
+  "participants",
+  "solutions",
+  "stories",
+]);
+
+const invalidCursor = () =>
+  new AppError("BAD_USER_INPUT", "Invalid cursor", { field: "after" });
+
+function timeFilter(input: ProblemListInput): SQL | undefined {
+  const range = input.timeRange ?? "alltime";
+  if (range === "alltime") return undefined;
+  if (range === "custom") {
+    if (!input.startDate || !input.endDate) {
+      throw new AppError(
+        "BAD_USER_INPUT",
+        PROBLEM_MESSAGES.customRangeRequired,
+        { field: "startDate" },
+      );
+    }
+    return and(
+      gte(problems.createdAt, input.startDate),
+      lte(problems.createdAt, input.endDate),
+    );
+  }
+  return gte(
+    problems.createdAt,
+    new Date(Date.now() - PROBLEM_TIME_RANGE_MS[range]),
+  );
+}
+
+function statusFilter(
+  statuses: readonly string[] | null | undefined,
+): SQL | undefined {
+  if (!statuses?.length) return undefined;
+  const valid = statuses.map((status) =>
+    parseInput(problemStatusSchema, status, "statuses"),
+  );
+  return inArray(problems.status, valid);
+}
+
+/**
+ * recent and solving list the active space; myproblems (the viewer's own, drafts included) and
+ * mypriorities (joined, in the viewer's order) span every space the viewer can read.
+ */
+export async function listProblems(
+  ctx: Context,
+  input: ProblemListInput,
+): Promise<Page<ProblemRow>> {
+  const size = pageSize(input.first);
+  const cursor = decodeCursor(input.after);
+  const list = input.list ?? "recent";
+  const filters = and(statusFilter(input.statuses), timeFilter(input));
+
+  if (list === "mypriorities")
+    return listPriorities(ctx, size, cursor, filters);
+
+  let scope: SQL;
+  if (list === "recent" || list === "solving") {
+    const space = await resolveActiveSpace(ctx, input.spaceId);
+    scope = and(eq(problems.spaceId, space.id), problemListedFor(ctx.viewer))!;
+    if (list === "solving") scope = and(scope, eq(problems.status, "solving"))!;
+  } else {
+    const viewer = requireViewer(ctx);
+    scope = and(eq(problems.authorId, viewer.id), problemReadableBy(viewer))!;
+  }
+
+  const sort: ProblemSort = input.orderBy ?? "recent";
+  const column = SORT_COLUMNS[sort];
+  const numeric = COUNTER_SORTS.has(sort);
+  if (cursor && (typeof cursor.value === "number") !== numeric)
+    throw invalidCursor();
+  const rows = await ctx.db
+    .select()
+    .from(problems)
+    .where(and(scope, filters, afterCursor(column, problems.id, cursor)))
+    .orderBy(desc(column), desc(problems.id))
+    .limit(size + 1);
+  return toPage(rows, size, (row) => ({
+    value: numeric
+      ? (row[sortField(sort)] as number)
+      : (row[sortField(sort)] as Date),
+    id: row.id,
+  }));
+}
+
+const sortField = (sort: ProblemSort) =>
+  (
+    ({
+      recent: "createdAt",
+      recentStatus: "statusUpdatedAt",
+      participants: "totalParticipants",
+      solutions: "totalSolutions",
+      stories: "totalStories",
+    }) as const
+  )[sort];
+
+/** A missing priority sorts after every set one. */
+const UNSET_PRIORITY = 2_147_483_647;
+
+async function listPriorities(
+  ctx: Context,
+  size: number,
+  cursor: Cursor | null,
+  filters: SQL | undefined,
+) {
+  const viewer = requireViewer(ctx);
+  if (cursor && typeof cursor.value !== "number") throw invalidCursor();
+  const rank = sql<number>`coalesce(${problemParticipants.priority}, ${UNSET_PRIORITY})`;
+  const after = cursor
+    ? or(
+        sql`${rank} > ${cursor.value}`,
+        and(sql`${rank} = ${cursor.value}`, sql`${problems.id} > ${cursor.id}`),
+      )
+    : undefined;
+  const rows = await ctx.db
+    .select({ problem: problems, rank })
+    .from(problemParticipants)
+    .innerJoin(problems, eq(problems.id, problemParticipants.problemId))
+    .where(
+      and(
+        eq(problemParticipants.userId, viewer.id),
+        problemReadableBy(viewer),
+        filters,
+        after,
+      ),
+    )
+    .orderBy(asc(rank), asc(problems.id))
+    .limit(size + 1);
+  const page = toPage(rows, size, (row) => ({
+    value: Number(row.rank),
+    id: row.problem.id,
+  }));
+  return { items: page.items.map((row) => row.problem), last: page.last };
+}
+
+// ---------------------------------------------------------------------------------------------
+// People: impacted (joined) and solvers
+
+export interface ProblemPerson {
+  user: UserRow | null;
+  /** Shown as Anonymous: the anonymous author of the problem. */
+  anonymous: boolean;
+  joinedAt: Date;
+}
+
+/** People who joined the problem, newest first; its anonymous author stays Anonymous here too. */
+export async function impacted(
+  ctx: Context,
+  problemId: string,
+  options: { after?: string | null; first?: number | null },
+): Promise<Page<ProblemPerson>> {
+  const problem = await findReadable(ctx, problemId);
+  const size = pageSize(options.first);
+  const cursor = decodeCursor(options.after);
+  if (cursor && !(cursor.value instanceof Date)) throw invalidCursor();
+  const rows = await ctx.db
+    .select({ user: users, joinedAt: problemParticipants.joinedAt })
+    .from(problemParticipants)
+    .innerJoin(users, eq(users.id, problemParticipants.userId))
+    .where(
+      and(
+        eq(problemParticipants.problemId, problemId),
+        afterCursor(
+          problemParticipants.joinedAt,
+          problemParticipants.userId,
+          cursor,
+        ),
+      ),
+    )
+    .orderBy(
+      desc(problemParticipants.joinedAt),
+      desc(problemParticipants.userId),
+    )
+    .limit(size + 1);
+  const page = toPage(rows, size, (row) => ({
+    value: row.joinedAt,
+    id: row.user.id,
+  }));
+  return {
+    last: page.last,
+    items: page.items.map((row) => ({
+      user: row.user,
+      anonymous: problem.isAnonymousPost && row.user.id === problem.authorId,
+      joinedAt: row.joinedAt,
+    })),
+  };
+}
+
+/**
+ * Distinct authors of the published solutions linked to the problem; anonymous solutions reveal
+ * nobody. Solutions in spaces the viewer cannot read do not count.
+ */
+export async function solvers(
+  ctx: Context,
+  problemId: string,
+): Promise<UserRow[]> {
+  await findReadable(ctx, problemId);
+  const rows = await ctx.db
+    .selectDistinctOn([users.id], { user: users })
+    .from(problemSolutions)
+    .innerJoin(solutions, eq(solutions.id, problemSolutions.solutionId))
+    .innerJoin(users, eq(users.id, solutions.authorId))
+    .where(
+      and(
+        eq(problemSolutions.problemId, problemId),
+        eq(solutions.isDraft, false),
+        eq(solutions.isApproved, true),
+        eq(solutions.isAnonymousPost, false),
+        spaceReadableBy(ctx.viewer, solutions.spaceId),
+      ),
+    )
+    .orderBy(asc(users.id));
+  return rows
+    .map((row) => row.user)
+    .sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parts
+
+/** A part with whether the viewer may change it. */
+export type PartView = ProblemPartRow & { canEdit: boolean };
+
+export async function addPart(
+  ctx: Context,
+  problemId: string,
+  input: unknown,
+): Promise<PartView> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(problemPartSchema, input);
+  await requireWorker(ctx, problemId);
+  const [row] = await ctx.db
+    .insert(problemParts)
+    .values({ id: randomUUID(), problemId, authorId: viewer.id, ...data })
+    .returning();
+  return { ...row!, canEdit: true };
+}
+
+async function findPart(ctx: Context, problemId: string, partId: string) {
+  const problem = await findReadable(ctx, problemId);
+  const [part] = await ctx.db
+    .select()
+    .from(problemParts)
+    .where(
+      and(eq(problemParts.problemId, problemId), eq(problemParts.id, partId)),
+    );
+  if (!part) throw notFound();
+  return { problem, part };
+}
+
+export async function getPart(
+  ctx: Context,
+  problemId: string,
+  partId: string,
+): Promise<PartView> {
+  const { problem, part } = await findPart(ctx, problemId, partId);
+  return { ...part, canEdit: canEditPart(ctx.viewer, problem, part) };
+}
+
+export async function updatePart(
+  ctx: Context,
+  problemId: string,
+  partId: string,
+  input: unknown,
+): Promise<PartView> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(problemPartSchema, input);
+  const { problem, part } = await findPart(ctx, problemId, partId);
+  if (!canEditPart(viewer, problem, part)) throw forbidden();
+  const [row] = await ctx.db
+    .update(problemParts)
+    .set(data)
+    .where(eq(problemParts.id, partId))
+    .returning();
+  return { ...row!, canEdit: true };
+}
+
+export async function deletePart(
+  ctx: Context,
+  problemId: string,
+  partId: string,
+): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const { problem, part } = await findPart(ctx, problemId, partId);
+  if (!canEditPart(viewer, problem, part)) throw forbidden();
+  await ctx.db.delete(problemParts).where(eq(problemParts.id, partId));
+}
+
+/** Parts of a problem in the order they were added, optionally of one type. */
+export async function listParts(
+  ctx: Context,
+  problemId: string,
+  type?: string | null,
+): Promise<PartView[]> {
+  const problem = await findReadable(ctx, problemId);
+  const typeFilter = type
+    ? eq(
+        problemParts.type,
+        parseInput(problemPartSchema.shape.type, type, "type"),
+      )
+    : undefined;
+  const rows = await ctx.db
+    .select()
+    .from(problemParts)
+    .where(and(eq(problemParts.problemId, problemId), typeFilter))
+    .orderBy(asc(problemParts.createdAt), asc(problemParts.id));
+  return rows.map((part) => ({
+    ...part,
+    canEdit: canEditPart(ctx.viewer, problem, part),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+export async function addMeasurement(
+  ctx: Context,
+  problemId: string,
+  input: unknown,
+): Promise<MeasurementRow> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(measurementSchema, input);
+  await requireWorker(ctx, problemId);
+  const [row] = await ctx.db
+    .insert(problemMeasurements)
+    .values({
+      id: randomUUID(),
+      problemId,
+      authorId: viewer.id,
+      name: data.name,
+      value: data.value,
+      unit: data.unit,
+      note: data.note,
+      measuredAt: data.measuredAt ?? new Date(),
+    })
+    .returning();
+  return row!;
+}
+
+/** Newest first (by when it was measured, then when it was recorded). */
+export async function listMeasurements(
+  ctx: Context,
+  problemId: string,
+): Promise<MeasurementRow[]> {
+  await findReadable(ctx, problemId);
+  return ctx.db
+    .select()
+    .from(problemMeasurements)
+    .where(eq(problemMeasurements.problemId, problemId))
+    .orderBy(
+      desc(problemMeasurements.measuredAt),
+      desc(problemMeasurements.createdAt),
+      desc(problemMeasurements.id),
+    );
+}
+
+/**
+ * Recounts a problem's solvers (distinct named authors of its published linked solutions) into
+ * problems.total_solvers. For the solutions service to call inside the transaction that links,
+ * unlinks, publishes or deletes a solution.
+ */
+export async function refreshSolverCount(
+  tx: DbOrTx,
+  problemId: string,
+): Promise<void> {
+  await tx
+    .update(problems)
+    .set({
+      totalSolvers: sql`(select count(distinct ${solutions.authorId})::int from ${problemSolutions}
+        join ${solutions} on ${solutions.id} = ${problemSolutions.solutionId}
+        where ${problemSolutions.problemId} = ${problemId} and ${solutions.isDraft} = false
+          and ${solutions.isApproved} = true and ${solutions.isAnonymousPost} = false)`,
+    })
+    .where(eq(problems.id, problemId));
+}

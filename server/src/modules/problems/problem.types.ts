@@ -1,0 +1,229 @@
+import {
+  PROBLEM_LISTS,
+  PROBLEM_SORTS,
+  PROBLEM_STATUSES,
+  PROBLEM_TIME_RANGES,
+} from "@rules";
+import {
+  Field,
+  Float,
+  ID,
+  InputType,
+  Int,
+  ObjectType,
+  registerEnumType,
+} from "type-graphql";
+import { AuthorType } from "../users/user.types";
+
+export enum ProblemListKind {
+  recent = "recent",
+  myproblems = "myproblems",
+  mypriorities = "mypriorities",
+  solving = "solving",
+}
+registerEnumType(ProblemListKind, {
+  name: "ProblemListKind",
+  description: `Which problems: ${PROBLEM_LISTS.join(", ")}. recent and solving are public; the others are the viewer's own.`,
+});
+
+export enum ProblemSortKind {
+  recent = "recent",
+  recentStatus = "recentStatus",
+  participants = "participants",
+  solutions = "solutions",
+  stories = "stories",
+}
+registerEnumType(ProblemSortKind, {
+  name: "ProblemSort",
+  description: `Order of a problem list: ${PROBLEM_SORTS.join(", ")} (newest or largest first). mypriorities keeps the viewer's priority order.`,
+});
+
+export enum ProblemTimeRangeKind {
+  alltime = "alltime",
+  last24hours = "last24hours",
+  last7days = "last7days",
+  last30days = "last30days",
+  last6months = "last6months",
+  custom = "custom",
+}
+registerEnumType(ProblemTimeRangeKind, {
+  name: "ProblemTimeRange",
+  description: `Created within: ${PROBLEM_TIME_RANGES.join(", ")}; custom needs startDate and endDate.`,
+});
+
+@ObjectType()
+export class ProblemCounters {
+  @Field(() => Int) totalComments!: number;
+  @Field(() => Int) totalParticipants!: number;
+  @Field(() => Int) totalStories!: number;
+  @Field(() => Int) totalSolutions!: number;
+  @Field(() => Int) totalRecipes!: number;
+  @Field(() => Int) totalSolvers!: number;
+}
+
+@ObjectType({ description: "One change of a problem’s status, newest first." })
+export class ProblemStatusActivity {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { nullable: true }) fromStatus!: string | null;
+  @Field(() => String) toStatus!: string;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType({
+  description: "A problem. The description is sanitised rich text.",
+})
+export class Problem {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { description: "Rich text (sanitised HTML)" })
+  description!: string;
+  @Field(() => String, {
+    description: `${PROBLEM_STATUSES.join(", ")} (default unsolved)`,
+  })
+  status!: string;
+  @Field(() => Date) statusUpdatedAt!: Date;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => ID) spaceId!: string;
+  @Field(() => Boolean) isAnonymousPost!: boolean;
+  @Field(() => Boolean) isDraft!: boolean;
+  @Field(() => Boolean, {
+    description: "False while an anonymous post waits for approval.",
+  })
+  isApproved!: boolean;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}
+
+@ObjectType()
+export class ProblemPage {
+  @Field(() => [Problem]) items!: Problem[];
+  @Field(() => String, {
+    nullable: true,
+    description: "Cursor for the next page; null on the last.",
+  })
+  last!: string | null;
+}
+
+@ObjectType({
+  description:
+    "A problem the viewer joined, with their priority (missing: last).",
+})
+export class JoinedProblem {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => Int, { nullable: true }) priority!: number | null;
+}
+
+@ObjectType()
+export class PartAttribute {
+  @Field(() => String) name!: string;
+  @Field(() => String) value!: string;
+}
+
+@ObjectType({
+  description: "A part of a problem: a stakeholder, a thing or a process.",
+})
+export class ProblemPart {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) problemId!: string;
+  @Field(() => String, { description: "stakeholder, thing or process" })
+  type!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => [PartAttribute]) attributes!: PartAttribute[];
+  @Field(() => Boolean, {
+    description: "Whether the viewer may edit and delete it.",
+  })
+  canEdit!: boolean;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType()
+export class Measurement {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) problemId!: string;
+  @Field(() => String) name!: string;
+  @Field(() => Float) value!: number;
+  @Field(() => String) unit!: string;
+  @Field(() => String) note!: string;
+  @Field(() => Date) measuredAt!: Date;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType({ description: "Someone who joined a problem (impacted by it)." })
+export class ProblemMember {
+  @Field(() => AuthorType) user!: AuthorType;
+  @Field(() => Date) joinedAt!: Date;
+}
+
+@ObjectType()
+export class ProblemMemberPage {
+  @Field(() => [ProblemMember]) items!: ProblemMember[];
+  @Field(() => String, { nullable: true }) last!: string | null;
+}
+
+@InputType()
+export class CreateProblemInput {
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
+  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+  @Field(() => ID, {
+    nullable: true,
+    description: "Defaults to the viewer’s active space.",
+  })
+  spaceId?: string;
+}
+
+@InputType()
+export class UpdateProblemInput {
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
+  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+}
+
+@InputType()
+export class LeavingSolutionInput {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+}
+
+@InputType({
+  description: "What a member says when leaving (the Leave Problem wizard).",
+})
+export class LeaveProblemInput {
+  @Field(() => String, { nullable: true }) emoji?: string;
+  @Field(() => String, { nullable: true }) leavingComment?: string;
+  @Field(() => [LeavingSolutionInput], { nullable: true })
+  solutions?: LeavingSolutionInput[];
+}
+
+@InputType()
+export class PartAttributeInput {
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) value?: string;
+}
+
+@InputType()
+export class ProblemPartInput {
+  @Field(() => String, { description: "stakeholder, thing or process" })
+  type!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => [PartAttributeInput], { nullable: true })
+  attributes?: PartAttributeInput[];
+}
+
+@InputType()
+export class MeasurementInput {
+  @Field(() => String) name!: string;
+  @Field(() => Float) value!: number;
+  @Field(() => String, { nullable: true }) unit?: string;
+  @Field(() => String, { nullable: true }) note?: string;
+  @Field(() => Date, {
+    nullable: true,
+    description: "When it was measured; now when omitted.",
+  })
+  measuredAt?: Date;
+}

@@ -1,0 +1,47 @@
+import type { Context } from '../../context';
+import { ANONYMOUS_AUTHOR, authorView, type AuthorView } from '../users/user.service';
+import { canEditSkill, type SkillRow } from './skill.policy';
+import type { SkillMemberRow } from './skill.service';
+
+/** Anonymous skills show 'Anonymous' to everyone, their author included. */
+export async function skillAuthor(ctx: Context, skill: SkillRow): Promise<AuthorView> {
+  if (skill.isAnonymousPost) return ANONYMOUS_AUTHOR;
+  return authorView(await ctx.loaders.userById.load(skill.authorId));
+}
+
+/** A member as shown in the members list; an anonymous skill's author stays Anonymous there too. */
+export async function skillMemberUser(ctx: Context, member: SkillMemberRow): Promise<AuthorView> {
+  if (member.skill.isAnonymousPost && member.userId === member.skill.authorId)
+    return ANONYMOUS_AUTHOR;
+  return authorView(await ctx.loaders.userById.load(member.userId));
+}
+
+export const skillJoined = (ctx: Context, skill: SkillRow) =>
+  ctx.loaders.skillViewerLoaders.for(ctx.viewer).joinedBySkill.load(skill.id);
+
+/** The REST shape of a skill: the entity fields of the spec (000 §3). */
+export async function presentSkill(ctx: Context, skill: SkillRow) {
+  const [author, joined] = await Promise.all([skillAuthor(ctx, skill), skillJoined(ctx, skill)]);
+  return {
+    id: skill.id,
+    name: skill.name,
+    description: skill.description,
+    tags: skill.tags,
+    spaceId: skill.spaceId,
+    author,
+    isAnonymousPost: skill.isAnonymousPost,
+    isApproved: skill.isApproved,
+    counters: { totalParticipants: skill.totalParticipants },
+    joined,
+    canEdit: canEditSkill(ctx.viewer, skill),
+    createdAt: skill.createdAt.toISOString(),
+    when: skill.createdAt.toISOString(),
+  };
+}
+
+export async function presentSkillMember(ctx: Context, member: SkillMemberRow) {
+  return {
+    user: await skillMemberUser(ctx, member),
+    joinedAt: member.joinedAt.toISOString(),
+  };
+}

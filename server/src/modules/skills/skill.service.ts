@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  htmlToPlainText,
+  postDescriptionHtmlSchema,
+  postDescriptionTextSchema,
+  postTagsSchema,
+  postTitleSchema,
+  type SkillList,
+} from '@rules';
+import { z } from 'zod';
+import type { Context } from '../../context';
+import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { skillMembers, skills } from '../../db/schema';
+import { forbidden, notFound, parseInput } from '../../errors';
+import { sanitizeRichText } from '../../rich-text';
+import { resolveActiveSpace } from '../spaces/space.service';
+import { requireViewer } from '../users/user.service';
+import { canEditSkill, skillListedFor, skillReadableBy, type SkillRow } from './skill.policy';
+
+const createSchema = z.object({
+  name: postTitleSchema,
+  description: postDescriptionHtmlSchema,
+  isAnonymousPost: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  spaceId: z.string().nullish(),
+});
+
+const updateSchema = z.object({
+  name: postTitleSchema.nullish(),
+  description: postDescriptionHtmlSchema.nullish(),
+  isAnonymousPost: z.boolean().nullish(),
+});
+
+/** Sanitises first, so the rules judge exactly the text that will be stored and shown. */
+function cleanDescription(name: string, html: string) {
+  const clean = sanitizeRichText(html);
+  const text = parseInput(postDescriptionTextSchema, htmlToPlainText(clean), 'description');
+  const tags = parseInput(postTagsSchema, `${name} ${text}`, 'description');
+  return { html: clean, tags };
+}
+
+/** Creates a skill in the active space; its creator becomes its first member. */
+export async function createSkill(ctx: Context, input: unknown): Promise<SkillRow> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(createSchema, input);
+  const { html, tags } = cleanDescription(data.name, data.description);
+  const space = await resolveActiveSpace(ctx, data.spaceId);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(skills)
+      .values({
+        id: randomUUID(),
+        spaceId: space.id,
+        authorId: viewer.id,
+        name: data.name,
+        description: html,
+        tags,
+        isAnonymousPost: data.isAnonymousPost,
+        isApproved: !data.isAnonymousPost,
+        totalParticipants: 1,
+      })
+      .returning();
+    // Millisecond timestamps written by the app keep the members' keyset cursors exact.
+    await tx
+      .insert(skillMembers)
+      .values({ skillId: row!.id, userId: viewer.id, createdAt: new Date() });
+    return row!;
+  });
+}
+
+export async function getSkill(ctx: Context, id: string): Promise<SkillRow> {
+  const [skill] = await ctx.db
+    .select()
+    .from(skills)
+    .where(and(eq(skills.id, id), skillReadableBy(ctx.viewer)));
+  if (!skill) throw notFound();
+  return skill;
+}
+
+async function findEditable(ctx: Context, id: string) {
+  const viewer = requireViewer(ctx);
+  const skill = await getSkill(ctx, id);
+  if (!canEditSkill(viewer, skill)) throw forbidden();
+  return skill;
+}
+
+export async function updateSkill(ctx: Context, id: string, input: unknown): Promise<SkillRow> {
+  const data = parseInput(updateSchema, input);
+  const before = await findEditable(ctx, id);
+  const name = data.name ?? before.name;
+  const cleaned = cleanDescription(name, data.description ?? before.description);
+  const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+  const [row] = await ctx.db
+    .update(skills)
+    .set({
+      name,
+      description: cleaned.html,
+      tags: cleaned.tags,
+      isAnonymousPost,
+      // Turning a post anonymous sends it back to moderation; a named post needs none.
+      isApproved: isAnonymousPost ? before.isApproved && before.isAnonymousPost : true,
+      updatedAt: new Date(),
+    })
+    .where(eq(skills.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteSkill(ctx: Context, id: string): Promise<void> {
+  await findEditable(ctx, id);
+  await ctx.db.delete(skills).where(eq(skills.id, id));
+}
+
+/** Joins a skill the viewer can read; joining twice changes nothing. */
+export async function joinSkill(ctx: Context, id: string): Promise<SkillRow> {
+  const viewer = requireViewer(ctx);
+  await getSkill(ctx, id);
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(skillMembers)
+      .values({ skillId: id, userId: viewer.id, createdAt: new Date() })
+      .onConflictDoNothing()
+      .returning();
+    const [row] = await tx
+      .update(skills)
+      .set({
+        totalParticipants: sql`${skills.totalParticipants} + ${inserted.length}`,
+      })
+      .where(eq(skills.id, id))
+      .returning();
+    return row!;
+  });
+}
+
+/** Leaves a skill; leaving one the viewer is not a member of changes nothing. */
+export async function leaveSkill(ctx: Context, id: string): Promise<SkillRow> {
+  const viewer = requireViewer(ctx);
+  await getSkill(ctx, id);
+  return ctx.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(skillMembers)
+      .where(and(eq(skillMembers.skillId, id), eq(skillMembers.userId, viewer.id)))
+      .returning();
+    const [row] = await tx
+      .update(skills)
+      .set({
+        totalParticipants: sql`greatest(${skills.totalParticipants} - ${removed.length}, 0)`,
+      })
+      .where(eq(skills.id, id))
+      .returning();
+    return row!;
+  });
+}
+
+export interface SkillListInput {
+  list?: SkillList | null;
+  spaceId?: string | null;
+  after?: string | null;
+  first?: number | null;
+}
+
+/** public: the active space's skills; myskills: the skills the viewer is a member of, in every space. */
+export async function listSkills(ctx: Context, input: SkillListInput): Promise<Page<SkillRow>> {
+  const size = pageSize(input.first);
+  const cursor = decodeCursor(input.after);
+  let scope: SQL;
+  if (input.list === 'myskills') {
+    const viewer = requireViewer(ctx);
+    scope = and(
+      skillReadableBy(viewer),
+      sql`${skills.id} in (select ${skillMembers.skillId} from ${skillMembers} where ${skillMembers.userId} = ${viewer.id})`,
+    )!;
+  } else {
+    const space = await resolveActiveSpace(ctx, input.spaceId);
+    scope = and(eq(skills.spaceId, space.id), skillListedFor(ctx.viewer))!;
+  }
+  const rows = await ctx.db
+    .select()
+    .from(skills)
+    .where(and(scope, afterCursor(skills.createdAt, skills.id, cursor)))
+    .orderBy(desc(skills.createdAt), desc(skills.id))
+    .limit(size + 1);
+  return toPage(rows, size, (row) => ({ value: row.createdAt, id: row.id }));
+}
+
+export interface SkillMemberRow {
+  skill: SkillRow;
+  userId: string;
+  joinedAt: Date;
+}
+
+/** Members of a readable skill, newest first, keyset paged. */
+export async function listSkillMembers(
+  ctx: Context,
+  skillId: string,
+  input: { after?: string | null; first?: number | null },
+): Promise<Page<SkillMemberRow>> {
+  const skill = await getSkill(ctx, skillId);
+  const size = pageSize(input.first);
+  const cursor = decodeCursor(input.after);
+  const rows = await ctx.db
+    .select({ userId: skillMembers.userId, joinedAt: skillMembers.createdAt })
+    .from(skillMembers)
+    .where(
+      and(
+        eq(skillMembers.skillId, skillId),
+        afterCursor(skillMembers.createdAt, skillMembers.userId, cursor),
+      ),
+    )
+    .orderBy(desc(skillMembers.createdAt), desc(skillMembers.userId))
+    .limit(size + 1);
+  return toPage(
+    rows.map((row) => ({ skill, ...row })),
+    size,
+    (row) => ({ value: row.joinedAt, id: row.userId }),
+  );
+}

@@ -1,0 +1,393 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  SOLUTION_LINK_MAX,
+  SOLUTION_MESSAGES,
+  TIME_RANGE_HOURS,
+  htmlToPlainText,
+  postDescriptionHtmlSchema,
+  postDescriptionTextSchema,
+  postTagsSchema,
+  postTitleSchema,
+  type SolutionList,
+  type SolutionSort,
+  type TimeRange,
+} from '@rules';
+import { z } from 'zod';
+import type { Context } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { problemSolutions, problems, solutions, solutionVotes } from '../../db/schema';
+import { AppError, forbidden, notFound, parseInput } from '../../errors';
+import { sanitizeRichText } from '../../rich-text';
+import { resolveActiveSpace } from '../spaces/space.service';
+import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
+import { requireViewer } from '../users/user.service';
+import {
+  canEditSolution,
+  isSolutionListed,
+  problemReadableBy,
+  solutionListedFor,
+  solutionReadableBy,
+  type SolutionRow,
+} from './solution.policy';
+
+const createSchema = z.object({
+  name: postTitleSchema,
+  description: postDescriptionHtmlSchema,
+  isAnonymousPost: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  isDraft: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  spaceId: z.string().nullish(),
+  problemId: z.string().nullish(),
+});
+
+const updateSchema = z.object({
+  name: postTitleSchema.nullish(),
+  description: postDescriptionHtmlSchema.nullish(),
+  isAnonymousPost: z.boolean().nullish(),
+  isDraft: z.boolean().nullish(),
+});
+
+const problemIdsSchema = z
+  .array(z.string().min(1), { error: SOLUTION_MESSAGES.problemsRequired })
+  .min(1, SOLUTION_MESSAGES.problemsRequired)
+  .max(SOLUTION_LINK_MAX, SOLUTION_MESSAGES.problemsMax);
+
+/** Sanitises first, so the rules judge exactly the text that will be stored and shown. */
+function cleanDescription(name: string, html: string) {
+  const clean = sanitizeRichText(html);
+  const text = parseInput(postDescriptionTextSchema, htmlToPlainText(clean), 'description');
+  const tags = parseInput(postTagsSchema, `${name} ${text}`, 'description');
+  return { html: clean, tags };
+}
+
+const tagState = (solution: SolutionRow): TaggedState => ({
+  spaceId: solution.spaceId,
+  tags: solution.tags,
+  listed: isSolutionListed(solution),
+});
+
+/**
+ * Recounts the stored counters of problems from their links: totalSolutions counts the listed
+ * solutions linked to a problem, totalSolvers their distinct authors. Recounting (rather than
+ * stepping) keeps them right through links, unlinks, publishing a draft and deletes alike.
+ */
+async function refreshProblemCounters(tx: DbOrTx, problemIds: readonly string[]) {
+  if (problemIds.length === 0) return;
+  const linked = sql`from ${problemSolutions} ps join ${solutions} s on s.id = ps.solution_id
+    where ps.problem_id = ${problems.id} and s.is_draft = false and s.is_approved = true`;
+  await tx
+    .update(problems)
+    .set({
+      totalSolutions: sql`(select count(*)::int ${linked})`,
+      totalSolvers: sql`(select count(distinct s.author_id)::int ${linked})`,
+    })
+    .where(inArray(problems.id, [...problemIds]));
+}
+
+async function refreshTotalProblems(tx: DbOrTx, solutionId: string) {
+  const [row] = await tx
+    .update(solutions)
+    .set({
+      totalProblems: sql`(select count(*)::int from ${problemSolutions} where ${problemSolutions.solutionId} = ${solutionId})`,
+    })
+    .where(eq(solutions.id, solutionId))
+    .returning();
+  return row!;
+}
+
+async function linkedProblemIds(tx: DbOrTx, solutionId: string) {
+  const rows = await tx
+    .select({ problemId: problemSolutions.problemId })
+    .from(problemSolutions)
+    .where(eq(problemSolutions.solutionId, solutionId));
+  return rows.map((row) => row.problemId);
+}
+
+/** A problem the viewer may read, or NOT_FOUND (exactly like a missing one). */
+async function readableProblem(ctx: Context, problemId: string) {
+  const [problem] = await ctx.db
+    .select()
+    .from(problems)
+    .where(and(eq(problems.id, problemId), problemReadableBy(ctx.viewer)));
+  if (!problem) throw notFound();
+  return problem;
+}
+
+export async function createSolution(ctx: Context, input: unknown): Promise<SolutionRow> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(createSchema, input);
+  const { html, tags } = cleanDescription(data.name, data.description);
+  // Under a problem, the solution lives in the problem's space.
+  const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
+  const spaceId = problem ? problem.spaceId : (await resolveActiveSpace(ctx, data.spaceId)).id;
+
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(solutions)
+      .values({
+        id: randomUUID(),
+        spaceId,
+        authorId: viewer.id,
+        name: data.name,
+        description: html,
+        tags,
+        isAnonymousPost: data.isAnonymousPost,
+        isDraft: data.isDraft,
+        isApproved: !data.isAnonymousPost,
+        totalProblems: problem ? 1 : 0,
+      })
+      .returning();
+    if (problem) {
+      await tx.insert(problemSolutions).values({
+        problemId: problem.id,
+        solutionId: row!.id,
+        linkedBy: viewer.id,
+      });
+      await refreshProblemCounters(tx, [problem.id]);
+    }
+    await syncTagCounters(tx, 'solutions', null, tagState(row!));
+    return row!;
+  });
+}
+
+async function findEditable(ctx: Context, id: string) {
+  const viewer = requireViewer(ctx);
+  const [solution] = await ctx.db
+    .select()
+    .from(solutions)
+    .where(and(eq(solutions.id, id), solutionReadableBy(viewer)));
+  if (!solution) throw notFound();
+  if (!canEditSolution(viewer, solution)) throw forbidden();
+  return solution;
+}
+
+export async function updateSolution(
+  ctx: Context,
+  id: string,
+  input: unknown,
+): Promise<SolutionRow> {
+  const data = parseInput(updateSchema, input);
+  const before = await findEditable(ctx, id);
+  const name = data.name ?? before.name;
+  const cleaned = cleanDescription(name, data.description ?? before.description);
+  const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(solutions)
+      .set({
+        name,
+        description: cleaned.html,
+        tags: cleaned.tags,
+        isDraft: data.isDraft ?? before.isDraft,
+        isAnonymousPost,
+        // Turning a post anonymous sends it back to moderation; a named post needs none.
+        isApproved: isAnonymousPost ? before.isApproved && before.isAnonymousPost : true,
+        updatedAt: new Date(),
+      })
+      .where(eq(solutions.id, id))
+      .returning();
+    if (isSolutionListed(before) !== isSolutionListed(row!)) {
+      await refreshProblemCounters(tx, await linkedProblemIds(tx, id));
+    }
+    await syncTagCounters(tx, 'solutions', tagState(before), tagState(row!));
+    return row!;
+  });
+}
+
+export async function deleteSolution(ctx: Context, id: string): Promise<void> {
+  const solution = await findEditable(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    const problemIds = await linkedProblemIds(tx, id);
+    await tx.delete(solutions).where(eq(solutions.id, id));
+    await refreshProblemCounters(tx, problemIds);
+    await syncTagCounters(tx, 'solutions', tagState(solution), null);
+  });
+}
+
+export async function getSolution(ctx: Context, id: string): Promise<SolutionRow> {
+  const [solution] = await ctx.db
+    .select()
+    .from(solutions)
+    .where(and(eq(solutions.id, id), solutionReadableBy(ctx.viewer)));
+  if (!solution) throw notFound();
+  return solution;
+}
+
+/** `problems/{problemId}/solutions/{id}`: a solution as linked under a problem the viewer may read. */
+export async function getProblemSolution(
+  ctx: Context,
+  problemId: string,
+  id: string,
+): Promise<SolutionRow> {
+  await readableProblem(ctx, problemId);
+  const [solution] = await ctx.db
+    .select({ solution: solutions })
+    .from(solutions)
+    .innerJoin(problemSolutions, eq(problemSolutions.solutionId, solutions.id))
+    .where(
+      and(
+        eq(solutions.id, id),
+        eq(problemSolutions.problemId, problemId),
+        solutionReadableBy(ctx.viewer),
+      ),
+    );
+  if (!solution) throw notFound();
+  return solution.solution;
+}
+
+/**
+ * Links a solution the viewer can read to more problems of its space. Every problem must be
+ * readable by the viewer (else NOT_FOUND, as if missing); links that exist are kept (idempotent).
+ */
+export async function linkSolution(
+  ctx: Context,
+  id: string,
+  problemIdsInput: unknown,
+): Promise<SolutionRow> {
+  const viewer = requireViewer(ctx);
+  const problemIds = [...new Set(parseInput(problemIdsSchema, problemIdsInput, 'problemIds'))];
+  const solution = await getSolution(ctx, id);
+  const found = await ctx.db
+    .select({ id: problems.id, spaceId: problems.spaceId })
+    .from(problems)
+    .where(and(inArray(problems.id, problemIds), problemReadableBy(viewer)));
+  if (found.length !== problemIds.length) throw notFound();
+  if (found.some((problem) => problem.spaceId !== solution.spaceId)) {
+    throw new AppError('BAD_USER_INPUT', SOLUTION_MESSAGES.sameSpace, {
+      field: 'problemIds',
+    });
+  }
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(problemSolutions)
+      .values(
+        problemIds.map((problemId) => ({
+          problemId,
+          solutionId: id,
+          linkedBy: viewer.id,
+        })),
+      )
+      .onConflictDoNothing();
+    await refreshProblemCounters(tx, problemIds);
+    return refreshTotalProblems(tx, id);
+  });
+}
+
+/** Removes a link; the solution's author or whoever made the link may. */
+export async function unlinkSolution(
+  ctx: Context,
+  id: string,
+  problemId: string,
+): Promise<SolutionRow> {
+  const viewer = requireViewer(ctx);
+  const solution = await getSolution(ctx, id);
+  await readableProblem(ctx, problemId);
+  const [link] = await ctx.db
+    .select()
+    .from(problemSolutions)
+    .where(and(eq(problemSolutions.solutionId, id), eq(problemSolutions.problemId, problemId)));
+  if (!link) throw notFound();
+  if (!canEditSolution(viewer, solution) && link.linkedBy !== viewer.id) throw forbidden();
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(problemSolutions)
+      .where(and(eq(problemSolutions.solutionId, id), eq(problemSolutions.problemId, problemId)));
+    await refreshProblemCounters(tx, [problemId]);
+    return refreshTotalProblems(tx, id);
+  });
+}
+
+export interface SolutionListInput {
+  list?: SolutionList | null;
+  problemId?: string | null;
+  orderBy?: SolutionSort | null;
+  timeRange?: TimeRange | null;
+  spaceId?: string | null;
+  after?: string | null;
+  first?: number | null;
+}
+
+const SORT_COLUMN = {
+  recent: solutions.createdAt,
+  upvotes: solutions.totalUpvotes,
+  downvotes: solutions.totalDownvotes,
+} as const;
+
+/**
+ * Solutions of a space (recent), of a problem (problemId), or the viewer's own across spaces
+ * (mysolutions, drafts and anonymous posts included), sorted by recency or votes, keyset paged.
+ */
+export async function listSolutions(
+  ctx: Context,
+  input: SolutionListInput,
+): Promise<Page<SolutionRow>> {
+  const size = pageSize(input.first);
+  const cursor = decodeCursor(input.after);
+  const orderBy = input.orderBy ?? 'recent';
+  const sortColumn = SORT_COLUMN[orderBy];
+  const conditions: (SQL | undefined)[] = [];
+  if (input.list === 'mysolutions') {
+    const viewer = requireViewer(ctx);
+    conditions.push(eq(solutions.authorId, viewer.id), solutionReadableBy(viewer));
+  } else if (input.problemId) {
+    await readableProblem(ctx, input.problemId);
+    conditions.push(
+      solutionListedFor(ctx.viewer),
+      sql`${solutions.id} in (select ${problemSolutions.solutionId} from ${problemSolutions} where ${problemSolutions.problemId} = ${input.problemId})`,
+    );
+  } else {
+    const space = await resolveActiveSpace(ctx, input.spaceId);
+    conditions.push(eq(solutions.spaceId, space.id), solutionListedFor(ctx.viewer));
+  }
+  const hours = TIME_RANGE_HOURS[input.timeRange ?? 'alltime'];
+  if (hours !== null)
+    conditions.push(gte(solutions.createdAt, new Date(Date.now() - hours * 3_600_000)));
+  conditions.push(afterCursor(sortColumn, solutions.id, cursor));
+
+  const rows = await ctx.db
+    .select()
+    .from(solutions)
+    .where(and(...conditions))
+    .orderBy(desc(sortColumn), desc(solutions.id))
+    .limit(size + 1);
+  return toPage(rows, size, (row) => ({
+    value:
+      orderBy === 'recent'
+        ? row.createdAt
+        : orderBy === 'upvotes'
+          ? row.totalUpvotes
+          : row.totalDownvotes,
+    id: row.id,
+  }));
+}
+
+/** The viewer's upvoted solutions of a problem (the Leave Problem wizard's first step). */
+export async function upvotedSolutions(ctx: Context, problemId: string): Promise<SolutionRow[]> {
+  const viewer = requireViewer(ctx);
+  await readableProblem(ctx, problemId);
+  const rows = await ctx.db
+    .select({ solution: solutions })
+    .from(solutions)
+    .innerJoin(problemSolutions, eq(problemSolutions.solutionId, solutions.id))
+    .innerJoin(
+      solutionVotes,
+      and(eq(solutionVotes.solutionId, solutions.id), eq(solutionVotes.userId, viewer.id)),
+    )
+    .where(
+      and(
+        eq(problemSolutions.problemId, problemId),
+        eq(solutionVotes.direction, 'up'),
+        solutionReadableBy(viewer),
+      ),
+    )
+    .orderBy(desc(solutions.createdAt), desc(solutions.id));
+  return rows.map((row) => row.solution);
+}

@@ -1,0 +1,112 @@
+import { SOLUTION_LISTS, SOLUTION_SORTS, TIME_RANGES } from '@rules';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum SolutionListKind {
+  recent = 'recent',
+  mysolutions = 'mysolutions',
+}
+registerEnumType(SolutionListKind, {
+  name: 'SolutionListKind',
+  description: `Which solutions: ${SOLUTION_LISTS.join(', ')}. mysolutions are the viewer's own, in every space.`,
+});
+
+export enum SolutionSortKind {
+  recent = 'recent',
+  upvotes = 'upvotes',
+  downvotes = 'downvotes',
+}
+registerEnumType(SolutionSortKind, {
+  name: 'SolutionSortKind',
+  description: `Sorts: ${SOLUTION_SORTS.join(', ')}.`,
+});
+
+export enum SolutionTimeRange {
+  last24hours = 'last24hours',
+  last7days = 'last7days',
+  last30days = 'last30days',
+  last6months = 'last6months',
+  alltime = 'alltime',
+}
+registerEnumType(SolutionTimeRange, {
+  name: 'SolutionTimeRange',
+  description: `How far back a list reaches: ${TIME_RANGES.join(', ')} (alltime when omitted).`,
+});
+
+@ObjectType()
+export class SolutionCounters {
+  @Field(() => Int) totalComments!: number;
+  @Field(() => Int) totalProblems!: number;
+  @Field(() => Int) totalUpvotes!: number;
+  @Field(() => Int) totalDownvotes!: number;
+  @Field(() => Int) totalOutcomes!: number;
+}
+
+@ObjectType({
+  description: 'A problem a solution is linked to (those the viewer may read).',
+})
+export class LinkedProblem {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) status!: string;
+  @Field(() => ID) spaceId!: string;
+}
+
+@ObjectType({
+  description:
+    'A solution, standalone or linked to problems. Rich text is sanitised on the server.',
+})
+export class Solution {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'The title' }) name!: string;
+  @Field(() => String, { description: 'Rich text (sanitised HTML)' })
+  description!: string;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => ID) spaceId!: string;
+  @Field(() => Boolean) isAnonymousPost!: boolean;
+  @Field(() => Boolean) isDraft!: boolean;
+  @Field(() => Boolean, {
+    description: 'False while an anonymous post waits for approval.',
+  })
+  isApproved!: boolean;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}
+
+@ObjectType()
+export class SolutionPage {
+  @Field(() => [Solution]) items!: Solution[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  last!: string | null;
+}
+
+@InputType()
+export class CreateSolutionInput {
+  @Field(() => String) name!: string;
+  @Field(() => String, {
+    description: 'Rich text; #hashtags in title and description become tags.',
+  })
+  description!: string;
+  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
+  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Defaults to the viewer’s active space.',
+  })
+  spaceId?: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Posts the solution under this problem (in its space).',
+  })
+  problemId?: string;
+}
+
+@InputType()
+export class UpdateSolutionInput {
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
+  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+}

@@ -1,0 +1,94 @@
+import { AUTOCOMPLETE_COLLECTIONS, TAG_SORTS } from '@rules';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { AuthorType } from '../users/user.types';
+
+export enum TagSort {
+  followers = 'followers',
+  problems = 'problems',
+  stories = 'stories',
+  recent = 'recent',
+}
+registerEnumType(TagSort, {
+  name: 'TagSort',
+  description: `Tag order: ${TAG_SORTS.join(', ')} (most followers, problems or stories; newest first use).`,
+});
+
+export enum AutocompleteCollection {
+  tags = 'tags',
+  participants = 'participants',
+}
+registerEnumType(AutocompleteCollection, {
+  name: 'AutocompleteCollection',
+  description: `What to complete: ${AUTOCOMPLETE_COLLECTIONS.join(' or ')}.`,
+});
+
+@ObjectType({
+  description:
+    "A tag's numbers: content counts are the viewer's active space's; followers are global.",
+})
+export class TagCounters {
+  @Field(() => Int) totalProblems!: number;
+  @Field(() => Int) totalStories!: number;
+  @Field(() => Int) totalSolutions!: number;
+  @Field(() => Int) totalFollowers!: number;
+}
+
+@ObjectType({ description: 'A tag (the lower-cased hashtag text, without #).' })
+export class Tag {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) title!: string;
+  @Field(() => String, { nullable: true }) description!: string | null;
+  @Field(() => Boolean, {
+    description: 'Whether the viewer follows it (false signed out).',
+  })
+  following!: boolean;
+  @Field(() => Date, {
+    description: 'First used in the active space (else when the tag was registered).',
+  })
+  when!: Date;
+  @Field(() => TagCounters) counters!: TagCounters;
+}
+
+@ObjectType()
+export class TagPage {
+  @Field(() => [Tag]) items!: Tag[];
+  @Field(() => String, { nullable: true }) last!: string | null;
+}
+
+@ObjectType({
+  description: 'A problem or solution carrying a tag (tag pages, problem alerts).',
+})
+export class TaggedPost {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { description: 'Rich text (sanitised HTML)' })
+  description!: string;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => String, { nullable: true, description: 'Problems only.' })
+  status!: string | null;
+  @Field(() => AuthorType) author!: AuthorType;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType()
+export class TaggedPostPage {
+  @Field(() => [TaggedPost]) items!: TaggedPost[];
+  @Field(() => String, { nullable: true }) last!: string | null;
+}
+
+@ObjectType()
+export class TagProfilePage {
+  @Field(() => [AuthorType]) items!: AuthorType[];
+  @Field(() => String, { nullable: true }) last!: string | null;
+}
+
+@ObjectType({
+  description: 'A suggestion: a tag (id = name = the tag) or a participant.',
+})
+export class AutocompleteItem {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) photoURL!: string | null;
+  @Field(() => String, { nullable: true }) role!: string | null;
+}

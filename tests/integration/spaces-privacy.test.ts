@@ -1,0 +1,411 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gqlData, gqlError, rest, subscribe } from '../helpers/clients';
+import {
+  STORY_FIELDS,
+  listStories,
+  postStory,
+  signUpVerified,
+  type StoryView,
+  type TestUser,
+} from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
+import {
+  CHANGE_SPACE,
+  MY_SPACES,
+  PARTICIPANTS,
+  SPACE,
+  addParticipant,
+  askAccess,
+  createPrivateSpace,
+  invite,
+  setStatus,
+  type SpaceView,
+} from '../helpers/spaces-factories';
+
+/**
+ * The privacy matrix of a private space: who may see the space itself, its participants and its
+ * content. Owner and contributor are active participants; invited, requested and blocked are not;
+ * a stranger has no relation; a signed-out visitor has no token.
+ */
+let server: TestServer;
+let owner: TestUser;
+let contributor: TestUser;
+let invited: TestUser;
+let requester: TestUser;
+let blocked: TestUser;
+let stranger: TestUser;
+let space: SpaceView;
+let secret: StoryView;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const make = (displayName: string) => signUpVerified(server, { displayName });
+  [owner, contributor, invited, requester, blocked, stranger] = await Promise.all([
+    make('Owner'),
+    make('Contributor'),
+    make('Invited'),
+    make('Requester'),
+    make('Blocked'),
+    make('Stranger'),
+  ]);
+  space = await createPrivateSpace(server, owner, {
+    name: 'Secret garden',
+    description: 'Only for us',
+  });
+  await addParticipant(server, owner, space.id, contributor);
+  await addParticipant(server, owner, space.id, blocked);
+  await setStatus(server, owner, space.id, blocked, 'blocked');
+  await invite(server, owner, space.id, invited);
+  await askAccess(server, requester, space.id);
+  secret = await postStory(server, owner.token, '<p>Hidden plans #garden</p>', {
+    spaceId: space.id,
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const who = () =>
+  ({
+    owner: owner.token,
+    contributor: contributor.token,
+    invited: invited.token,
+    requester: requester.token,
+    blocked: blocked.token,
+    stranger: stranger.token,
+    'signed out': undefined,
+  }) as Record<string, string | undefined>;
+
+describe('reading the private space itself', () => {
+  it('shows the full space to active participants', async () => {
+    for (const token of [owner.token, contributor.token]) {
+      const data = await gqlData<{ space: SpaceView }>(
+        server.url,
+        SPACE,
+        { id: space.id },
+        { token },
+      );
+      expect(data.space).toMatchObject({
+        name: 'Secret garden',
+        description: 'Only for us',
+        isPrivate: true,
+      });
+    }
+  });
+
+  it('shows only the name and purpose card to the invited and the requester, with their status', async () => {
+    for (const [user, status] of [
+      [invited, 'invited'],
+      [requester, 'requested'],
+    ] as const) {
+      const data = await gqlData<{ space: SpaceView }>(
+        server.url,
+        SPACE,
+        { id: space.id },
+        { token: user.token },
+      );
+      expect(data.space).toMatchObject({
+        name: 'Secret garden',
+        status,
+        canEdit: false,
+        canManage: false,
+      });
+    }
+  });
+
+  it('answers NOT_FOUND to the blocked, a stranger and a signed-out visitor, as for a missing space', async () => {
+    for (const token of [blocked.token, stranger.token, undefined]) {
+      expect(await gqlError(server.url, SPACE, { id: space.id }, { token })).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Item has been deleted',
+      });
+    }
+    expect(await gqlError(server.url, SPACE, { id: 'missing-space' })).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('answers /get/v2?path=spaces/{id} with 404 to those who may not see it', async () => {
+    for (const token of [blocked.token, stranger.token, undefined]) {
+      const response = await rest(
+        server.url,
+        'GET',
+        `/api/get/v2?path=spaces/${space.id}`,
+        undefined,
+        token,
+      );
+      expect(response.status).toBe(404);
+      expect(response.body.success).toBe(false);
+    }
+    const seen = await rest(
+      server.url,
+      'GET',
+      `/api/get/v2?path=spaces/${space.id}`,
+      undefined,
+      contributor.token,
+    );
+    expect(seen.body).toMatchObject({
+      success: true,
+      data: { spaceId: space.id, status: 'contributor' },
+    });
+  });
+});
+
+describe('the participants of the private space', () => {
+  it('are listed to active participants only', async () => {
+    const data = await gqlData<{
+      participants: { items: { user: { id: string } }[] };
+    }>(server.url, PARTICIPANTS, { spaceId: space.id }, { token: contributor.token });
+    expect(data.participants.items.map((row) => row.user.id).sort()).toEqual(
+      [owner.id, contributor.id].sort(),
+    );
+    for (const token of [
+      invited.token,
+      requester.token,
+      blocked.token,
+      stranger.token,
+      undefined,
+    ]) {
+      expect(
+        await gqlError(server.url, PARTICIPANTS, { spaceId: space.id }, { token }),
+      ).toMatchObject({ code: 'NOT_FOUND' });
+      const response = await rest(
+        server.url,
+        'GET',
+        `/api/spaces/${space.id}/participants?status=active`,
+        undefined,
+        token,
+      );
+      expect(response.status).toBe(404);
+    }
+  });
+});
+
+describe('the drawer lists', () => {
+  it('put the space under each user’s own status only', async () => {
+    const tabs = async (user: TestUser) => {
+      const result: Record<string, string[]> = {};
+      for (const status of ['active', 'invited', 'requested', 'blocked']) {
+        const data = await gqlData<{ mySpaces: { items: { id: string }[] } }>(
+          server.url,
+          MY_SPACES,
+          { status },
+          { token: user.token },
+        );
+        result[status] = data.mySpaces.items.map((row) => row.id);
+      }
+      return result;
+    };
+    expect(await tabs(contributor)).toEqual({
+      active: [space.id],
+      invited: [],
+      requested: [],
+      blocked: [],
+    });
+    expect(await tabs(invited)).toEqual({
+      active: [],
+      invited: [space.id],
+      requested: [],
+      blocked: [],
+    });
+    expect(await tabs(requester)).toEqual({
+      active: [],
+      invited: [],
+      requested: [space.id],
+      blocked: [],
+    });
+    expect(await tabs(blocked)).toEqual({
+      active: [],
+      invited: [],
+      requested: [],
+      blocked: [space.id],
+    });
+    expect(await tabs(stranger)).toEqual({
+      active: [],
+      invited: [],
+      requested: [],
+      blocked: [],
+    });
+    expect(await gqlError(server.url, MY_SPACES, { status: 'active' })).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+
+  it('never offer the private space as a favourite or recent space to those who cannot read it', async () => {
+    for (const user of [invited, requester, blocked, stranger]) {
+      expect(
+        await gqlError(
+          server.url,
+          `mutation($s: ID!) { favoriteSpace(spaceId: $s, favorite: true) { id } }`,
+          { s: space.id },
+          { token: user.token },
+        ),
+      ).toMatchObject({
+        code: 'NOT_FOUND',
+      });
+      const lists = await gqlData<{
+        recentSpaces: { id: string }[];
+        favoriteSpaces: { id: string }[];
+      }>(server.url, '{ recentSpaces { id } favoriteSpaces { id } }', {}, { token: user.token });
+      expect(lists).toEqual({ recentSpaces: [], favoriteSpaces: [] });
+    }
+  });
+});
+
+describe('entering the private space', () => {
+  it('is allowed to active participants and shows it as their active space', async () => {
+    await gqlData(server.url, CHANGE_SPACE, { spaceId: space.id }, { token: contributor.token });
+    const me = await gqlData<{ me: { defaultSpace: { spaceId: string } } }>(
+      server.url,
+      '{ me { defaultSpace { spaceId } } }',
+      {},
+      {
+        token: contributor.token,
+      },
+    );
+    expect(me.me.defaultSpace.spaceId).toBe(space.id);
+    const feed = await listStories(server, { token: contributor.token });
+    expect(feed.items.map((story) => story.id)).toContain(secret.id);
+  });
+
+  it('is refused to the invited, the requester, the blocked and strangers, and to signed-out visitors', async () => {
+    for (const [name, token] of Object.entries(who())) {
+      if (name === 'owner' || name === 'contributor') continue;
+      const error = await gqlError(server.url, CHANGE_SPACE, { spaceId: space.id }, { token });
+      expect(error.code, name).toBe(token ? 'NOT_FOUND' : 'UNAUTHENTICATED');
+      const response = await rest(
+        server.url,
+        'POST',
+        '/api/user/changeSpace',
+        { spaceId: space.id },
+        token,
+      );
+      expect(response.status, name).toBe(token ? 404 : 401);
+    }
+  });
+
+  it('falls back to the global feed when a participant whose active space it was gets blocked', async () => {
+    const later = await signUpVerified(server, { displayName: 'Later' });
+    await addParticipant(server, owner, space.id, later);
+    await gqlData(server.url, CHANGE_SPACE, { spaceId: space.id }, { token: later.token });
+    await setStatus(server, owner, space.id, later, 'blocked');
+    const feed = await listStories(server, { token: later.token });
+    expect(feed.items.map((story) => story.id)).not.toContain(secret.id);
+  });
+});
+
+describe('a story posted in the private space', () => {
+  const STORY = `query($id: ID!) { story(id: $id) { id } }`;
+  const FEED = `query($s: ID) { stories(spaceId: $s, first: 100) { items { id } } }`;
+
+  it('is visible to participants in the feed, by id and over REST', async () => {
+    for (const token of [owner.token, contributor.token]) {
+      const feed = await gqlData<{ stories: { items: { id: string }[] } }>(
+        server.url,
+        FEED,
+        { s: space.id },
+        { token },
+      );
+      expect(feed.stories.items.map((story) => story.id)).toContain(secret.id);
+      expect(await gqlData(server.url, STORY, { id: secret.id }, { token })).toEqual({
+        story: { id: secret.id },
+      });
+      const response = await rest(
+        server.url,
+        'GET',
+        `/api/get/v2?path=stories/${secret.id}`,
+        undefined,
+        token,
+      );
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it('is invisible to the invited, the requester, the blocked, strangers and signed-out visitors', async () => {
+    for (const [name, token] of Object.entries(who())) {
+      if (name === 'owner' || name === 'contributor') continue;
+      expect((await gqlError(server.url, STORY, { id: secret.id }, { token })).code, name).toBe(
+        'NOT_FOUND',
+      );
+      expect((await gqlError(server.url, FEED, { s: space.id }, { token })).code, name).toBe(
+        'NOT_FOUND',
+      );
+      const global = await gqlData<{ stories: { items: { id: string }[] } }>(
+        server.url,
+        FEED,
+        { s: 'ww' },
+        { token },
+      );
+      expect(
+        global.stories.items.map((story) => story.id),
+        name,
+      ).not.toContain(secret.id);
+      const byId = await rest(
+        server.url,
+        'GET',
+        `/api/get/v2?path=stories/${secret.id}`,
+        undefined,
+        token,
+      );
+      expect(byId.status, name).toBe(404);
+      const list = await rest(
+        server.url,
+        'GET',
+        `/api/list/v2?path=stories&spaceId=${space.id}`,
+        undefined,
+        token,
+      );
+      expect(list.status, name).toBe(404);
+    }
+  });
+
+  it('reaches only participants through the storyAdded subscription', async () => {
+    const ADDED = `subscription($s: ID) { storyAdded(spaceId: $s) { ${STORY_FIELDS} } }`;
+    const member = await subscribe<{ storyAdded: StoryView }>(
+      server.url,
+      ADDED,
+      { s: space.id },
+      { token: contributor.token },
+    );
+    const outsiders = await Promise.all(
+      [invited.token, stranger.token].map((token) =>
+        subscribe<{ storyAdded: StoryView }>(server.url, ADDED, { s: space.id }, { token }),
+      ),
+    );
+    const globalWatcher = await subscribe<{ storyAdded: StoryView }>(server.url, ADDED, {
+      s: 'ww',
+    });
+    try {
+      const story = await postStory(server, owner.token, '<p>Live and hidden #garden</p>', {
+        spaceId: space.id,
+      });
+      const [event] = await member.take(1);
+      expect(event!.storyAdded.id).toBe(story.id);
+      for (const outsider of outsiders) {
+        expect(outsider.received).toEqual([]);
+        await outsider.expectNothingMore(300);
+      }
+      await globalWatcher.expectNothingMore(300);
+      expect(globalWatcher.received).toEqual([]);
+    } finally {
+      await Promise.all([member, ...outsiders, globalWatcher].map((sub) => sub.close()));
+    }
+  });
+
+  it('refuses a signed-out subscription to the private space as NOT_FOUND', async () => {
+    const ADDED = `subscription($s: ID) { storyAdded(spaceId: $s) { id } }`;
+    const live = await subscribe<{ storyAdded: { id: string } }>(server.url, ADDED, {
+      s: space.id,
+    });
+    try {
+      await postStory(server, owner.token, '<p>Still hidden #garden</p>', {
+        spaceId: space.id,
+      });
+      await live.expectNothingMore(300);
+      expect(live.received).toEqual([]);
+      expect(JSON.stringify(live.errors)).toContain('Item has been deleted');
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -5,7 +5,7 @@ CREATE TABLE "problem_departures" (
 	"emoji" text,
 	"leaving_comment" text,
 	"solutions" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "problem_measurements" (
@@ -17,14 +17,14 @@ CREATE TABLE "problem_measurements" (
 	"unit" text DEFAULT '' NOT NULL,
 	"note" text DEFAULT '' NOT NULL,
 	"measured_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "problem_participants" (
 	"problem_id" text NOT NULL,
 	"user_id" text NOT NULL,
 	"priority" integer,
-	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"joined_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "problem_participants_problem_id_user_id_pk" PRIMARY KEY("problem_id","user_id")
 );
 --> statement-breakpoint
@@ -45,7 +45,7 @@ CREATE TABLE "problem_status_activity" (
 	"actor_id" text,
 	"from_status" text,
 	"to_status" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "problems" (
@@ -67,13 +67,13 @@ CREATE TABLE "problems" (
 	"total_recipes" integer DEFAULT 0 NOT NULL,
 	"total_solvers" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "skill_members" (
 	"skill_id" text NOT NULL,
 	"user_id" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "skill_members_skill_id_user_id_pk" PRIMARY KEY("skill_id","user_id")
 );
 --> statement-breakpoint
@@ -88,7 +88,7 @@ CREATE TABLE "skills" (
 	"is_approved" boolean DEFAULT true NOT NULL,
 	"total_participants" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "problem_solutions" (
@@ -104,8 +104,8 @@ CREATE TABLE "solution_votes" (
 	"user_id" text NOT NULL,
 	"direction" text NOT NULL,
 	"feedback" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "solution_votes_solution_id_user_id_pk" PRIMARY KEY("solution_id","user_id")
 );
 --> statement-breakpoint
@@ -125,7 +125,7 @@ CREATE TABLE "solutions" (
 	"total_downvotes" integer DEFAULT 0 NOT NULL,
 	"total_outcomes" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "space_participants" (
@@ -133,8 +133,8 @@ CREATE TABLE "space_participants" (
 	"user_id" text NOT NULL,
 	"status" text NOT NULL,
 	"invited_by" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "space_participants_space_id_user_id_pk" PRIMARY KEY("space_id","user_id")
 );
 --> statement-breakpoint
@@ -143,14 +143,14 @@ CREATE TABLE "user_spaces" (
 	"space_id" text NOT NULL,
 	"favorite" boolean DEFAULT false NOT NULL,
 	"notifications" boolean DEFAULT false NOT NULL,
-	"last_visited_at" timestamp with time zone,
+	"last_visited_at" timestamp (3) with time zone,
 	CONSTRAINT "user_spaces_user_id_space_id_pk" PRIMARY KEY("user_id","space_id")
 );
 --> statement-breakpoint
 CREATE TABLE "notification_tags" (
 	"user_id" text NOT NULL,
 	"tag_id" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "notification_tags_user_id_tag_id_pk" PRIMARY KEY("user_id","tag_id")
 );
 --> statement-breakpoint
@@ -160,21 +160,27 @@ CREATE TABLE "space_tags" (
 	"total_stories" integer DEFAULT 0 NOT NULL,
 	"total_problems" integer DEFAULT 0 NOT NULL,
 	"total_solutions" integer DEFAULT 0 NOT NULL,
-	"first_used_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"first_used_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "space_tags_space_id_tag_id_pk" PRIMARY KEY("space_id","tag_id")
 );
 --> statement-breakpoint
 CREATE TABLE "tag_follows" (
 	"user_id" text NOT NULL,
 	"tag_id" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "tag_follows_user_id_tag_id_pk" PRIMARY KEY("user_id","tag_id")
 );
 --> statement-breakpoint
+DROP INDEX "stories_feed_idx";--> statement-breakpoint
+DROP INDEX "stories_author_idx";--> statement-breakpoint
+ALTER TABLE "spaces" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "spaces" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "tags" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "tags" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "spaces" ADD COLUMN "kind" text DEFAULT 'global' NOT NULL;--> statement-breakpoint
 ALTER TABLE "spaces" ADD COLUMN "image_url" text;--> statement-breakpoint
 ALTER TABLE "spaces" ADD COLUMN "author_id" text;--> statement-breakpoint
-ALTER TABLE "spaces" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "spaces" ADD COLUMN "updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "stories" ADD COLUMN "problem_id" text;--> statement-breakpoint
 ALTER TABLE "tags" ADD COLUMN "description" text;--> statement-breakpoint
 ALTER TABLE "tags" ADD COLUMN "total_followers" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -213,20 +219,20 @@ ALTER TABLE "space_tags" ADD CONSTRAINT "space_tags_space_id_spaces_id_fk" FOREI
 ALTER TABLE "space_tags" ADD CONSTRAINT "space_tags_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag_follows" ADD CONSTRAINT "tag_follows_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag_follows" ADD CONSTRAINT "tag_follows_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "problem_measurements_idx" ON "problem_measurements" USING btree ("problem_id","measured_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "problem_measurements_idx" ON "problem_measurements" USING btree ("problem_id","measured_at");--> statement-breakpoint
 CREATE INDEX "problem_participants_user_idx" ON "problem_participants" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "problem_parts_problem_idx" ON "problem_parts" USING btree ("problem_id","type");--> statement-breakpoint
-CREATE INDEX "problem_status_activity_idx" ON "problem_status_activity" USING btree ("problem_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "problems_space_recent_idx" ON "problems" USING btree ("space_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "problems_author_idx" ON "problems" USING btree ("author_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "problem_status_activity_idx" ON "problem_status_activity" USING btree ("problem_id","created_at");--> statement-breakpoint
+CREATE INDEX "problems_space_recent_idx" ON "problems" USING btree ("space_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "problems_author_idx" ON "problems" USING btree ("author_id","created_at");--> statement-breakpoint
 CREATE INDEX "problems_tags_idx" ON "problems" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "skill_members_user_idx" ON "skill_members" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "skills_space_recent_idx" ON "skills" USING btree ("space_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "skills_space_recent_idx" ON "skills" USING btree ("space_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "skills_author_idx" ON "skills" USING btree ("author_id");--> statement-breakpoint
 CREATE INDEX "problem_solutions_solution_idx" ON "problem_solutions" USING btree ("solution_id");--> statement-breakpoint
 CREATE INDEX "solution_votes_user_idx" ON "solution_votes" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "solutions_space_recent_idx" ON "solutions" USING btree ("space_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "solutions_author_idx" ON "solutions" USING btree ("author_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "solutions_space_recent_idx" ON "solutions" USING btree ("space_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "solutions_author_idx" ON "solutions" USING btree ("author_id","created_at");--> statement-breakpoint
 CREATE INDEX "solutions_tags_idx" ON "solutions" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "space_participants_user_idx" ON "space_participants" USING btree ("user_id","status");--> statement-breakpoint
 CREATE INDEX "user_spaces_recent_idx" ON "user_spaces" USING btree ("user_id","last_visited_at" desc nulls last);--> statement-breakpoint
@@ -234,8 +240,10 @@ CREATE INDEX "tag_follows_tag_idx" ON "tag_follows" USING btree ("tag_id");--> s
 ALTER TABLE "spaces" ADD CONSTRAINT "spaces_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stories" ADD CONSTRAINT "stories_problem_id_problems_id_fk" FOREIGN KEY ("problem_id") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "spaces_kind_idx" ON "spaces" USING btree ("kind","name");--> statement-breakpoint
-CREATE INDEX "stories_problem_idx" ON "stories" USING btree ("problem_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "tags_followers_idx" ON "tags" USING btree ("total_followers" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "stories_problem_idx" ON "stories" USING btree ("problem_id","created_at");--> statement-breakpoint
+CREATE INDEX "tags_followers_idx" ON "tags" USING btree ("total_followers","id");--> statement-breakpoint
+CREATE INDEX "stories_feed_idx" ON "stories" USING btree ("space_id","created_at","id") WHERE "stories"."is_draft" = false and "stories"."is_approved" = true;--> statement-breakpoint
+CREATE INDEX "stories_author_idx" ON "stories" USING btree ("author_id","created_at","id");--> statement-breakpoint
 UPDATE "spaces" SET "kind" = 'global' WHERE "id" = 'ww';--> statement-breakpoint
 -- The fixed skills space (shown as coming soon in the menu).
 INSERT INTO "spaces" ("id", "name", "code", "kind", "is_private") VALUES ('skills', 'Skills', NULL, 'skills', false) ON CONFLICT DO NOTHING;--> statement-breakpoint

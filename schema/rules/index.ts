@@ -10,4 +10,5 @@ export * from './skills';
 export * from './solutions';
 export * from './spaces';
 export * from './tags';
+export * from './time-range';
 export * from './validators';

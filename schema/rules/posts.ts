@@ -27,6 +27,12 @@ export const POST_MESSAGES = {
   descriptionMax: `The description must be at most ${POST_DESCRIPTION_MAX} characters`,
 } as const;
 
+/** An optional yes/no of a new post (isAnonymousPost, isDraft): no when absent. */
+export const postFlagSchema = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
+
 /** A post title: trimmed; whitespace-only counts as empty. */
 export const postTitleSchema = z
   .string({ error: POST_MESSAGES.titleMissing })
@@ -69,20 +75,3 @@ export const postTagsSchema = z.string().transform((text, ctx) => {
   else if (tooManyTags(tags)) ctx.addIssue({ code: 'custom', message: MESSAGES.tagsMax });
   return tags;
 });
-
-/** The spec's time-range filter of lists; 'custom' waits for a date-range picker. */
-export const TIME_RANGES = [
-  'last24hours',
-  'last7days',
-  'last30days',
-  'last6months',
-  'alltime',
-] as const;
-export type TimeRange = (typeof TIME_RANGES)[number];
-export const TIME_RANGE_HOURS: Record<TimeRange, number | null> = {
-  last24hours: 24,
-  last7days: 7 * 24,
-  last30days: 30 * 24,
-  last6months: 183 * 24,
-  alltime: null,
-};

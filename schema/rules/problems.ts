@@ -1,9 +1,10 @@
 /**
  * Rules for problems: limits, enums and validators shared by server and client. Messages a user may
- * see live in PROBLEM_MESSAGES and translate under `problems:errors.<key>` in locales.
+ * see live in PROBLEM_MESSAGES and translate under `problems:errors.<key>` in locales. Title and
+ * description rules are the shared post rules (posts.ts).
  */
 import { z } from "zod";
-import { htmlToPlainText } from "./html-text";
+import { POST_MESSAGES } from "./posts";
 
 /** Spec 000 §4: proposed, unsolved (default), solving, solved, archived; anything else shows grey. */
 export const PROBLEM_STATUSES = [
@@ -36,14 +37,6 @@ export const problemStatusColor = (
   isProblemStatus(status)
     ? PROBLEM_STATUS_COLORS[status]
     : PROBLEM_STATUS_FALLBACK_COLOR;
-
-/** Not in the spec (it shows 'Min {n}' / 'Max {n}' without values): chosen here, once. */
-export const PROBLEM_TITLE_MIN = 3;
-export const PROBLEM_TITLE_MAX = 150;
-/** Plain-text characters the description editor needs (spec: 'No Content. Please add at least N characters.'). */
-export const PROBLEM_DESCRIPTION_MIN = 10;
-export const PROBLEM_DESCRIPTION_MAX = 20_000;
-export const PROBLEM_DESCRIPTION_HTML_MAX = 200_000;
 
 export const PROBLEM_PART_TYPES = ["stakeholder", "thing", "process"] as const;
 export type ProblemPartType = (typeof PROBLEM_PART_TYPES)[number];
@@ -80,33 +73,8 @@ export const PROBLEM_SORTS = [
 ] as const;
 export type ProblemSort = (typeof PROBLEM_SORTS)[number];
 
-export const PROBLEM_TIME_RANGES = [
-  "alltime",
-  "last24hours",
-  "last7days",
-  "last30days",
-  "last6months",
-  "custom",
-] as const;
-export type ProblemTimeRange = (typeof PROBLEM_TIME_RANGES)[number];
-
-/** How far back each time range reaches, in milliseconds (custom uses its own dates). */
-export const PROBLEM_TIME_RANGE_MS: Record<
-  Exclude<ProblemTimeRange, "alltime" | "custom">,
-  number
-> = {
-  last24hours: 24 * 60 * 60 * 1000,
-  last7days: 7 * 24 * 60 * 60 * 1000,
-  last30days: 30 * 24 * 60 * 60 * 1000,
-  last6months: 183 * 24 * 60 * 60 * 1000,
-};
-
 export const PROBLEM_MESSAGES = {
-  titleRequired: "Title is required",
-  titleMin: `Min ${PROBLEM_TITLE_MIN} characters`,
-  titleMax: `Max ${PROBLEM_TITLE_MAX} characters`,
-  descriptionMin: `No Content. Please add at least ${PROBLEM_DESCRIPTION_MIN} characters.`,
-  descriptionMax: `The description must be at most ${PROBLEM_DESCRIPTION_MAX} characters`,
+  ...POST_MESSAGES,
   statusInvalid: "Choose a valid status",
   notJoined: "You have not joined this problem",
   prioritiesNotJoined: "You can only order problems you have joined",
@@ -125,46 +93,7 @@ export const PROBLEM_MESSAGES = {
   measurementNoteMax: `The note must be at most ${MEASUREMENT_NOTE_MAX} characters`,
   leavingCommentMax: `The leaving comment must be at most ${LEAVING_COMMENT_MAX} characters`,
   emojiInvalid: "Pick one emoji",
-  customRangeRequired: "Choose a start and an end date",
 } as const;
-
-/** Title of a problem: required, whitespace rejected, trimmed, then min and max. */
-export const problemTitleSchema = z
-  .string({ error: PROBLEM_MESSAGES.titleRequired })
-  .transform((text) => text.trim())
-  .superRefine((text, ctx) => {
-    if (text.length === 0)
-      ctx.addIssue({ code: "custom", message: PROBLEM_MESSAGES.titleRequired });
-    else if (text.length < PROBLEM_TITLE_MIN)
-      ctx.addIssue({ code: "custom", message: PROBLEM_MESSAGES.titleMin });
-    else if (text.length > PROBLEM_TITLE_MAX)
-      ctx.addIssue({ code: "custom", message: PROBLEM_MESSAGES.titleMax });
-  });
-
-/** The description's plain text (the editor's HTML with tags stripped): at least N characters. */
-export const problemDescriptionTextSchema = z
-  .string({ error: PROBLEM_MESSAGES.descriptionMin })
-  .transform((text) => text.trim())
-  .superRefine((text, ctx) => {
-    if (text.length < PROBLEM_DESCRIPTION_MIN)
-      ctx.addIssue({
-        code: "custom",
-        message: PROBLEM_MESSAGES.descriptionMin,
-      });
-    else if (text.length > PROBLEM_DESCRIPTION_MAX)
-      ctx.addIssue({
-        code: "custom",
-        message: PROBLEM_MESSAGES.descriptionMax,
-      });
-  });
-
-/** Client-side check of the editor's HTML with the same rule the server applies. */
-export const problemDescriptionIssue = (html: string): string | null => {
-  const parsed = problemDescriptionTextSchema.safeParse(htmlToPlainText(html));
-  return parsed.success
-    ? null
-    : (parsed.error.issues[0]?.message ?? PROBLEM_MESSAGES.descriptionMin);
-};
 
 export const problemStatusSchema = z.enum(PROBLEM_STATUSES, {
   error: PROBLEM_MESSAGES.statusInvalid,

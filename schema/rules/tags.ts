@@ -3,7 +3,6 @@
  * user may see live in TAG_MESSAGES and translate under `tags:errors.<key>` in locales.
  */
 import { z } from 'zod';
-import { TIME_RANGE_HOURS, type TimeRange } from './posts';
 
 /** Spec: followed tags at most 10; profile tags at most 10. */
 export const TAG_FOLLOW_MAX = 10;
@@ -24,27 +23,6 @@ export type TagSort = (typeof TAG_SORTS)[number];
 export const STORY_SORTS = ['recent', 'reactions', 'comments'] as const;
 export type StorySort = (typeof STORY_SORTS)[number];
 
-/** A feed shows everything until a range is chosen (the spec's map filter defaults to last24hours). */
-export const DEFAULT_TIME_RANGE: TimeRange = 'alltime';
-
-/**
- * The [from, to] window of a feed: custom dates (startDate/endDate) when given, else the range
- * (TIME_RANGES from posts.ts) back from `now`.
- */
-export function timeWindow(
-  range: TimeRange,
-  now: Date,
-  custom: { startDate?: Date | null; endDate?: Date | null } = {},
-): { from: Date | null; to: Date | null } {
-  if (custom.startDate || custom.endDate)
-    return { from: custom.startDate ?? null, to: custom.endDate ?? null };
-  const hours = TIME_RANGE_HOURS[range];
-  return {
-    from: hours === null ? null : new Date(now.getTime() - hours * 3_600_000),
-    to: null,
-  };
-}
-
 export const AUTOCOMPLETE_COLLECTIONS = ['tags', 'participants'] as const;
 export type AutocompleteCollection = (typeof AUTOCOMPLETE_COLLECTIONS)[number];
 
@@ -62,7 +40,6 @@ export const TAG_MESSAGES = {
   profileTagsUpdated: 'Profile tags updated successfully',
   profileTagsFailed: 'Failed to update profile tags',
   problemRequired: 'Please choose a problem',
-  dateRangeInvalid: 'End date cannot be before start date',
   collectionInvalid: 'Choose tags or participants',
 } as const;
 

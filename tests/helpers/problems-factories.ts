@@ -49,7 +49,7 @@ export interface ProblemView {
 
 export const CREATE_PROBLEM = `mutation($input: CreateProblemInput!) { createProblem(input: $input) { ${PROBLEM_FIELDS} } }`;
 export const PROBLEM = `query($id: ID!) { problem(id: $id) { ${PROBLEM_FIELDS} } }`;
-export const PROBLEMS = `query($list: ProblemListKind, $orderBy: ProblemSort, $statuses: [String!], $timeRange: ProblemTimeRange,
+export const PROBLEMS = `query($list: ProblemListKind, $orderBy: ProblemSort, $statuses: [String!], $timeRange: TimeRange,
   $startDate: DateTimeISO, $endDate: DateTimeISO, $spaceId: ID, $after: String, $first: Int) {
   problems(list: $list, orderBy: $orderBy, statuses: $statuses, timeRange: $timeRange, startDate: $startDate,
     endDate: $endDate, spaceId: $spaceId, after: $after, first: $first) { items { ${PROBLEM_FIELDS} } last }

@@ -114,8 +114,8 @@ export interface SolutionPage {
 
 export const CREATE_SOLUTION = `mutation($input: CreateSolutionInput!) { createSolution(input: $input) { ${SOLUTION_FIELDS} } }`;
 export const SOLUTION = `query($id: ID!) { solution(id: $id) { ${SOLUTION_FIELDS} } }`;
-export const SOLUTIONS = `query($list: SolutionListKind, $problemId: ID, $orderBy: SolutionSortKind, $timeRange: SolutionTimeRange, $spaceId: ID, $after: String, $first: Int) {
-  solutions(list: $list, problemId: $problemId, orderBy: $orderBy, timeRange: $timeRange, spaceId: $spaceId, after: $after, first: $first) { items { ${SOLUTION_FIELDS} } last }
+export const SOLUTIONS = `query($list: SolutionListKind, $problemId: ID, $orderBy: SolutionSortKind, $timeRange: TimeRange, $startDate: DateTimeISO, $endDate: DateTimeISO, $spaceId: ID, $after: String, $first: Int) {
+  solutions(list: $list, problemId: $problemId, orderBy: $orderBy, timeRange: $timeRange, startDate: $startDate, endDate: $endDate, spaceId: $spaceId, after: $after, first: $first) { items { ${SOLUTION_FIELDS} } last }
 }`;
 
 export interface SolutionOptions {

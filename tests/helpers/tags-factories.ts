@@ -137,7 +137,7 @@ export async function postStoryTo(
   return data.createStory;
 }
 
-export const STORY_LIST = `query($list: StoryListKind, $spaceId: ID, $problemId: ID, $orderBy: StorySort, $timeRange: String,
+export const STORY_LIST = `query($list: StoryListKind, $spaceId: ID, $problemId: ID, $orderBy: StorySort, $timeRange: TimeRange,
   $startDate: DateTimeISO, $endDate: DateTimeISO, $tags: [String!], $after: String, $first: Int) {
   stories(list: $list, spaceId: $spaceId, problemId: $problemId, orderBy: $orderBy, timeRange: $timeRange,
     startDate: $startDate, endDate: $endDate, tags: $tags, after: $after, first: $first) {

@@ -263,7 +263,7 @@ describe('story sorts and time ranges', () => {
         stories: { items: { id: string }[]; last: string | null };
       } = await gqlData(
         server.url,
-        `query($spaceId: ID, $orderBy: StorySort, $timeRange: String, $after: String) {
+        `query($spaceId: ID, $orderBy: StorySort, $timeRange: TimeRange, $after: String) {
           stories(spaceId: $spaceId, orderBy: $orderBy, timeRange: $timeRange, after: $after, first: 2) { items { id } last } }`,
         { spaceId: sortSpace, after, ...variables },
         { token: alice.token },
@@ -319,9 +319,19 @@ describe('story sorts and time ranges', () => {
 
   it('refuses an unknown time range', async () => {
     expect(
-      await gqlError(server.url, `query { stories(timeRange: "lastcentury") { last } }`),
+      await gqlError(server.url, `query { stories(timeRange: lastcentury) { last } }`),
     ).toMatchObject({
-      code: 'BAD_USER_INPUT',
+      code: 'GRAPHQL_VALIDATION_FAILED',
+    });
+    const response = await rest<{ success: boolean; error: { code: string; field: string } }>(
+      server.url,
+      'GET',
+      `/api/list/v2?path=stories&spaceId=${sortSpace}&timeRange=lastcentury`,
+    );
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({
+      success: false,
+      error: { code: 'BAD_USER_INPUT', field: 'timeRange' },
     });
   });
 

@@ -7,7 +7,7 @@ import {
   solutions,
   spaceTags,
 } from "../../server/src/db/schema";
-import { refreshSolverCount } from "../../server/src/modules/problems/problem.service";
+import { refreshSolutionCounters } from "../../server/src/modules/problems/problem.service";
 import { gql, gqlData, gqlError, rest } from "../helpers/clients";
 import { signUpVerified, type TestUser } from "../helpers/factories";
 import {
@@ -1071,7 +1071,7 @@ describe("impacted and solvers", () => {
     }>(server.url, SOLVERS, { problemId: problem.id });
     expect(result.solvers).toEqual([{ id: bob.id, displayName: "Bob" }]);
     // The solutions service keeps the stored counter right with this helper, in its own transaction.
-    await refreshSolverCount(server.deps.db, problem.id);
+    await refreshSolutionCounters(server.deps.db, [problem.id]);
     const counted = await gqlData<{ problem: ProblemView }>(
       server.url,
       PROBLEM,

@@ -8,6 +8,7 @@ import {
   CREATE_SOLUTION,
   SOLUTION,
   SOLUTION_FIELDS,
+  SOLUTIONS,
   insertPrivateSpace,
   insertProblem,
   insertVote,
@@ -652,6 +653,48 @@ describe('lists, sorts and pages', () => {
       fresh.id,
       old.id,
     ]);
+  });
+
+  it('takes a custom range, asking for both dates and refusing an end before the start', async () => {
+    const space = await insertPrivateSpace(server, alice);
+    const old = await postSolution(server, alice, { spaceId: space });
+    const fresh = await postSolution(server, alice, { spaceId: space });
+    await server.deps.db
+      .update(solutions)
+      .set({ createdAt: new Date(Date.now() - 3 * 24 * 3_600_000) })
+      .where(eq(solutions.id, old.id));
+    const days = (n: number) => new Date(Date.now() - n * 24 * 3_600_000).toISOString();
+    const custom = { spaceId: space, timeRange: 'custom', first: 100 };
+    expect(
+      ids(
+        await listSolutions(
+          server,
+          { ...custom, startDate: days(4), endDate: days(2) },
+          alice.token,
+        ),
+      ),
+    ).toEqual([old.id]);
+    expect(
+      ids(
+        await listSolutions(
+          server,
+          { ...custom, startDate: days(1), endDate: days(0) },
+          alice.token,
+        ),
+      ),
+    ).toEqual([fresh.id]);
+    expect(await gqlError(server.url, SOLUTIONS, custom, { token: alice.token })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: 'Choose a start and an end date',
+    });
+    expect(
+      await gqlError(
+        server.url,
+        SOLUTIONS,
+        { ...custom, startDate: days(2), endDate: days(4) },
+        { token: alice.token },
+      ),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', message: 'End date cannot be before start date' });
   });
 
   it('lists my solutions (drafts and anonymous included) only when signed in', async () => {

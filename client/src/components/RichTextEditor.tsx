@@ -133,6 +133,7 @@ export function RichTextEditor({
   // Attributes given at creation are not reactive: keep the label (language switch) and the error link current.
   const attributesKey = JSON.stringify(attributes);
   useEffect(() => {
+    if (editor.isDestroyed) return;
     editor.setOptions({
       editorProps: {
         attributes: JSON.parse(attributesKey) as Record<string, string>,
@@ -140,7 +141,10 @@ export function RichTextEditor({
     });
   }, [editor, attributesKey]);
 
+  // A dialog that unmounts and remounts (Suspense inside a Modal) can hand an effect an editor
+  // Tiptap has already destroyed; reading it then throws.
   useEffect(() => {
+    if (editor.isDestroyed) return;
     if (value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 

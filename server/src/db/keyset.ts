@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@rules';
 import { AppError } from '../errors';
@@ -33,7 +33,11 @@ export function decodeCursor(encoded: string | null | undefined): Cursor | null 
   return { value, id };
 }
 
-/** Rows after the cursor in (sort, id) order, descending unless `ascending`. */
+/**
+ * Rows after the cursor in (sort, id) order, descending unless `ascending`. Written as a row
+ * comparison so PostgreSQL seeks the (…, sort, id) index straight to the cursor; the equivalent
+ * `a < x or (a = x and id < y)` only filters, and page 2,000 would read every row before it.
+ */
 export function afterCursor(
   sortColumn: AnyPgColumn,
   idColumn: AnyPgColumn,
@@ -41,8 +45,8 @@ export function afterCursor(
   ascending = false,
 ): SQL | undefined {
   if (!cursor) return undefined;
-  const beyond = ascending ? gt : lt;
-  return or(beyond(sortColumn, cursor.value), and(eq(sortColumn, cursor.value), beyond(idColumn, cursor.id)));
+  const beyond = sql.raw(ascending ? '>' : '<');
+  return sql`(${sortColumn}, ${idColumn}) ${beyond} (${sql.param(cursor.value, sortColumn)}, ${sql.param(cursor.id, idColumn)})`;
 }
 
 /** The page size a caller asked for, within 1..MAX_PAGE_SIZE. */

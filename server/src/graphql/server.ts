@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
@@ -43,7 +44,13 @@ export function createApollo(schema: GraphQLSchema, deps: AppDeps, httpServer: S
     csrfPrevention: true,
     validationRules: operationLimitRules,
     formatError: formatGraphQLError(deps.log),
-    plugins: [ApolloServerPluginDrainHttpServer({ httpServer }), refuseHttpSubscriptions, costLimit(schema)],
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      // No HTTP caching hints are used; without this Apollo wraps every field resolver to track them.
+      ApolloServerPluginCacheControlDisabled(),
+      refuseHttpSubscriptions,
+      costLimit(schema),
+    ],
   });
 }
 

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { MESSAGES } from '@rules';
 import type { Context } from '../context';
+import type { Page } from '../db/keyset';
 import { AppError, HTTP_STATUS } from '../errors';
 import type { Log } from '../log';
 
@@ -20,6 +21,14 @@ export function activeSpaceId(req: Request): string | undefined {
 }
 
 export const ok = (res: Response, payload: Record<string, unknown> = {}) => res.json({ success: true, ...payload });
+
+/** A list page in REST shape: each row presented (concurrently) and the next page's cursor. */
+export async function presentPage<Row, Shape>(
+  page: Page<Row>,
+  present: (row: Row) => Promise<Shape>,
+): Promise<{ items: Shape[]; last: string | null }> {
+  return { items: await Promise.all(page.items.map(present)), last: page.last };
+}
 
 /** Maps AppError to the spec's statuses and `{ success: false, error: { code, message, field } }`. */
 export function restErrorHandler(log: Log) {

@@ -272,14 +272,6 @@ export function useProblemLabels() {
       solutions: t("problems:sort.solutions"),
       stories: t("problems:sort.stories"),
     },
-    ranges: {
-      alltime: t("problems:timeRange.alltime"),
-      last24hours: t("problems:timeRange.last24hours"),
-      last7days: t("problems:timeRange.last7days"),
-      last30days: t("problems:timeRange.last30days"),
-      last6months: t("problems:timeRange.last6months"),
-      custom: t("problems:timeRange.custom"),
-    },
     partTypes: {
       stakeholder: t("problems:parts.types.stakeholder"),
       thing: t("problems:parts.types.thing"),

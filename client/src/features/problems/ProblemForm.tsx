@@ -14,11 +14,7 @@ import {
 } from "@mantine/core";
 import { useMutation } from "@apollo/client/react";
 import { IconMapPin, IconPhoto, IconUserQuestion } from "@tabler/icons-react";
-import {
-  firstIssue,
-  problemDescriptionIssue,
-  problemTitleSchema,
-} from "@rules";
+import { postDescriptionIssue, postTitleIssue } from "@rules";
 import { useMediaQuery } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -74,11 +70,9 @@ export function ProblemForm({
   const saving = creating.loading || updating.loading;
 
   // The same rules the server applies; their messages translate under problems:errors.
-  const titleParse = problemTitleSchema.safeParse(name);
-  const titleError = titleParse.success
-    ? null
-    : translateServerMessage(t, firstIssue(titleParse.error).message);
-  const descriptionIssue = problemDescriptionIssue(description);
+  const titleIssue = postTitleIssue(name);
+  const titleError = titleIssue ? translateServerMessage(t, titleIssue) : null;
+  const descriptionIssue = postDescriptionIssue(description);
   const descriptionError = descriptionIssue
     ? translateServerMessage(t, descriptionIssue)
     : null;

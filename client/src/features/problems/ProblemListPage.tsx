@@ -10,7 +10,6 @@ import {
   Stack,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
 import { useMutation, useQuery } from "@apollo/client/react";
@@ -22,17 +21,17 @@ import {
   IconLock,
   IconPlus,
 } from "@tabler/icons-react";
-import {
-  PROBLEM_SORTS,
-  PROBLEM_TIME_RANGES,
-  type ProblemSort,
-  type ProblemTimeRange,
-} from "@rules";
+import { DEFAULT_TIME_RANGE, PROBLEM_SORTS, type ProblemSort } from "@rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useActiveSpace } from "../../app/useActiveSpace";
 import { notifyError } from "../../components/notify";
+import {
+  DEFAULT_TIME_RANGE_CHOICE,
+  TimeRangeSelect,
+  timeRangeVariables,
+} from "../../components/TimeRangeSelect";
 import {
   JoinedProblemsDocument,
   UpdateJoinedProblemsDocument,
@@ -51,11 +50,6 @@ import { StatusFilter, useProblemLabels } from "./ProblemBits";
 export const PROBLEM_PAGE_WIDTH = 820;
 type ListTab = ProblemListKind;
 const TABS: ListTab[] = ["recent", "myproblems", "mypriorities", "solving"];
-/** A custom range runs from the start of its first day to the end of its last (local time). */
-const dayStart = (day: string) =>
-  day ? new Date(`${day}T00:00:00`).toISOString() : null;
-const dayEnd = (day: string) =>
-  day ? new Date(`${day}T23:59:59.999`).toISOString() : null;
 
 /** The tab strip and the Add Problem button shared by every /problems/* page. */
 function ProblemsHeader({ current }: { current: ListTab }) {
@@ -126,13 +120,8 @@ export function ProblemListPage({
   const { viewer, loading } = useViewer();
   const [orderBy, setOrderBy] = useState<ProblemSort>("recent");
   const [statuses, setStatuses] = useState<string[]>([]);
-  const [timeRange, setTimeRange] = useState<ProblemTimeRange>("alltime");
-  const [startDay, setStartDay] = useState("");
-  const [endDay, setEndDay] = useState("");
-  // A custom range lists nothing different until both of its days are chosen.
-  const custom = timeRange === "custom";
-  const effectiveRange: ProblemTimeRange =
-    custom && (!startDay || !endDay) ? "alltime" : timeRange;
+  const [range, setRange] = useState(DEFAULT_TIME_RANGE_CHOICE);
+  const time = timeRangeVariables(range);
   const [view, setView] = useState<ProblemView>("cards");
   const own = list === "myproblems";
   const labels = useProblemLabels();
@@ -150,13 +139,11 @@ export function ProblemListPage({
           orderBy,
           statuses:
             list === "solving" || statuses.length === 0 ? null : statuses,
-          timeRange: effectiveRange,
-          startDate: effectiveRange === "custom" ? dayStart(startDay) : null,
-          endDate: effectiveRange === "custom" ? dayEnd(endDay) : null,
+          ...time,
           spaceId,
         }}
         empty={
-          statuses.length > 0 || effectiveRange !== "alltime"
+          statuses.length > 0 || time.timeRange !== DEFAULT_TIME_RANGE
             ? {
                 title: t("problems:list.noMatch"),
                 description: t("problems:list.noMatchHint"),
@@ -188,42 +175,7 @@ export function ProblemListPage({
                 w={190}
                 size="xs"
               />
-              <Select
-                label={t("problems:list.timeRange")}
-                value={timeRange}
-                onChange={(value) =>
-                  value && setTimeRange(value as ProblemTimeRange)
-                }
-                data={PROBLEM_TIME_RANGES.map((range) => ({
-                  value: range,
-                  label: labels.ranges[range],
-                }))}
-                allowDeselect={false}
-                w={170}
-                size="xs"
-              />
-              {custom ? (
-                <>
-                  <TextInput
-                    type="date"
-                    size="xs"
-                    label={t("problems:list.startDate")}
-                    value={startDay}
-                    max={endDay || undefined}
-                    onChange={(event) => setStartDay(event.currentTarget.value)}
-                    w={150}
-                  />
-                  <TextInput
-                    type="date"
-                    size="xs"
-                    label={t("problems:list.endDate")}
-                    value={endDay}
-                    min={startDay || undefined}
-                    onChange={(event) => setEndDay(event.currentTarget.value)}
-                    w={150}
-                  />
-                </>
-              ) : null}
+              <TimeRangeSelect value={range} onChange={setRange} />
               <SegmentedControl
                 size="xs"
                 value={view}

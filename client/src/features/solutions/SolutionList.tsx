@@ -11,10 +11,11 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
-import { SOLUTION_SORTS, TIME_RANGES, type SolutionSort, type TimeRange } from '@rules';
+import { SOLUTION_SORTS, type SolutionSort } from '@rules';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, serverErrorOf } from '../../components/notify';
+import { TimeRangeSelect, type TimeRangeChoice } from '../../components/TimeRangeSelect';
 import { SolutionsDocument, type SolutionsQueryVariables } from '../../gql/graphql';
 import { SolutionCard } from './SolutionCard';
 import { useSolutionActions } from './useSolutionActions';
@@ -135,26 +136,19 @@ export function SolutionListSkeleton() {
 export function SolutionFilters({
   orderBy,
   onOrderBy,
-  timeRange,
-  onTimeRange,
+  range,
+  onRange,
 }: {
   orderBy: SolutionSort;
   onOrderBy: (sort: SolutionSort) => void;
-  timeRange?: TimeRange;
-  onTimeRange?: (range: TimeRange) => void;
+  range?: TimeRangeChoice;
+  onRange?: (next: TimeRangeChoice) => void;
 }) {
   const { t } = useTranslation();
   const sortLabels: Record<SolutionSort, string> = {
     recent: t('solutions:sort.recent'),
     upvotes: t('solutions:sort.upvotes'),
     downvotes: t('solutions:sort.downvotes'),
-  };
-  const rangeLabels: Record<TimeRange, string> = {
-    last24hours: t('solutions:range.last24hours'),
-    last7days: t('solutions:range.last7days'),
-    last30days: t('solutions:range.last30days'),
-    last6months: t('solutions:range.last6months'),
-    alltime: t('solutions:range.alltime'),
   };
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
@@ -170,20 +164,7 @@ export function SolutionFilters({
         w={170}
         size="xs"
       />
-      {timeRange && onTimeRange ? (
-        <Select
-          label={t('solutions:list.timeRange')}
-          value={timeRange}
-          onChange={(value) => value && onTimeRange(value as TimeRange)}
-          data={TIME_RANGES.map((range) => ({
-            value: range,
-            label: rangeLabels[range],
-          }))}
-          allowDeselect={false}
-          w={170}
-          size="xs"
-        />
-      ) : null}
+      {range && onRange ? <TimeRangeSelect value={range} onChange={onRange} /> : null}
     </Group>
   );
 }

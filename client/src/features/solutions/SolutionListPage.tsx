@@ -1,10 +1,11 @@
 import { Button, Card, EmptyState, Group, Stack, Tabs, Title } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
-import type { SolutionSort, TimeRange } from '@rules';
+import type { SolutionSort } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
+import { DEFAULT_TIME_RANGE_CHOICE, timeRangeVariables } from '../../components/TimeRangeSelect';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
 import { SolutionDialog } from './SolutionDialog';
@@ -22,7 +23,7 @@ export function SolutionListPage({ list }: { list: Tab }) {
   const requireSignIn = useRequireSignIn();
   const [adding, setAdding] = useState(false);
   const [orderBy, setOrderBy] = useState<SolutionSort>('recent');
-  const [timeRange, setTimeRange] = useState<TimeRange>('alltime');
+  const [range, setRange] = useState(DEFAULT_TIME_RANGE_CHOICE);
   const add = () => requireSignIn(() => setAdding(true));
   const own = list === 'mysolutions';
 
@@ -47,7 +48,12 @@ export function SolutionListPage({ list }: { list: Tab }) {
     body = (
       <SolutionList
         key={`${list}-${viewer?.id ?? 'guest'}`}
-        variables={{ list, orderBy, timeRange, spaceId: own ? null : spaceId }}
+        variables={{
+          list,
+          orderBy,
+          ...timeRangeVariables(range),
+          spaceId: own ? null : spaceId,
+        }}
         empty={{
           title: own ? t('solutions:mine.empty') : t('solutions:recent.emptyTitle'),
           description: own ? t('solutions:mine.emptyHint') : t('solutions:recent.emptyDescription'),
@@ -77,8 +83,8 @@ export function SolutionListPage({ list }: { list: Tab }) {
         <SolutionFilters
           orderBy={orderBy}
           onOrderBy={setOrderBy}
-          timeRange={timeRange}
-          onTimeRange={setTimeRange}
+          range={range}
+          onRange={setRange}
         />
       </Card>
       {body}

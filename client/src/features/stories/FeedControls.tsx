@@ -1,17 +1,29 @@
 import { Group, Select } from '@mantine/core';
-import { TIME_RANGES, type TimeRange } from '@rules';
 import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_TIME_RANGE_CHOICE,
+  TimeRangeSelect,
+  timeRangeVariables,
+  type TimeRangeChoice,
+} from '../../components/TimeRangeSelect';
 import type { StorySort } from '../../gql/graphql';
+import type { StoryListOptions } from './storyCache';
 
 export interface FeedFilter {
   orderBy: StorySort;
-  timeRange: TimeRange;
+  range: TimeRangeChoice;
 }
 
 export const DEFAULT_FEED_FILTER: FeedFilter = {
   orderBy: 'recent',
-  timeRange: 'alltime',
+  range: DEFAULT_TIME_RANGE_CHOICE,
 };
+
+/** The list options of a feed filter (a custom range counts once both of its days are chosen). */
+export const feedOptions = (filter: FeedFilter): StoryListOptions => ({
+  orderBy: filter.orderBy,
+  ...timeRangeVariables(filter.range),
+});
 
 const SORTS: StorySort[] = ['recent', 'reactions', 'comments'];
 
@@ -29,34 +41,18 @@ export function FeedControls({
     reactions: t('stories:sort.reactions'),
     comments: t('stories:sort.comments'),
   };
-  const rangeLabels: Record<TimeRange, string> = {
-    last24hours: t('stories:timeRange.last24hours'),
-    last7days: t('stories:timeRange.last7days'),
-    last30days: t('stories:timeRange.last30days'),
-    last6months: t('stories:timeRange.last6months'),
-    alltime: t('stories:timeRange.alltime'),
-  };
   return (
-    <Group gap="sm" grow wrap="nowrap" preventGrowOverflow={false}>
+    <Group gap="sm" wrap="wrap" align="flex-end">
       <Select
         label={t('stories:sort.label')}
         value={value.orderBy}
         allowDeselect={false}
         onChange={(next) => next && onChange({ ...value, orderBy: next as StorySort })}
         data={SORTS.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
+        w={170}
         size="xs"
       />
-      <Select
-        label={t('stories:timeRange.label')}
-        value={value.timeRange}
-        allowDeselect={false}
-        onChange={(next) => next && onChange({ ...value, timeRange: next as TimeRange })}
-        data={TIME_RANGES.map((range) => ({
-          value: range,
-          label: rangeLabels[range],
-        }))}
-        size="xs"
-      />
+      <TimeRangeSelect value={value.range} onChange={(range) => onChange({ ...value, range })} />
     </Group>
   );
 }

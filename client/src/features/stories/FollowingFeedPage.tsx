@@ -8,7 +8,7 @@ import { useActiveSpace } from '../../app/useActiveSpace';
 import { FollowedTagsDocument } from '../../gql/graphql';
 import { RequireSignIn } from '../auth/RequireSignIn';
 import { FollowTagsDialog } from '../tags/FollowTagsDialog';
-import { DEFAULT_FEED_FILTER, FeedControls, type FeedFilter } from './FeedControls';
+import { DEFAULT_FEED_FILTER, FeedControls, feedOptions, type FeedFilter } from './FeedControls';
 import { StoryList } from './StoryList';
 import { STORY_PAGE_WIDTH } from './layout';
 
@@ -83,7 +83,7 @@ function FollowingFeed() {
           key={followed.map((tag) => tag.id).join(',')}
           list="following"
           spaceId={spaceId}
-          options={filter}
+          options={feedOptions(filter)}
           empty={{ title: t('stories:following.noStories') }}
         />
       </>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { useRequireSignIn } from '../auth/LoginBox';
-import { DEFAULT_FEED_FILTER, FeedControls, type FeedFilter } from './FeedControls';
+import { DEFAULT_FEED_FILTER, FeedControls, feedOptions, type FeedFilter } from './FeedControls';
 import { StoryDialog } from './StoryDialog';
 import { StoryList } from './StoryList';
 import { STORY_PAGE_WIDTH } from './layout';
@@ -36,7 +36,7 @@ export function StoryFeedPage() {
       <StoryList
         list="recent"
         spaceId={spaceId}
-        options={filter}
+        options={feedOptions(filter)}
         live
         empty={{
           title: t('stories:feed.emptyTitle'),

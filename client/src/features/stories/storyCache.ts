@@ -2,7 +2,7 @@
 // is one `stories` query whose first page's variables are fixed here; later pages are appended to it,
 // and created, edited, published or live stories are put into (or taken out of) the lists they belong to.
 import type { ApolloCache } from '@apollo/client';
-import { DEFAULT_PAGE_SIZE, STORY_LISTS } from '@rules';
+import { DEFAULT_PAGE_SIZE, DEFAULT_TIME_RANGE, STORY_LISTS, type TimeRange } from '@rules';
 import {
   StoriesDocument,
   type StoriesQuery,
@@ -18,7 +18,10 @@ export const STORIES_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 export interface StoryListOptions {
   problemId?: string | null;
   orderBy?: StorySort;
-  timeRange?: string;
+  timeRange?: TimeRange;
+  /** A custom window's bounds (ISO), with timeRange 'custom'. */
+  startDate?: string | null;
+  endDate?: string | null;
   /** Only stories with one of these tags (a tag page). */
   tags?: string[];
 }
@@ -42,7 +45,10 @@ export function listVariables(
       : { list, first: STORIES_PAGE_SIZE };
   // Defaults stay out of the variables, so the default list is the one the mutations update.
   if (options.orderBy && options.orderBy !== 'recent') base.orderBy = options.orderBy;
-  if (options.timeRange && options.timeRange !== 'alltime') base.timeRange = options.timeRange;
+  if (options.timeRange && options.timeRange !== DEFAULT_TIME_RANGE)
+    base.timeRange = options.timeRange;
+  if (options.startDate) base.startDate = options.startDate;
+  if (options.endDate) base.endDate = options.endDate;
   if (options.tags?.length) base.tags = options.tags;
   return base;
 }

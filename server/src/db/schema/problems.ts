@@ -42,11 +42,11 @@ export const problems = pgTable(
     totalRecipes: integer('total_recipes').notNull().default(0),
     totalSolvers: integer('total_solvers').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    index('problems_space_recent_idx').on(table.spaceId, table.createdAt.desc(), table.id.desc()),
-    index('problems_author_idx').on(table.authorId, table.createdAt.desc()),
+    index('problems_space_recent_idx').on(table.spaceId, table.createdAt, table.id),
+    index('problems_author_idx').on(table.authorId, table.createdAt),
     index('problems_tags_idx').using('gin', table.tags),
   ],
 );
@@ -62,7 +62,7 @@ export const problemParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     priority: integer('priority'),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.problemId, table.userId] }),
@@ -83,7 +83,7 @@ export const problemDepartures = pgTable('problem_departures', {
   leavingComment: text('leaving_comment'),
   /** The upvoted solutions the member confirmed: [{ id, name }]. */
   solutions: jsonb('solutions').$type<{ id: string; name: string }[]>().notNull().default([]),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
 /** Every status change, newest first on the problem page. */
@@ -97,9 +97,9 @@ export const problemStatusActivity = pgTable(
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('problem_status_activity_idx').on(table.problemId, table.createdAt.desc())],
+  (table) => [index('problem_status_activity_idx').on(table.problemId, table.createdAt)],
 );
 
 export const problemParts = pgTable(
@@ -137,7 +137,7 @@ export const problemMeasurements = pgTable(
     unit: text('unit').notNull().default(''),
     note: text('note').notNull().default(''),
     measuredAt: timestamp('measured_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('problem_measurements_idx').on(table.problemId, table.measuredAt.desc())],
+  (table) => [index('problem_measurements_idx').on(table.problemId, table.measuredAt)],
 );

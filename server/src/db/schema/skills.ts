@@ -20,10 +20,10 @@ export const skills = pgTable(
     isApproved: boolean('is_approved').notNull().default(true),
     totalParticipants: integer('total_participants').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    index('skills_space_recent_idx').on(table.spaceId, table.createdAt.desc(), table.id.desc()),
+    index('skills_space_recent_idx').on(table.spaceId, table.createdAt, table.id),
     index('skills_author_idx').on(table.authorId),
   ],
 );
@@ -38,7 +38,7 @@ export const skillMembers = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.skillId, table.userId] }), index('skill_members_user_idx').on(table.userId)],
 );

@@ -27,11 +27,11 @@ export const solutions = pgTable(
     totalDownvotes: integer('total_downvotes').notNull().default(0),
     totalOutcomes: integer('total_outcomes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    index('solutions_space_recent_idx').on(table.spaceId, table.createdAt.desc(), table.id.desc()),
-    index('solutions_author_idx').on(table.authorId, table.createdAt.desc()),
+    index('solutions_space_recent_idx').on(table.spaceId, table.createdAt, table.id),
+    index('solutions_author_idx').on(table.authorId, table.createdAt),
     index('solutions_tags_idx').using('gin', table.tags),
   ],
 );
@@ -66,8 +66,8 @@ export const solutionVotes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     direction: text('direction', { enum: ['up', 'down'] }).notNull(),
     feedback: text('feedback').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.solutionId, table.userId] }), index('solution_votes_user_idx').on(table.userId)],
 );

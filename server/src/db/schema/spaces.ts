@@ -22,8 +22,8 @@ export const spaces = pgTable(
     /** The space image (one image); uploads arrive with the media issue. */
     imageUrl: text('image_url'),
     authorId: text('author_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [index('spaces_kind_idx').on(table.kind, table.name)],
 );
@@ -42,8 +42,8 @@ export const spaceParticipants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: PARTICIPANT_STATUSES }).notNull(),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.spaceId, table.userId] }),
@@ -63,7 +63,7 @@ export const userSpaces = pgTable(
       .references(() => spaces.id, { onDelete: 'cascade' }),
     favorite: boolean('favorite').notNull().default(false),
     notifications: boolean('notifications').notNull().default(false),
-    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }),
+    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.spaceId] }),

@@ -33,12 +33,14 @@ export const stories = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The public feed: newest first inside a space, published and approved only.
+    // The public feed: newest first inside a space, published and approved only. Indexes are
+    // ascending on purpose: PostgreSQL scans them backwards for ORDER BY … DESC, while Drizzle's
+    // .desc() would write DESC NULLS LAST, which no DESC (NULLS FIRST) sort can use.
     index('stories_feed_idx')
-      .on(table.spaceId, table.createdAt.desc(), table.id.desc())
+      .on(table.spaceId, table.createdAt, table.id)
       .where(sql`${table.isDraft} = false and ${table.isApproved} = true`),
-    index('stories_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
+    index('stories_author_idx').on(table.authorId, table.createdAt, table.id),
     index('stories_tags_idx').using('gin', table.tags),
-    index('stories_problem_idx').on(table.problemId, table.createdAt.desc()),
+    index('stories_problem_idx').on(table.problemId, table.createdAt),
   ],
 );

@@ -10,9 +10,9 @@ export const tags = pgTable(
     description: text('description'),
     /** Following is not private content, so followers are counted across spaces. */
     totalFollowers: integer('total_followers').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('tags_followers_idx').on(table.totalFollowers.desc(), table.id)],
+  (table) => [index('tags_followers_idx').on(table.totalFollowers, table.id)],
 );
 
 /**
@@ -32,7 +32,7 @@ export const spaceTags = pgTable(
     totalStories: integer('total_stories').notNull().default(0),
     totalProblems: integer('total_problems').notNull().default(0),
     totalSolutions: integer('total_solutions').notNull().default(0),
-    firstUsedAt: timestamp('first_used_at', { withTimezone: true }).notNull().defaultNow(),
+    firstUsedAt: timestamp('first_used_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.spaceId, table.tagId] })],
 );
@@ -46,7 +46,7 @@ export const tagFollows = pgTable(
     tagId: text('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.tagId] }), index('tag_follows_tag_idx').on(table.tagId)],
 );
@@ -61,7 +61,7 @@ export const notificationTags = pgTable(
     tagId: text('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.tagId] })],
 );

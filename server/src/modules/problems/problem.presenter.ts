@@ -1,10 +1,6 @@
 import { problemStatusColor } from "@rules";
 import type { Context } from "../../context";
-import {
-  ANONYMOUS_AUTHOR,
-  authorView,
-  type AuthorView,
-} from "../users/user.service";
+import { postAuthor } from "../users/user.service";
 import {
   canEditProblem,
   type ProblemPartRow,
@@ -16,15 +12,6 @@ import {
   statusActivity,
   type MeasurementRow,
 } from "./problem.service";
-
-/** Anonymous posts show 'Anonymous' to everyone, their author included. */
-export async function problemAuthor(
-  ctx: Context,
-  problem: ProblemRow,
-): Promise<AuthorView> {
-  if (problem.isAnonymousPost) return ANONYMOUS_AUTHOR;
-  return authorView(await ctx.loaders.userById.load(problem.authorId));
-}
 
 export const problemCounters = (problem: ProblemRow) => ({
   totalComments: problem.totalComments,
@@ -38,7 +25,7 @@ export const problemCounters = (problem: ProblemRow) => ({
 /** The REST shape of a problem: the entity fields of the spec (000 §3). */
 export async function presentProblem(ctx: Context, problem: ProblemRow) {
   const [author, joined, mayChangeStatus, activity] = await Promise.all([
-    problemAuthor(ctx, problem),
+    postAuthor(ctx, problem),
     isJoined(ctx, problem),
     canChangeStatus(ctx, problem),
     statusActivity(ctx, problem),

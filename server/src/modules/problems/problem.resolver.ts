@@ -11,11 +11,12 @@ import {
   Resolver,
   Root,
 } from "type-graphql";
+import { TimeRange } from "../../graphql/time-range";
 import type { Context } from "../../context";
-import { ANONYMOUS_AUTHOR, authorView } from "../users/user.service";
+import { ANONYMOUS_AUTHOR, authorView, postAuthor } from "../users/user.service";
 import { AuthorType } from "../users/user.types";
 import { canEditProblem, type ProblemRow } from "./problem.policy";
-import { problemAuthor, problemCounters } from "./problem.presenter";
+import { problemCounters } from "./problem.presenter";
 import * as problemsService from "./problem.service";
 import {
   CreateProblemInput,
@@ -32,7 +33,6 @@ import {
   ProblemPartInput,
   ProblemSortKind,
   ProblemStatusActivity,
-  ProblemTimeRangeKind,
   UpdateProblemInput,
 } from "./problem.types";
 
@@ -56,8 +56,8 @@ export class ProblemResolver {
       description: "Only these statuses",
     })
     statuses?: string[],
-    @Arg("timeRange", () => ProblemTimeRangeKind, { nullable: true })
-    timeRange?: ProblemTimeRangeKind,
+    @Arg("timeRange", () => TimeRange, { nullable: true })
+    timeRange?: TimeRange,
     @Arg("startDate", () => Date, { nullable: true }) startDate?: Date,
     @Arg("endDate", () => Date, { nullable: true }) endDate?: Date,
     @Arg("spaceId", () => ID, { nullable: true }) spaceId?: string,
@@ -274,7 +274,7 @@ export class ProblemResolver {
     @Root() problem: ProblemRow,
     @Ctx() ctx: Context,
   ): Promise<AuthorType> {
-    return problemAuthor(ctx, problem);
+    return postAuthor(ctx, problem);
   }
 
   @FieldResolver(() => ProblemCounters)

@@ -6,6 +6,7 @@ import {
   bodyData,
   contextOf,
   ok,
+  presentPage,
   queryParam,
 } from "../../rest/shell";
 import { presentPart, presentProblem } from "./problem.presenter";
@@ -32,16 +33,14 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
       const page = await problemsService.listProblems(ctx, {
         list: "recent",
         orderBy: sortOf(params.orderBy),
+        timeRange: params.timeRange,
+        startDate: params.startDate,
+        endDate: params.endDate,
         spaceId: params.spaceId,
         after: params.lastDocumentID,
         first: params.results,
       });
-      return {
-        items: await Promise.all(
-          page.items.map((problem) => presentProblem(ctx, problem)),
-        ),
-        last: page.last,
-      };
+      return presentPage(page, (problem) => presentProblem(ctx, problem));
     },
     async get(ctx, id, nested) {
       const [kind, partId] = nested;
@@ -85,12 +84,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
       spaceId: activeSpaceId(req),
       after: queryParam(req, "lastDocumentID"),
     });
-    ok(res, {
-      items: await Promise.all(
-        page.items.map((problem) => presentProblem(ctx, problem)),
-      ),
-      last: page.last,
-    });
+    ok(res, await presentPage(page, (problem) => presentProblem(ctx, problem)));
   });
 
   router.post("/problems", async (req, res) => {

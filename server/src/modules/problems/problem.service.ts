@@ -4,9 +4,7 @@ import {
   asc,
   desc,
   eq,
-  gte,
   inArray,
-  lte,
   or,
   sql,
   type SQL,
@@ -14,21 +12,21 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   MESSAGES,
-  PROBLEM_DESCRIPTION_HTML_MAX,
   PROBLEM_MESSAGES,
-  PROBLEM_TIME_RANGE_MS,
   htmlToPlainText,
   leaveProblemSchema,
   measurementSchema,
-  problemDescriptionTextSchema,
+  postDescriptionHtmlSchema,
+  postFlagSchema,
+  postDescriptionTextSchema,
   problemPartSchema,
   problemStatusSchema,
-  problemTitleSchema,
+  postTitleSchema,
   scanHashtags,
   tooManyTags,
   type ProblemList,
   type ProblemSort,
-  type ProblemTimeRange,
+  type TimeRangeInput,
 } from "@rules";
 import { z } from "zod";
 import type { Context } from "../../context";
@@ -53,6 +51,7 @@ import {
   stories,
   users,
 } from "../../db/schema";
+import { timeRangeCondition } from "../../db/time-range";
 import { AppError, forbidden, notFound, parseInput } from "../../errors";
 import type { UserRow } from "../../graphql/loaders";
 import { sanitizeRichText } from "../../rich-text";
@@ -73,27 +72,17 @@ import {
 
 export type MeasurementRow = typeof problemMeasurements.$inferSelect;
 
-const descriptionHtml = z
-  .string({ error: PROBLEM_MESSAGES.descriptionMin })
-  .max(PROBLEM_DESCRIPTION_HTML_MAX, PROBLEM_MESSAGES.descriptionMax);
-
 const createSchema = z.object({
-  name: problemTitleSchema,
-  description: descriptionHtml,
-  isAnonymousPost: z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false),
-  isDraft: z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false),
+  name: postTitleSchema,
+  description: postDescriptionHtmlSchema,
+  isAnonymousPost: postFlagSchema,
+  isDraft: postFlagSchema,
   spaceId: z.string().nullish(),
 });
 
 const updateSchema = z.object({
-  name: problemTitleSchema.optional(),
-  description: descriptionHtml.optional(),
+  name: postTitleSchema.optional(),
+  description: postDescriptionHtmlSchema.optional(),
   isAnonymousPost: z.boolean().nullish(),
   isDraft: z.boolean().nullish(),
 });
@@ -102,7 +91,7 @@ const updateSchema = z.object({
 function cleanDescription(html: string) {
   const clean = sanitizeRichText(html);
   parseInput(
-    problemDescriptionTextSchema,
+    postDescriptionTextSchema,
     htmlToPlainText(clean),
     "description",
   );
@@ -470,13 +459,10 @@ export async function updateJoinedProblems(
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-export interface ProblemListInput {
+export interface ProblemListInput extends TimeRangeInput {
   list?: ProblemList | null;
   orderBy?: ProblemSort | null;
   statuses?: readonly string[] | null;
-  timeRange?: ProblemTimeRange | null;
-  startDate?: Date | null;
-  endDate?: Date | null;
   spaceId?: string | null;
   after?: string | null;
   first?: number | null;
@@ -497,28 +483,6 @@ const COUNTER_SORTS = new Set<ProblemSort>([
 
 const invalidCursor = () =>
   new AppError("BAD_USER_INPUT", "Invalid cursor", { field: "after" });
-
-function timeFilter(input: ProblemListInput): SQL | undefined {
-  const range = input.timeRange ?? "alltime";
-  if (range === "alltime") return undefined;
-  if (range === "custom") {
-    if (!input.startDate || !input.endDate) {
-      throw new AppError(
-        "BAD_USER_INPUT",
-        PROBLEM_MESSAGES.customRangeRequired,
-        { field: "startDate" },
-      );
-    }
-    return and(
-      gte(problems.createdAt, input.startDate),
-      lte(problems.createdAt, input.endDate),
-    );
-  }
-  return gte(
-    problems.createdAt,
-    new Date(Date.now() - PROBLEM_TIME_RANGE_MS[range]),
-  );
-}
 
 function statusFilter(
   statuses: readonly string[] | null | undefined,
@@ -541,7 +505,10 @@ export async function listProblems(
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after);
   const list = input.list ?? "recent";
-  const filters = and(statusFilter(input.statuses), timeFilter(input));
+  const filters = and(
+    statusFilter(input.statuses),
+    timeRangeCondition(problems.createdAt, input),
+  );
 
   if (list === "mypriorities")
     return listPriorities(ctx, size, cursor, filters);
@@ -847,21 +814,26 @@ export async function listMeasurements(
 }
 
 /**
- * Recounts a problem's solvers (distinct named authors of its published linked solutions) into
- * problems.total_solvers. For the solutions service to call inside the transaction that links,
- * unlinks, publishes or deletes a solution.
+ * Recounts the stored solution counters of problems from their links: totalSolutions counts the
+ * listed (published, approved) solutions linked to a problem, totalSolvers their distinct named
+ * authors (as the solvers list shows them). Recounting rather than stepping keeps them right
+ * through links, unlinks, publishing a draft and deletes alike; the solutions service calls it
+ * inside the transaction of each such write.
  */
-export async function refreshSolverCount(
+export async function refreshSolutionCounters(
   tx: DbOrTx,
-  problemId: string,
+  problemIds: readonly string[],
 ): Promise<void> {
+  if (problemIds.length === 0) return;
+  const linked = sql`from ${problemSolutions} join ${solutions} on ${solutions.id} = ${problemSolutions.solutionId}
+    where ${problemSolutions.problemId} = ${problems.id} and ${solutions.isDraft} = false
+      and ${solutions.isApproved} = true`;
   await tx
     .update(problems)
     .set({
-      totalSolvers: sql`(select count(distinct ${solutions.authorId})::int from ${problemSolutions}
-        join ${solutions} on ${solutions.id} = ${problemSolutions.solutionId}
-        where ${problemSolutions.problemId} = ${problemId} and ${solutions.isDraft} = false
-          and ${solutions.isApproved} = true and ${solutions.isAnonymousPost} = false)`,
+      totalSolutions: sql`(select count(*)::int ${linked})`,
+      totalSolvers: sql`(select count(distinct ${solutions.authorId})::int ${linked}
+        and ${solutions.isAnonymousPost} = false)`,
     })
-    .where(eq(problems.id, problemId));
+    .where(inArray(problems.id, [...problemIds]));
 }

@@ -2,7 +2,6 @@ import {
   PROBLEM_LISTS,
   PROBLEM_SORTS,
   PROBLEM_STATUSES,
-  PROBLEM_TIME_RANGES,
 } from "@rules";
 import {
   Field,
@@ -36,19 +35,6 @@ export enum ProblemSortKind {
 registerEnumType(ProblemSortKind, {
   name: "ProblemSort",
   description: `Order of a problem list: ${PROBLEM_SORTS.join(", ")} (newest or largest first). mypriorities keeps the viewer's priority order.`,
-});
-
-export enum ProblemTimeRangeKind {
-  alltime = "alltime",
-  last24hours = "last24hours",
-  last7days = "last7days",
-  last30days = "last30days",
-  last6months = "last6months",
-  custom = "custom",
-}
-registerEnumType(ProblemTimeRangeKind, {
-  name: "ProblemTimeRange",
-  description: `Created within: ${PROBLEM_TIME_RANGES.join(", ")}; custom needs startDate and endDate.`,
 });
 
 @ObjectType()

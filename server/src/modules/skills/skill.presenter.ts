@@ -1,13 +1,7 @@
 import type { Context } from '../../context';
-import { ANONYMOUS_AUTHOR, authorView, type AuthorView } from '../users/user.service';
+import { ANONYMOUS_AUTHOR, authorView, postAuthor, type AuthorView } from '../users/user.service';
 import { canEditSkill, type SkillRow } from './skill.policy';
 import type { SkillMemberRow } from './skill.service';
-
-/** Anonymous skills show 'Anonymous' to everyone, their author included. */
-export async function skillAuthor(ctx: Context, skill: SkillRow): Promise<AuthorView> {
-  if (skill.isAnonymousPost) return ANONYMOUS_AUTHOR;
-  return authorView(await ctx.loaders.userById.load(skill.authorId));
-}
 
 /** A member as shown in the members list; an anonymous skill's author stays Anonymous there too. */
 export async function skillMemberUser(ctx: Context, member: SkillMemberRow): Promise<AuthorView> {
@@ -21,7 +15,7 @@ export const skillJoined = (ctx: Context, skill: SkillRow) =>
 
 /** The REST shape of a skill: the entity fields of the spec (000 §3). */
 export async function presentSkill(ctx: Context, skill: SkillRow) {
-  const [author, joined] = await Promise.all([skillAuthor(ctx, skill), skillJoined(ctx, skill)]);
+  const [author, joined] = await Promise.all([postAuthor(ctx, skill), skillJoined(ctx, skill)]);
   return {
     id: skill.id,
     name: skill.name,

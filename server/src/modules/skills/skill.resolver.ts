@@ -11,9 +11,10 @@ import {
   Root,
 } from 'type-graphql';
 import type { Context } from '../../context';
+import { postAuthor } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
 import { canEditSkill, type SkillRow } from './skill.policy';
-import { skillAuthor, skillJoined, skillMemberUser } from './skill.presenter';
+import { skillJoined, skillMemberUser } from './skill.presenter';
 import * as skillsService from './skill.service';
 import {
   CreateSkillInput,
@@ -105,7 +106,7 @@ export class SkillResolver {
 
   @FieldResolver(() => AuthorType)
   author(@Root() skill: SkillRow, @Ctx() ctx: Context): Promise<AuthorType> {
-    return skillAuthor(ctx, skill);
+    return postAuthor(ctx, skill);
   }
 
   @FieldResolver(() => SkillCounters)

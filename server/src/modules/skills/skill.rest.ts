@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok } from '../../rest/shell';
+import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/shell';
 import { presentSkill } from './skill.presenter';
 import * as skillsService from './skill.service';
 
@@ -14,10 +14,7 @@ export function mountSkillRest(router: Router, paths: PathRouter) {
         after: params.lastDocumentID,
         first: params.results,
       });
-      return {
-        items: await Promise.all(page.items.map((skill) => presentSkill(ctx, skill))),
-        last: page.last,
-      };
+      return presentPage(page, (skill) => presentSkill(ctx, skill));
     },
     async get(ctx, id) {
       return presentSkill(ctx, await skillsService.getSkill(ctx, id));

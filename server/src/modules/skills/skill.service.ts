@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  htmlToPlainText,
-  postDescriptionHtmlSchema,
-  postDescriptionTextSchema,
-  postTagsSchema,
-  postTitleSchema,
-  type SkillList,
-} from '@rules';
+import { postDescriptionHtmlSchema, postFlagSchema, postTitleSchema, type SkillList } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { skillMembers, skills } from '../../db/schema';
 import { forbidden, notFound, parseInput } from '../../errors';
-import { sanitizeRichText } from '../../rich-text';
+import { cleanPostDescription } from '../../rich-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer } from '../users/user.service';
 import { canEditSkill, skillListedFor, skillReadableBy, type SkillRow } from './skill.policy';
@@ -21,10 +14,7 @@ import { canEditSkill, skillListedFor, skillReadableBy, type SkillRow } from './
 const createSchema = z.object({
   name: postTitleSchema,
   description: postDescriptionHtmlSchema,
-  isAnonymousPost: z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false),
+  isAnonymousPost: postFlagSchema,
   spaceId: z.string().nullish(),
 });
 
@@ -34,19 +24,11 @@ const updateSchema = z.object({
   isAnonymousPost: z.boolean().nullish(),
 });
 
-/** Sanitises first, so the rules judge exactly the text that will be stored and shown. */
-function cleanDescription(name: string, html: string) {
-  const clean = sanitizeRichText(html);
-  const text = parseInput(postDescriptionTextSchema, htmlToPlainText(clean), 'description');
-  const tags = parseInput(postTagsSchema, `${name} ${text}`, 'description');
-  return { html: clean, tags };
-}
-
 /** Creates a skill in the active space; its creator becomes its first member. */
 export async function createSkill(ctx: Context, input: unknown): Promise<SkillRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(createSchema, input);
-  const { html, tags } = cleanDescription(data.name, data.description);
+  const { html, tags } = cleanPostDescription(data.name, data.description);
   const space = await resolveActiveSpace(ctx, data.spaceId);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -91,7 +73,7 @@ export async function updateSkill(ctx: Context, id: string, input: unknown): Pro
   const data = parseInput(updateSchema, input);
   const before = await findEditable(ctx, id);
   const name = data.name ?? before.name;
-  const cleaned = cleanDescription(name, data.description ?? before.description);
+  const cleaned = cleanPostDescription(name, data.description ?? before.description);
   const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
   const [row] = await ctx.db
     .update(skills)

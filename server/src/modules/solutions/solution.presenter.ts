@@ -1,12 +1,6 @@
 import type { Context } from '../../context';
-import { ANONYMOUS_AUTHOR, authorView, type AuthorView } from '../users/user.service';
+import { postAuthor } from '../users/user.service';
 import { canEditSolution, type SolutionRow } from './solution.policy';
-
-/** Anonymous posts show 'Anonymous' to everyone, their author included. */
-export async function solutionAuthor(ctx: Context, solution: SolutionRow): Promise<AuthorView> {
-  if (solution.isAnonymousPost) return ANONYMOUS_AUTHOR;
-  return authorView(await ctx.loaders.userById.load(solution.authorId));
-}
 
 export const solutionCounters = (solution: SolutionRow) => ({
   totalComments: solution.totalComments,
@@ -25,7 +19,7 @@ export const solutionProblems = (ctx: Context, solution: SolutionRow) =>
 /** The REST shape of a solution: the entity fields of the spec (000 §3). */
 export async function presentSolution(ctx: Context, solution: SolutionRow) {
   const [author, vote, problems] = await Promise.all([
-    solutionAuthor(ctx, solution),
+    postAuthor(ctx, solution),
     solutionVote(ctx, solution),
     solutionProblems(ctx, solution),
   ]);

@@ -10,15 +10,12 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
+import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
+import { postAuthor } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
 import { canEditSolution, type SolutionRow } from './solution.policy';
-import {
-  solutionAuthor,
-  solutionCounters,
-  solutionProblems,
-  solutionVote,
-} from './solution.presenter';
+import { solutionCounters, solutionProblems, solutionVote } from './solution.presenter';
 import * as solutionsService from './solution.service';
 import {
   CreateSolutionInput,
@@ -28,7 +25,6 @@ import {
   SolutionListKind,
   SolutionPage,
   SolutionSortKind,
-  SolutionTimeRange,
   UpdateSolutionInput,
 } from './solution.types';
 
@@ -47,8 +43,10 @@ export class SolutionResolver {
     @Arg('problemId', () => ID, { nullable: true }) problemId?: string,
     @Arg('orderBy', () => SolutionSortKind, { nullable: true })
     orderBy?: SolutionSortKind,
-    @Arg('timeRange', () => SolutionTimeRange, { nullable: true })
-    timeRange?: SolutionTimeRange,
+    @Arg('timeRange', () => TimeRange, { nullable: true })
+    timeRange?: TimeRange,
+    @Arg('startDate', () => Date, { nullable: true }) startDate?: Date,
+    @Arg('endDate', () => Date, { nullable: true }) endDate?: Date,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
@@ -58,6 +56,8 @@ export class SolutionResolver {
       problemId,
       orderBy,
       timeRange,
+      startDate,
+      endDate,
       spaceId,
       after,
       first,
@@ -127,7 +127,7 @@ export class SolutionResolver {
 
   @FieldResolver(() => AuthorType)
   author(@Root() solution: SolutionRow, @Ctx() ctx: Context): Promise<AuthorType> {
-    return solutionAuthor(ctx, solution);
+    return postAuthor(ctx, solution);
   }
 
   @FieldResolver(() => SolutionCounters)

@@ -1,15 +1,13 @@
 import type { Router } from 'express';
-import { SOLUTION_SORTS, TIME_RANGES, type SolutionSort, type TimeRange } from '@rules';
+import { SOLUTION_SORTS, type SolutionSort } from '@rules';
 import type { Context } from '../../context';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok } from '../../rest/shell';
+import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/shell';
 import { presentSolution } from './solution.presenter';
 import * as solutionsService from './solution.service';
 
 const asSort = (value: string | undefined): SolutionSort | undefined =>
   SOLUTION_SORTS.find((sort) => sort === value);
-const asTimeRange = (value: string | undefined): TimeRange | undefined =>
-  TIME_RANGES.find((range) => range === value);
 
 /**
  * The spec's solution rows. A solution under a problem is posted as `{ data: {...}, problemId }`;
@@ -23,14 +21,13 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
         list: 'recent',
         spaceId: params.spaceId,
         orderBy: asSort(params.orderBy),
-        timeRange: asTimeRange(params.timeRange),
+        timeRange: params.timeRange,
+        startDate: params.startDate,
+        endDate: params.endDate,
         after: params.lastDocumentID,
         first: params.results,
       });
-      return {
-        items: await Promise.all(page.items.map((item) => presentSolution(ctx, item))),
-        last: page.last,
-      };
+      return presentPage(page, (item) => presentSolution(ctx, item));
     },
     async get(ctx, id) {
       return presentSolution(ctx, await solutionsService.getSolution(ctx, id));

@@ -1,25 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   SOLUTION_LINK_MAX,
   SOLUTION_MESSAGES,
-  TIME_RANGE_HOURS,
-  htmlToPlainText,
   postDescriptionHtmlSchema,
-  postDescriptionTextSchema,
-  postTagsSchema,
+  postFlagSchema,
   postTitleSchema,
   type SolutionList,
   type SolutionSort,
-  type TimeRange,
+  type TimeRangeInput,
 } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { problemSolutions, problems, solutions, solutionVotes } from '../../db/schema';
+import { timeRangeCondition } from '../../db/time-range';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
-import { sanitizeRichText } from '../../rich-text';
+import { cleanPostDescription } from '../../rich-text';
+import { refreshSolutionCounters } from '../problems/problem.service';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
@@ -35,14 +34,8 @@ import {
 const createSchema = z.object({
   name: postTitleSchema,
   description: postDescriptionHtmlSchema,
-  isAnonymousPost: z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false),
-  isDraft: z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false),
+  isAnonymousPost: postFlagSchema,
+  isDraft: postFlagSchema,
   spaceId: z.string().nullish(),
   problemId: z.string().nullish(),
 });
@@ -59,37 +52,11 @@ const problemIdsSchema = z
   .min(1, SOLUTION_MESSAGES.problemsRequired)
   .max(SOLUTION_LINK_MAX, SOLUTION_MESSAGES.problemsMax);
 
-/** Sanitises first, so the rules judge exactly the text that will be stored and shown. */
-function cleanDescription(name: string, html: string) {
-  const clean = sanitizeRichText(html);
-  const text = parseInput(postDescriptionTextSchema, htmlToPlainText(clean), 'description');
-  const tags = parseInput(postTagsSchema, `${name} ${text}`, 'description');
-  return { html: clean, tags };
-}
-
 const tagState = (solution: SolutionRow): TaggedState => ({
   spaceId: solution.spaceId,
   tags: solution.tags,
   listed: isSolutionListed(solution),
 });
-
-/**
- * Recounts the stored counters of problems from their links: totalSolutions counts the listed
- * solutions linked to a problem, totalSolvers their distinct authors. Recounting (rather than
- * stepping) keeps them right through links, unlinks, publishing a draft and deletes alike.
- */
-async function refreshProblemCounters(tx: DbOrTx, problemIds: readonly string[]) {
-  if (problemIds.length === 0) return;
-  const linked = sql`from ${problemSolutions} ps join ${solutions} s on s.id = ps.solution_id
-    where ps.problem_id = ${problems.id} and s.is_draft = false and s.is_approved = true`;
-  await tx
-    .update(problems)
-    .set({
-      totalSolutions: sql`(select count(*)::int ${linked})`,
-      totalSolvers: sql`(select count(distinct s.author_id)::int ${linked})`,
-    })
-    .where(inArray(problems.id, [...problemIds]));
-}
 
 async function refreshTotalProblems(tx: DbOrTx, solutionId: string) {
   const [row] = await tx
@@ -123,7 +90,7 @@ async function readableProblem(ctx: Context, problemId: string) {
 export async function createSolution(ctx: Context, input: unknown): Promise<SolutionRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(createSchema, input);
-  const { html, tags } = cleanDescription(data.name, data.description);
+  const { html, tags } = cleanPostDescription(data.name, data.description);
   // Under a problem, the solution lives in the problem's space.
   const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
   const spaceId = problem ? problem.spaceId : (await resolveActiveSpace(ctx, data.spaceId)).id;
@@ -150,7 +117,7 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
         solutionId: row!.id,
         linkedBy: viewer.id,
       });
-      await refreshProblemCounters(tx, [problem.id]);
+      await refreshSolutionCounters(tx, [problem.id]);
     }
     await syncTagCounters(tx, 'solutions', null, tagState(row!));
     return row!;
@@ -176,7 +143,7 @@ export async function updateSolution(
   const data = parseInput(updateSchema, input);
   const before = await findEditable(ctx, id);
   const name = data.name ?? before.name;
-  const cleaned = cleanDescription(name, data.description ?? before.description);
+  const cleaned = cleanPostDescription(name, data.description ?? before.description);
   const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
 
   return ctx.db.transaction(async (tx) => {
@@ -195,7 +162,7 @@ export async function updateSolution(
       .where(eq(solutions.id, id))
       .returning();
     if (isSolutionListed(before) !== isSolutionListed(row!)) {
-      await refreshProblemCounters(tx, await linkedProblemIds(tx, id));
+      await refreshSolutionCounters(tx, await linkedProblemIds(tx, id));
     }
     await syncTagCounters(tx, 'solutions', tagState(before), tagState(row!));
     return row!;
@@ -207,7 +174,7 @@ export async function deleteSolution(ctx: Context, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const problemIds = await linkedProblemIds(tx, id);
     await tx.delete(solutions).where(eq(solutions.id, id));
-    await refreshProblemCounters(tx, problemIds);
+    await refreshSolutionCounters(tx, problemIds);
     await syncTagCounters(tx, 'solutions', tagState(solution), null);
   });
 }
@@ -276,7 +243,7 @@ export async function linkSolution(
         })),
       )
       .onConflictDoNothing();
-    await refreshProblemCounters(tx, problemIds);
+    await refreshSolutionCounters(tx, problemIds);
     return refreshTotalProblems(tx, id);
   });
 }
@@ -300,16 +267,15 @@ export async function unlinkSolution(
     await tx
       .delete(problemSolutions)
       .where(and(eq(problemSolutions.solutionId, id), eq(problemSolutions.problemId, problemId)));
-    await refreshProblemCounters(tx, [problemId]);
+    await refreshSolutionCounters(tx, [problemId]);
     return refreshTotalProblems(tx, id);
   });
 }
 
-export interface SolutionListInput {
+export interface SolutionListInput extends TimeRangeInput {
   list?: SolutionList | null;
   problemId?: string | null;
   orderBy?: SolutionSort | null;
-  timeRange?: TimeRange | null;
   spaceId?: string | null;
   after?: string | null;
   first?: number | null;
@@ -347,9 +313,7 @@ export async function listSolutions(
     const space = await resolveActiveSpace(ctx, input.spaceId);
     conditions.push(eq(solutions.spaceId, space.id), solutionListedFor(ctx.viewer));
   }
-  const hours = TIME_RANGE_HOURS[input.timeRange ?? 'alltime'];
-  if (hours !== null)
-    conditions.push(gte(solutions.createdAt, new Date(Date.now() - hours * 3_600_000)));
+  conditions.push(timeRangeCondition(solutions.createdAt, input));
   conditions.push(afterCursor(sortColumn, solutions.id, cursor));
 
   const rows = await ctx.db

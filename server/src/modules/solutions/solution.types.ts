@@ -1,4 +1,4 @@
-import { SOLUTION_LISTS, SOLUTION_SORTS, TIME_RANGES } from '@rules';
+import { SOLUTION_LISTS, SOLUTION_SORTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 
 export enum SolutionListKind {
@@ -18,18 +18,6 @@ export enum SolutionSortKind {
 registerEnumType(SolutionSortKind, {
   name: 'SolutionSortKind',
   description: `Sorts: ${SOLUTION_SORTS.join(', ')}.`,
-});
-
-export enum SolutionTimeRange {
-  last24hours = 'last24hours',
-  last7days = 'last7days',
-  last30days = 'last30days',
-  last6months = 'last6months',
-  alltime = 'alltime',
-}
-registerEnumType(SolutionTimeRange, {
-  name: 'SolutionTimeRange',
-  description: `How far back a list reaches: ${TIME_RANGES.join(', ')} (alltime when omitted).`,
 });
 
 @ObjectType()

@@ -1,12 +1,6 @@
 import type { Context } from '../../context';
-import { ANONYMOUS_AUTHOR, authorView, type AuthorView } from '../users/user.service';
+import { postAuthor } from '../users/user.service';
 import { canEditStory, type StoryRow } from './story.policy';
-
-/** Anonymous posts show 'Anonymous' to everyone, their author included. */
-export async function storyAuthor(ctx: Context, story: StoryRow): Promise<AuthorView> {
-  if (story.isAnonymousPost) return ANONYMOUS_AUTHOR;
-  return authorView(await ctx.loaders.userById.load(story.authorId));
-}
 
 /** The REST shape of a story: the entity fields of the spec (000 §3). */
 export async function presentStory(ctx: Context, story: StoryRow) {
@@ -19,7 +13,7 @@ export async function presentStory(ctx: Context, story: StoryRow) {
     problemName: story.problemId
       ? await ctx.loaders.storyProblemNameById.load(story.problemId)
       : null,
-    author: await storyAuthor(ctx, story),
+    author: await postAuthor(ctx, story),
     isAnonymousPost: story.isAnonymousPost,
     isDraft: story.isDraft,
     isApproved: story.isApproved,

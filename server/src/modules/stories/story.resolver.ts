@@ -11,11 +11,12 @@ import {
   Root,
   Subscription,
 } from 'type-graphql';
+import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
+import { postAuthor } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
 import type { StoryRow } from './story.policy';
 import { canEditStory } from './story.policy';
-import { storyAuthor } from './story.presenter';
 import * as storiesService from './story.service';
 import {
   CreateStoryInput,
@@ -24,7 +25,6 @@ import {
   StoryListKind,
   StoryPage,
   StorySort,
-  TIME_RANGE_DESCRIPTION,
   UpdateStoryInput,
 } from './story.types';
 
@@ -44,11 +44,8 @@ export class StoryResolver {
     })
     problemId?: string,
     @Arg('orderBy', () => StorySort, { nullable: true }) orderBy?: StorySort,
-    @Arg('timeRange', () => String, {
-      nullable: true,
-      description: TIME_RANGE_DESCRIPTION,
-    })
-    timeRange?: string,
+    @Arg('timeRange', () => TimeRange, { nullable: true })
+    timeRange?: TimeRange,
     @Arg('startDate', () => Date, { nullable: true }) startDate?: Date,
     @Arg('endDate', () => Date, { nullable: true }) endDate?: Date,
     @Arg('tags', () => [String], {
@@ -115,7 +112,7 @@ export class StoryResolver {
 
   @FieldResolver(() => AuthorType)
   author(@Root() story: StoryRow, @Ctx() ctx: Context): Promise<AuthorType> {
-    return storyAuthor(ctx, story);
+    return postAuthor(ctx, story);
   }
 
   @FieldResolver(() => String, {

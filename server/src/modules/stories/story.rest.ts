@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok } from '../../rest/shell';
+import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/shell';
 import { presentStory } from './story.presenter';
 import * as storiesService from './story.service';
 
@@ -22,10 +22,7 @@ export function mountStoryRest(router: Router, paths: PathRouter) {
         after: params.lastDocumentID,
         first: params.results,
       });
-      return {
-        items: await Promise.all(page.items.map((story) => presentStory(ctx, story))),
-        last: page.last,
-      };
+      return presentPage(page, (story) => presentStory(ctx, story));
     },
     async get(ctx, id) {
       return presentStory(ctx, await storiesService.getStory(ctx, id));

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayOverlaps, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  DEFAULT_TIME_RANGE,
   RATE_LIMITS,
   STORY_HTML_MAX,
   STORY_SORTS,
   MESSAGES,
-  TAG_MESSAGES,
-  TIME_RANGES,
   htmlToPlainText,
   storyTextSchema,
-  timeWindow,
   type StoryList,
+  type TimeRangeInput,
 } from '@rules';
 import { z } from 'zod';
 import { assertUnderLimit, recordAttempt } from '../../auth/rate-limit';
@@ -19,6 +16,7 @@ import type { Context } from '../../context';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import type { DbOrTx } from '../../db/client';
 import { problems, stories, tagFollows } from '../../db/schema';
+import { timeRangeCondition } from '../../db/time-range';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
 import { resolveActiveSpace } from '../spaces/space.service';
@@ -213,39 +211,27 @@ export async function findListedStory(ctx: Context, id: string): Promise<StoryRo
 
 export type StoryListKind = StoryList | 'following';
 
-export interface StoryListInput {
+export interface StoryListInput extends TimeRangeInput {
   list?: StoryListKind;
   spaceId?: string | null;
   /** The stories of one problem (its Stories tab); `list` and `spaceId` are then ignored. */
   problemId?: string | null;
   orderBy?: string | null;
-  timeRange?: string | null;
-  startDate?: Date | string | null;
-  endDate?: Date | string | null;
   /** Only stories carrying one of these tags ('#' and case ignored). */
   tags?: readonly string[] | null;
   after?: string | null;
   first?: number | null;
 }
 
-const dateInput = z.coerce.date({ error: TAG_MESSAGES.dateRangeInvalid }).nullish();
-const filterSchema = z
-  .object({
-    orderBy: z.enum(STORY_SORTS).nullish(),
-    timeRange: z.enum(TIME_RANGES).nullish(),
-    startDate: dateInput,
-    endDate: dateInput,
-    tags: z
-      .array(z.string())
-      .nullish()
-      .transform((tags) =>
-        (tags ?? []).map((tag) => tag.trim().replace(/^#+/u, '').toLowerCase()).filter(Boolean),
-      ),
-  })
-  .refine((input) => !input.startDate || !input.endDate || input.endDate >= input.startDate, {
-    message: TAG_MESSAGES.dateRangeInvalid,
-    path: ['endDate'],
-  });
+const filterSchema = z.object({
+  orderBy: z.enum(STORY_SORTS).nullish(),
+  tags: z
+    .array(z.string())
+    .nullish()
+    .transform((tags) =>
+      (tags ?? []).map((tag) => tag.trim().replace(/^#+/u, '').toLowerCase()).filter(Boolean),
+    ),
+});
 
 const SORT_COLUMN = {
   recent: stories.createdAt,
@@ -293,14 +279,11 @@ export async function listStories(ctx: Context, input: StoryListInput): Promise<
   const cursor = decodeCursor(input.after);
   const filters = parseInput(filterSchema, {
     orderBy: input.orderBy,
-    timeRange: input.timeRange,
-    startDate: input.startDate,
-    endDate: input.endDate,
     tags: input.tags,
   });
+  const window = timeRangeCondition(stories.createdAt, input);
   const sort = filters.orderBy ?? 'recent';
   const column = SORT_COLUMN[sort];
-  const window = timeWindow(filters.timeRange ?? DEFAULT_TIME_RANGE, new Date(), filters);
   const scope = await listScope(ctx, input);
   const rows = await ctx.db
     .select()
@@ -308,8 +291,7 @@ export async function listStories(ctx: Context, input: StoryListInput): Promise<
     .where(
       and(
         scope,
-        window.from ? gte(stories.createdAt, window.from) : undefined,
-        window.to ? lte(stories.createdAt, window.to) : undefined,
+        window,
         filters.tags.length > 0 ? arrayOverlaps(stories.tags, filters.tags) : undefined,
         afterCursor(column, stories.id, cursor),
       ),

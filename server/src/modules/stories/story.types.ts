@@ -1,4 +1,4 @@
-import { STORY_LISTS, STORY_SORTS, TIME_RANGES } from '@rules';
+import { STORY_LISTS, STORY_SORTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 
 export enum StoryListKind {
@@ -22,9 +22,6 @@ registerEnumType(StorySort, {
   name: 'StorySort',
   description: `Story order: ${STORY_SORTS.join(', ')} (newest, most reactions, most comments).`,
 });
-
-/** Time-range filter of a feed, as strings (TIME_RANGES; the features share the names). */
-export const TIME_RANGE_DESCRIPTION = `One of ${TIME_RANGES.join(', ')} (default alltime); startDate/endDate give a custom window.`;
 
 @ObjectType()
 export class StoryCounters {

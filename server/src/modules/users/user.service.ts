@@ -79,3 +79,12 @@ export const ANONYMOUS_AUTHOR: AuthorView = { id: '', displayName: 'Anonymous', 
 
 export const authorView = (user: UserRow | null): AuthorView =>
   user ? { id: user.id, displayName: user.displayName, photoURL: user.photoUrl ?? '', role: user.role } : ANONYMOUS_AUTHOR;
+
+/** The author of a post (problem, solution, skill, story): 'Anonymous' to everyone, its author included, when posted anonymously. */
+export async function postAuthor(
+  ctx: Context,
+  post: { isAnonymousPost: boolean; authorId: string },
+): Promise<AuthorView> {
+  if (post.isAnonymousPost) return ANONYMOUS_AUTHOR;
+  return authorView(await ctx.loaders.userById.load(post.authorId));
+}

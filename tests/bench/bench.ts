@@ -1,0 +1,471 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { MAX_PAGE_SIZE } from '@rules';
+import { startServer } from '../../server/src/start';
+import { BASELINE_FEED_SQL, startBaseline, type Baseline, type BaselineQuery, type BaselineRow } from './baseline';
+import { diffCounts, startCountingProxy, type MessageCounts } from './count-proxy';
+import { load, type LoadResult, type LoadTarget } from './load';
+import { startProfile } from './profile';
+import { cpuAvailable, cpuSpent, snapshotCpu } from './cpu';
+import { BENCH, seed, type Exec } from './seed';
+
+/**
+ * `npm run bench` (through run.ts, which sets NODE_ENV first): the GraphQL recent feed against a one-statement SQL baseline, in one run, on a
+ * fresh database seeded with 100,000 stories. Prints throughput and latency as ratios, the SQL
+ * statements one feed request issues per page size, and page 1 against page 2,000.
+ *
+ *   BENCH_DATABASE_URL  PostgreSQL to create the bench database on (default: local postgres)
+ *   BENCH_PGLITE=1      run the server (and the baseline) on embedded PGlite instead
+ *   BENCH_SECONDS       seconds per measured load run (default 10)
+ *   BENCH_CONNECTIONS   autocannon connections (default 10)
+ *   BENCH_KEEP=1        keep the bench database afterwards, to look at plans
+ *   BENCH_AFTER_SEED_SQL  SQL to run after seeding (try an index before it is in a migration)
+ *   BENCH_CPU_PROFILE=f  write a .cpuprofile of the server's thread during the GraphQL load run, and
+ *                        print where its time went (`tsx tests/bench/profile.ts f` prints it again)
+ */
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const USE_PGLITE = process.env.BENCH_PGLITE === '1';
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
+const WARMUP_SECONDS = 3;
+const DEEP_PAGE = 2_000;
+const PAGE = 20;
+
+const FEED_QUERY = `query Feed($first: Int, $after: String) {
+  stories(first: $first, after: $after) {
+    items {
+      id story tags createdAt
+      author { id displayName photoURL role }
+      counters { totalReactions totalComments }
+      canEdit isAnonymousPost isDraft
+    }
+    last
+  }
+}`;
+const CURSOR_QUERY = `query Walk($first: Int, $after: String) { stories(first: $first, after: $after) { last } }`;
+
+interface FeedPage {
+  items: { id: string }[];
+  last: string | null;
+}
+
+type Running = Awaited<ReturnType<typeof startServer>>;
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST: path.join(dataDir, 'no-client'),
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+  };
+}
+
+async function postFeed(url: string, token: string, query: string, variables: Record<string, unknown>): Promise<FeedPage> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: { stories: FeedPage }; errors?: unknown[] };
+  if (!body.data || body.errors) throw new Error(`feed request failed: ${JSON.stringify(body.errors)}`);
+  return body.data.stories;
+}
+
+const graphqlTarget = (url: string, token: string, variables: Record<string, unknown>, name: string): LoadTarget => ({
+  name,
+  url: `${url}/graphql`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  body: JSON.stringify({ query: FEED_QUERY, variables }),
+});
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Sequential requests, one at a time, timed with hrtime: latency without queueing. */
+async function timeOne(run: () => Promise<unknown>) {
+  const started = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** Statements one feed request issues, by page size; `snapshot` reads cumulative counters. */
+async function countStatements(url: string, token: string, snapshot: () => MessageCounts) {
+  const rows: { size: number; perRequest: MessageCounts }[] = [];
+  const repeats = 20;
+  for (const size of [10, 20, 50]) {
+    for (let i = 0; i < 3; i++) await postFeed(url, token, FEED_QUERY, { first: size }); // warm (prepared statements)
+    const before = snapshot();
+    for (let i = 0; i < repeats; i++) await postFeed(url, token, FEED_QUERY, { first: size });
+    const delta = diffCounts(snapshot(), before);
+    const per = (value: number) => Math.round((value / repeats) * 100) / 100;
+    rows.push({
+      size,
+      perRequest: {
+        query: per(delta.query),
+        parse: per(delta.parse),
+        bind: per(delta.bind),
+        execute: per(delta.execute),
+        sync: per(delta.sync),
+        flush: per(delta.flush),
+      },
+    });
+  }
+  return rows;
+}
+
+function table(headers: string[], rows: (string | number)[][]) {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(cells[0]!), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+}
+
+async function main() {
+  const startedAt = Date.now();
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+  };
+  try {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bumps-bench-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+
+    // 1. A fresh database and the real server on it (migrations applied by startServer).
+    let databaseUrl: string | undefined;
+    if (!USE_PGLITE) {
+      const name = `bench_${randomBytes(5).toString('hex')}`;
+      const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      await admin.end({ timeout: 5 });
+      cleanups.push(async () => {
+        if (process.env.BENCH_KEEP === '1') return log(`kept database ${name} (BENCH_KEEP=1)`);
+        const dropper = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+        try {
+          await dropper.unsafe(`drop database if exists ${name} with (force)`);
+        } finally {
+          await dropper.end({ timeout: 5 });
+        }
+      });
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      log(`database ${name}`);
+    }
+    const server: Running = await startServer(serverEnv(dataDir, databaseUrl));
+    cleanups.push(() => server.stop());
+    log(`server on ${server.url} (${server.deps.database.kind})`);
+
+    // The bench's own connection: seeding, the baseline's statement (PostgreSQL), SQL-only timings.
+    const direct = databaseUrl ? postgres(databaseUrl, { max: 10, onnotice: () => {} }) : null;
+    if (direct) cleanups.push(() => direct.end({ timeout: 5 }));
+    const pglite = USE_PGLITE
+      ? (server.deps.db as unknown as {
+          $client: {
+            exec(text: string): Promise<unknown>;
+            query<T>(text: string, params?: unknown[], options?: object): Promise<{ rows: T[] }>;
+          };
+        }).$client
+      : null;
+
+    // 2. Seed with set-based SQL on one session (seeded random), then ANALYZE.
+    let seeded = Date.now();
+    if (direct) {
+      await direct.begin(async (tx) => {
+        const exec: Exec = (text) => tx.unsafe(text);
+        await seed(exec);
+      });
+    } else {
+      await seed((text) => pglite!.exec(text));
+    }
+    // Trying a schema change before it is in a migration (an index, say): SQL run after seeding.
+    const afterSeed = process.env.BENCH_AFTER_SEED_SQL;
+    if (afterSeed) {
+      if (direct) await direct.unsafe(afterSeed);
+      else await pglite!.exec(afterSeed);
+      log(`ran BENCH_AFTER_SEED_SQL: ${afterSeed}`);
+    }
+    seeded = Date.now() - seeded;
+    log(`seeded ${BENCH.stories.toLocaleString('en')} stories in ${(seeded / 1000).toFixed(1)} s`);
+
+    // The viewer: a real lucia session for one of the seeded users, sent as a Bearer token.
+    const { token } = await server.deps.sessions.create(BENCH.viewerId);
+
+    // 3. The baseline: one hand-written statement through postgres.js (PGlite's client on PGlite).
+    const baselineQuery: BaselineQuery = direct
+      ? async (params) => (await direct.unsafe<BaselineRow[]>(BASELINE_FEED_SQL, params, { prepare: true }))[0]!
+      : async (params) => (await pglite!.query<BaselineRow>(BASELINE_FEED_SQL, params)).rows[0]!;
+    const baseline: Baseline = await startBaseline(baselineQuery, BENCH.space);
+    cleanups.push(() => baseline.close());
+
+    // Both answer the same page.
+    const graphqlPage = await postFeed(server.url, token, FEED_QUERY, { first: PAGE });
+    const baselineResponse = await fetch(`${baseline.url}?first=${PAGE}`, { headers: { authorization: `Bearer ${token}` } });
+    const baselinePage = ((await baselineResponse.json()) as { data: { stories: FeedPage } }).data.stories;
+    const sameIds = JSON.stringify(graphqlPage.items.map((item) => item.id)) === JSON.stringify(baselinePage.items.map((item) => item.id));
+    if (!sameIds || graphqlPage.items.length !== PAGE || graphqlPage.last !== baselinePage.last) {
+      throw new Error('the GraphQL feed and the baseline disagree on page 1');
+    }
+
+    // 4. Statements per feed request, by page size.
+    let statementMethod: string;
+    let statements: Awaited<ReturnType<typeof countStatements>>;
+    if (databaseUrl) {
+      // A second instance of the same server whose postgres.js connections pass through a counting
+      // proxy; the measured server above talks to PostgreSQL directly.
+      const proxy = await startCountingProxy(databaseUrl);
+      const countDir = await mkdtemp(path.join(os.tmpdir(), 'bumps-bench-count-'));
+      const counted = await startServer(serverEnv(countDir, proxy.url));
+      try {
+        const { token: countToken } = await counted.deps.sessions.create(BENCH.viewerId);
+        statements = await countStatements(counted.url, countToken, proxy.snapshot);
+      } finally {
+        await counted.stop();
+        await proxy.close();
+        await rm(countDir, { recursive: true, force: true });
+      }
+      statementMethod =
+        'wire count: a second server instance connects through a TCP proxy that reads the PostgreSQL frontend protocol ' +
+        '(statements = Execute + simple Query messages; round trips = Sync + Flush + simple Query), 20 sequential requests per size after 3 warm-up requests';
+    } else {
+      const client = pglite!;
+      const counts: MessageCounts = { query: 0, parse: 0, bind: 0, execute: 0, sync: 0, flush: 0 };
+      const query = client.query.bind(client);
+      const exec = client.exec.bind(client);
+      client.query = ((...args: Parameters<typeof client.query>) => {
+        counts.execute++;
+        return query(...args);
+      }) as typeof client.query;
+      client.exec = (text: string) => {
+        counts.query++;
+        return exec(text);
+      };
+      statements = await countStatements(server.url, token, () => ({ ...counts }));
+      client.query = query;
+      client.exec = exec;
+      statementMethod = "PGlite: calls to the PGlite client's query()/exec() counted while 20 sequential requests per size ran";
+    }
+    log('statements counted');
+
+    // 5. Throughput and latency under load: warm both, then measure both.
+    const targets: LoadTarget[] = [
+      graphqlTarget(server.url, token, { first: PAGE }, 'GraphQL feed (Apollo + type-graphql + Drizzle)'),
+      { name: 'baseline (one SQL statement, node:http)', url: `${baseline.url}?first=${PAGE}`, method: 'GET', headers: { authorization: `Bearer ${token}` } },
+    ];
+    for (const target of targets) await load(target, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+    const results: LoadResult[] = [];
+    const cpu: { node: number; postgres: number }[] = [];
+    const localDatabase = direct !== null && ['127.0.0.1', 'localhost', '::1'].includes(new URL(databaseUrl!).hostname);
+    const backendPids = async () =>
+      localDatabase ? (await direct!<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`).map((row) => row.pid) : [];
+    for (const [index, target] of targets.entries()) {
+      log(`loading ${target.name} for ${SECONDS} s`);
+      const profile = index === 0 && process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
+      const pidsBefore = await backendPids();
+      const before = snapshotCpu(pidsBefore);
+      results.push(await load(target, { connections: CONNECTIONS, seconds: SECONDS }));
+      const after = snapshotCpu([...new Set([...pidsBefore, ...(await backendPids())])]);
+      cpu.push(cpuSpent(before, after));
+      if (profile) log(`CPU profile of the GraphQL run: ${await profile.stop(process.env.BENCH_CPU_PROFILE!)}`);
+    }
+    const [graphql, base] = results as [LoadResult, LoadResult];
+
+    // 6. Page 1 against page 2,000: walk the cursors once, then time both pages one request at a time.
+    log(`walking cursors to page ${DEEP_PAGE}`);
+    // The cursor after row 39,980 is the same whichever page size reached it: walk with the largest
+    // page size the API allows, then with 20, so the walk costs 403 requests rather than 1,999.
+    let after: string | null = null;
+    let skipped = 0;
+    while (skipped < (DEEP_PAGE - 1) * PAGE) {
+      const step = (DEEP_PAGE - 1) * PAGE - skipped >= MAX_PAGE_SIZE ? MAX_PAGE_SIZE : PAGE;
+      const next: FeedPage = await postFeed(server.url, token, CURSOR_QUERY, { first: step, after });
+      if (!next.last) throw new Error(`the feed ended after ${skipped} stories`);
+      after = next.last;
+      skipped += step;
+    }
+    const deepPage = await postFeed(server.url, token, FEED_QUERY, { first: PAGE, after });
+    if (deepPage.items.length !== PAGE) throw new Error(`page ${DEEP_PAGE} has ${deepPage.items.length} items`);
+    const samples = { first: [] as number[], deep: [] as number[] };
+    for (let i = 0; i < 420; i++) {
+      const first = await timeOne(() => postFeed(server.url, token, FEED_QUERY, { first: PAGE }));
+      const deep = await timeOne(() => postFeed(server.url, token, FEED_QUERY, { first: PAGE, after }));
+      if (i >= 20) {
+        samples.first.push(first);
+        samples.deep.push(deep);
+      }
+    }
+    const stats = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    };
+    const firstStats = stats(samples.first);
+    const deepStats = stats(samples.deep);
+
+    // SQL only (PostgreSQL): the same page by keyset and by OFFSET, to show what keyset saves.
+    let sqlOnly: { keyset: number; keysetRow: number; offset: number; keysetFirst: number } | null = null;
+    let listPlan = '';
+    if (direct) {
+      const cursor = Buffer.from(after!, 'base64url').toString().split('|');
+      const [at, id] = [cursor[1]!, cursor.slice(2).join('|')];
+      const listed = `space_id = 'ww' and is_draft = false and is_approved = true`;
+      const order = `order by created_at desc, id desc limit ${PAGE + 1}`;
+      const timeSql = async (text: string, params: (string | number)[]) => {
+        for (let i = 0; i < 5; i++) await direct.unsafe(text, params, { prepare: true });
+        const times: number[] = [];
+        for (let i = 0; i < 100; i++) times.push(await timeOne(() => direct.unsafe(text, params, { prepare: true })));
+        return stats(times).p50;
+      };
+      // Which plan the page-1 list statement gets: a sequential scan means the feed index does not serve
+      // `order by created_at desc, id desc` (every figure above is then the database's, not the stack's).
+      const [explained] = await direct.unsafe<{ 'QUERY PLAN': unknown }[]>(`explain (format json) select id from stories where ${listed} ${order}`);
+      const scans: string[] = [];
+      const walk = (node: unknown) => {
+        if (!node || typeof node !== 'object') return;
+        const plan = node as { 'Node Type'?: string; 'Index Name'?: string; Plans?: unknown[] };
+        if (plan['Node Type']?.includes('Scan')) scans.push(`${plan['Node Type']}${plan['Index Name'] ? ` using ${plan['Index Name']}` : ''}`);
+        for (const child of plan.Plans ?? []) walk(child);
+      };
+      walk((explained!['QUERY PLAN'] as { Plan: unknown }[])[0]!.Plan);
+      listPlan = scans.join(', ');
+      sqlOnly = {
+        keysetFirst: await timeSql(`select id from stories where ${listed} ${order}`, []),
+        keyset: await timeSql(
+          `select id from stories where ${listed} and (created_at < $1 or (created_at = $1 and id < $2)) ${order}`,
+          [at, id],
+        ),
+        keysetRow: await timeSql(`select id from stories where ${listed} and (created_at, id) < ($1, $2) ${order}`, [at, id]),
+        offset: await timeSql(`select id from stories where ${listed} ${order} offset $1`, [(DEEP_PAGE - 1) * PAGE]),
+      };
+    }
+
+    // 7. The report.
+    const ratio = graphql.requestsPerSecond / base.requestsPerSecond;
+    const cpus = os.cpus();
+    const out: string[] = [];
+    out.push('');
+    out.push(`Bumps feed benchmark — ${new Date().toISOString()}`);
+    out.push(
+      `machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+        `Node ${process.version}, database: ${USE_PGLITE ? 'PGlite (embedded, in-process)' : 'PostgreSQL (' + new URL(ADMIN_URL).host + ')'}`,
+    );
+    out.push(
+      `data: ${BENCH.users.toLocaleString('en')} users, ${BENCH.tags} tags, ${BENCH.stories.toLocaleString('en')} stories in '${BENCH.space}' ` +
+        `(seeded in ${(seeded / 1000).toFixed(1)} s); viewer signed in (Bearer); page size ${PAGE}`,
+    );
+    out.push(`load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up, load generator in a worker thread`);
+    out.push('');
+    out.push(
+      table(
+        ['feed, 20 stories', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', 'errors'],
+        results.map((result) => [
+          result.name,
+          Math.round(result.requestsPerSecond),
+          result.p50,
+          result.p99,
+          Math.round(result.bytesPerResponse),
+          result.errors + result.non2xx,
+        ]),
+      ),
+    );
+    out.push('');
+    out.push(
+      `ratio GraphQL / baseline: throughput ${ratio.toFixed(2)} (goal ≥ 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'}` +
+        `${listPlan && !listPlan.includes('Index') ? ', but both sides wait on the same sequential scan: see the plan below' : ''}), ` +
+        `p50 latency ×${(graphql.p50 / Math.max(base.p50, 1)).toFixed(1)}, p99 latency ×${(graphql.p99 / Math.max(base.p99, 1)).toFixed(1)}`,
+    );
+    if (cpuAvailable()) {
+      const perRequest = results.map((result, index) => ({
+        node: cpu[index]!.node / Math.max(result.requests, 1),
+        postgres: cpu[index]!.postgres / Math.max(result.requests, 1),
+      }));
+      out.push('');
+      out.push(
+        table(
+          ['CPU per request (from /proc)', 'server thread ms', 'PostgreSQL ms', 'total ms'],
+          results.map((result, index) => [
+            result.name,
+            perRequest[index]!.node.toFixed(3),
+            localDatabase ? perRequest[index]!.postgres.toFixed(3) : USE_PGLITE ? '(in the server thread)' : '(remote: not read)',
+            (perRequest[index]!.node + perRequest[index]!.postgres).toFixed(3),
+          ]),
+        ),
+      );
+      const [graphqlCpu, baseCpu] = perRequest as [{ node: number; postgres: number }, { node: number; postgres: number }];
+      out.push(
+        `ratio by CPU cost (baseline CPU / GraphQL CPU per request; what the throughput ratio tends to when CPU, not ` +
+          `the scheduler, is the limit): ${((baseCpu.node + baseCpu.postgres) / (graphqlCpu.node + graphqlCpu.postgres)).toFixed(2)}; ` +
+          `load average during the run ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+      );
+    }
+    out.push('');
+    out.push(
+      table(
+        ['page size', 'statements / request', 'round trips', 'Parse', 'Bind', 'Execute', 'simple Query'],
+        statements.map(({ size, perRequest }) => {
+          const wire = (value: number) => (USE_PGLITE ? 'n/a' : value); // PGlite has no wire protocol to read
+          return [
+            size,
+            perRequest.execute + perRequest.query,
+            wire(perRequest.sync + perRequest.flush + perRequest.query),
+            wire(perRequest.parse),
+            wire(perRequest.bind),
+            perRequest.execute,
+            perRequest.query,
+          ];
+        }),
+      ),
+    );
+    const totals = statements.map(({ perRequest }) => perRequest.execute + perRequest.query);
+    out.push(
+      `statement count ${totals.every((total) => total === totals[0]) ? 'constant' : 'GROWS'} across page sizes; baseline: 1 statement. ` +
+        `method: ${statementMethod}`,
+    );
+    out.push('');
+    out.push(
+      table(
+        ['GraphQL feed, one request at a time (400 each)', 'p50 ms', 'p99 ms'],
+        [
+          ['page 1', ms(firstStats.p50), ms(firstStats.p99)],
+          [`page ${DEEP_PAGE.toLocaleString('en')} (keyset cursor)`, ms(deepStats.p50), ms(deepStats.p99)],
+        ],
+      ),
+    );
+    out.push(`page ${DEEP_PAGE.toLocaleString('en')} / page 1 at p50: ×${(deepStats.p50 / firstStats.p50).toFixed(2)}`);
+    if (sqlOnly) {
+      out.push(
+        `list statement alone (SQL, p50 of 100): page 1 ${ms(sqlOnly.keysetFirst)} ms; page ${DEEP_PAGE.toLocaleString('en')}: ` +
+          `keyset as the server writes it, a < x or (a = x and id < y), ${ms(sqlOnly.keyset)} ms; ` +
+          `keyset as a row comparison, (a, id) < (x, y), ${ms(sqlOnly.keysetRow)} ms; ` +
+          `OFFSET ${((DEEP_PAGE - 1) * PAGE).toLocaleString('en')} ${ms(sqlOnly.offset)} ms`,
+      );
+      out.push(
+        `plan of the page-1 list statement: ${listPlan}` +
+          (listPlan.includes('Index') ? '' : '  ← no index serves the feed order: the figures above measure a sequential scan'),
+      );
+    }
+    out.push('');
+    out.push(`total run ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -445,8 +445,8 @@ async function main() {
     if (sqlOnly) {
       out.push(
         `list statement alone (SQL, p50 of 100): page 1 ${ms(sqlOnly.keysetFirst)} ms; page ${DEEP_PAGE.toLocaleString('en')}: ` +
-          `keyset as the server writes it, a < x or (a = x and id < y), ${ms(sqlOnly.keyset)} ms; ` +
-          `keyset as a row comparison, (a, id) < (x, y), ${ms(sqlOnly.keysetRow)} ms; ` +
+          `keyset written as a < x or (a = x and id < y), ${ms(sqlOnly.keyset)} ms; ` +
+          `keyset as a row comparison (what the server sends), (a, id) < (x, y), ${ms(sqlOnly.keysetRow)} ms; ` +
           `OFFSET ${((DEEP_PAGE - 1) * PAGE).toLocaleString('en')} ${ms(sqlOnly.offset)} ms`,
       );
       out.push(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayOverlaps, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  GLOBAL_SPACE_ID,
   RATE_LIMITS,
   STORY_HTML_MAX,
   STORY_SORTS,
@@ -15,7 +16,7 @@ import { assertUnderLimit, recordAttempt } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import type { DbOrTx } from '../../db/client';
-import { problems, stories, tagFollows } from '../../db/schema';
+import { problems, stories, tagFollows, users } from '../../db/schema';
 import { timeRangeCondition } from '../../db/time-range';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
@@ -240,7 +241,11 @@ const SORT_COLUMN = {
 } as const;
 
 /** The where-clause of a story list (which stories, before sort and cursor). */
-async function listScope(ctx: Context, input: StoryListInput): Promise<SQL> {
+/** The space a list names, before any check: the given id, else the viewer's default, else global. */
+const activeSpaceIdOf = (ctx: Context, input: StoryListInput) =>
+  input.spaceId || ctx.viewer?.defaultSpaceId || GLOBAL_SPACE_ID;
+
+async function listScope(ctx: Context, input: StoryListInput, spaceId?: string): Promise<SQL> {
   if (input.problemId) {
     const problem = await readableProblem(ctx, input.problemId);
     const onProblem = and(eq(stories.problemId, problem.id), storyOnProblemFor(ctx.viewer))!;
@@ -248,8 +253,9 @@ async function listScope(ctx: Context, input: StoryListInput): Promise<SQL> {
   }
   const list = input.list ?? 'recent';
   if (list === 'recent') {
-    const space = await resolveActiveSpace(ctx, input.spaceId);
-    return and(eq(stories.spaceId, space.id), storyListedFor(ctx.viewer))!;
+    // The busiest list: no separate space lookup. storyListedFor already limits it to readable
+    // spaces; listStories asks resolveActiveSpace only when the page comes back empty.
+    return and(eq(stories.spaceId, spaceId ?? activeSpaceIdOf(ctx, input)), storyListedFor(ctx.viewer))!;
   }
   const viewer = requireViewer(ctx);
   if (list === 'following') {
@@ -284,20 +290,33 @@ export async function listStories(ctx: Context, input: StoryListInput): Promise<
   const window = timeRangeCondition(stories.createdAt, input);
   const sort = filters.orderBy ?? 'recent';
   const column = SORT_COLUMN[sort];
-  const scope = await listScope(ctx, input);
-  const rows = await ctx.db
-    .select()
-    .from(stories)
-    .where(
-      and(
-        scope,
-        window,
-        filters.tags.length > 0 ? arrayOverlaps(stories.tags, filters.tags) : undefined,
-        afterCursor(column, stories.id, cursor),
-      ),
-    )
-    .orderBy(desc(column), desc(stories.id))
-    .limit(size + 1);
+  const select = async (scope: SQL) => {
+    // Authors come in the same statement and seed the request's loader, so the cards' author
+    // fields cost no further query.
+    const found = await ctx.db
+      .select({ story: stories, author: users })
+      .from(stories)
+      .leftJoin(users, eq(users.id, stories.authorId))
+      .where(
+        and(
+          scope,
+          window,
+          filters.tags.length > 0 ? arrayOverlaps(stories.tags, filters.tags) : undefined,
+          afterCursor(column, stories.id, cursor),
+        ),
+      )
+      .orderBy(desc(column), desc(stories.id))
+      .limit(size + 1);
+    for (const { author } of found) if (author) ctx.loaders.userById.prime(author.id, author);
+    return found.map(({ story }) => story);
+  };
+  let rows = await select(await listScope(ctx, input));
+  if (rows.length === 0 && (input.list ?? 'recent') === 'recent' && !input.problemId) {
+    // Empty: either the space is quiet, or unreadable (NOT_FOUND), or the viewer's saved default
+    // space fell back to the global one.
+    const space = await resolveActiveSpace(ctx, input.spaceId);
+    if (space.id !== activeSpaceIdOf(ctx, input)) rows = await select(await listScope(ctx, input, space.id));
+  }
   return toPage(rows, size, (row) => ({
     value:
       sort === 'recent'

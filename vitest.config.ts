@@ -6,7 +6,10 @@ export default defineConfig({
     alias: [
       // type-graphql and Apollo load graphql's CJS build; tests must share that one copy.
       { find: /^graphql$/, replacement: 'graphql/index.js' },
-      { find: /^@rules$/, replacement: fileURLToPath(new URL('./schema/rules/index.ts', import.meta.url)) },
+      {
+        find: /^@rules$/,
+        replacement: fileURLToPath(new URL('./schema/rules/index.ts', import.meta.url)),
+      },
     ],
   },
   test: {

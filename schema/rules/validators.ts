@@ -58,7 +58,8 @@ export const storyTextSchema = z
     if (text.length === 0) ctx.addIssue({ code: 'custom', message: MESSAGES.textRequired });
     else if (text.length <= STORY_TEXT_MIN_EXCLUSIVE)
       ctx.addIssue({ code: 'custom', message: MESSAGES.textMin });
-    else if (text.length > STORY_TEXT_MAX) ctx.addIssue({ code: 'custom', message: MESSAGES.textMax });
+    else if (text.length > STORY_TEXT_MAX)
+      ctx.addIssue({ code: 'custom', message: MESSAGES.textMax });
   })
   .transform((text, ctx) => {
     const { tags, hasDottedTag } = scanHashtags(text);

@@ -14,16 +14,25 @@ import { restErrorHandler } from './rest/shell';
 function cookieJar(res: Response): CookieJar {
   return {
     set(cookie: SessionCookie) {
-      const { maxAge, sameSite, ...rest } = cookie.attributes as { maxAge?: number; sameSite?: 'lax' } & Record<string, unknown>;
+      const { maxAge, sameSite, ...rest } = cookie.attributes as {
+        maxAge?: number;
+        sameSite?: 'lax';
+      } & Record<string, unknown>;
       // lucia counts maxAge in seconds, express in milliseconds.
-      res.cookie(cookie.name, cookie.value, { ...rest, sameSite, ...(maxAge !== undefined && { maxAge: maxAge * 1000 }) });
+      res.cookie(cookie.name, cookie.value, {
+        ...rest,
+        sameSite,
+        ...(maxAge !== undefined && { maxAge: maxAge * 1000 }),
+      });
     },
   };
 }
 
 /** Bearer token first (API consumers), then the session cookie (browsers). */
 function requestToken(deps: AppDeps, req: Request) {
-  const bearer = req.headers.authorization ? deps.sessions.readBearer(req.headers.authorization) : null;
+  const bearer = req.headers.authorization
+    ? deps.sessions.readBearer(req.headers.authorization)
+    : null;
   return bearer ?? (req.headers.cookie ? deps.sessions.readCookie(req.headers.cookie) : null);
 }
 
@@ -56,7 +65,16 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      deps.log.info({ requestId, method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms }, 'request');
+      deps.log.info(
+        {
+          requestId,
+          method: req.method,
+          url: req.originalUrl.split('?')[0],
+          status: res.statusCode,
+          ms,
+        },
+        'request',
+      );
     });
     next();
   });
@@ -82,7 +100,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     res.locals.ctx = await contextFor(deps, req, res);
     next();
   };
-  for (const base of ['/api', '/apiv1']) app.use(base, restContext, rest, restErrorHandler(deps.log));
+  for (const base of ['/api', '/apiv1'])
+    app.use(base, restContext, rest, restErrorHandler(deps.log));
 
   serveClient(app, deps.config.clientDist);
 
@@ -99,13 +118,17 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
 function serveClient(app: express.Express, dist: string) {
   const index = path.join(dist, 'index.html');
   if (!existsSync(index)) {
-    app.use((_req, res) => void res.status(503).type('text').send('The client is not built yet: run `npm run build`.'));
+    app.use(
+      (_req, res) =>
+        void res.status(503).type('text').send('The client is not built yet: run `npm run build`.'),
+    );
     return;
   }
   app.get('/graphiql', (_req, res) => res.sendFile(path.join(dist, 'graphiql.html')));
   app.use(express.static(dist, { index: false, maxAge: '1h' }));
   app.use((req, res) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api')) return void res.status(404).json({ success: false });
+    if (req.method !== 'GET' || req.path.startsWith('/api'))
+      return void res.status(404).json({ success: false });
     res.sendFile(index);
   });
 }

@@ -34,7 +34,9 @@ function appSecret(dataDir: string, given?: string): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable (`DATABASE_URL= npm start`) means unset, as shells and .env files use it.
-  const parsed = envSchema.parse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  const parsed = envSchema.parse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
   const dataDir = path.resolve(parsed.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {

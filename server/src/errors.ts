@@ -51,7 +51,11 @@ export const notFound = () => AppError.fromMessage('NOT_FOUND', 'notFound');
  * Parses input with a shared rule; the first failing rule becomes a BAD_USER_INPUT error. `field`
  * names the input when the schema validates a single value rather than an object.
  */
-export function parseInput<T>(schema: { parse: (input: unknown) => T }, input: unknown, field?: string): T {
+export function parseInput<T>(
+  schema: { parse: (input: unknown) => T },
+  input: unknown,
+  field?: string,
+): T {
   try {
     return schema.parse(input);
   } catch (error) {
@@ -59,7 +63,9 @@ export function parseInput<T>(schema: { parse: (input: unknown) => T }, input: u
       const issue = error.issues[0];
       const path = issue?.path.map(String).join('.');
       const fieldName = [field, path].filter(Boolean).join('.') || undefined;
-      throw new AppError('BAD_USER_INPUT', issue?.message ?? MESSAGES.internal, { field: fieldName });
+      throw new AppError('BAD_USER_INPUT', issue?.message ?? MESSAGES.internal, {
+        field: fieldName,
+      });
     }
     throw error;
   }

@@ -7,7 +7,15 @@ export const createLog = (level: string): Log =>
     level,
     // Secrets never reach the logs, whatever a caller passes along.
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'req.headers.cookie'],
+      paths: [
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'authorization',
+        '*.authorization',
+        'req.headers.cookie',
+      ],
       censor: '[redacted]',
     },
   });

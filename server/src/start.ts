@@ -25,7 +25,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     db: database.db,
     pubsub,
     log,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log,
+    }),
     sessions: createSessionStore(database.db, { secureCookies: config.secureCookies }),
   };
   const app = await createApp(deps);

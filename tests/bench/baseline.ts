@@ -75,9 +75,15 @@ export async function startBaseline(query: BaselineQuery, spaceId: string): Prom
     const size = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('first') ?? 20);
     try {
       const row = await query([token, spaceId, size]);
-      const last = row.more && row.last_at && row.last_id ? JSON.stringify(cursorOf(row.last_at, row.last_id)) : 'null';
+      const last =
+        row.more && row.last_at && row.last_id
+          ? JSON.stringify(cursorOf(row.last_at, row.last_id))
+          : 'null';
       const body = `{"data":{"stories":{"items":${row.items},"last":${last}}}}`;
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
     } catch (error) {
       res.writeHead(500, { 'content-type': 'text/plain' });

@@ -6,7 +6,13 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { MAX_PAGE_SIZE } from '@rules';
 import { startServer } from '../../server/src/start';
-import { BASELINE_FEED_SQL, startBaseline, type Baseline, type BaselineQuery, type BaselineRow } from './baseline';
+import {
+  BASELINE_FEED_SQL,
+  startBaseline,
+  type Baseline,
+  type BaselineQuery,
+  type BaselineRow,
+} from './baseline';
 import { diffCounts, startCountingProxy, type MessageCounts } from './count-proxy';
 import { load, type LoadResult, type LoadTarget } from './load';
 import { startProfile } from './profile';
@@ -27,7 +33,8 @@ import { BENCH, seed, type Exec } from './seed';
  *   BENCH_CPU_PROFILE=f  write a .cpuprofile of the server's thread during the GraphQL load run, and
  *                        print where its time went (`tsx tests/bench/profile.ts f` prints it again)
  */
-const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const USE_PGLITE = process.env.BENCH_PGLITE === '1';
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -70,18 +77,29 @@ function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
   };
 }
 
-async function postFeed(url: string, token: string, query: string, variables: Record<string, unknown>): Promise<FeedPage> {
+async function postFeed(
+  url: string,
+  token: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<FeedPage> {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data?: { stories: FeedPage }; errors?: unknown[] };
-  if (!body.data || body.errors) throw new Error(`feed request failed: ${JSON.stringify(body.errors)}`);
+  if (!body.data || body.errors)
+    throw new Error(`feed request failed: ${JSON.stringify(body.errors)}`);
   return body.data.stories;
 }
 
-const graphqlTarget = (url: string, token: string, variables: Record<string, unknown>, name: string): LoadTarget => ({
+const graphqlTarget = (
+  url: string,
+  token: string,
+  variables: Record<string, unknown>,
+  name: string,
+): LoadTarget => ({
   name,
   url: `${url}/graphql`,
   method: 'POST',
@@ -128,15 +146,21 @@ async function countStatements(url: string, token: string, snapshot: () => Messa
 function table(headers: string[], rows: (string | number)[][]) {
   const cells = [headers, ...rows.map((row) => row.map(String))];
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  return [line(cells[0]!), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+  const line = (row: string[]) =>
+    `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [
+    line(cells[0]!),
+    `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+    ...cells.slice(1).map(line),
+  ].join('\n');
 }
 
 async function main() {
   const startedAt = Date.now();
   const cleanups: (() => Promise<unknown>)[] = [];
   const cleanup = async () => {
-    for (const step of cleanups.reverse()) await step().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+    for (const step of cleanups.reverse())
+      await step().catch((error: unknown) => log(`cleanup: ${String(error)}`));
   };
   try {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bumps-bench-'));
@@ -171,12 +195,14 @@ async function main() {
     const direct = databaseUrl ? postgres(databaseUrl, { max: 10, onnotice: () => {} }) : null;
     if (direct) cleanups.push(() => direct.end({ timeout: 5 }));
     const pglite = USE_PGLITE
-      ? (server.deps.db as unknown as {
-          $client: {
-            exec(text: string): Promise<unknown>;
-            query<T>(text: string, params?: unknown[], options?: object): Promise<{ rows: T[] }>;
-          };
-        }).$client
+      ? (
+          server.deps.db as unknown as {
+            $client: {
+              exec(text: string): Promise<unknown>;
+              query<T>(text: string, params?: unknown[], options?: object): Promise<{ rows: T[] }>;
+            };
+          }
+        ).$client
       : null;
 
     // 2. Seed with set-based SQL on one session (seeded random), then ANALYZE.
@@ -204,16 +230,22 @@ async function main() {
 
     // 3. The baseline: one hand-written statement through postgres.js (PGlite's client on PGlite).
     const baselineQuery: BaselineQuery = direct
-      ? async (params) => (await direct.unsafe<BaselineRow[]>(BASELINE_FEED_SQL, params, { prepare: true }))[0]!
+      ? async (params) =>
+          (await direct.unsafe<BaselineRow[]>(BASELINE_FEED_SQL, params, { prepare: true }))[0]!
       : async (params) => (await pglite!.query<BaselineRow>(BASELINE_FEED_SQL, params)).rows[0]!;
     const baseline: Baseline = await startBaseline(baselineQuery, BENCH.space);
     cleanups.push(() => baseline.close());
 
     // Both answer the same page.
     const graphqlPage = await postFeed(server.url, token, FEED_QUERY, { first: PAGE });
-    const baselineResponse = await fetch(`${baseline.url}?first=${PAGE}`, { headers: { authorization: `Bearer ${token}` } });
-    const baselinePage = ((await baselineResponse.json()) as { data: { stories: FeedPage } }).data.stories;
-    const sameIds = JSON.stringify(graphqlPage.items.map((item) => item.id)) === JSON.stringify(baselinePage.items.map((item) => item.id));
+    const baselineResponse = await fetch(`${baseline.url}?first=${PAGE}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const baselinePage = ((await baselineResponse.json()) as { data: { stories: FeedPage } }).data
+      .stories;
+    const sameIds =
+      JSON.stringify(graphqlPage.items.map((item) => item.id)) ===
+      JSON.stringify(baselinePage.items.map((item) => item.id));
     if (!sameIds || graphqlPage.items.length !== PAGE || graphqlPage.last !== baselinePage.last) {
       throw new Error('the GraphQL feed and the baseline disagree on page 1');
     }
@@ -254,21 +286,40 @@ async function main() {
       statements = await countStatements(server.url, token, () => ({ ...counts }));
       client.query = query;
       client.exec = exec;
-      statementMethod = "PGlite: calls to the PGlite client's query()/exec() counted while 20 sequential requests per size ran";
+      statementMethod =
+        "PGlite: calls to the PGlite client's query()/exec() counted while 20 sequential requests per size ran";
     }
     log('statements counted');
 
     // 5. Throughput and latency under load: warm both, then measure both.
     const targets: LoadTarget[] = [
-      graphqlTarget(server.url, token, { first: PAGE }, 'GraphQL feed (Apollo + type-graphql + Drizzle)'),
-      { name: 'baseline (one SQL statement, node:http)', url: `${baseline.url}?first=${PAGE}`, method: 'GET', headers: { authorization: `Bearer ${token}` } },
+      graphqlTarget(
+        server.url,
+        token,
+        { first: PAGE },
+        'GraphQL feed (Apollo + type-graphql + Drizzle)',
+      ),
+      {
+        name: 'baseline (one SQL statement, node:http)',
+        url: `${baseline.url}?first=${PAGE}`,
+        method: 'GET',
+        headers: { authorization: `Bearer ${token}` },
+      },
     ];
-    for (const target of targets) await load(target, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+    for (const target of targets)
+      await load(target, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     const results: LoadResult[] = [];
     const cpu: { node: number; postgres: number }[] = [];
-    const localDatabase = direct !== null && ['127.0.0.1', 'localhost', '::1'].includes(new URL(databaseUrl!).hostname);
+    const localDatabase =
+      direct !== null && ['127.0.0.1', 'localhost', '::1'].includes(new URL(databaseUrl!).hostname);
     const backendPids = async () =>
-      localDatabase ? (await direct!<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`).map((row) => row.pid) : [];
+      localDatabase
+        ? (
+            await direct!<
+              { pid: number }[]
+            >`select pid from pg_stat_activity where datname = current_database()`
+          ).map((row) => row.pid)
+        : [];
     for (const [index, target] of targets.entries()) {
       log(`loading ${target.name} for ${SECONDS} s`);
       const profile = index === 0 && process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
@@ -277,7 +328,10 @@ async function main() {
       results.push(await load(target, { connections: CONNECTIONS, seconds: SECONDS }));
       const after = snapshotCpu([...new Set([...pidsBefore, ...(await backendPids())])]);
       cpu.push(cpuSpent(before, after));
-      if (profile) log(`CPU profile of the GraphQL run: ${await profile.stop(process.env.BENCH_CPU_PROFILE!)}`);
+      if (profile)
+        log(
+          `CPU profile of the GraphQL run: ${await profile.stop(process.env.BENCH_CPU_PROFILE!)}`,
+        );
     }
     const [graphql, base] = results as [LoadResult, LoadResult];
 
@@ -289,17 +343,23 @@ async function main() {
     let skipped = 0;
     while (skipped < (DEEP_PAGE - 1) * PAGE) {
       const step = (DEEP_PAGE - 1) * PAGE - skipped >= MAX_PAGE_SIZE ? MAX_PAGE_SIZE : PAGE;
-      const next: FeedPage = await postFeed(server.url, token, CURSOR_QUERY, { first: step, after });
+      const next: FeedPage = await postFeed(server.url, token, CURSOR_QUERY, {
+        first: step,
+        after,
+      });
       if (!next.last) throw new Error(`the feed ended after ${skipped} stories`);
       after = next.last;
       skipped += step;
     }
     const deepPage = await postFeed(server.url, token, FEED_QUERY, { first: PAGE, after });
-    if (deepPage.items.length !== PAGE) throw new Error(`page ${DEEP_PAGE} has ${deepPage.items.length} items`);
+    if (deepPage.items.length !== PAGE)
+      throw new Error(`page ${DEEP_PAGE} has ${deepPage.items.length} items`);
     const samples = { first: [] as number[], deep: [] as number[] };
     for (let i = 0; i < 420; i++) {
       const first = await timeOne(() => postFeed(server.url, token, FEED_QUERY, { first: PAGE }));
-      const deep = await timeOne(() => postFeed(server.url, token, FEED_QUERY, { first: PAGE, after }));
+      const deep = await timeOne(() =>
+        postFeed(server.url, token, FEED_QUERY, { first: PAGE, after }),
+      );
       if (i >= 20) {
         samples.first.push(first);
         samples.deep.push(deep);
@@ -313,7 +373,8 @@ async function main() {
     const deepStats = stats(samples.deep);
 
     // SQL only (PostgreSQL): the same page by keyset and by OFFSET, to show what keyset saves.
-    let sqlOnly: { keyset: number; keysetRow: number; offset: number; keysetFirst: number } | null = null;
+    let sqlOnly: { keyset: number; keysetRow: number; offset: number; keysetFirst: number } | null =
+      null;
     let listPlan = '';
     if (direct) {
       const cursor = Buffer.from(after!, 'base64url').toString().split('|');
@@ -323,17 +384,23 @@ async function main() {
       const timeSql = async (text: string, params: (string | number)[]) => {
         for (let i = 0; i < 5; i++) await direct.unsafe(text, params, { prepare: true });
         const times: number[] = [];
-        for (let i = 0; i < 100; i++) times.push(await timeOne(() => direct.unsafe(text, params, { prepare: true })));
+        for (let i = 0; i < 100; i++)
+          times.push(await timeOne(() => direct.unsafe(text, params, { prepare: true })));
         return stats(times).p50;
       };
       // Which plan the page-1 list statement gets: a sequential scan means the feed index does not serve
       // `order by created_at desc, id desc` (every figure above is then the database's, not the stack's).
-      const [explained] = await direct.unsafe<{ 'QUERY PLAN': unknown }[]>(`explain (format json) select id from stories where ${listed} ${order}`);
+      const [explained] = await direct.unsafe<{ 'QUERY PLAN': unknown }[]>(
+        `explain (format json) select id from stories where ${listed} ${order}`,
+      );
       const scans: string[] = [];
       const walk = (node: unknown) => {
         if (!node || typeof node !== 'object') return;
         const plan = node as { 'Node Type'?: string; 'Index Name'?: string; Plans?: unknown[] };
-        if (plan['Node Type']?.includes('Scan')) scans.push(`${plan['Node Type']}${plan['Index Name'] ? ` using ${plan['Index Name']}` : ''}`);
+        if (plan['Node Type']?.includes('Scan'))
+          scans.push(
+            `${plan['Node Type']}${plan['Index Name'] ? ` using ${plan['Index Name']}` : ''}`,
+          );
         for (const child of plan.Plans ?? []) walk(child);
       };
       walk((explained!['QUERY PLAN'] as { Plan: unknown }[])[0]!.Plan);
@@ -344,8 +411,13 @@ async function main() {
           `select id from stories where ${listed} and (created_at < $1 or (created_at = $1 and id < $2)) ${order}`,
           [at, id],
         ),
-        keysetRow: await timeSql(`select id from stories where ${listed} and (created_at, id) < ($1, $2) ${order}`, [at, id]),
-        offset: await timeSql(`select id from stories where ${listed} ${order} offset $1`, [(DEEP_PAGE - 1) * PAGE]),
+        keysetRow: await timeSql(
+          `select id from stories where ${listed} and (created_at, id) < ($1, $2) ${order}`,
+          [at, id],
+        ),
+        offset: await timeSql(`select id from stories where ${listed} ${order} offset $1`, [
+          (DEEP_PAGE - 1) * PAGE,
+        ]),
       };
     }
 
@@ -363,7 +435,9 @@ async function main() {
       `data: ${BENCH.users.toLocaleString('en')} users, ${BENCH.tags} tags, ${BENCH.stories.toLocaleString('en')} stories in '${BENCH.space}' ` +
         `(seeded in ${(seeded / 1000).toFixed(1)} s); viewer signed in (Bearer); page size ${PAGE}`,
     );
-    out.push(`load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up, load generator in a worker thread`);
+    out.push(
+      `load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up, load generator in a worker thread`,
+    );
     out.push('');
     out.push(
       table(
@@ -396,12 +470,19 @@ async function main() {
           results.map((result, index) => [
             result.name,
             perRequest[index]!.node.toFixed(3),
-            localDatabase ? perRequest[index]!.postgres.toFixed(3) : USE_PGLITE ? '(in the server thread)' : '(remote: not read)',
+            localDatabase
+              ? perRequest[index]!.postgres.toFixed(3)
+              : USE_PGLITE
+                ? '(in the server thread)'
+                : '(remote: not read)',
             (perRequest[index]!.node + perRequest[index]!.postgres).toFixed(3),
           ]),
         ),
       );
-      const [graphqlCpu, baseCpu] = perRequest as [{ node: number; postgres: number }, { node: number; postgres: number }];
+      const [graphqlCpu, baseCpu] = perRequest as [
+        { node: number; postgres: number },
+        { node: number; postgres: number },
+      ];
       out.push(
         `ratio by CPU cost (baseline CPU / GraphQL CPU per request; what the throughput ratio tends to when CPU, not ` +
           `the scheduler, is the limit): ${((baseCpu.node + baseCpu.postgres) / (graphqlCpu.node + graphqlCpu.postgres)).toFixed(2)}; ` +
@@ -411,7 +492,15 @@ async function main() {
     out.push('');
     out.push(
       table(
-        ['page size', 'statements / request', 'round trips', 'Parse', 'Bind', 'Execute', 'simple Query'],
+        [
+          'page size',
+          'statements / request',
+          'round trips',
+          'Parse',
+          'Bind',
+          'Execute',
+          'simple Query',
+        ],
         statements.map(({ size, perRequest }) => {
           const wire = (value: number) => (USE_PGLITE ? 'n/a' : value); // PGlite has no wire protocol to read
           return [
@@ -437,11 +526,17 @@ async function main() {
         ['GraphQL feed, one request at a time (400 each)', 'p50 ms', 'p99 ms'],
         [
           ['page 1', ms(firstStats.p50), ms(firstStats.p99)],
-          [`page ${DEEP_PAGE.toLocaleString('en')} (keyset cursor)`, ms(deepStats.p50), ms(deepStats.p99)],
+          [
+            `page ${DEEP_PAGE.toLocaleString('en')} (keyset cursor)`,
+            ms(deepStats.p50),
+            ms(deepStats.p99),
+          ],
         ],
       ),
     );
-    out.push(`page ${DEEP_PAGE.toLocaleString('en')} / page 1 at p50: ×${(deepStats.p50 / firstStats.p50).toFixed(2)}`);
+    out.push(
+      `page ${DEEP_PAGE.toLocaleString('en')} / page 1 at p50: ×${(deepStats.p50 / firstStats.p50).toFixed(2)}`,
+    );
     if (sqlOnly) {
       out.push(
         `list statement alone (SQL, p50 of 100): page 1 ${ms(sqlOnly.keysetFirst)} ms; page ${DEEP_PAGE.toLocaleString('en')}: ` +
@@ -451,7 +546,9 @@ async function main() {
       );
       out.push(
         `plan of the page-1 list statement: ${listPlan}` +
-          (listPlan.includes('Index') ? '' : '  ← no index serves the feed order: the figures above measure a sequential scan'),
+          (listPlan.includes('Index')
+            ? ''
+            : '  ← no index serves the feed order: the figures above measure a sequential scan'),
       );
     }
     out.push('');
@@ -465,7 +562,9 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

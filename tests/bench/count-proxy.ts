@@ -45,11 +45,16 @@ export async function startCountingProxy(targetUrl: string): Promise<CountingPro
     let pending: Buffer = Buffer.alloc(0);
 
     const count = (type: number) => {
-      if (type === 0x51) counts.query++; // Q
-      else if (type === 0x50) counts.parse++; // P
-      else if (type === 0x42) counts.bind++; // B
-      else if (type === 0x45) counts.execute++; // E
-      else if (type === 0x53) counts.sync++; // S
+      if (type === 0x51)
+        counts.query++; // Q
+      else if (type === 0x50)
+        counts.parse++; // P
+      else if (type === 0x42)
+        counts.bind++; // B
+      else if (type === 0x45)
+        counts.execute++; // E
+      else if (type === 0x53)
+        counts.sync++; // S
       else if (type === 0x48) counts.flush++; // H
     };
 

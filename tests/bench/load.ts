@@ -23,9 +23,13 @@ export interface LoadResult {
  * autocannon in a worker thread (`workers: 1`): the measured server keeps this process's main
  * thread for itself, and the load generator does not steal its event loop. Loopback only.
  */
-export async function load(target: LoadTarget, options: { connections: number; seconds: number }): Promise<LoadResult> {
+export async function load(
+  target: LoadTarget,
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
   const url = new URL(target.url);
-  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error(`refusing to load ${url.host}`);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost')
+    throw new Error(`refusing to load ${url.host}`);
   const result = await autocannon({
     url: target.url,
     method: target.method,

@@ -23,7 +23,9 @@ export async function startProfile() {
   await session.post('Profiler.start');
   return {
     async stop(file: string) {
-      const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: CpuProfile };
+      const { profile } = (await session.post('Profiler.stop')) as unknown as {
+        profile: CpuProfile;
+      };
       session.disconnect();
       await writeFile(file, JSON.stringify(profile));
       process.stderr.write(summarize(profile));
@@ -50,7 +52,9 @@ function owner(url: string, functionName: string) {
 export function summarize(profile: CpuProfile, top = 25): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  profile.samples.forEach((id, index) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)),
+  );
   const total = [...self.values()].reduce((sum, value) => sum + value, 0);
   const owners = new Map<string, number>();
   const functions = new Map<string, number>();
@@ -63,7 +67,8 @@ export function summarize(profile: CpuProfile, top = 25): string {
   }
   // Inclusive: a sample counts for every owner on its stack (once each).
   const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const inclusive = new Map<string, number>();
   for (const [id, time] of self) {
     const seen = new Set<string>();
@@ -74,18 +79,29 @@ export function summarize(profile: CpuProfile, top = 25): string {
     for (const who of seen) inclusive.set(who, (inclusive.get(who) ?? 0) + time);
   }
   const idle = owners.get('(idle)') ?? 0;
-  const lines = [`CPU profile: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * idle) / total).toFixed(1)} % idle`];
+  const lines = [
+    `CPU profile: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * idle) / total).toFixed(1)} % idle`,
+  ];
   const share = (time: number) => `${((100 * time) / (total - idle)).toFixed(1).padStart(5)} %`;
   lines.push('self time by package / folder (share of busy time):');
-  for (const [name, time] of [...owners].filter(([name]) => name !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  for (const [name, time] of [...owners]
+    .filter(([name]) => name !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)) {
     lines.push(`  ${share(time)}  ${name}`);
   }
   lines.push('inclusive time by package / folder (the package or anything it called):');
-  for (const [name, time] of [...inclusive].filter(([name]) => !name.startsWith('(')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  for (const [name, time] of [...inclusive]
+    .filter(([name]) => !name.startsWith('('))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)) {
     lines.push(`  ${share(time)}  ${name}`);
   }
   lines.push('self time by function:');
-  for (const [name, time] of [...functions].filter(([name]) => !name.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  for (const [name, time] of [...functions]
+    .filter(([name]) => !name.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)) {
     lines.push(`  ${share(time)}  ${name}`);
   }
   return `${lines.join('\n')}\n`;

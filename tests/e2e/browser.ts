@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -19,14 +19,55 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Browser tests run against the built client; rebuild when any client source or locale is newer. */
+const BUILD_LOCK = path.join(ROOT, 'dist/.client-build.lock');
+/** A build that still holds the lock after this long has died: its lock is taken over. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+function clientIsFresh(): boolean {
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'client')),
+    newestMtime(path.join(ROOT, 'locales')),
+  );
+  return existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs >= sources;
+}
+
+function sleep(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Browser tests run against the built client; rebuild when any client source or locale is newer.
+ * Test files run in parallel workers: one builds (holding a lock directory, created atomically)
+ * while the others wait, then find the build fresh, so no server serves a half-written dist.
+ */
 export function ensureClientBuilt() {
-  const sources = Math.max(newestMtime(path.join(ROOT, 'client')), newestMtime(path.join(ROOT, 'locales')));
-  if (existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs >= sources) return;
-  execFileSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'error'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  if (clientIsFresh()) return;
+  mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      const lock = statSync(BUILD_LOCK, { throwIfNoEntry: false });
+      if (lock && Date.now() - lock.mtimeMs > STALE_LOCK_MS) {
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
+      }
+      sleep(250);
+    }
+  }
+  try {
+    if (clientIsFresh()) return;
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'error'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
 }
 
 /** Playwright gives every launch a fresh, empty profile of its own. */

@@ -13,7 +13,10 @@ function latestMail(dataDir: string, to: string): { link: string } {
   const outbox = path.join(dataDir, 'outbox');
   const mails = readdirSync(outbox)
     .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; link: string })
+    .map(
+      (file) =>
+        JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; link: string },
+    )
     .filter((mail) => mail.to === to);
   const mail = mails.at(-1);
   if (!mail) throw new Error(`no mail to ${to} in ${outbox}`);
@@ -28,7 +31,13 @@ describe.skipIf(chromiumMissing)('a person joins and shares a first story', () =
   beforeAll(async () => {
     ensureClientBuilt();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
-    server = await startServer({ ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' });
+    server = await startServer({
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+    });
     browser = await launchChromium();
   }, 180_000);
 
@@ -53,7 +62,9 @@ describe.skipIf(chromiumMissing)('a person joins and shares a first story', () =
     // The verification link from the outbox, opened as the person would from their mail.
     const { link } = latestMail(dataDir, email);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
-    await expect.poll(() => page.getByText('E-mail verified').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('E-mail verified').isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     await page.goto(`${server.url}/auth/login`);
     await page.getByLabel('E-mail').fill(email);
@@ -65,7 +76,9 @@ describe.skipIf(chromiumMissing)('a person joins and shares a first story', () =
     const reader = await browser.newContext();
     const readerPage = await reader.newPage();
     await readerPage.goto(`${server.url}/stories/recent`);
-    await expect.poll(() => readerPage.getByRole('button', { name: 'Post a story' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => readerPage.getByRole('button', { name: 'Post a story' }).isVisible())
+      .toBe(true);
 
     const text = `Rain water harvesting saved our well ${Date.now()} #water`;
     await page.getByRole('button', { name: 'Post a story' }).click();

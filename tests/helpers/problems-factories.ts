@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { spaceParticipants, spaces } from "../../server/src/db/schema";
-import { gqlData } from "./clients";
-import type { TestServer } from "./server";
+import { randomUUID } from 'node:crypto';
+import { spaceParticipants, spaces } from '../../server/src/db/schema';
+import { gqlData } from './clients';
+import type { TestServer } from './server';
 
 /** Every field a problem card and page show, for GraphQL queries and mutations alike. */
 export const PROBLEM_FIELDS = `
@@ -55,8 +55,7 @@ export const PROBLEMS = `query($list: ProblemListKind, $orderBy: ProblemSort, $s
     endDate: $endDate, spaceId: $spaceId, after: $after, first: $first) { items { ${PROBLEM_FIELDS} } last }
 }`;
 
-export const DESCRIPTION =
-  "<p>Families walk two hours for clean #water every day.</p>";
+export const DESCRIPTION = '<p>Families walk two hours for clean #water every day.</p>';
 
 export interface ProblemOptions {
   description?: string;
@@ -93,7 +92,7 @@ export async function listProblems(
 }
 
 export type ParticipantStatus =
-  "owner" | "admin" | "contributor" | "invited" | "requested" | "blocked";
+  'owner' | 'admin' | 'contributor' | 'invited' | 'requested' | 'blocked';
 
 /**
  * A private space made by inserting rows directly (the spaces API is built alongside this work):
@@ -108,14 +107,14 @@ export async function makePrivateSpace(
   await server.deps.db.insert(spaces).values({
     id,
     name: `Private ${id.slice(8, 14)}`,
-    kind: "private",
+    kind: 'private',
     isPrivate: true,
     authorId: ownerId,
   });
   await server.deps.db
     .insert(spaceParticipants)
     .values([
-      { spaceId: id, userId: ownerId, status: "owner" as const },
+      { spaceId: id, userId: ownerId, status: 'owner' as const },
       ...members.map((member) => ({ spaceId: id, ...member })),
     ]);
   return id;

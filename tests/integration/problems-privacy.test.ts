@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { problemSolutions, solutions } from "../../server/src/db/schema";
-import { gql, gqlData, rest } from "../helpers/clients";
-import { signUpVerified, type TestUser } from "../helpers/factories";
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemSolutions, solutions } from '../../server/src/db/schema';
+import { gql, gqlData, rest } from '../helpers/clients';
+import { signUpVerified, type TestUser } from '../helpers/factories';
 import {
   PROBLEM,
   listProblems,
   makePrivateSpace,
   postProblem,
   type ProblemView,
-} from "../helpers/problems-factories";
-import { startTestServer, type TestServer } from "../helpers/server";
+} from '../helpers/problems-factories';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
  * A problem in a private space: its active participants see it everywhere; a non-participant, an
@@ -38,82 +38,66 @@ const ADD_MEASUREMENT = `mutation($problemId: ID!, $input: MeasurementInput!) { 
 beforeAll(async () => {
   server = await startTestServer();
   [owner, member, outsider, invited] = await Promise.all([
-    signUpVerified(server, { displayName: "Owner" }),
-    signUpVerified(server, { displayName: "Member" }),
-    signUpVerified(server, { displayName: "Outsider" }),
-    signUpVerified(server, { displayName: "Invited" }),
+    signUpVerified(server, { displayName: 'Owner' }),
+    signUpVerified(server, { displayName: 'Member' }),
+    signUpVerified(server, { displayName: 'Outsider' }),
+    signUpVerified(server, { displayName: 'Invited' }),
   ]);
   spaceId = await makePrivateSpace(server, owner.id, [
-    { userId: member.id, status: "contributor" },
-    { userId: invited.id, status: "invited" },
+    { userId: member.id, status: 'contributor' },
+    { userId: invited.id, status: 'invited' },
   ]);
-  problem = await postProblem(server, owner.token, "Secret #leak problem", {
+  problem = await postProblem(server, owner.token, 'Secret #leak problem', {
     spaceId,
   });
   await gqlData(server.url, JOIN, { id: problem.id }, { token: member.token });
   const part = await gqlData<{ addPart: { id: string } }>(
     server.url,
     ADD_PART,
-    { problemId: problem.id, input: { type: "thing", name: "Secret pump" } },
+    { problemId: problem.id, input: { type: 'thing', name: 'Secret pump' } },
     { token: owner.token },
   );
   partId = part.addPart.id;
   await gqlData(
     server.url,
     ADD_MEASUREMENT,
-    { problemId: problem.id, input: { name: "Depth", value: 3 } },
+    { problemId: problem.id, input: { name: 'Depth', value: 3 } },
     { token: owner.token },
   );
-  await server.deps.db
-    .insert(solutions)
-    .values({
-      id: "secret-solution",
-      spaceId,
-      authorId: member.id,
-      name: "Secret fix",
-      description: "<p>x</p>",
-    });
+  await server.deps.db.insert(solutions).values({
+    id: 'secret-solution',
+    spaceId,
+    authorId: member.id,
+    name: 'Secret fix',
+    description: '<p>x</p>',
+  });
   await server.deps.db
     .insert(problemSolutions)
-    .values({ problemId: problem.id, solutionId: "secret-solution" });
+    .values({ problemId: problem.id, solutionId: 'secret-solution' });
 });
 afterAll(async () => {
   await server?.stop();
 });
 
 const viewers = () => [
-  { who: "a non-participant", token: outsider.token },
-  { who: "an invited user", token: invited.token },
-  { who: "a signed-out visitor", token: undefined },
+  { who: 'a non-participant', token: outsider.token },
+  { who: 'an invited user', token: invited.token },
+  { who: 'a signed-out visitor', token: undefined },
 ];
 
-describe("a problem in a private space", () => {
-  it("is fully visible to an active participant", async () => {
+describe('a problem in a private space', () => {
+  it('is fully visible to an active participant', async () => {
     const token = member.token;
+    expect((await listProblems(server, { spaceId }, token)).items.map((item) => item.id)).toEqual([
+      problem.id,
+    ]);
     expect(
-      (await listProblems(server, { spaceId }, token)).items.map(
-        (item) => item.id,
-      ),
-    ).toEqual([problem.id]);
-    expect(
-      (
-        await gqlData<{ problem: ProblemView }>(
-          server.url,
-          PROBLEM,
-          { id: problem.id },
-          { token },
-        )
-      ).problem.joined,
+      (await gqlData<{ problem: ProblemView }>(server.url, PROBLEM, { id: problem.id }, { token }))
+        .problem.joined,
     ).toBe(true);
     expect(
-      (
-        await gqlData<{ joinedProblems: { id: string }[] }>(
-          server.url,
-          JOINED,
-          {},
-          { token },
-        )
-      ).joinedProblems,
+      (await gqlData<{ joinedProblems: { id: string }[] }>(server.url, JOINED, {}, { token }))
+        .joinedProblems,
     ).toEqual([{ id: problem.id }]);
     expect(
       (
@@ -167,55 +151,32 @@ describe("a problem in a private space", () => {
     ).toEqual([{ id: member.id }]);
     const listed = await rest<{ items: { id: string }[] }>(
       server.url,
-      "GET",
+      'GET',
       `/api/list/v2?path=problems&spaceId=${spaceId}`,
       undefined,
       token,
     );
     expect(listed.body.items.map((item) => item.id)).toEqual([problem.id]);
     expect(
-      (
-        await rest(
-          server.url,
-          "GET",
-          `/api/get/v2?path=problems/${problem.id}`,
-          undefined,
-          token,
-        )
-      ).status,
+      (await rest(server.url, 'GET', `/api/get/v2?path=problems/${problem.id}`, undefined, token))
+        .status,
     ).toBe(200);
     expect(
-      (
-        await rest(
-          server.url,
-          "GET",
-          `/api/problems?spaceId=${spaceId}`,
-          undefined,
-          token,
-        )
-      ).status,
+      (await rest(server.url, 'GET', `/api/problems?spaceId=${spaceId}`, undefined, token)).status,
     ).toBe(200);
   });
 
   for (const index of [0, 1, 2]) {
-    it(`is invisible everywhere to ${["a non-participant", "an invited user", "a signed-out visitor"][index]}`, async () => {
+    it(`is invisible everywhere to ${['a non-participant', 'an invited user', 'a signed-out visitor'][index]}`, async () => {
       const { token } = viewers()[index]!;
-      const notFound = async (
-        query: string,
-        variables: Record<string, unknown>,
-      ) => {
+      const notFound = async (query: string, variables: Record<string, unknown>) => {
         const result = await gql(server.url, query, variables, { token });
-        expect(result.errors?.[0]?.extensions?.code, query).toBe("NOT_FOUND");
+        expect(result.errors?.[0]?.extensions?.code, query).toBe('NOT_FOUND');
       };
       // The space itself is unreadable: naming it is NOT_FOUND; the public lists do not hold it.
-      await notFound(
-        `query($spaceId: ID) { problems(spaceId: $spaceId) { last } }`,
-        { spaceId },
-      );
+      await notFound(`query($spaceId: ID) { problems(spaceId: $spaceId) { last } }`, { spaceId });
       expect(
-        (await listProblems(server, { spaceId: "ww" }, token)).items.map(
-          (item) => item.id,
-        ),
+        (await listProblems(server, { spaceId: 'ww' }, token)).items.map((item) => item.id),
       ).not.toContain(problem.id);
       await notFound(PROBLEM, { id: problem.id });
       await notFound(PARTS, { problemId: problem.id });
@@ -226,77 +187,49 @@ describe("a problem in a private space", () => {
       if (token) {
         await notFound(JOIN, { id: problem.id });
         expect(
-          (
-            await gqlData<{ joinedProblems: unknown[] }>(
-              server.url,
-              JOINED,
-              {},
-              { token },
-            )
-          ).joinedProblems,
+          (await gqlData<{ joinedProblems: unknown[] }>(server.url, JOINED, {}, { token }))
+            .joinedProblems,
         ).toEqual([]);
         await notFound(ADD_PART, {
           problemId: problem.id,
-          input: { type: "thing", name: "x" },
+          input: { type: 'thing', name: 'x' },
         });
         const rows = await rest<{ items: unknown[] }>(
           server.url,
-          "GET",
-          "/api/problems/joinedProblems",
+          'GET',
+          '/api/problems/joinedProblems',
           undefined,
           token,
         );
         expect(rows.body.items).toEqual([]);
         expect(
-          (
-            await rest(
-              server.url,
-              "POST",
-              `/api/problems/${problem.id}/join`,
-              {},
-              token,
-            )
-          ).status,
+          (await rest(server.url, 'POST', `/api/problems/${problem.id}/join`, {}, token)).status,
         ).toBe(404);
         expect(
           (
             await rest(
               server.url,
-              "PATCH",
+              'PATCH',
               `/api/problems/${problem.id}`,
-              { data: { name: "Mine" } },
+              { data: { name: 'Mine' } },
               token,
             )
           ).status,
         ).toBe(404);
         expect(
-          (
-            await rest(
-              server.url,
-              "DELETE",
-              `/api/problems/${problem.id}`,
-              undefined,
-              token,
-            )
-          ).status,
+          (await rest(server.url, 'DELETE', `/api/problems/${problem.id}`, undefined, token))
+            .status,
         ).toBe(404);
       }
       expect(
-        (
-          await rest(
-            server.url,
-            "GET",
-            `/api/get/v2?path=problems/${problem.id}`,
-            undefined,
-            token,
-          )
-        ).status,
+        (await rest(server.url, 'GET', `/api/get/v2?path=problems/${problem.id}`, undefined, token))
+          .status,
       ).toBe(404);
       expect(
         (
           await rest(
             server.url,
-            "GET",
+            'GET',
             `/api/get/v2?path=problems/${problem.id}/parts/${partId}`,
             undefined,
             token,
@@ -307,7 +240,7 @@ describe("a problem in a private space", () => {
         (
           await rest(
             server.url,
-            "GET",
+            'GET',
             `/api/list/v2?path=problems/${problem.id}/parts`,
             undefined,
             token,
@@ -318,7 +251,7 @@ describe("a problem in a private space", () => {
         (
           await rest(
             server.url,
-            "GET",
+            'GET',
             `/api/list/v2?path=problems&spaceId=${spaceId}`,
             undefined,
             token,
@@ -326,35 +259,26 @@ describe("a problem in a private space", () => {
         ).status,
       ).toBe(404);
       expect(
-        (
-          await rest(
-            server.url,
-            "GET",
-            `/api/problems?spaceId=${spaceId}`,
-            undefined,
-            token,
-          )
-        ).status,
+        (await rest(server.url, 'GET', `/api/problems?spaceId=${spaceId}`, undefined, token))
+          .status,
       ).toBe(404);
       const global = await rest<{ items: { id: string }[] }>(
         server.url,
-        "GET",
-        "/api/list/v2?path=problems&spaceId=ww",
+        'GET',
+        '/api/list/v2?path=problems&spaceId=ww',
         undefined,
         token,
       );
-      expect(global.body.items.map((item) => item.id)).not.toContain(
-        problem.id,
-      );
+      expect(global.body.items.map((item) => item.id)).not.toContain(problem.id);
     });
   }
 
-  it("does not count in a non-participant’s joined problems even after they once joined and left the space", async () => {
-    const leaver = await signUpVerified(server, { displayName: "Leaver" });
+  it('does not count in a non-participant’s joined problems even after they once joined and left the space', async () => {
+    const leaver = await signUpVerified(server, { displayName: 'Leaver' });
     const space = await makePrivateSpace(server, owner.id, [
-      { userId: leaver.id, status: "contributor" },
+      { userId: leaver.id, status: 'contributor' },
     ]);
-    const inside = await postProblem(server, owner.token, "Inside problem", {
+    const inside = await postProblem(server, owner.token, 'Inside problem', {
       spaceId: space,
     });
     await gqlData(server.url, JOIN, { id: inside.id }, { token: leaver.token });
@@ -368,17 +292,12 @@ describe("a problem in a private space", () => {
         )
       ).joinedProblems,
     ).toHaveLength(1);
-    const { spaceParticipants } = await import("../../server/src/db/schema");
-    const { and, eq } = await import("drizzle-orm");
+    const { spaceParticipants } = await import('../../server/src/db/schema');
+    const { and, eq } = await import('drizzle-orm');
     await server.deps.db
       .update(spaceParticipants)
-      .set({ status: "blocked" })
-      .where(
-        and(
-          eq(spaceParticipants.spaceId, space),
-          eq(spaceParticipants.userId, leaver.id),
-        ),
-      );
+      .set({ status: 'blocked' })
+      .where(and(eq(spaceParticipants.spaceId, space), eq(spaceParticipants.userId, leaver.id)));
     expect(
       (
         await gqlData<{ joinedProblems: unknown[] }>(
@@ -389,9 +308,6 @@ describe("a problem in a private space", () => {
         )
       ).joinedProblems,
     ).toEqual([]);
-    expect(
-      (await listProblems(server, { list: "mypriorities" }, leaver.token))
-        .items,
-    ).toEqual([]);
+    expect((await listProblems(server, { list: 'mypriorities' }, leaver.token)).items).toEqual([]);
   });
 });

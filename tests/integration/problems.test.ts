@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   problemDepartures,
   problemSolutions,
   problems as problemsTable,
   solutions,
   spaceTags,
-} from "../../server/src/db/schema";
-import { refreshSolutionCounters } from "../../server/src/modules/problems/problem.service";
-import { gql, gqlData, gqlError, rest } from "../helpers/clients";
-import { signUpVerified, type TestUser } from "../helpers/factories";
+} from '../../server/src/db/schema';
+import { refreshSolutionCounters } from '../../server/src/modules/problems/problem.service';
+import { gql, gqlData, gqlError, rest } from '../helpers/clients';
+import { signUpVerified, type TestUser } from '../helpers/factories';
 import {
   CREATE_PROBLEM,
   DESCRIPTION,
@@ -18,8 +18,8 @@ import {
   listProblems,
   postProblem,
   type ProblemView,
-} from "../helpers/problems-factories";
-import { startTestServer, type TestServer } from "../helpers/server";
+} from '../helpers/problems-factories';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let alice: TestUser;
@@ -28,9 +28,9 @@ let carol: TestUser;
 beforeAll(async () => {
   server = await startTestServer();
   [alice, bob, carol] = await Promise.all([
-    signUpVerified(server, { displayName: "Alice" }),
-    signUpVerified(server, { displayName: "Bob" }),
-    signUpVerified(server, { displayName: "Carol" }),
+    signUpVerified(server, { displayName: 'Alice' }),
+    signUpVerified(server, { displayName: 'Bob' }),
+    signUpVerified(server, { displayName: 'Carol' }),
   ]);
 });
 afterAll(async () => {
@@ -55,55 +55,41 @@ const IMPACTED = `query($problemId: ID!, $after: String, $first: Int) { impacted
 const SOLVERS = `query($problemId: ID!) { solvers(problemId: $problemId) { id displayName } }`;
 
 const create = (token: string, input: Record<string, unknown>) =>
-  gql<{ createProblem: ProblemView }>(
-    server.url,
-    CREATE_PROBLEM,
-    { input },
-    { token },
-  );
+  gql<{ createProblem: ProblemView }>(server.url, CREATE_PROBLEM, { input }, { token });
 const countByName = async (name: string) =>
-  (
-    await server.deps.db
-      .select()
-      .from(problemsTable)
-      .where(eq(problemsTable.name, name))
-  ).length;
+  (await server.deps.db.select().from(problemsTable).where(eq(problemsTable.name, name))).length;
 
-describe("creating a problem", () => {
-  it("asks a signed-out visitor to sign in", async () => {
+describe('creating a problem', () => {
+  it('asks a signed-out visitor to sign in', async () => {
     expect(
       await gqlError(server.url, CREATE_PROBLEM, {
-        input: { name: "Water", description: DESCRIPTION },
+        input: { name: 'Water', description: DESCRIPTION },
       }),
     ).toMatchObject({
-      code: "UNAUTHENTICATED",
-      message: "Please sign in",
+      code: 'UNAUTHENTICATED',
+      message: 'Please sign in',
     });
-    const response = await rest(server.url, "POST", "/api/problems", {
-      data: { name: "Water", description: DESCRIPTION },
+    const response = await rest(server.url, 'POST', '/api/problems', {
+      data: { name: 'Water', description: DESCRIPTION },
     });
     expect(response.status).toBe(401);
     expect(response.body.success).toBe(false);
   });
 
-  it("creates an unsolved, red, joined problem with tags from its hashtags and the author as first participant", async () => {
-    const problem = await postProblem(
-      server,
-      alice.token,
-      "  Clean #Drinking water  ",
-    );
+  it('creates an unsolved, red, joined problem with tags from its hashtags and the author as first participant', async () => {
+    const problem = await postProblem(server, alice.token, '  Clean #Drinking water  ');
     expect(problem).toMatchObject({
-      name: "Clean #Drinking water",
-      status: "unsolved",
-      color: "#FF5252",
-      tags: ["drinking", "water"],
-      spaceId: "ww",
+      name: 'Clean #Drinking water',
+      status: 'unsolved',
+      color: '#FF5252',
+      tags: ['drinking', 'water'],
+      spaceId: 'ww',
       joined: true,
       canEdit: true,
       canChangeStatus: true,
       isDraft: false,
       isApproved: true,
-      author: { id: alice.id, displayName: "Alice" },
+      author: { id: alice.id, displayName: 'Alice' },
       counters: {
         totalParticipants: 1,
         totalStories: 0,
@@ -117,8 +103,8 @@ describe("creating a problem", () => {
     const [tag] = await server.deps.db
       .select()
       .from(spaceTags)
-      .where(eq(spaceTags.tagId, "drinking"));
-    expect(tag).toMatchObject({ spaceId: "ww", totalProblems: 1 });
+      .where(eq(spaceTags.tagId, 'drinking'));
+    expect(tag).toMatchObject({ spaceId: 'ww', totalProblems: 1 });
     const seenByBob = await gqlData<{ problem: ProblemView }>(
       server.url,
       PROBLEM,
@@ -132,390 +118,314 @@ describe("creating a problem", () => {
     });
   });
 
-  it("shows an anonymous problem as Anonymous to everyone and keeps it out of lists until approved", async () => {
-    const problem = await postProblem(server, alice.token, "Anonymous worry", {
+  it('shows an anonymous problem as Anonymous to everyone and keeps it out of lists until approved', async () => {
+    const problem = await postProblem(server, alice.token, 'Anonymous worry', {
       isAnonymousPost: true,
     });
     expect(problem.author).toEqual({
-      id: "",
-      displayName: "Anonymous",
-      photoURL: "",
-      role: "user",
+      id: '',
+      displayName: 'Anonymous',
+      photoURL: '',
+      role: 'user',
     });
     expect(problem.isApproved).toBe(false);
+    expect((await listProblems(server)).items.map((item) => item.id)).not.toContain(problem.id);
     expect(
-      (await listProblems(server)).items.map((item) => item.id),
-    ).not.toContain(problem.id);
-    expect(
-      (await gql(server.url, PROBLEM, { id: problem.id }, { token: bob.token }))
-        .errors?.[0]?.extensions?.code,
-    ).toBe("NOT_FOUND");
+      (await gql(server.url, PROBLEM, { id: problem.id }, { token: bob.token })).errors?.[0]
+        ?.extensions?.code,
+    ).toBe('NOT_FOUND');
   });
 
-  it("keeps a draft visible to its author only, in My Problems", async () => {
-    const draft = await postProblem(server, alice.token, "Draft problem", {
+  it('keeps a draft visible to its author only, in My Problems', async () => {
+    const draft = await postProblem(server, alice.token, 'Draft problem', {
       isDraft: true,
     });
     expect(draft.isDraft).toBe(true);
+    expect((await listProblems(server)).items.map((item) => item.id)).not.toContain(draft.id);
     expect(
-      (await listProblems(server)).items.map((item) => item.id),
-    ).not.toContain(draft.id);
-    expect(
-      (
-        await listProblems(server, { list: "myproblems" }, alice.token)
-      ).items.map((item) => item.id),
+      (await listProblems(server, { list: 'myproblems' }, alice.token)).items.map(
+        (item) => item.id,
+      ),
     ).toContain(draft.id);
     expect(
-      await gqlError(
-        server.url,
-        PROBLEM,
-        { id: draft.id },
-        { token: bob.token },
-      ),
-    ).toMatchObject({ code: "NOT_FOUND" });
+      await gqlError(server.url, PROBLEM, { id: draft.id }, { token: bob.token }),
+    ).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  describe("rejects bad input with the rule’s message and stores nothing", () => {
+  describe('rejects bad input with the rule’s message and stores nothing', () => {
     const cases = [
       {
-        name: "an empty title",
-        input: { name: "", description: DESCRIPTION },
-        message: "Title is required",
-        field: "name",
+        name: 'an empty title',
+        input: { name: '', description: DESCRIPTION },
+        message: 'Title is required',
+        field: 'name',
       },
       {
-        name: "a whitespace title",
-        input: { name: "    ", description: DESCRIPTION },
-        message: "Title is required",
-        field: "name",
+        name: 'a whitespace title',
+        input: { name: '    ', description: DESCRIPTION },
+        message: 'Title is required',
+        field: 'name',
       },
       {
-        name: "a 2-character title",
-        input: { name: "ab", description: DESCRIPTION },
-        message: "Min 3 characters",
-        field: "name",
+        name: 'a 2-character title',
+        input: { name: 'ab', description: DESCRIPTION },
+        message: 'Min 3 characters',
+        field: 'name',
       },
       {
-        name: "a 151-character title",
-        input: { name: "x".repeat(151), description: DESCRIPTION },
-        message: "Max 150 characters",
-        field: "name",
+        name: 'a 151-character title',
+        input: { name: 'x'.repeat(151), description: DESCRIPTION },
+        message: 'Max 150 characters',
+        field: 'name',
       },
       {
-        name: "a short description",
+        name: 'a short description',
         input: {
-          name: "Short description",
-          description: "<p>too short</p>".replace("too short", "tiny"),
+          name: 'Short description',
+          description: '<p>too short</p>'.replace('too short', 'tiny'),
         },
-        message: "No Content. Please add at least 10 characters.",
-        field: "description",
+        message: 'No Content. Please add at least 10 characters.',
+        field: 'description',
       },
       {
-        name: "an empty description",
-        input: { name: "Empty description", description: "<p>   </p>" },
-        message: "No Content. Please add at least 10 characters.",
-        field: "description",
+        name: 'an empty description',
+        input: { name: 'Empty description', description: '<p>   </p>' },
+        message: 'No Content. Please add at least 10 characters.',
+        field: 'description',
       },
       {
-        name: "a script-only description",
+        name: 'a script-only description',
         input: {
-          name: "Script description",
+          name: 'Script description',
           description: '<script>alert("hello world!")</script>',
         },
-        message: "No Content. Please add at least 10 characters.",
-        field: "description",
+        message: 'No Content. Please add at least 10 characters.',
+        field: 'description',
       },
     ];
     for (const { name, input, message, field } of cases) {
       it(`rejects ${name} with "${message}"`, async () => {
         const before = await server.deps.db.select().from(problemsTable);
         expect(
-          await gqlError(
-            server.url,
-            CREATE_PROBLEM,
-            { input },
-            { token: bob.token },
-          ),
+          await gqlError(server.url, CREATE_PROBLEM, { input }, { token: bob.token }),
         ).toMatchObject({
-          code: "BAD_USER_INPUT",
+          code: 'BAD_USER_INPUT',
           message,
           field,
         });
         const response = await rest(
           server.url,
-          "POST",
-          "/api/problems",
+          'POST',
+          '/api/problems',
           { data: input },
           bob.token,
         );
         expect(response.status).toBe(422);
         expect(response.body.error).toMatchObject({
-          code: "BAD_USER_INPUT",
+          code: 'BAD_USER_INPUT',
           message,
           field,
         });
-        expect((await server.deps.db.select().from(problemsTable)).length).toBe(
-          before.length,
-        );
+        expect((await server.deps.db.select().from(problemsTable)).length).toBe(before.length);
       });
     }
   });
 
-  it("accepts titles exactly at 3 and 150 characters", async () => {
+  it('accepts titles exactly at 3 and 150 characters', async () => {
     expect(
-      (await create(bob.token, { name: "abc", description: DESCRIPTION }))
-        .errors,
+      (await create(bob.token, { name: 'abc', description: DESCRIPTION })).errors,
     ).toBeUndefined();
     expect(
       (
         await create(bob.token, {
-          name: "y".repeat(150),
+          name: 'y'.repeat(150),
           description: DESCRIPTION,
         })
       ).errors,
     ).toBeUndefined();
-    expect(await countByName("abc")).toBe(1);
+    expect(await countByName('abc')).toBe(1);
   });
 });
 
-describe("editing and deleting a problem", () => {
+describe('editing and deleting a problem', () => {
   let problem: ProblemView;
   beforeAll(async () => {
-    problem = await postProblem(
-      server,
-      alice.token,
-      "Editable #flooding problem",
-    );
+    problem = await postProblem(server, alice.token, 'Editable #flooding problem');
   });
 
-  it("asks a signed-out visitor to sign in", async () => {
+  it('asks a signed-out visitor to sign in', async () => {
     expect(
       await gqlError(server.url, UPDATE, {
         id: problem.id,
-        input: { name: "New" },
+        input: { name: 'New' },
       }),
-    ).toMatchObject({ code: "UNAUTHENTICATED" });
-    expect(
-      (await rest(server.url, "DELETE", `/api/problems/${problem.id}`)).status,
-    ).toBe(401);
+    ).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await rest(server.url, 'DELETE', `/api/problems/${problem.id}`)).status).toBe(401);
   });
 
-  it("lets the author rename it and moves its tag counters", async () => {
+  it('lets the author rename it and moves its tag counters', async () => {
     const { updateProblem } = await gqlData<{ updateProblem: ProblemView }>(
       server.url,
       UPDATE,
-      { id: problem.id, input: { name: "Edited #drought problem" } },
+      { id: problem.id, input: { name: 'Edited #drought problem' } },
       { token: alice.token },
     );
     expect(updateProblem).toMatchObject({
-      name: "Edited #drought problem",
-      tags: ["drought", "water"],
+      name: 'Edited #drought problem',
+      tags: ['drought', 'water'],
     });
     const [flooding] = await server.deps.db
       .select()
       .from(spaceTags)
-      .where(eq(spaceTags.tagId, "flooding"));
+      .where(eq(spaceTags.tagId, 'flooding'));
     expect(flooding?.totalProblems).toBe(0);
   });
 
-  it("refuses someone else with FORBIDDEN (403) and an unknown id with NOT_FOUND (404)", async () => {
+  it('refuses someone else with FORBIDDEN (403) and an unknown id with NOT_FOUND (404)', async () => {
     expect(
       await gqlError(
         server.url,
         UPDATE,
-        { id: problem.id, input: { name: "Hijack" } },
+        { id: problem.id, input: { name: 'Hijack' } },
         { token: bob.token },
       ),
     ).toMatchObject({
-      code: "FORBIDDEN",
+      code: 'FORBIDDEN',
     });
     const patch = await rest(
       server.url,
-      "PATCH",
+      'PATCH',
       `/api/problems/${problem.id}`,
-      { data: { name: "Hijack" } },
+      { data: { name: 'Hijack' } },
       bob.token,
     );
     expect(patch.status).toBe(403);
     expect(
-      (
-        await rest(
-          server.url,
-          "DELETE",
-          `/api/problems/${problem.id}`,
-          undefined,
-          bob.token,
-        )
-      ).status,
+      (await rest(server.url, 'DELETE', `/api/problems/${problem.id}`, undefined, bob.token))
+        .status,
     ).toBe(403);
     expect(
-      (
-        await rest(
-          server.url,
-          "DELETE",
-          "/api/problems/nope",
-          undefined,
-          bob.token,
-        )
-      ).status,
+      (await rest(server.url, 'DELETE', '/api/problems/nope', undefined, bob.token)).status,
     ).toBe(404);
     expect(
       await gqlError(
         server.url,
         UPDATE,
-        { id: problem.id, input: { name: "x" } },
+        { id: problem.id, input: { name: 'x' } },
         { token: alice.token },
       ),
     ).toMatchObject({
-      message: "Min 3 characters",
+      message: 'Min 3 characters',
     });
   });
 
-  it("deletes for the author, after which it is gone (404) and its tags no longer count it", async () => {
-    const doomed = await postProblem(
-      server,
-      alice.token,
-      "Doomed #ephemeral problem",
-    );
+  it('deletes for the author, after which it is gone (404) and its tags no longer count it', async () => {
+    const doomed = await postProblem(server, alice.token, 'Doomed #ephemeral problem');
+    expect(await gqlData(server.url, DELETE, { id: doomed.id }, { token: alice.token })).toEqual({
+      deleteProblem: true,
+    });
     expect(
-      await gqlData(
-        server.url,
-        DELETE,
-        { id: doomed.id },
-        { token: alice.token },
-      ),
-    ).toEqual({ deleteProblem: true });
-    expect(
-      await gqlError(
-        server.url,
-        PROBLEM,
-        { id: doomed.id },
-        { token: alice.token },
-      ),
-    ).toMatchObject({ code: "NOT_FOUND" });
+      await gqlError(server.url, PROBLEM, { id: doomed.id }, { token: alice.token }),
+    ).toMatchObject({ code: 'NOT_FOUND' });
     const [tag] = await server.deps.db
       .select()
       .from(spaceTags)
-      .where(eq(spaceTags.tagId, "ephemeral"));
+      .where(eq(spaceTags.tagId, 'ephemeral'));
     expect(tag?.totalProblems).toBe(0);
   });
 });
 
-describe("status", () => {
-  it("records statusUpdatedAt and an activity row when the author changes it; the colour follows", async () => {
-    const problem = await postProblem(server, alice.token, "Status problem");
+describe('status', () => {
+  it('records statusUpdatedAt and an activity row when the author changes it; the colour follows', async () => {
+    const problem = await postProblem(server, alice.token, 'Status problem');
     const { setProblemStatus } = await gqlData<{
       setProblemStatus: ProblemView;
-    }>(
-      server.url,
-      SET_STATUS,
-      { id: problem.id, status: "solving" },
-      { token: alice.token },
-    );
+    }>(server.url, SET_STATUS, { id: problem.id, status: 'solving' }, { token: alice.token });
     expect(setProblemStatus).toMatchObject({
-      status: "solving",
-      color: "#FFC157",
+      status: 'solving',
+      color: '#FFC157',
     });
-    expect(
-      new Date(setProblemStatus.statusUpdatedAt).getTime(),
-    ).toBeGreaterThan(new Date(problem.statusUpdatedAt).getTime());
+    expect(new Date(setProblemStatus.statusUpdatedAt).getTime()).toBeGreaterThan(
+      new Date(problem.statusUpdatedAt).getTime(),
+    );
     expect(setProblemStatus.statusActivity).toEqual([
-      expect.objectContaining({ fromStatus: "unsolved", toStatus: "solving" }),
+      expect.objectContaining({ fromStatus: 'unsolved', toStatus: 'solving' }),
     ]);
     const colours: Record<string, string> = {
-      proposed: "#0D1B2A",
-      solved: "#4CAF50",
-      archived: "#2670C0",
-      unsolved: "#FF5252",
+      proposed: '#0D1B2A',
+      solved: '#4CAF50',
+      archived: '#2670C0',
+      unsolved: '#FF5252',
     };
     for (const [status, color] of Object.entries(colours)) {
       const { setProblemStatus: next } = await gqlData<{
         setProblemStatus: ProblemView;
-      }>(
-        server.url,
-        SET_STATUS,
-        { id: problem.id, status },
-        { token: alice.token },
-      );
+      }>(server.url, SET_STATUS, { id: problem.id, status }, { token: alice.token });
       expect(next.color).toBe(color);
     }
     const again = await gqlData<{ problem: ProblemView }>(server.url, PROBLEM, {
       id: problem.id,
     });
     expect(again.problem.statusActivity.map((row) => row.toStatus)).toEqual([
-      "unsolved",
-      "archived",
-      "solved",
-      "proposed",
-      "solving",
+      'unsolved',
+      'archived',
+      'solved',
+      'proposed',
+      'solving',
     ]);
   });
 
-  it("lets a joined member change it, refuses a non-member (403), signed out (401) and a bad status", async () => {
-    const problem = await postProblem(server, alice.token, "Shared status");
+  it('lets a joined member change it, refuses a non-member (403), signed out (401) and a bad status', async () => {
+    const problem = await postProblem(server, alice.token, 'Shared status');
     expect(
       await gqlError(server.url, SET_STATUS, {
         id: problem.id,
-        status: "solved",
+        status: 'solved',
       }),
-    ).toMatchObject({ code: "UNAUTHENTICATED" });
+    ).toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(
       await gqlError(
         server.url,
         SET_STATUS,
-        { id: problem.id, status: "solved" },
+        { id: problem.id, status: 'solved' },
         { token: bob.token },
       ),
     ).toMatchObject({
-      code: "FORBIDDEN",
+      code: 'FORBIDDEN',
     });
     await gqlData(server.url, JOIN, { id: problem.id }, { token: bob.token });
     const { setProblemStatus } = await gqlData<{
       setProblemStatus: ProblemView;
-    }>(
-      server.url,
-      SET_STATUS,
-      { id: problem.id, status: "solved" },
-      { token: bob.token },
-    );
-    expect(setProblemStatus.status).toBe("solved");
+    }>(server.url, SET_STATUS, { id: problem.id, status: 'solved' }, { token: bob.token });
+    expect(setProblemStatus.status).toBe('solved');
     expect(
       await gqlError(
         server.url,
         SET_STATUS,
-        { id: problem.id, status: "fixed" },
+        { id: problem.id, status: 'fixed' },
         { token: alice.token },
       ),
     ).toMatchObject({
-      code: "BAD_USER_INPUT",
-      message: "Choose a valid status",
+      code: 'BAD_USER_INPUT',
+      message: 'Choose a valid status',
     });
-    const stored = await gqlData<{ problem: ProblemView }>(
-      server.url,
-      PROBLEM,
-      { id: problem.id },
-    );
-    expect(stored.problem.status).toBe("solved");
+    const stored = await gqlData<{ problem: ProblemView }>(server.url, PROBLEM, { id: problem.id });
+    expect(stored.problem.status).toBe('solved');
   });
 });
 
-describe("joining and leaving", () => {
-  it("asks a signed-out visitor to sign in", async () => {
-    const problem = await postProblem(server, alice.token, "Join signed out");
+describe('joining and leaving', () => {
+  it('asks a signed-out visitor to sign in', async () => {
+    const problem = await postProblem(server, alice.token, 'Join signed out');
     expect(await gqlError(server.url, JOIN, { id: problem.id })).toMatchObject({
-      code: "UNAUTHENTICATED",
+      code: 'UNAUTHENTICATED',
     });
-    expect(
-      (await rest(server.url, "POST", `/api/problems/${problem.id}/join`))
-        .status,
-    ).toBe(401);
-    expect(
-      (await rest(server.url, "GET", "/api/problems/joinedProblems")).status,
-    ).toBe(401);
+    expect((await rest(server.url, 'POST', `/api/problems/${problem.id}/join`)).status).toBe(401);
+    expect((await rest(server.url, 'GET', '/api/problems/joinedProblems')).status).toBe(401);
   });
 
-  it("joins once (counters right even twice), then leaves with emoji, comment and solutions stored", async () => {
-    const problem = await postProblem(server, alice.token, "Join me");
+  it('joins once (counters right even twice), then leaves with emoji, comment and solutions stored', async () => {
+    const problem = await postProblem(server, alice.token, 'Join me');
     const joined = await gqlData<{
       joinProblem: { joined: boolean; counters: { totalParticipants: number } };
     }>(server.url, JOIN, { id: problem.id }, { token: bob.token });
@@ -523,13 +433,7 @@ describe("joining and leaving", () => {
       joined: true,
       counters: { totalParticipants: 2 },
     });
-    const twice = await rest(
-      server.url,
-      "POST",
-      `/api/problems/${problem.id}/join`,
-      {},
-      bob.token,
-    );
+    const twice = await rest(server.url, 'POST', `/api/problems/${problem.id}/join`, {}, bob.token);
     expect(twice.body).toEqual({ success: true });
     const left = await gqlData<{
       leaveProblem: {
@@ -542,9 +446,9 @@ describe("joining and leaving", () => {
       {
         id: problem.id,
         input: {
-          emoji: "🙏",
-          leavingComment: "Moved away",
-          solutions: [{ id: "s1", name: "Well" }],
+          emoji: '🙏',
+          leavingComment: 'Moved away',
+          solutions: [{ id: 's1', name: 'Well' }],
         },
       },
       { token: bob.token },
@@ -559,48 +463,35 @@ describe("joining and leaving", () => {
       .where(eq(problemDepartures.problemId, problem.id));
     expect(departure).toMatchObject({
       userId: bob.id,
-      emoji: "🙏",
-      leavingComment: "Moved away",
-      solutions: [{ id: "s1", name: "Well" }],
+      emoji: '🙏',
+      leavingComment: 'Moved away',
+      solutions: [{ id: 's1', name: 'Well' }],
     });
     expect(
-      await gqlError(
-        server.url,
-        LEAVE,
-        { id: problem.id },
-        { token: bob.token },
-      ),
+      await gqlError(server.url, LEAVE, { id: problem.id }, { token: bob.token }),
     ).toMatchObject({
-      code: "CONFLICT",
-      message: "You have not joined this problem",
+      code: 'CONFLICT',
+      message: 'You have not joined this problem',
     });
   });
 
-  it("answers REST leave with {success} and rejects a too-long comment with its message", async () => {
-    const problem = await postProblem(server, alice.token, "Leave over REST");
-    await rest(
-      server.url,
-      "POST",
-      `/api/problems/${problem.id}/join`,
-      {},
-      carol.token,
-    );
+  it('answers REST leave with {success} and rejects a too-long comment with its message', async () => {
+    const problem = await postProblem(server, alice.token, 'Leave over REST');
+    await rest(server.url, 'POST', `/api/problems/${problem.id}/join`, {}, carol.token);
     const tooLong = await rest(
       server.url,
-      "POST",
+      'POST',
       `/api/problems/${problem.id}/leave`,
-      { emoji: "😢", leavingComment: "x".repeat(501), solutions: [] },
+      { emoji: '😢', leavingComment: 'x'.repeat(501), solutions: [] },
       carol.token,
     );
     expect(tooLong.status).toBe(422);
-    expect(tooLong.body.error?.message).toBe(
-      "The leaving comment must be at most 500 characters",
-    );
+    expect(tooLong.body.error?.message).toBe('The leaving comment must be at most 500 characters');
     const left = await rest(
       server.url,
-      "POST",
+      'POST',
       `/api/problems/${problem.id}/leave`,
-      { emoji: "😢", leavingComment: "Bye", solutions: [] },
+      { emoji: '😢', leavingComment: 'Bye', solutions: [] },
       carol.token,
     );
     expect(left.status).toBe(200);
@@ -608,46 +499,36 @@ describe("joining and leaving", () => {
   });
 });
 
-describe("joined problems and priorities", () => {
-  it("orders by priority with missing priority last, and follows a new order", async () => {
-    const user = await signUpVerified(server, { displayName: "Priya" });
-    const first = await postProblem(server, user.token, "Priority one");
-    const second = await postProblem(server, user.token, "Priority two");
-    const third = await postProblem(server, user.token, "Priority three");
+describe('joined problems and priorities', () => {
+  it('orders by priority with missing priority last, and follows a new order', async () => {
+    const user = await signUpVerified(server, { displayName: 'Priya' });
+    const first = await postProblem(server, user.token, 'Priority one');
+    const second = await postProblem(server, user.token, 'Priority two');
+    const third = await postProblem(server, user.token, 'Priority three');
     const set = await rest(
       server.url,
-      "POST",
-      "/api/problems/update/joinedProblems",
+      'POST',
+      '/api/problems/update/joinedProblems',
       { problemIds: [third.id, first.id] },
       user.token,
     );
     expect(set.body).toEqual({ success: true });
     const listed = await rest<{
       items: { id: string; name: string; priority: number | null }[];
-    }>(
-      server.url,
-      "GET",
-      "/api/problems/joinedProblems",
-      undefined,
-      user.token,
-    );
+    }>(server.url, 'GET', '/api/problems/joinedProblems', undefined, user.token);
     expect(listed.body).toEqual({
       success: true,
       items: [
-        { id: third.id, name: "Priority three", priority: 1 },
-        { id: first.id, name: "Priority one", priority: 2 },
-        { id: second.id, name: "Priority two", priority: null },
+        { id: third.id, name: 'Priority three', priority: 1 },
+        { id: first.id, name: 'Priority one', priority: 2 },
+        { id: second.id, name: 'Priority two', priority: null },
       ],
     });
-    const mine = await listProblems(
-      server,
-      { list: "mypriorities", first: 2 },
-      user.token,
-    );
+    const mine = await listProblems(server, { list: 'mypriorities', first: 2 }, user.token);
     expect(mine.items.map((item) => item.id)).toEqual([third.id, first.id]);
     const rest2 = await listProblems(
       server,
-      { list: "mypriorities", first: 2, after: mine.last },
+      { list: 'mypriorities', first: 2, after: mine.last },
       user.token,
     );
     expect(rest2.items.map((item) => item.id)).toEqual([second.id]);
@@ -655,56 +536,42 @@ describe("joined problems and priorities", () => {
 
     const reordered = await gqlData<{
       updateJoinedProblems: { id: string; priority: number | null }[];
-    }>(
-      server.url,
-      PRIORITIES,
-      { ids: [second.id, third.id, first.id] },
-      { token: user.token },
-    );
-    expect(
-      reordered.updateJoinedProblems.map((row) => [row.id, row.priority]),
-    ).toEqual([
+    }>(server.url, PRIORITIES, { ids: [second.id, third.id, first.id] }, { token: user.token });
+    expect(reordered.updateJoinedProblems.map((row) => [row.id, row.priority])).toEqual([
       [second.id, 1],
       [third.id, 2],
       [first.id, 3],
     ]);
   });
 
-  it("refuses ordering a problem the viewer has not joined, changing nothing", async () => {
-    const other = await postProblem(server, alice.token, "Not yours");
-    const user = await signUpVerified(server, { displayName: "Orderer" });
-    const own = await postProblem(server, user.token, "Own one");
+  it('refuses ordering a problem the viewer has not joined, changing nothing', async () => {
+    const other = await postProblem(server, alice.token, 'Not yours');
+    const user = await signUpVerified(server, { displayName: 'Orderer' });
+    const own = await postProblem(server, user.token, 'Own one');
     expect(
-      await gqlError(
-        server.url,
-        PRIORITIES,
-        { ids: [other.id, own.id] },
-        { token: user.token },
-      ),
+      await gqlError(server.url, PRIORITIES, { ids: [other.id, own.id] }, { token: user.token }),
     ).toMatchObject({
-      code: "BAD_USER_INPUT",
-      message: "You can only order problems you have joined",
+      code: 'BAD_USER_INPUT',
+      message: 'You can only order problems you have joined',
     });
     const joined = await gqlData<{
       joinedProblems: { id: string; priority: number | null }[];
     }>(server.url, JOINED, {}, { token: user.token });
-    expect(joined.joinedProblems).toEqual([
-      { id: own.id, name: "Own one", priority: null },
-    ]);
+    expect(joined.joinedProblems).toEqual([{ id: own.id, name: 'Own one', priority: null }]);
   });
 });
 
-describe("parts", () => {
+describe('parts', () => {
   let problem: ProblemView;
   beforeAll(async () => {
-    problem = await postProblem(server, alice.token, "Problem with parts");
+    problem = await postProblem(server, alice.token, 'Problem with parts');
   });
 
-  it("asks a signed-out visitor to sign in and refuses a non-member (403)", async () => {
-    const input = { type: "thing", name: "Pump" };
-    expect(
-      await gqlError(server.url, ADD_PART, { problemId: problem.id, input }),
-    ).toMatchObject({ code: "UNAUTHENTICATED" });
+  it('asks a signed-out visitor to sign in and refuses a non-member (403)', async () => {
+    const input = { type: 'thing', name: 'Pump' };
+    expect(await gqlError(server.url, ADD_PART, { problemId: problem.id, input })).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
     expect(
       await gqlError(
         server.url,
@@ -712,10 +579,10 @@ describe("parts", () => {
         { problemId: problem.id, input },
         { token: carol.token },
       ),
-    ).toMatchObject({ code: "FORBIDDEN" });
+    ).toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it("adds parts with attributes, lists them in order, filters by type, and gets one", async () => {
+  it('adds parts with attributes, lists them in order, filters by type, and gets one', async () => {
     const stakeholder = await gqlData<{
       addPart: { id: string; canEdit: boolean };
     }>(
@@ -724,9 +591,9 @@ describe("parts", () => {
       {
         problemId: problem.id,
         input: {
-          type: "stakeholder",
-          name: " Villagers ",
-          attributes: [{ name: "count", value: "300" }],
+          type: 'stakeholder',
+          name: ' Villagers ',
+          attributes: [{ name: 'count', value: '300' }],
         },
       },
       { token: alice.token },
@@ -736,74 +603,67 @@ describe("parts", () => {
       data: { id: string; type: string; name: string; attributes: unknown[] };
     }>(
       server.url,
-      "POST",
+      'POST',
       `/api/problems/${problem.id}/parts`,
       {
         data: {
-          type: "thing",
-          name: "Hand pump",
-          description: "Broken since May",
+          type: 'thing',
+          name: 'Hand pump',
+          description: 'Broken since May',
         },
       },
       alice.token,
     );
     expect(thing.body).toMatchObject({
       success: true,
-      data: { type: "thing", name: "Hand pump", attributes: [] },
+      data: { type: 'thing', name: 'Hand pump', attributes: [] },
     });
     const all = await gqlData<{
       problemParts: { id: string; type: string; name: string }[];
     }>(server.url, PARTS, { problemId: problem.id });
-    expect(all.problemParts.map((part) => part.name)).toEqual([
-      "Villagers",
-      "Hand pump",
-    ]);
-    const things = await gqlData<{ problemParts: { name: string }[] }>(
-      server.url,
-      PARTS,
-      { problemId: problem.id, type: "thing" },
-    );
-    expect(things.problemParts.map((part) => part.name)).toEqual(["Hand pump"]);
-    const one = await gqlData<{ problemPart: { attributes: unknown[] } }>(
-      server.url,
-      PART,
-      { problemId: problem.id, partId: stakeholder.addPart.id },
-    );
-    expect(one.problemPart.attributes).toEqual([
-      { name: "count", value: "300" },
-    ]);
+    expect(all.problemParts.map((part) => part.name)).toEqual(['Villagers', 'Hand pump']);
+    const things = await gqlData<{ problemParts: { name: string }[] }>(server.url, PARTS, {
+      problemId: problem.id,
+      type: 'thing',
+    });
+    expect(things.problemParts.map((part) => part.name)).toEqual(['Hand pump']);
+    const one = await gqlData<{ problemPart: { attributes: unknown[] } }>(server.url, PART, {
+      problemId: problem.id,
+      partId: stakeholder.addPart.id,
+    });
+    expect(one.problemPart.attributes).toEqual([{ name: 'count', value: '300' }]);
 
     const listed = await rest<{ items: { id: string }[] }>(
       server.url,
-      "GET",
+      'GET',
       `/api/list/v2?path=problems/${problem.id}/parts`,
     );
     expect(listed.body).toMatchObject({
       success: true,
-      items: [{ name: "Villagers" }, { name: "Hand pump" }],
+      items: [{ name: 'Villagers' }, { name: 'Hand pump' }],
       last: null,
     });
     const got = await rest(
       server.url,
-      "GET",
+      'GET',
       `/api/get/v2?path=problems/${problem.id}/parts/${thing.body.data.id}`,
     );
     expect(got.body).toMatchObject({
       success: true,
       data: {
         id: thing.body.data.id,
-        type: "thing",
-        description: "Broken since May",
+        type: 'thing',
+        description: 'Broken since May',
       },
     });
   });
 
-  it("lets the part’s author or the problem’s author edit and delete it; refuses others", async () => {
+  it('lets the part’s author or the problem’s author edit and delete it; refuses others', async () => {
     await gqlData(server.url, JOIN, { id: problem.id }, { token: bob.token });
     const part = await gqlData<{ addPart: { id: string } }>(
       server.url,
       ADD_PART,
-      { problemId: problem.id, input: { type: "process", name: "Repairs" } },
+      { problemId: problem.id, input: { type: 'process', name: 'Repairs' } },
       { token: bob.token },
     );
     const partId = part.addPart.id;
@@ -814,12 +674,12 @@ describe("parts", () => {
         {
           problemId: problem.id,
           partId,
-          input: { type: "process", name: "X" },
+          input: { type: 'process', name: 'X' },
         },
         { token: carol.token },
       ),
     ).toMatchObject({
-      code: "FORBIDDEN",
+      code: 'FORBIDDEN',
     });
     const edited = await gqlData<{ updatePart: { name: string } }>(
       server.url,
@@ -827,11 +687,11 @@ describe("parts", () => {
       {
         problemId: problem.id,
         partId,
-        input: { type: "process", name: "Monthly repairs" },
+        input: { type: 'process', name: 'Monthly repairs' },
       },
       { token: bob.token },
     );
-    expect(edited.updatePart.name).toBe("Monthly repairs");
+    expect(edited.updatePart.name).toBe('Monthly repairs');
     expect(
       await gqlData(
         server.url,
@@ -840,44 +700,42 @@ describe("parts", () => {
         { token: alice.token },
       ),
     ).toEqual({ deletePart: true });
-    expect(
-      await gqlError(server.url, PART, { problemId: problem.id, partId }),
-    ).toMatchObject({ code: "NOT_FOUND" });
+    expect(await gqlError(server.url, PART, { problemId: problem.id, partId })).toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   const bad = [
     {
-      name: "an unknown type",
-      input: { type: "animal", name: "Cow" },
-      message: "Choose stakeholder, thing or process",
+      name: 'an unknown type',
+      input: { type: 'animal', name: 'Cow' },
+      message: 'Choose stakeholder, thing or process',
     },
     {
-      name: "an empty name",
-      input: { type: "thing", name: "   " },
-      message: "Part name is required",
+      name: 'an empty name',
+      input: { type: 'thing', name: '   ' },
+      message: 'Part name is required',
     },
     {
-      name: "a long name",
-      input: { type: "thing", name: "n".repeat(101) },
-      message: "The part name must be at most 100 characters",
+      name: 'a long name',
+      input: { type: 'thing', name: 'n'.repeat(101) },
+      message: 'The part name must be at most 100 characters',
     },
     {
-      name: "an attribute without a name",
+      name: 'an attribute without a name',
       input: {
-        type: "thing",
-        name: "Pipe",
-        attributes: [{ name: " ", value: "1" }],
+        type: 'thing',
+        name: 'Pipe',
+        attributes: [{ name: ' ', value: '1' }],
       },
-      message: "Attribute name is required",
+      message: 'Attribute name is required',
     },
   ];
   for (const { name, input, message } of bad) {
     it(`rejects a part with ${name} with "${message}", storing nothing`, async () => {
-      const before = await gqlData<{ problemParts: unknown[] }>(
-        server.url,
-        PARTS,
-        { problemId: problem.id },
-      );
+      const before = await gqlData<{ problemParts: unknown[] }>(server.url, PARTS, {
+        problemId: problem.id,
+      });
       expect(
         await gqlError(
           server.url,
@@ -886,29 +744,27 @@ describe("parts", () => {
           { token: alice.token },
         ),
       ).toMatchObject({
-        code: "BAD_USER_INPUT",
+        code: 'BAD_USER_INPUT',
         message,
       });
-      const after = await gqlData<{ problemParts: unknown[] }>(
-        server.url,
-        PARTS,
-        { problemId: problem.id },
-      );
+      const after = await gqlData<{ problemParts: unknown[] }>(server.url, PARTS, {
+        problemId: problem.id,
+      });
       expect(after.problemParts.length).toBe(before.problemParts.length);
     });
   }
 });
 
-describe("measurements", () => {
-  it("lets members add measurements, lists them newest first, refuses others and bad input", async () => {
-    const problem = await postProblem(server, alice.token, "Measured problem");
-    const input = { name: "Walk time", value: 120, unit: "min" };
+describe('measurements', () => {
+  it('lets members add measurements, lists them newest first, refuses others and bad input', async () => {
+    const problem = await postProblem(server, alice.token, 'Measured problem');
+    const input = { name: 'Walk time', value: 120, unit: 'min' };
     expect(
       await gqlError(server.url, ADD_MEASUREMENT, {
         problemId: problem.id,
         input,
       }),
-    ).toMatchObject({ code: "UNAUTHENTICATED" });
+    ).toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(
       await gqlError(
         server.url,
@@ -916,13 +772,13 @@ describe("measurements", () => {
         { problemId: problem.id, input },
         { token: carol.token },
       ),
-    ).toMatchObject({ code: "FORBIDDEN" });
+    ).toMatchObject({ code: 'FORBIDDEN' });
     await gqlData(
       server.url,
       ADD_MEASUREMENT,
       {
         problemId: problem.id,
-        input: { ...input, measuredAt: "2026-01-01T00:00:00.000Z" },
+        input: { ...input, measuredAt: '2026-01-01T00:00:00.000Z' },
       },
       { token: alice.token },
     );
@@ -931,7 +787,7 @@ describe("measurements", () => {
       ADD_MEASUREMENT,
       {
         problemId: problem.id,
-        input: { ...input, value: 90, measuredAt: "2026-03-01T00:00:00.000Z" },
+        input: { ...input, value: 90, measuredAt: '2026-03-01T00:00:00.000Z' },
       },
       { token: alice.token },
     );
@@ -940,35 +796,29 @@ describe("measurements", () => {
       ADD_MEASUREMENT,
       {
         problemId: problem.id,
-        input: { ...input, value: 100, measuredAt: "2026-02-01T00:00:00.000Z" },
+        input: { ...input, value: 100, measuredAt: '2026-02-01T00:00:00.000Z' },
       },
       { token: alice.token },
     );
-    const list = await gqlData<{ measurements: { value: number }[] }>(
-      server.url,
-      MEASUREMENTS,
-      { problemId: problem.id },
-    );
+    const list = await gqlData<{ measurements: { value: number }[] }>(server.url, MEASUREMENTS, {
+      problemId: problem.id,
+    });
     expect(list.measurements.map((row) => row.value)).toEqual([90, 100, 120]);
     const onProblem = await gqlData<{
       problem: { measurements: { value: number }[] };
-    }>(
-      server.url,
-      `query($id: ID!) { problem(id: $id) { measurements { value } } }`,
-      { id: problem.id },
-    );
-    expect(onProblem.problem.measurements.map((row) => row.value)).toEqual([
-      90, 100, 120,
-    ]);
+    }>(server.url, `query($id: ID!) { problem(id: $id) { measurements { value } } }`, {
+      id: problem.id,
+    });
+    expect(onProblem.problem.measurements.map((row) => row.value)).toEqual([90, 100, 120]);
     expect(
       await gqlError(
         server.url,
         ADD_MEASUREMENT,
-        { problemId: problem.id, input: { name: " ", value: 1 } },
+        { problemId: problem.id, input: { name: ' ', value: 1 } },
         { token: alice.token },
       ),
     ).toMatchObject({
-      message: "Measurement name is required",
+      message: 'Measurement name is required',
     });
     expect(
       await gqlError(
@@ -976,12 +826,12 @@ describe("measurements", () => {
         ADD_MEASUREMENT,
         {
           problemId: problem.id,
-          input: { name: "x", value: 1, unit: "u".repeat(31) },
+          input: { name: 'x', value: 1, unit: 'u'.repeat(31) },
         },
         { token: alice.token },
       ),
     ).toMatchObject({
-      message: "The unit must be at most 30 characters",
+      message: 'The unit must be at most 30 characters',
     });
     expect(
       (
@@ -993,14 +843,11 @@ describe("measurements", () => {
   });
 });
 
-describe("impacted and solvers", () => {
-  it("pages the joined people newest first without gaps and keeps an anonymous author anonymous", async () => {
-    const problem = await postProblem(
-      server,
-      alice.token,
-      "Impacting problem",
-      { isAnonymousPost: false },
-    );
+describe('impacted and solvers', () => {
+  it('pages the joined people newest first without gaps and keeps an anonymous author anonymous', async () => {
+    const problem = await postProblem(server, alice.token, 'Impacting problem', {
+      isAnonymousPost: false,
+    });
     await gqlData(server.url, JOIN, { id: problem.id }, { token: bob.token });
     await gqlData(server.url, JOIN, { id: problem.id }, { token: carol.token });
     const first = await gqlData<{
@@ -1009,10 +856,7 @@ describe("impacted and solvers", () => {
         last: string | null;
       };
     }>(server.url, IMPACTED, { problemId: problem.id, first: 2 });
-    expect(first.impacted.items.map((row) => row.user.displayName)).toEqual([
-      "Carol",
-      "Bob",
-    ]);
+    expect(first.impacted.items.map((row) => row.user.displayName)).toEqual(['Carol', 'Bob']);
     const second = await gqlData<{
       impacted: {
         items: { user: { displayName: string } }[];
@@ -1023,42 +867,34 @@ describe("impacted and solvers", () => {
       first: 2,
       after: first.impacted.last,
     });
-    expect(second.impacted.items.map((row) => row.user.displayName)).toEqual([
-      "Alice",
-    ]);
+    expect(second.impacted.items.map((row) => row.user.displayName)).toEqual(['Alice']);
     expect(second.impacted.last).toBeNull();
   });
 
-  it("shows the anonymous author of a problem as Anonymous among the impacted", async () => {
-    const problem = await postProblem(server, carol.token, "Anonymous impact", {
+  it('shows the anonymous author of a problem as Anonymous among the impacted', async () => {
+    const problem = await postProblem(server, carol.token, 'Anonymous impact', {
       isAnonymousPost: true,
     });
     const result = await gqlData<{
       impacted: { items: { user: { id: string; displayName: string } }[] };
     }>(server.url, IMPACTED, { problemId: problem.id }, { token: carol.token });
     expect(result.impacted.items.map((row) => row.user)).toEqual([
-      { id: "", displayName: "Anonymous" },
+      { id: '', displayName: 'Anonymous' },
     ]);
   });
 
-  it("lists distinct named authors of linked solutions as solvers", async () => {
-    const problem = await postProblem(server, alice.token, "Solved by many");
-    const insert = async (
-      id: string,
-      authorId: string,
-      isAnonymousPost = false,
-    ) => {
-      await server.deps.db
-        .insert(solutions)
-        .values({
-          id,
-          spaceId: "ww",
-          authorId,
-          name: id,
-          description: "<p>x</p>",
-          isAnonymousPost,
-          isApproved: !isAnonymousPost,
-        });
+  it('lists distinct named authors of linked solutions as solvers', async () => {
+    const problem = await postProblem(server, alice.token, 'Solved by many');
+    const insert = async (id: string, authorId: string, isAnonymousPost = false) => {
+      await server.deps.db.insert(solutions).values({
+        id,
+        spaceId: 'ww',
+        authorId,
+        name: id,
+        description: '<p>x</p>',
+        isAnonymousPost,
+        isApproved: !isAnonymousPost,
+      });
       await server.deps.db
         .insert(problemSolutions)
         .values({ problemId: problem.id, solutionId: id });
@@ -1069,27 +905,25 @@ describe("impacted and solvers", () => {
     const result = await gqlData<{
       solvers: { id: string; displayName: string }[];
     }>(server.url, SOLVERS, { problemId: problem.id });
-    expect(result.solvers).toEqual([{ id: bob.id, displayName: "Bob" }]);
+    expect(result.solvers).toEqual([{ id: bob.id, displayName: 'Bob' }]);
     // The solutions service keeps the stored counter right with this helper, in its own transaction.
     await refreshSolutionCounters(server.deps.db, [problem.id]);
-    const counted = await gqlData<{ problem: ProblemView }>(
-      server.url,
-      PROBLEM,
-      { id: problem.id },
-    );
+    const counted = await gqlData<{ problem: ProblemView }>(server.url, PROBLEM, {
+      id: problem.id,
+    });
     expect(counted.problem.counters.totalSolvers).toBe(1);
   });
 });
 
-describe("lists, sorts and pages", () => {
+describe('lists, sorts and pages', () => {
   let space: string;
   let made: ProblemView[];
   beforeAll(async () => {
     // A fresh space of its own keeps other tests' problems out of these lists.
-    const { makePrivateSpace } = await import("../helpers/problems-factories");
+    const { makePrivateSpace } = await import('../helpers/problems-factories');
     space = await makePrivateSpace(server, alice.id, [
-      { userId: bob.id, status: "contributor" },
-      { userId: carol.id, status: "contributor" },
+      { userId: bob.id, status: 'contributor' },
+      { userId: carol.id, status: 'contributor' },
     ]);
     made = [];
     for (let index = 0; index < 7; index += 1)
@@ -1099,23 +933,18 @@ describe("lists, sorts and pages", () => {
         }),
       );
     await gqlData(server.url, JOIN, { id: made[2]!.id }, { token: bob.token });
-    await gqlData(
-      server.url,
-      JOIN,
-      { id: made[2]!.id },
-      { token: carol.token },
-    );
+    await gqlData(server.url, JOIN, { id: made[2]!.id }, { token: carol.token });
     await gqlData(server.url, JOIN, { id: made[5]!.id }, { token: bob.token });
     await gqlData(
       server.url,
       SET_STATUS,
-      { id: made[1]!.id, status: "solving" },
+      { id: made[1]!.id, status: 'solving' },
       { token: alice.token },
     );
     await gqlData(
       server.url,
       SET_STATUS,
-      { id: made[4]!.id, status: "solved" },
+      { id: made[4]!.id, status: 'solved' },
       { token: alice.token },
     );
   });
@@ -1124,46 +953,40 @@ describe("lists, sorts and pages", () => {
     const ids: string[] = [];
     let after: string | null = null;
     do {
-      const page: { items: ProblemView[]; last: string | null } =
-        await listProblems(
-          server,
-          { ...variables, spaceId: space, first: 3, after },
-          token,
-        );
+      const page: { items: ProblemView[]; last: string | null } = await listProblems(
+        server,
+        { ...variables, spaceId: space, first: 3, after },
+        token,
+      );
       ids.push(...page.items.map((item) => item.id));
       after = page.last;
     } while (after);
     return ids;
   }
 
-  it("pages recent newest first without gaps or duplicates", async () => {
-    expect(await walk({ orderBy: "recent" })).toEqual(
-      [...made].reverse().map((item) => item.id),
-    );
+  it('pages recent newest first without gaps or duplicates', async () => {
+    expect(await walk({ orderBy: 'recent' })).toEqual([...made].reverse().map((item) => item.id));
   });
 
-  it("sorts by participants (most first), by recent status change, and filters by status", async () => {
-    const byParticipants = await walk({ orderBy: "participants" });
+  it('sorts by participants (most first), by recent status change, and filters by status', async () => {
+    const byParticipants = await walk({ orderBy: 'participants' });
     expect(byParticipants.slice(0, 2)).toEqual([made[2]!.id, made[5]!.id]);
     expect(new Set(byParticipants).size).toBe(7);
-    const byStatus = await walk({ orderBy: "recentStatus" });
+    const byStatus = await walk({ orderBy: 'recentStatus' });
     expect(byStatus.slice(0, 2)).toEqual([made[4]!.id, made[1]!.id]);
-    expect(await walk({ statuses: ["solving", "solved"] })).toEqual([
-      made[4]!.id,
-      made[1]!.id,
-    ]);
-    expect(await walk({ list: "solving" })).toEqual([made[1]!.id]);
-    expect(new Set(await walk({ orderBy: "stories" })).size).toBe(7);
-    expect(new Set(await walk({ orderBy: "solutions" })).size).toBe(7);
+    expect(await walk({ statuses: ['solving', 'solved'] })).toEqual([made[4]!.id, made[1]!.id]);
+    expect(await walk({ list: 'solving' })).toEqual([made[1]!.id]);
+    expect(new Set(await walk({ orderBy: 'stories' })).size).toBe(7);
+    expect(new Set(await walk({ orderBy: 'solutions' })).size).toBe(7);
   });
 
-  it("filters by time range and asks custom ranges for both dates", async () => {
-    expect((await walk({ timeRange: "last24hours" })).length).toBe(7);
+  it('filters by time range and asks custom ranges for both dates', async () => {
+    expect((await walk({ timeRange: 'last24hours' })).length).toBe(7);
     expect(
       await walk({
-        timeRange: "custom",
-        startDate: "2000-01-01T00:00:00.000Z",
-        endDate: "2000-02-01T00:00:00.000Z",
+        timeRange: 'custom',
+        startDate: '2000-01-01T00:00:00.000Z',
+        endDate: '2000-02-01T00:00:00.000Z',
       }),
     ).toEqual([]);
     expect(
@@ -1174,39 +997,30 @@ describe("lists, sorts and pages", () => {
         { token: alice.token },
       ),
     ).toMatchObject({
-      message: "Choose a start and an end date",
+      message: 'Choose a start and an end date',
     });
   });
 
-  it("lists the viewer’s own problems in My Problems and asks a signed-out visitor to sign in", async () => {
-    const mine = await listProblems(
-      server,
-      { list: "myproblems" },
-      alice.token,
+  it('lists the viewer’s own problems in My Problems and asks a signed-out visitor to sign in', async () => {
+    const mine = await listProblems(server, { list: 'myproblems' }, alice.token);
+    expect(mine.items.every((item) => item.author.id === alice.id || item.isAnonymousPost)).toBe(
+      true,
     );
     expect(
-      mine.items.every(
-        (item) => item.author.id === alice.id || item.isAnonymousPost,
-      ),
-    ).toBe(true);
-    expect(
-      await gqlError(
-        server.url,
-        `query { problems(list: myproblems) { last } }`,
-      ),
-    ).toMatchObject({ code: "UNAUTHENTICATED" });
+      await gqlError(server.url, `query { problems(list: myproblems) { last } }`),
+    ).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });
 
-describe("REST rows", () => {
-  it("POST /problems answers {success, data} with the spec fields", async () => {
+describe('REST rows', () => {
+  it('POST /problems answers {success, data} with the spec fields', async () => {
     const response = await rest<{ data: Record<string, unknown> }>(
       server.url,
-      "POST",
-      "/api/problems",
+      'POST',
+      '/api/problems',
       {
         data: {
-          name: "REST problem",
+          name: 'REST problem',
           description: DESCRIPTION,
           isDraft: false,
         },
@@ -1218,19 +1032,19 @@ describe("REST rows", () => {
       success: true,
       data: {
         id: expect.any(String),
-        name: "REST problem",
+        name: 'REST problem',
         description: DESCRIPTION,
-        status: "unsolved",
+        status: 'unsolved',
         statusUpdatedAt: expect.any(String),
         statusActivity: null,
-        color: "#FF5252",
-        tags: ["water"],
+        color: '#FF5252',
+        tags: ['water'],
         files: [],
         author: {
           id: alice.id,
-          displayName: "Alice",
-          photoURL: "",
-          role: "person",
+          displayName: 'Alice',
+          photoURL: '',
+          role: 'person',
         },
         isAnonymousPost: false,
         isDraft: false,
@@ -1244,96 +1058,85 @@ describe("REST rows", () => {
           totalSolvers: 0,
         },
         canEdit: true,
-        spaceId: "ww",
+        spaceId: 'ww',
         createdAt: expect.any(String),
         when: expect.any(String),
       },
     });
   });
 
-  it("POST /add {path: problems} answers {success, newItem}", async () => {
+  it('POST /add {path: problems} answers {success, newItem}', async () => {
     const response = await rest<{ newItem: { name: string; joined: boolean } }>(
       server.url,
-      "POST",
-      "/api/add",
+      'POST',
+      '/api/add',
       {
-        path: "problems",
-        data: { name: "Added via add", description: DESCRIPTION },
+        path: 'problems',
+        data: { name: 'Added via add', description: DESCRIPTION },
       },
       alice.token,
     );
     expect(response.body).toMatchObject({
       success: true,
-      newItem: { name: "Added via add", joined: true },
+      newItem: { name: 'Added via add', joined: true },
     });
   });
 
-  it("GET /get/v2?path=problems/{id} answers {success, data}; a missing one 404", async () => {
-    const problem = await postProblem(server, alice.token, "Get me");
+  it('GET /get/v2?path=problems/{id} answers {success, data}; a missing one 404', async () => {
+    const problem = await postProblem(server, alice.token, 'Get me');
     const response = await rest(
       server.url,
-      "GET",
+      'GET',
       `/api/get/v2?path=problems/${problem.id}`,
       undefined,
       bob.token,
     );
     expect(response.body).toMatchObject({
       success: true,
-      data: { id: problem.id, name: "Get me", joined: false, canEdit: false },
+      data: { id: problem.id, name: 'Get me', joined: false, canEdit: false },
     });
-    expect(
-      (await rest(server.url, "GET", "/api/get/v2?path=problems/missing"))
-        .status,
-    ).toBe(404);
+    expect((await rest(server.url, 'GET', '/api/get/v2?path=problems/missing')).status).toBe(404);
   });
 
-  it("GET /list/v2?path=problems pages with orderBy, results and lastDocumentID into {success, items, last}", async () => {
+  it('GET /list/v2?path=problems pages with orderBy, results and lastDocumentID into {success, items, last}', async () => {
     const first = await rest<{ items: { id: string }[]; last: string | null }>(
       server.url,
-      "GET",
-      "/api/list/v2?path=problems&results=2&orderBy=recent",
+      'GET',
+      '/api/list/v2?path=problems&results=2&orderBy=recent',
     );
     expect(first.body.success).toBe(true);
     expect(first.body.items).toHaveLength(2);
     expect(first.body.last).toEqual(expect.any(String));
     const second = await rest<{ items: { id: string }[]; last: string | null }>(
       server.url,
-      "GET",
+      'GET',
       `/api/list/v2?path=problems&results=2&orderBy=recent&lastDocumentID=${first.body.last}`,
     );
     expect(second.body.items).toHaveLength(2);
-    expect(second.body.items.map((item) => item.id)).not.toContain(
-      first.body.items[0]!.id,
-    );
+    expect(second.body.items.map((item) => item.id)).not.toContain(first.body.items[0]!.id);
     const participants = await rest<{
       items: { counters: { totalParticipants: number } }[];
-    }>(
-      server.url,
-      "GET",
-      "/api/list/v2?path=problems&results=50&orderBy=participants&spaceId=ww",
-    );
-    const counts = participants.body.items.map(
-      (item) => item.counters.totalParticipants,
-    );
+    }>(server.url, 'GET', '/api/list/v2?path=problems&results=50&orderBy=participants&spaceId=ww');
+    const counts = participants.body.items.map((item) => item.counters.totalParticipants);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
-  it("PATCH /problems/{id} answers {success, data}; DELETE answers {success}", async () => {
-    const problem = await postProblem(server, alice.token, "Patch me");
+  it('PATCH /problems/{id} answers {success, data}; DELETE answers {success}', async () => {
+    const problem = await postProblem(server, alice.token, 'Patch me');
     const patched = await rest(
       server.url,
-      "PATCH",
+      'PATCH',
       `/api/problems/${problem.id}`,
-      { data: { name: "Patched" } },
+      { data: { name: 'Patched' } },
       alice.token,
     );
     expect(patched.body).toMatchObject({
       success: true,
-      data: { id: problem.id, name: "Patched" },
+      data: { id: problem.id, name: 'Patched' },
     });
     const deleted = await rest(
       server.url,
-      "DELETE",
+      'DELETE',
       `/api/problems/${problem.id}`,
       undefined,
       alice.token,
@@ -1341,25 +1144,23 @@ describe("REST rows", () => {
     expect(deleted.body).toEqual({ success: true });
   });
 
-  it("GET /problems?spaceId= answers {success, items} with the space’s problems", async () => {
+  it('GET /problems?spaceId= answers {success, items} with the space’s problems', async () => {
     const response = await rest<{ items: { spaceId: string }[] }>(
       server.url,
-      "GET",
-      "/api/problems?spaceId=ww",
+      'GET',
+      '/api/problems?spaceId=ww',
     );
     expect(response.body.success).toBe(true);
     expect(response.body.items.length).toBeGreaterThan(0);
-    expect(response.body.items.every((item) => item.spaceId === "ww")).toBe(
-      true,
-    );
+    expect(response.body.items.every((item) => item.spaceId === 'ww')).toBe(true);
   });
 
-  it("POST /problems/{id}/parts rejects a signed-out visitor with 401", async () => {
-    const problem = await postProblem(server, alice.token, "Parts signed out");
+  it('POST /problems/{id}/parts rejects a signed-out visitor with 401', async () => {
+    const problem = await postProblem(server, alice.token, 'Parts signed out');
     expect(
       (
-        await rest(server.url, "POST", `/api/problems/${problem.id}/parts`, {
-          data: { type: "thing", name: "x" },
+        await rest(server.url, 'POST', `/api/problems/${problem.id}/parts`, {
+          data: { type: 'thing', name: 'x' },
         })
       ).status,
     ).toBe(401);

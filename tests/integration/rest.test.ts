@@ -113,7 +113,9 @@ describe('POST /api/stories', () => {
   it('answers 422 with the rule’s message for bad text', async () => {
     const response = await createStory(alice.token, { story: '<p>No hashtag here</p>' });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual(errorBody('BAD_USER_INPUT', 'Add at least one #hashtag', 'story'));
+    expect(response.body).toEqual(
+      errorBody('BAD_USER_INPUT', 'Add at least one #hashtag', 'story'),
+    );
   });
 
   it('answers 422 for a body that is not JSON', async () => {

@@ -13,11 +13,16 @@ describe('generated client types', () => {
       content: string;
     }[];
     const generatedDir = path.join(ROOT, 'client/src/gql');
-    const expected = new Map(outputs.map((output) => [path.resolve(ROOT, output.filename), output.content]));
+    const expected = new Map(
+      outputs.map((output) => [path.resolve(ROOT, output.filename), output.content]),
+    );
     const onDisk = readdirSync(generatedDir).map((name) => path.join(generatedDir, name));
     expect(onDisk.sort()).toEqual([...expected.keys()].sort());
     for (const [file, content] of expected) {
-      expect(readFileSync(file, 'utf8'), `${path.relative(ROOT, file)} is stale: run npm run codegen`).toBe(content);
+      expect(
+        readFileSync(file, 'utf8'),
+        `${path.relative(ROOT, file)} is stale: run npm run codegen`,
+      ).toBe(content);
     }
   }, 60_000);
 });

@@ -90,7 +90,9 @@ describe('translations', () => {
       );
     for (const file of readdirSync(path.join(ROOT, 'locales/en'))) {
       const ns = file.replace(/\.json$/, '');
-      expect(flatten(loadNamespace('te', ns)).sort(), `locales/te/${file}`).toEqual(flatten(loadNamespace('en', ns)).sort());
+      expect(flatten(loadNamespace('te', ns)).sort(), `locales/te/${file}`).toEqual(
+        flatten(loadNamespace('en', ns)).sort(),
+      );
     }
   });
 });

@@ -8,13 +8,24 @@ export type TokenPurpose = 'verify' | 'reset';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Issues a fresh single-use token; earlier unused ones for the same purpose stop working. */
-export async function issueEmailToken(db: DbOrTx, userId: string, purpose: TokenPurpose, hours: number) {
+export async function issueEmailToken(
+  db: DbOrTx,
+  userId: string,
+  purpose: TokenPurpose,
+  hours: number,
+) {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await tx
       .update(emailTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+      .where(
+        and(
+          eq(emailTokens.userId, userId),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+        ),
+      );
     await tx.insert(emailTokens).values({
       tokenHash: hashToken(token),
       userId,

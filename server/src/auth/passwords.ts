@@ -5,7 +5,8 @@ const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 
-export const verifyPassword = (hashed: string, password: string) => verify(hashed, password, OPTIONS);
+export const verifyPassword = (hashed: string, password: string) =>
+  verify(hashed, password, OPTIONS);
 
 /** A fixed hash to verify against when the e-mail is unknown, so timing does not reveal accounts. */
 let decoy: Promise<string> | undefined;

@@ -16,12 +16,22 @@ export async function assertUnderLimit(db: DbOrTx, bucket: string, key: string, 
   const [row] = await db
     .select({ hits: count() })
     .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since(limit))));
+    .where(
+      and(
+        eq(rateLimitEvents.bucket, bucket),
+        eq(rateLimitEvents.key, key),
+        gt(rateLimitEvents.createdAt, since(limit)),
+      ),
+    );
   if ((row?.hits ?? 0) >= limit.max) {
     const minutes = Math.ceil(limit.windowSeconds / 60);
-    throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests.replace('{{minutes}}', String(minutes)), {
-      retryAfterSeconds: limit.windowSeconds,
-    });
+    throw new AppError(
+      'RATE_LIMITED',
+      MESSAGES.tooManyRequests.replace('{{minutes}}', String(minutes)),
+      {
+        retryAfterSeconds: limit.windowSeconds,
+      },
+    );
   }
 }
 
@@ -30,10 +40,14 @@ export async function recordAttempt(db: DbOrTx, bucket: string, keys: string[]) 
 }
 
 export async function clearAttempts(db: DbOrTx, bucket: string, key: string) {
-  await db.delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key)));
+  await db
+    .delete(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key)));
 }
 
 /** Old attempts only matter inside their window; the longest window is an hour. */
 export async function pruneAttempts(db: DbOrTx) {
-  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(Date.now() - 24 * 3600_000)));
+  await db
+    .delete(rateLimitEvents)
+    .where(lt(rateLimitEvents.createdAt, new Date(Date.now() - 24 * 3600_000)));
 }

@@ -38,7 +38,10 @@ export interface SessionStore {
 export function createSessionStore(db: Db, options: { secureCookies: boolean }): SessionStore {
   const lucia = new Lucia(new DrizzlePostgreSQLAdapter(db, sessions, users), {
     sessionExpiresIn: new TimeSpan(30, 'd'),
-    sessionCookie: { name: 'session', attributes: { secure: options.secureCookies, sameSite: 'lax' } },
+    sessionCookie: {
+      name: 'session',
+      attributes: { secure: options.secureCookies, sameSite: 'lax' },
+    },
     getUserAttributes: (row) => row,
   });
   const toViewer = (row: DatabaseUserAttributes & { id: string }): Viewer => ({
@@ -67,7 +70,9 @@ export function createSessionStore(db: Db, options: { secureCookies: boolean }):
       if (!session) return null;
       return {
         viewer: toViewer(user as unknown as DatabaseUserAttributes & { id: string }),
-        refreshedCookie: session.fresh ? cookieOf(lucia.createSessionCookie(session.id)) : undefined,
+        refreshedCookie: session.fresh
+          ? cookieOf(lucia.createSessionCookie(session.id))
+          : undefined,
       };
     },
     invalidate: (token) => lucia.invalidateSession(token),

@@ -29,7 +29,8 @@ export function decodeCursor(encoded: string | null | undefined): Cursor | null 
   const id = idParts.join('|');
   if (!raw || !id) throw invalidCursor();
   const value = kind === 'n' ? Number(raw) : kind === 'd' ? new Date(raw) : Number.NaN;
-  if (typeof value === 'number' ? !Number.isFinite(value) : Number.isNaN(value.getTime())) throw invalidCursor();
+  if (typeof value === 'number' ? !Number.isFinite(value) : Number.isNaN(value.getTime()))
+    throw invalidCursor();
   return { value, id };
 }
 

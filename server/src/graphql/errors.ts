@@ -26,12 +26,16 @@ export function formatGraphQLError(log: Log) {
       return {
         message: original.message,
         path: formatted.path,
-        extensions: { code: original.code, ...(original.details.field && { field: original.details.field }) },
+        extensions: {
+          code: original.code,
+          ...(original.details.field && { field: original.details.field }),
+        },
       };
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return formatted;
-    if (original instanceof GraphQLError && !original.originalError && !formatted.path) return formatted;
+    if (original instanceof GraphQLError && !original.originalError && !formatted.path)
+      return formatted;
     log.error({ err: original }, 'unexpected GraphQL error');
     return { message: MESSAGES.internal, path: formatted.path, extensions: { code: 'INTERNAL' } };
   };

@@ -22,7 +22,8 @@ const { getComplexity, simpleEstimator } = createRequire(import.meta.url)(
 /** Limits every operation must stay under; introspection (depth ~13 in GraphiQL's query) fits. */
 export const QUERY_LIMITS = { maxDepth: 15, maxAliases: 30, maxCost: 5000 } as const;
 
-const limitError = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+const limitError = (message: string) =>
+  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
 function selectionDepth(
   set: SelectionSetNode | undefined,
@@ -33,14 +34,20 @@ function selectionDepth(
   let deepest = 0;
   for (const selection of set.selections) {
     if (selection.kind === Kind.FIELD) {
-      deepest = Math.max(deepest, selection.selectionSet ? 1 + selectionDepth(selection.selectionSet, fragments, seen) : 1);
+      deepest = Math.max(
+        deepest,
+        selection.selectionSet ? 1 + selectionDepth(selection.selectionSet, fragments, seen) : 1,
+      );
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       deepest = Math.max(deepest, selectionDepth(selection.selectionSet, fragments, seen));
     } else {
       const name = selection.name.value;
       const fragment = fragments[name];
       if (!fragment || seen.has(name)) continue; // cycles are reported by graphql's own rule
-      deepest = Math.max(deepest, selectionDepth(fragment.selectionSet, fragments, new Set(seen).add(name)));
+      deepest = Math.max(
+        deepest,
+        selectionDepth(fragment.selectionSet, fragments, new Set(seen).add(name)),
+      );
     }
   }
   return deepest;
@@ -64,7 +71,8 @@ export function aliasLimitRule(context: ValidationContext): ASTVisitor {
   let aliases = 0;
   return {
     Field(field) {
-      if (field.alias && ++aliases === QUERY_LIMITS.maxAliases + 1) context.reportError(limitError(MESSAGES.tooManyAliases));
+      if (field.alias && ++aliases === QUERY_LIMITS.maxAliases + 1)
+        context.reportError(limitError(MESSAGES.tooManyAliases));
     },
   };
 }
@@ -75,7 +83,8 @@ export function aliasLimitRule(context: ValidationContext): ASTVisitor {
  */
 const pageSizeEstimator: QueryComplexity.ComplexityEstimator = ({ args, childComplexity }) => {
   if (!('first' in args)) return undefined;
-  const first = typeof args.first === 'number' ? Math.min(args.first, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  const first =
+    typeof args.first === 'number' ? Math.min(args.first, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
   return 1 + first * Math.max(childComplexity, 1);
 };
 

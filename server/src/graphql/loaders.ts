@@ -14,7 +14,10 @@ export type UserRow = typeof users.$inferSelect;
 export function createLoaders(db: Db) {
   return {
     userById: new DataLoader<string, UserRow | null>(async (ids) => {
-      const rows = await db.select().from(users).where(inArray(users.id, [...ids]));
+      const rows = await db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...ids]));
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     }),

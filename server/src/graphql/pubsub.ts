@@ -37,9 +37,11 @@ export async function createPostgresPubSub(sql: postgres.Sql, log: Log): Promise
     addEventListener: local.addEventListener.bind(local),
     removeEventListener: local.removeEventListener.bind(local),
     dispatchEvent(event: CustomEvent) {
-      sql.notify(CHANNEL, JSON.stringify({ type: event.type, data: event.detail })).catch((error: unknown) => {
-        log.error({ err: error }, 'live event not sent');
-      });
+      sql
+        .notify(CHANNEL, JSON.stringify({ type: event.type, data: event.detail }))
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'live event not sent');
+        });
       return true;
     },
   };

@@ -44,4 +44,5 @@ const pubSub = {
   },
 };
 
-export const buildAppSchema = () => buildSchema({ resolvers, authChecker, pubSub, validate: false });
+export const buildAppSchema = () =>
+  buildSchema({ resolvers, authChecker, pubSub, validate: false });

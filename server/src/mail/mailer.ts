@@ -19,21 +19,37 @@ export interface Mailer {
  * With SMTP_URL the mail goes out through nodemailer; without it each mail is written to
  * DATA_DIR/outbox as a .json file (easy to read in tests and by hand) and logged.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: Log }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: Log;
+}): Mailer {
   const outbox = path.join(options.dataDir, 'outbox');
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   return {
     async send(mail) {
       if (transport) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
         options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;
       }
       // Outbox mode is the laptop default: the link in the log is how a developer signs up locally.
-      options.log.info({ to: mail.to, subject: mail.subject, link: mail.link }, 'mail written to outbox');
+      options.log.info(
+        { to: mail.to, subject: mail.subject, link: mail.link },
+        'mail written to outbox',
+      );
       mkdirSync(outbox, { recursive: true });
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`;
-      writeFileSync(path.join(outbox, file), JSON.stringify({ from: options.from, ...mail }, null, 2));
+      writeFileSync(
+        path.join(outbox, file),
+        JSON.stringify({ from: options.from, ...mail }, null, 2),
+      );
     },
   };
 }

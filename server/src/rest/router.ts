@@ -50,7 +50,10 @@ export function createRestRouter(): Router {
   });
 
   router.post('/add', async (req, res) => {
-    const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>), spaceId: activeSpaceId(req) };
+    const body: Record<string, unknown> = {
+      ...(req.body as Record<string, unknown>),
+      spaceId: activeSpaceId(req),
+    };
     const path = typeof body.path === 'string' ? body.path : '';
     ok(res.status(201), { newItem: await paths.create(contextOf(res), path, body) });
   });

@@ -20,7 +20,8 @@ export function activeSpaceId(req: Request): string | undefined {
   return fromQuery || fromBody || country || undefined;
 }
 
-export const ok = (res: Response, payload: Record<string, unknown> = {}) => res.json({ success: true, ...payload });
+export const ok = (res: Response, payload: Record<string, unknown> = {}) =>
+  res.json({ success: true, ...payload });
 
 /** A list page in REST shape: each row presented (concurrently) and the next page's cursor. */
 export async function presentPage<Row, Shape>(
@@ -34,7 +35,8 @@ export async function presentPage<Row, Shape>(
 export function restErrorHandler(log: Log) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof AppError) {
-      if (error.details.retryAfterSeconds) res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
+      if (error.details.retryAfterSeconds)
+        res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
       res.status(HTTP_STATUS[error.code]).json({
         success: false,
         error: { code: error.code, message: error.message, field: error.details.field ?? null },
@@ -42,11 +44,17 @@ export function restErrorHandler(log: Log) {
       return;
     }
     if (error instanceof SyntaxError && 'body' in error) {
-      res.status(422).json({ success: false, error: { code: 'BAD_USER_INPUT', message: 'Malformed JSON body', field: null } });
+      res.status(422).json({
+        success: false,
+        error: { code: 'BAD_USER_INPUT', message: 'Malformed JSON body', field: null },
+      });
       return;
     }
     log.error({ err: error, requestId: res.locals.requestId }, 'unexpected REST error');
-    res.status(500).json({ success: false, error: { code: 'INTERNAL', message: MESSAGES.internal, field: null } });
+    res.status(500).json({
+      success: false,
+      error: { code: 'INTERNAL', message: MESSAGES.internal, field: null },
+    });
   };
 }
 
@@ -59,5 +67,7 @@ export const queryParam = (req: Request, name: string) => {
 /** Body `data` object of the spec's POST/PATCH payloads ({ data: {...} }). */
 export const bodyData = (req: Request): Record<string, unknown> => {
   const body = req.body as { data?: unknown } | undefined;
-  return body && typeof body.data === 'object' && body.data !== null ? (body.data as Record<string, unknown>) : {};
+  return body && typeof body.data === 'object' && body.data !== null
+    ? (body.data as Record<string, unknown>)
+    : {};
 };

@@ -1,8 +1,8 @@
-import { Select } from "@mantine/core";
-import { useQuery } from "@apollo/client/react";
-import { useTranslation } from "react-i18next";
-import { JoinedProblemsDocument } from "../../gql/graphql";
-import { useViewer } from "../auth/useViewer";
+import { Select } from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { JoinedProblemsDocument } from '../../gql/graphql';
+import { useViewer } from '../auth/useViewer';
 
 /** Picker of the viewer's joined problems in their priority order (the story dialog's Problem destination). */
 export function JoinedProblemSelect({
@@ -16,18 +16,16 @@ export function JoinedProblemSelect({
   const { viewer } = useViewer();
   const { data, loading } = useQuery(JoinedProblemsDocument, {
     skip: !viewer,
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: 'cache-and-network',
   });
   const items = data?.joinedProblems ?? [];
   return (
     <Select
-      label={t("problems:joined.label")}
+      label={t('problems:joined.label')}
       placeholder={
-        loading && !data
-          ? t("problems:joined.loading")
-          : t("problems:joined.placeholder")
+        loading && !data ? t('problems:joined.loading') : t('problems:joined.placeholder')
       }
-      nothingFoundMessage={t("problems:joined.none")}
+      nothingFoundMessage={t('problems:joined.none')}
       data={items.map((item) => ({ value: item.id, label: item.name }))}
       value={value}
       onChange={onChange}

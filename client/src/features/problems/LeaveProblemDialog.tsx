@@ -8,18 +8,18 @@ import {
   Text,
   Textarea,
   UnstyledButton,
-} from "@mantine/core";
-import { useMutation } from "@apollo/client/react";
-import { LEAVING_COMMENT_MAX } from "@rules";
-import { useMediaQuery } from "@mantine/hooks";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { notifyError, notifySuccess } from "../../components/notify";
-import { LeaveProblemDocument } from "../../gql/graphql";
-import { EmptyNote } from "./ProblemBits";
-import { PROBLEM_LIST_QUERIES } from "./problemQueries";
+} from '@mantine/core';
+import { useMutation } from '@apollo/client/react';
+import { LEAVING_COMMENT_MAX } from '@rules';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { LeaveProblemDocument } from '../../gql/graphql';
+import { EmptyNote } from './ProblemBits';
+import { PROBLEM_LIST_QUERIES } from './problemQueries';
 
-const EMOJIS = ["🙏", "😊", "🎉", "😐", "😢", "😞", "💪", "👋"];
+const EMOJIS = ['🙏', '😊', '🎉', '😐', '😢', '😞', '💪', '👋'];
 const STEPS = 3;
 
 /**
@@ -38,29 +38,18 @@ export function LeaveProblemDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t("problems:leave.title")}
-      size={560}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('problems:leave.title')} size={560}>
       {opened ? <LeaveWizard problemId={problemId} onDone={onClose} /> : null}
     </Modal>
   );
 }
 
-function LeaveWizard({
-  problemId,
-  onDone,
-}: {
-  problemId: string;
-  onDone: () => void;
-}) {
+function LeaveWizard({ problemId, onDone }: { problemId: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
-  const narrow = useMediaQuery("(max-width: 36em)") ?? false;
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [emoji, setEmoji] = useState<string | null>(null);
-  const [comment, setComment] = useState("");
+  const [comment, setComment] = useState('');
   const [leave, { loading }] = useMutation(LeaveProblemDocument, {
     refetchQueries: PROBLEM_LIST_QUERIES,
   });
@@ -79,7 +68,7 @@ function LeaveWizard({
           },
         },
       });
-      notifySuccess(t("problems:leave.done"));
+      notifySuccess(t('problems:leave.done'));
       onDone();
     } catch (caught) {
       notifyError(caught);
@@ -89,25 +78,18 @@ function LeaveWizard({
   return (
     <Stack gap="md">
       <Stepper active={step} size="sm">
-        <Stepper.Step label={narrow ? undefined : t("problems:leave.step1")}>
+        <Stepper.Step label={narrow ? undefined : t('problems:leave.step1')}>
           <Stack gap="xs" pt="sm">
-            <Text size="sm">{t("problems:leave.solutionsIntro")}</Text>
-            {upvoted.length === 0 ? (
-              <EmptyNote>{t("problems:leave.noSolutions")}</EmptyNote>
-            ) : null}
+            <Text size="sm">{t('problems:leave.solutionsIntro')}</Text>
+            {upvoted.length === 0 ? <EmptyNote>{t('problems:leave.noSolutions')}</EmptyNote> : null}
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={narrow ? undefined : t("problems:leave.step2")}>
+        <Stepper.Step label={narrow ? undefined : t('problems:leave.step2')}>
           <Stack gap="sm" pt="sm">
             <Text size="sm" fw={500} id="leave-emoji-label">
-              {t("problems:leave.emoji")}
+              {t('problems:leave.emoji')}
             </Text>
-            <SimpleGrid
-              cols={8}
-              spacing={4}
-              role="radiogroup"
-              aria-labelledby="leave-emoji-label"
-            >
+            <SimpleGrid cols={8} spacing={4} role="radiogroup" aria-labelledby="leave-emoji-label">
               {EMOJIS.map((item) => (
                 <UnstyledButton
                   key={item}
@@ -117,10 +99,10 @@ function LeaveWizard({
                   onClick={() => setEmoji(emoji === item ? null : item)}
                   style={{
                     fontSize: 26,
-                    textAlign: "center",
+                    textAlign: 'center',
                     borderRadius: 8,
                     padding: 4,
-                    border: `2px solid ${emoji === item ? "var(--mantine-color-blue-filled)" : "transparent"}`,
+                    border: `2px solid ${emoji === item ? 'var(--mantine-color-blue-filled)' : 'transparent'}`,
                   }}
                 >
                   {item}
@@ -128,8 +110,8 @@ function LeaveWizard({
               ))}
             </SimpleGrid>
             <Textarea
-              label={t("problems:leave.comment")}
-              placeholder={t("problems:leave.commentPlaceholder")}
+              label={t('problems:leave.comment')}
+              placeholder={t('problems:leave.commentPlaceholder')}
               value={comment}
               onChange={(event) => setComment(event.currentTarget.value)}
               maxLength={LEAVING_COMMENT_MAX}
@@ -138,9 +120,9 @@ function LeaveWizard({
             />
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={narrow ? undefined : t("problems:leave.step3")}>
+        <Stepper.Step label={narrow ? undefined : t('problems:leave.step3')}>
           <Stack gap="xs" pt="sm">
-            <Text size="sm">{t("problems:leave.confirmText")}</Text>
+            <Text size="sm">{t('problems:leave.confirmText')}</Text>
             {emoji || comment.trim() ? (
               <Text size="sm" c="dimmed">
                 {emoji} {comment.trim()}
@@ -150,10 +132,10 @@ function LeaveWizard({
         </Stepper.Step>
       </Stepper>
       <Text size="xs" c="dimmed">
-        {t("problems:dialog.stepOf", { step: step + 1, total: STEPS })}
+        {t('problems:dialog.stepOf', { step: step + 1, total: STEPS })}
         {narrow
-          ? ` · ${[t("problems:leave.step1"), t("problems:leave.step2"), t("problems:leave.step3")][step] ?? ""}`
-          : ""}
+          ? ` · ${[t('problems:leave.step1'), t('problems:leave.step2'), t('problems:leave.step3')][step] ?? ''}`
+          : ''}
       </Text>
       <Group justify="space-between">
         <Button
@@ -161,15 +143,15 @@ function LeaveWizard({
           disabled={step === 0}
           onClick={() => setStep((current) => current - 1)}
         >
-          {t("common:actions.back")}
+          {t('common:actions.back')}
         </Button>
         {step < STEPS - 1 ? (
           <Button onClick={() => setStep((current) => current + 1)}>
-            {t("problems:dialog.next")}
+            {t('problems:dialog.next')}
           </Button>
         ) : (
           <Button color="red" loading={loading} onClick={() => void confirm()}>
-            {t("problems:leave.confirm")}
+            {t('problems:leave.confirm')}
           </Button>
         )}
       </Group>

@@ -10,54 +10,45 @@ import {
   Tabs,
   Text,
   Title,
-} from "@mantine/core";
-import { useMutation, useQuery } from "@apollo/client/react";
-import {
-  IconArrowLeft,
-  IconDots,
-  IconPencil,
-  IconTrash,
-} from "@tabler/icons-react";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
-import { ErrorPage } from "../../components/ErrorPage";
-import { notifyError, notifySuccess } from "../../components/notify";
-import { DeletePartDocument, ProblemPartDocument } from "../../gql/graphql";
-import { EmptyNote, useProblemLabels } from "./ProblemBits";
-import { ProblemListSkeleton } from "./ProblemList";
-import { PROBLEM_PAGE_WIDTH } from "./ProblemListPage";
-import { PartDialog } from "./PartsTab";
+} from '@mantine/core';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconArrowLeft, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ErrorPage } from '../../components/ErrorPage';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { DeletePartDocument, ProblemPartDocument } from '../../gql/graphql';
+import { EmptyNote, useProblemLabels } from './ProblemBits';
+import { ProblemListSkeleton } from './ProblemList';
+import { PROBLEM_PAGE_WIDTH } from './ProblemListPage';
+import { PartDialog } from './PartsTab';
 
 /** /problem/:id/parts/:partId/:tab — one part, tabs info and attributes. */
 export function PartPage() {
   const { t } = useTranslation();
-  const { id = "", partId = "", tab } = useParams();
+  const { id = '', partId = '', tab } = useParams();
   const navigate = useNavigate();
   const labels = useProblemLabels();
   const [editing, setEditing] = useState(false);
   const { data, loading, error } = useQuery(ProblemPartDocument, {
     variables: { problemId: id, partId },
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: 'cache-and-network',
   });
   const [remove] = useMutation(DeletePartDocument, {
-    refetchQueries: ["ProblemParts"],
+    refetchQueries: ['ProblemParts'],
   });
 
-  if (tab !== "info" && tab !== "attributes")
+  if (tab !== 'info' && tab !== 'attributes')
     return <Navigate to={`/problem/${id}/parts/${partId}/info`} replace />;
   const part = data?.problemPart;
   if (!part)
-    return loading && !error ? (
-      <ProblemListSkeleton count={1} />
-    ) : (
-      <ErrorPage status={404} />
-    );
+    return loading && !error ? <ProblemListSkeleton count={1} /> : <ErrorPage status={404} />;
 
   const doDelete = async () => {
     try {
       await remove({ variables: { problemId: id, partId } });
-      notifySuccess(t("problems:toast.deleted"));
+      notifySuccess(t('problems:toast.deleted'));
       void navigate(`/problem/${id}/parts`, { replace: true });
     } catch (caught) {
       notifyError(caught);
@@ -69,7 +60,7 @@ export function PartPage() {
       <Anchor component={Link} to={`/problem/${id}/parts`} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} />
-          {t("problems:parts.back")}
+          {t('problems:parts.back')}
         </Group>
       </Anchor>
       <Card withBorder radius="md" padding="md">
@@ -79,34 +70,26 @@ export function PartPage() {
               {part.name}
             </Title>
             <Badge variant="light">
-              {labels.partTypes[part.type as keyof typeof labels.partTypes] ??
-                part.type}
+              {labels.partTypes[part.type as keyof typeof labels.partTypes] ?? part.type}
             </Badge>
           </Group>
           {part.canEdit ? (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t("problems:page.actions")}
-                >
+                <ActionIcon variant="subtle" color="gray" aria-label={t('problems:page.actions')}>
                   <IconDots size={18} />
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item
-                  leftSection={<IconPencil size={16} />}
-                  onClick={() => setEditing(true)}
-                >
-                  {t("common:actions.edit")}
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                  {t('common:actions.edit')}
                 </Menu.Item>
                 <Menu.Item
                   color="red"
                   leftSection={<IconTrash size={16} />}
                   onClick={() => void doDelete()}
                 >
-                  {t("common:actions.delete")}
+                  {t('common:actions.delete')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
@@ -115,32 +98,28 @@ export function PartPage() {
       </Card>
       <Tabs
         value={tab}
-        onChange={(value) =>
-          value && void navigate(`/problem/${id}/parts/${partId}/${value}`)
-        }
+        onChange={(value) => value && void navigate(`/problem/${id}/parts/${partId}/${value}`)}
       >
         <Tabs.List>
-          <Tabs.Tab value="info">{t("problems:tabs.info")}</Tabs.Tab>
-          <Tabs.Tab value="attributes">
-            {t("problems:parts.attributes")}
-          </Tabs.Tab>
+          <Tabs.Tab value="info">{t('problems:tabs.info')}</Tabs.Tab>
+          <Tabs.Tab value="attributes">{t('problems:parts.attributes')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="info" pt="md">
           <Card withBorder radius="md" padding="md">
-            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-              {part.description || t("problems:parts.noDescription")}
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {part.description || t('problems:parts.noDescription')}
             </Text>
           </Card>
         </Tabs.Panel>
         <Tabs.Panel value="attributes" pt="md">
           {part.attributes.length === 0 ? (
-            <EmptyNote>{t("problems:parts.noAttributes")}</EmptyNote>
+            <EmptyNote>{t('problems:parts.noAttributes')}</EmptyNote>
           ) : (
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t("problems:parts.attributeName")}</Table.Th>
-                  <Table.Th>{t("problems:parts.attributeValue")}</Table.Th>
+                  <Table.Th>{t('problems:parts.attributeName')}</Table.Th>
+                  <Table.Th>{t('problems:parts.attributeValue')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -155,12 +134,7 @@ export function PartPage() {
           )}
         </Tabs.Panel>
       </Tabs>
-      <PartDialog
-        problemId={id}
-        part={part}
-        opened={editing}
-        onClose={() => setEditing(false)}
-      />
+      <PartDialog problemId={id} part={part} opened={editing} onClose={() => setEditing(false)} />
     </Stack>
   );
 }

@@ -13,52 +13,39 @@ import {
   TextInput,
   Textarea,
   Title,
-} from "@mantine/core";
-import { useMutation, useQuery } from "@apollo/client/react";
-import { IconPlus, IconTrash } from "@tabler/icons-react";
-import {
-  firstIssue,
-  PROBLEM_PART_TYPES,
-  problemPartSchema,
-  type ProblemPartType,
-} from "@rules";
-import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import {
-  notifyError,
-  notifySuccess,
-  translateServerMessage,
-} from "../../components/notify";
+} from '@mantine/core';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { firstIssue, PROBLEM_PART_TYPES, problemPartSchema, type ProblemPartType } from '@rules';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
 import {
   AddPartDocument,
   ProblemPartsDocument,
   UpdatePartDocument,
   type ProblemPartFieldsFragment,
-} from "../../gql/graphql";
-import { useRequireSignIn } from "../auth/LoginBox";
-import { EmptyNote, useProblemLabels } from "./ProblemBits";
-import { ProblemListSkeleton } from "./ProblemList";
+} from '../../gql/graphql';
+import { useRequireSignIn } from '../auth/LoginBox';
+import { EmptyNote, useProblemLabels } from './ProblemBits';
+import { ProblemListSkeleton } from './ProblemList';
 
-type Filter = ProblemPartType | "all";
+type Filter = ProblemPartType | 'all';
 
 /** Parts of a problem grouped by type (stakeholder, thing, process), with the Add Part dialog. */
-export function PartsTab({
-  problem,
-}: {
-  problem: { id: string; canChangeStatus: boolean };
-}) {
+export function PartsTab({ problem }: { problem: { id: string; canChangeStatus: boolean } }) {
   const { t } = useTranslation();
   const labels = useProblemLabels();
   const requireSignIn = useRequireSignIn();
-  const [filter, setFilter] = useState<Filter>("all");
+  const [filter, setFilter] = useState<Filter>('all');
   const [adding, setAdding] = useState(false);
   const { data, loading } = useQuery(ProblemPartsDocument, {
     variables: { problemId: problem.id },
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: 'cache-and-network',
   });
   const parts = data?.problemParts ?? [];
-  const types = filter === "all" ? PROBLEM_PART_TYPES : [filter];
+  const types = filter === 'all' ? PROBLEM_PART_TYPES : [filter];
 
   return (
     <Stack gap="md">
@@ -67,9 +54,9 @@ export function PartsTab({
           size="xs"
           value={filter}
           onChange={(value) => setFilter(value as Filter)}
-          aria-label={t("problems:parts.filter")}
+          aria-label={t('problems:parts.filter')}
           data={[
-            { value: "all", label: t("problems:parts.all") },
+            { value: 'all', label: t('problems:parts.all') },
             ...PROBLEM_PART_TYPES.map((type) => ({
               value: type,
               label: labels.partTypes[type],
@@ -82,26 +69,24 @@ export function PartsTab({
             leftSection={<IconPlus size={14} />}
             onClick={() => requireSignIn(() => setAdding(true))}
           >
-            {t("problems:parts.add")}
+            {t('problems:parts.add')}
           </Button>
         ) : null}
       </Group>
       {!data && loading ? (
         <ProblemListSkeleton count={2} />
       ) : parts.length === 0 ? (
-        <EmptyNote>{t("problems:parts.empty")}</EmptyNote>
+        <EmptyNote>{t('problems:parts.empty')}</EmptyNote>
       ) : (
         types.map((type) => {
           const ofType = parts.filter((part) => part.type === type);
-          if (filter === "all" && ofType.length === 0) return null;
+          if (filter === 'all' && ofType.length === 0) return null;
           return (
             <Stack key={type} gap="xs">
               <Title order={3} size="h5">
                 {labels.partTypes[type]}
               </Title>
-              {ofType.length === 0 ? (
-                <EmptyNote>{t("problems:parts.emptyType")}</EmptyNote>
-              ) : null}
+              {ofType.length === 0 ? <EmptyNote>{t('problems:parts.emptyType')}</EmptyNote> : null}
               {ofType.map((part) => (
                 <Card key={part.id} withBorder radius="sm" padding="sm">
                   <Group justify="space-between" wrap="nowrap">
@@ -120,7 +105,7 @@ export function PartsTab({
                       ) : null}
                     </Stack>
                     <Badge variant="light" color="gray">
-                      {t("problems:parts.attributesCount", {
+                      {t('problems:parts.attributesCount', {
                         count: part.attributes.length,
                       })}
                     </Badge>
@@ -131,11 +116,7 @@ export function PartsTab({
           );
         })
       )}
-      <PartDialog
-        problemId={problem.id}
-        opened={adding}
-        onClose={() => setAdding(false)}
-      />
+      <PartDialog problemId={problem.id} opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );
 }
@@ -157,14 +138,10 @@ export function PartDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={
-        part ? t("problems:parts.editTitle") : t("problems:parts.addTitle")
-      }
+      title={part ? t('problems:parts.editTitle') : t('problems:parts.addTitle')}
       size={560}
     >
-      {opened ? (
-        <PartForm problemId={problemId} part={part} onDone={onClose} />
-      ) : null}
+      {opened ? <PartForm problemId={problemId} part={part} onDone={onClose} /> : null}
     </Modal>
   );
 }
@@ -180,18 +157,18 @@ function PartForm({
 }) {
   const { t } = useTranslation();
   const labels = useProblemLabels();
-  const [type, setType] = useState<string>(part?.type ?? "stakeholder");
-  const [name, setName] = useState(part?.name ?? "");
-  const [description, setDescription] = useState(part?.description ?? "");
+  const [type, setType] = useState<string>(part?.type ?? 'stakeholder');
+  const [name, setName] = useState(part?.name ?? '');
+  const [description, setDescription] = useState(part?.description ?? '');
   const [attributes, setAttributes] = useState(
     part?.attributes.map(({ name: n, value }) => ({ name: n, value })) ?? [],
   );
   const [error, setError] = useState<string | null>(null);
   const [add, adding] = useMutation(AddPartDocument, {
-    refetchQueries: ["ProblemParts"],
+    refetchQueries: ['ProblemParts'],
   });
   const [update, updating] = useMutation(UpdatePartDocument, {
-    refetchQueries: ["ProblemParts"],
+    refetchQueries: ['ProblemParts'],
   });
 
   const submit = async (event: FormEvent) => {
@@ -204,12 +181,9 @@ function PartForm({
     }
     setError(null);
     try {
-      if (part)
-        await update({ variables: { problemId, partId: part.id, input } });
+      if (part) await update({ variables: { problemId, partId: part.id, input } });
       else await add({ variables: { problemId, input } });
-      notifySuccess(
-        part ? t("problems:toast.updated") : t("problems:parts.added"),
-      );
+      notifySuccess(part ? t('problems:toast.updated') : t('problems:parts.added'));
       onDone();
     } catch (caught) {
       notifyError(caught);
@@ -220,7 +194,7 @@ function PartForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         <Select
-          label={t("problems:parts.type")}
+          label={t('problems:parts.type')}
           value={type}
           onChange={(value) => value && setType(value)}
           data={PROBLEM_PART_TYPES.map((item) => ({
@@ -231,14 +205,14 @@ function PartForm({
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
-          label={t("problems:parts.name")}
+          label={t('problems:parts.name')}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           required
           data-autofocus
         />
         <Textarea
-          label={t("problems:parts.description")}
+          label={t('problems:parts.description')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
           autosize
@@ -246,12 +220,12 @@ function PartForm({
         />
         <Stack gap={6}>
           <Text size="sm" fw={500}>
-            {t("problems:parts.attributes")}
+            {t('problems:parts.attributes')}
           </Text>
           {attributes.map((attribute, index) => (
             <Group key={index} gap="xs" wrap="nowrap" align="flex-end">
               <TextInput
-                label={t("problems:parts.attributeName")}
+                label={t('problems:parts.attributeName')}
                 value={attribute.name}
                 onChange={(e) => {
                   const next = [...attributes];
@@ -261,7 +235,7 @@ function PartForm({
                 style={{ flex: 1 }}
               />
               <TextInput
-                label={t("problems:parts.attributeValue")}
+                label={t('problems:parts.attributeValue')}
                 value={attribute.value}
                 onChange={(e) => {
                   const next = [...attributes];
@@ -274,11 +248,9 @@ function PartForm({
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={t("problems:parts.removeAttribute")}
+                aria-label={t('problems:parts.removeAttribute')}
                 onClick={() =>
-                  setAttributes(
-                    attributes.filter((_, position) => position !== index),
-                  )
+                  setAttributes(attributes.filter((_, position) => position !== index))
                 }
               >
                 <IconTrash size={16} />
@@ -289,12 +261,10 @@ function PartForm({
             variant="subtle"
             size="xs"
             leftSection={<IconPlus size={14} />}
-            onClick={() =>
-              setAttributes([...attributes, { name: "", value: "" }])
-            }
-            style={{ alignSelf: "flex-start" }}
+            onClick={() => setAttributes([...attributes, { name: '', value: '' }])}
+            style={{ alignSelf: 'flex-start' }}
           >
-            {t("problems:parts.addAttribute")}
+            {t('problems:parts.addAttribute')}
           </Button>
         </Stack>
         {error ? (
@@ -304,10 +274,10 @@ function PartForm({
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            {t("common:actions.cancel")}
+            {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={adding.loading || updating.loading}>
-            {t("common:actions.save")}
+            {t('common:actions.save')}
           </Button>
         </Group>
       </Stack>

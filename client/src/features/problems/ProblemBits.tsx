@@ -1,4 +1,4 @@
-import { Avatar, Badge, Chip, Group, Text, Tooltip } from "@mantine/core";
+import { Avatar, Badge, Chip, Group, Text, Tooltip } from '@mantine/core';
 import {
   IconBook,
   IconBuilding,
@@ -8,39 +8,34 @@ import {
   IconTool,
   IconUserQuestion,
   IconUsers,
-} from "@tabler/icons-react";
-import {
-  PROBLEM_STATUSES,
-  problemStatusColor,
-  type ProblemStatus,
-} from "@rules";
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import type { ProblemCardFragment } from "../../gql/graphql";
+} from '@tabler/icons-react';
+import { PROBLEM_STATUSES, problemStatusColor, type ProblemStatus } from '@rules';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProblemCardFragment } from '../../gql/graphql';
 
 /** The translated name of a status; an unknown one reads as the spec's 'undefined'. */
 export function useStatusLabel() {
   const { t } = useTranslation();
-  const labels: Record<ProblemStatus | "undefined", string> = {
-    proposed: t("problems:status.proposed"),
-    unsolved: t("problems:status.unsolved"),
-    solving: t("problems:status.solving"),
-    solved: t("problems:status.solved"),
-    archived: t("problems:status.archived"),
-    undefined: t("problems:status.undefined"),
+  const labels: Record<ProblemStatus | 'undefined', string> = {
+    proposed: t('problems:status.proposed'),
+    unsolved: t('problems:status.unsolved'),
+    solving: t('problems:status.solving'),
+    solved: t('problems:status.solved'),
+    archived: t('problems:status.archived'),
+    undefined: t('problems:status.undefined'),
   };
   return (status: string) =>
     labels[
       (PROBLEM_STATUSES as readonly string[]).includes(status)
         ? (status as ProblemStatus)
-        : "undefined"
+        : 'undefined'
     ];
 }
 
 /** Text readable on the status colour (the proposed navy needs white, solving amber needs dark). */
-const textOn = (status: string) =>
-  status === "solving" ? "#1a1a1a" : "#ffffff";
+const textOn = (status: string) => (status === 'solving' ? '#1a1a1a' : '#ffffff');
 
 export function StatusBadge({ status }: { status: string }) {
   const label = useStatusLabel();
@@ -69,7 +64,7 @@ export function StatusFilter({
   const label = useStatusLabel();
   return (
     <Chip.Group multiple value={value} onChange={onChange}>
-      <Group gap={6} role="group" aria-label={t("problems:list.statusFilter")}>
+      <Group gap={6} role="group" aria-label={t('problems:list.statusFilter')}>
         {PROBLEM_STATUSES.map((status) => (
           <Chip
             key={status}
@@ -81,7 +76,7 @@ export function StatusFilter({
             <span
               aria-hidden
               style={{
-                display: "inline-block",
+                display: 'inline-block',
                 width: 8,
                 height: 8,
                 borderRadius: 4,
@@ -112,7 +107,7 @@ export function ProblemAuthorAvatar({
       </Avatar>
     );
   }
-  if (problem.author.role === "org") {
+  if (problem.author.role === 'org') {
     return (
       <Avatar
         radius="sm"
@@ -140,13 +135,13 @@ export function useAuthorName() {
   const { t } = useTranslation();
   return (problem: ProblemCardFragment) =>
     problem.isAnonymousPost || !problem.author.id
-      ? t("problems:card.anonymous")
+      ? t('problems:card.anonymous')
       : problem.author.displayName;
 }
 
 /** A counter shows '?' when the server did not send it (spec: a missing counter shows '?'). */
 const shown = (count: number | null | undefined) =>
-  typeof count === "number" ? String(count) : "?";
+  typeof count === 'number' ? String(count) : '?';
 
 interface ChipSpec {
   tab: string;
@@ -158,42 +153,41 @@ interface ChipSpec {
 /** Counter chips: impacted, stories, recipes, solvers, solutions and info, each linking to its tab. */
 export function CounterChips({ problem }: { problem: ProblemCardFragment }) {
   const { t } = useTranslation();
-  const c = problem.counters as
-    Partial<ProblemCardFragment["counters"]> | null | undefined;
+  const c = problem.counters as Partial<ProblemCardFragment['counters']> | null | undefined;
   const chips: ChipSpec[] = [
     {
-      tab: "impacted",
+      tab: 'impacted',
       icon: <IconUsers size={14} />,
       count: c?.totalParticipants,
-      label: t("problems:tabs.impacted"),
+      label: t('problems:tabs.impacted'),
     },
     {
-      tab: "stories",
+      tab: 'stories',
       icon: <IconBook size={14} />,
       count: c?.totalStories,
-      label: t("problems:tabs.stories"),
+      label: t('problems:tabs.stories'),
     },
     {
-      tab: "recipes",
+      tab: 'recipes',
       icon: <IconChefHat size={14} />,
       count: c?.totalRecipes,
-      label: t("problems:tabs.recipes"),
+      label: t('problems:tabs.recipes'),
     },
     {
-      tab: "solvers",
+      tab: 'solvers',
       icon: <IconTool size={14} />,
       count: c?.totalSolvers,
-      label: t("problems:tabs.solvers"),
+      label: t('problems:tabs.solvers'),
     },
     {
-      tab: "solutions",
+      tab: 'solutions',
       icon: <IconBulb size={14} />,
       count: c?.totalSolutions,
-      label: t("problems:tabs.solutions"),
+      label: t('problems:tabs.solutions'),
     },
   ];
   return (
-    <Group gap={6} aria-label={t("problems:card.counters")} role="group">
+    <Group gap={6} aria-label={t('problems:card.counters')} role="group">
       {chips.map((chip) => (
         <Tooltip key={chip.tab} label={chip.label} withArrow>
           <Badge
@@ -204,23 +198,23 @@ export function CounterChips({ problem }: { problem: ProblemCardFragment }) {
             radius="sm"
             leftSection={chip.icon}
             aria-label={`${chip.label}: ${shown(chip.count)}`}
-            style={{ cursor: "pointer", textTransform: "none" }}
+            style={{ cursor: 'pointer', textTransform: 'none' }}
           >
             {shown(chip.count)}
           </Badge>
         </Tooltip>
       ))}
-      <Tooltip label={t("problems:tabs.info")} withArrow>
+      <Tooltip label={t('problems:tabs.info')} withArrow>
         <Badge
           component={Link}
           to={`/problem/${problem.id}/info`}
           variant="light"
           color="blue"
           radius="sm"
-          aria-label={t("problems:tabs.info")}
-          style={{ cursor: "pointer" }}
+          aria-label={t('problems:tabs.info')}
+          style={{ cursor: 'pointer' }}
         >
-          <IconInfoCircle size={14} style={{ verticalAlign: "middle" }} />
+          <IconInfoCircle size={14} style={{ verticalAlign: 'middle' }} />
         </Badge>
       </Tooltip>
     </Group>
@@ -241,41 +235,41 @@ export function useProblemLabels() {
   return {
     lists: {
       recent: {
-        tab: t("problems:lists.recent.tab"),
-        title: t("problems:lists.recent.title"),
-        empty: t("problems:lists.recent.empty"),
-        emptyHint: t("problems:lists.recent.emptyHint"),
+        tab: t('problems:lists.recent.tab'),
+        title: t('problems:lists.recent.title'),
+        empty: t('problems:lists.recent.empty'),
+        emptyHint: t('problems:lists.recent.emptyHint'),
       },
       myproblems: {
-        tab: t("problems:lists.myproblems.tab"),
-        title: t("problems:lists.myproblems.title"),
-        empty: t("problems:lists.myproblems.empty"),
-        emptyHint: t("problems:lists.myproblems.emptyHint"),
+        tab: t('problems:lists.myproblems.tab'),
+        title: t('problems:lists.myproblems.title'),
+        empty: t('problems:lists.myproblems.empty'),
+        emptyHint: t('problems:lists.myproblems.emptyHint'),
       },
       mypriorities: {
-        tab: t("problems:lists.mypriorities.tab"),
-        title: t("problems:lists.mypriorities.title"),
-        empty: t("problems:lists.mypriorities.empty"),
-        emptyHint: t("problems:lists.mypriorities.emptyHint"),
+        tab: t('problems:lists.mypriorities.tab'),
+        title: t('problems:lists.mypriorities.title'),
+        empty: t('problems:lists.mypriorities.empty'),
+        emptyHint: t('problems:lists.mypriorities.emptyHint'),
       },
       solving: {
-        tab: t("problems:lists.solving.tab"),
-        title: t("problems:lists.solving.title"),
-        empty: t("problems:lists.solving.empty"),
-        emptyHint: t("problems:lists.solving.emptyHint"),
+        tab: t('problems:lists.solving.tab'),
+        title: t('problems:lists.solving.title'),
+        empty: t('problems:lists.solving.empty'),
+        emptyHint: t('problems:lists.solving.emptyHint'),
       },
     },
     sorts: {
-      recent: t("problems:sort.recent"),
-      recentStatus: t("problems:sort.recentStatus"),
-      participants: t("problems:sort.participants"),
-      solutions: t("problems:sort.solutions"),
-      stories: t("problems:sort.stories"),
+      recent: t('problems:sort.recent'),
+      recentStatus: t('problems:sort.recentStatus'),
+      participants: t('problems:sort.participants'),
+      solutions: t('problems:sort.solutions'),
+      stories: t('problems:sort.stories'),
     },
     partTypes: {
-      stakeholder: t("problems:parts.types.stakeholder"),
-      thing: t("problems:parts.types.thing"),
-      process: t("problems:parts.types.process"),
+      stakeholder: t('problems:parts.types.stakeholder'),
+      thing: t('problems:parts.types.thing'),
+      process: t('problems:parts.types.process'),
     },
   };
 }

@@ -1,21 +1,16 @@
-import { Anchor, Badge, Card, Group, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { RelativeTime } from "../../components/RelativeTime";
-import type { ProblemCardFragment } from "../../gql/graphql";
-import {
-  CounterChips,
-  ProblemAuthorAvatar,
-  StatusBadge,
-  useAuthorName,
-} from "./ProblemBits";
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../components/RelativeTime';
+import type { ProblemCardFragment } from '../../gql/graphql';
+import { CounterChips, ProblemAuthorAvatar, StatusBadge, useAuthorName } from './ProblemBits';
 
 /** Plain text of the description, cut for cards. */
 export const excerpt = (html: string, max = 220) => {
   const text = html
-    .replace(/<[^>]*>/gu, " ")
-    .replace(/&nbsp;/gu, " ")
-    .replace(/\s+/gu, " ")
+    .replace(/<[^>]*>/gu, ' ')
+    .replace(/&nbsp;/gu, ' ')
+    .replace(/\s+/gu, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max)}…` : text;
 };
@@ -46,12 +41,12 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
           <Group gap={6}>
             {problem.isDraft ? (
               <Badge size="sm" variant="light" color="gray">
-                {t("problems:card.draft")}
+                {t('problems:card.draft')}
               </Badge>
             ) : null}
             {problem.joined ? (
               <Badge size="sm" variant="light" color="teal">
-                {t("problems:card.joined")}
+                {t('problems:card.joined')}
               </Badge>
             ) : null}
             <StatusBadge status={problem.status} />
@@ -68,7 +63,7 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
           {problem.name}
         </Anchor>
         <Text size="sm" c="dimmed" lineClamp={3}>
-          {excerpt(problem.description) || t("problems:card.noDescription")}
+          {excerpt(problem.description) || t('problems:card.noDescription')}
         </Text>
         <CounterChips problem={problem} />
       </Stack>
@@ -95,8 +90,7 @@ export function ProblemRow({ problem }: { problem: ProblemCardFragment }) {
               {problem.name}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {authorName(problem)} ·{" "}
-              <RelativeTime date={problem.createdAt} size="xs" />
+              {authorName(problem)} · <RelativeTime date={problem.createdAt} size="xs" />
             </Text>
           </Stack>
         </Group>

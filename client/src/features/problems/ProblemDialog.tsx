@@ -1,11 +1,11 @@
-import { lazy, Suspense } from "react";
-import type { ProblemCardFragment } from "../../gql/graphql";
+import { lazy, Suspense } from 'react';
+import type { ProblemCardFragment } from '../../gql/graphql';
 
 // The dialog and its editor (Tiptap and ProseMirror) load with the first opening, not with every
 // page that can open it. The boundary sits outside the modal so the editor never mounts inside a
 // boundary that can fall back again (Tiptap destroys an editor whose effects are disconnected).
 const ProblemFormDialog = lazy(() =>
-  import("./ProblemFormDialog").then((module) => ({
+  import('./ProblemFormDialog').then((module) => ({
     default: module.ProblemFormDialog,
   })),
 );

@@ -11,30 +11,26 @@ import {
   Text,
   TextInput,
   Title,
-} from "@mantine/core";
-import { useMutation } from "@apollo/client/react";
-import { IconMapPin, IconPhoto, IconUserQuestion } from "@tabler/icons-react";
-import { postDescriptionIssue, postTitleIssue } from "@rules";
-import { useMediaQuery } from "@mantine/hooks";
-import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { useActiveSpace } from "../../app/useActiveSpace";
-import {
-  notifyError,
-  notifySuccess,
-  translateServerMessage,
-} from "../../components/notify";
-import { RichText } from "../../components/RichText";
-import { RichTextEditor } from "../../components/RichTextEditor";
+} from '@mantine/core';
+import { useMutation } from '@apollo/client/react';
+import { IconMapPin, IconPhoto, IconUserQuestion } from '@tabler/icons-react';
+import { postDescriptionIssue, postTitleIssue } from '@rules';
+import { useMediaQuery } from '@mantine/hooks';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
+import { RichText } from '../../components/RichText';
+import { RichTextEditor } from '../../components/RichTextEditor';
 import {
   CreateProblemDocument,
   UpdateProblemDocument,
   type ProblemCardFragment,
-} from "../../gql/graphql";
-import { useViewer } from "../auth/useViewer";
-import { StatusBadge } from "./ProblemBits";
-import { PROBLEM_LIST_QUERIES } from "./problemQueries";
+} from '../../gql/graphql';
+import { useViewer } from '../auth/useViewer';
+import { StatusBadge } from './ProblemBits';
+import { PROBLEM_LIST_QUERIES } from './problemQueries';
 
 const STEPS = 3;
 
@@ -53,12 +49,10 @@ export function ProblemForm({
   const editorId = useId();
   const [step, setStep] = useState(0);
   // On a phone the step labels do not fit beside each other: only the numbers show there.
-  const narrow = useMediaQuery("(max-width: 36em)") ?? false;
-  const [name, setName] = useState(problem?.name ?? "");
-  const [description, setDescription] = useState(problem?.description ?? "");
-  const [isAnonymousPost, setAnonymous] = useState(
-    problem?.isAnonymousPost ?? false,
-  );
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const [name, setName] = useState(problem?.name ?? '');
+  const [description, setDescription] = useState(problem?.description ?? '');
+  const [isAnonymousPost, setAnonymous] = useState(problem?.isAnonymousPost ?? false);
   const [isDraft, setDraft] = useState(problem?.isDraft ?? false);
   const [touched, setTouched] = useState(false);
   const [create, creating] = useMutation(CreateProblemDocument, {
@@ -73,13 +67,9 @@ export function ProblemForm({
   const titleIssue = postTitleIssue(name);
   const titleError = titleIssue ? translateServerMessage(t, titleIssue) : null;
   const descriptionIssue = postDescriptionIssue(description);
-  const descriptionError = descriptionIssue
-    ? translateServerMessage(t, descriptionIssue)
-    : null;
+  const descriptionError = descriptionIssue ? translateServerMessage(t, descriptionIssue) : null;
   const stepValid = step !== 0 || (!titleError && !descriptionError);
-  const authorName = isAnonymousPost
-    ? t("problems:card.anonymous")
-    : (viewer?.displayName ?? "");
+  const authorName = isAnonymousPost ? t('problems:card.anonymous') : (viewer?.displayName ?? '');
 
   const next = () => {
     setTouched(true);
@@ -100,7 +90,7 @@ export function ProblemForm({
             input: { name, description, isAnonymousPost, isDraft },
           },
         });
-        notifySuccess(t("problems:toast.updated"));
+        notifySuccess(t('problems:toast.updated'));
       } else {
         const { data } = await create({
           variables: {
@@ -113,9 +103,7 @@ export function ProblemForm({
             },
           },
         });
-        notifySuccess(
-          isDraft ? t("problems:toast.draftSaved") : t("problems:toast.added"),
-        );
+        notifySuccess(isDraft ? t('problems:toast.draftSaved') : t('problems:toast.added'));
         if (data) void navigate(`/problem/${data.createProblem.id}/info`);
       }
       onDone();
@@ -127,17 +115,17 @@ export function ProblemForm({
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {t("problems:dialog.stepOf", { step: step + 1, total: STEPS })}
+        {t('problems:dialog.stepOf', { step: step + 1, total: STEPS })}
         {narrow
-          ? ` · ${[t("problems:dialog.step1"), t("problems:dialog.step2"), t("problems:dialog.step3")][step] ?? ""}`
-          : ""}
+          ? ` · ${[t('problems:dialog.step1'), t('problems:dialog.step2'), t('problems:dialog.step3')][step] ?? ''}`
+          : ''}
       </Text>
       <Stepper
         active={step}
         onStepClick={(target) => (target < step ? setStep(target) : undefined)}
         size="sm"
       >
-        <Stepper.Step label={narrow ? undefined : t("problems:dialog.step1")}>
+        <Stepper.Step label={narrow ? undefined : t('problems:dialog.step1')}>
           <Stack gap="md" pt="sm">
             <Group wrap="nowrap" align="flex-start">
               {isAnonymousPost ? (
@@ -148,28 +136,26 @@ export function ProblemForm({
                 <Avatar
                   radius="xl"
                   src={viewer?.photoURL || null}
-                  name={viewer?.displayName ?? ""}
+                  name={viewer?.displayName ?? ''}
                   color="initials"
                   aria-hidden
                 />
               )}
               <Stack gap={2} style={{ flex: 1 }}>
                 <Text size="sm" fw={500}>
-                  {t("problems:dialog.postingAs", { name: authorName })}
+                  {t('problems:dialog.postingAs', { name: authorName })}
                 </Text>
                 <Switch
                   checked={isAnonymousPost}
-                  onChange={(event) =>
-                    setAnonymous(event.currentTarget.checked)
-                  }
-                  label={t("problems:dialog.anonymous")}
-                  description={t("problems:dialog.anonymousHint")}
+                  onChange={(event) => setAnonymous(event.currentTarget.checked)}
+                  label={t('problems:dialog.anonymous')}
+                  description={t('problems:dialog.anonymousHint')}
                 />
               </Stack>
             </Group>
             <TextInput
-              label={t("problems:dialog.titleLabel")}
-              placeholder={t("problems:dialog.titlePlaceholder")}
+              label={t('problems:dialog.titleLabel')}
+              placeholder={t('problems:dialog.titlePlaceholder')}
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
               onBlur={() => setTouched(true)}
@@ -179,7 +165,7 @@ export function ProblemForm({
             />
             <Stack gap={4}>
               <Text size="sm" fw={500} component="label" htmlFor={editorId}>
-                {t("problems:dialog.descriptionLabel")}
+                {t('problems:dialog.descriptionLabel')}
               </Text>
               <RichTextEditor
                 id={editorId}
@@ -188,40 +174,35 @@ export function ProblemForm({
                   setDescription(html);
                   if (html) setTouched(true);
                 }}
-                ariaLabel={t("problems:dialog.descriptionLabel")}
-                placeholder={t("problems:dialog.descriptionPlaceholder")}
+                ariaLabel={t('problems:dialog.descriptionLabel')}
+                placeholder={t('problems:dialog.descriptionPlaceholder')}
                 error={touched ? descriptionError : null}
               />
             </Stack>
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={narrow ? undefined : t("problems:dialog.step2")}>
+        <Stepper.Step label={narrow ? undefined : t('problems:dialog.step2')}>
           <Stack gap="sm" pt="sm">
             <Alert
               icon={<IconPhoto size={18} />}
-              title={t("problems:dialog.mediaTitle")}
+              title={t('problems:dialog.mediaTitle')}
               variant="light"
             >
-              {t("problems:dialog.mediaLater")}
+              {t('problems:dialog.mediaLater')}
             </Alert>
             <Alert
               icon={<IconMapPin size={18} />}
-              title={t("problems:dialog.locationTitle")}
+              title={t('problems:dialog.locationTitle')}
               variant="light"
               color="gray"
             >
-              {t("problems:dialog.locationLater")}
+              {t('problems:dialog.locationLater')}
             </Alert>
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={narrow ? undefined : t("problems:dialog.step3")}>
+        <Stepper.Step label={narrow ? undefined : t('problems:dialog.step3')}>
           <Stack gap="md" pt="sm">
-            <Card
-              withBorder
-              radius="md"
-              padding="md"
-              aria-label={t("problems:dialog.preview")}
-            >
+            <Card withBorder radius="md" padding="md" aria-label={t('problems:dialog.preview')}>
               <Stack gap="xs">
                 <Group justify="space-between">
                   <Text size="sm" fw={600}>
@@ -230,10 +211,10 @@ export function ProblemForm({
                   <Group gap={6}>
                     {isDraft ? (
                       <Badge color="gray" variant="light">
-                        {t("problems:card.draft")}
+                        {t('problems:card.draft')}
                       </Badge>
                     ) : null}
-                    <StatusBadge status={problem?.status ?? "unsolved"} />
+                    <StatusBadge status={problem?.status ?? 'unsolved'} />
                   </Group>
                 </Group>
                 <Title order={3} size="h4">
@@ -246,8 +227,8 @@ export function ProblemForm({
               <Switch
                 checked={isDraft}
                 onChange={(event) => setDraft(event.currentTarget.checked)}
-                label={t("problems:dialog.saveAsDraft")}
-                description={t("problems:dialog.saveAsDraftHint")}
+                label={t('problems:dialog.saveAsDraft')}
+                description={t('problems:dialog.saveAsDraftHint')}
               />
             ) : null}
           </Stack>
@@ -256,23 +237,18 @@ export function ProblemForm({
       <Group justify="space-between">
         {step === 0 ? (
           <Button variant="default" onClick={onDone}>
-            {t("common:actions.cancel")}
+            {t('common:actions.cancel')}
           </Button>
         ) : (
-          <Button
-            variant="default"
-            onClick={() => setStep((current) => current - 1)}
-          >
-            {t("common:actions.back")}
+          <Button variant="default" onClick={() => setStep((current) => current - 1)}>
+            {t('common:actions.back')}
           </Button>
         )}
         {step < STEPS - 1 ? (
-          <Button onClick={next}>{t("problems:dialog.next")}</Button>
+          <Button onClick={next}>{t('problems:dialog.next')}</Button>
         ) : (
           <Button loading={saving} onClick={() => void submit()}>
-            {isDraft
-              ? t("problems:dialog.saveDraft")
-              : t("problems:dialog.publish")}
+            {isDraft ? t('problems:dialog.saveDraft') : t('problems:dialog.publish')}
           </Button>
         )}
       </Group>

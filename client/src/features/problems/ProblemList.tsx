@@ -1,24 +1,13 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  EmptyState,
-  Skeleton,
-  Stack,
-} from "@mantine/core";
-import { useQuery } from "@apollo/client/react";
-import { IconAlertTriangle, IconPuzzle } from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { notifyError, serverErrorOf } from "../../components/notify";
-import {
-  ProblemsDocument,
-  type ProblemsQueryVariables,
-} from "../../gql/graphql";
-import { ProblemCard, ProblemRow } from "./ProblemCard";
+import { Alert, Button, Card, Center, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { IconAlertTriangle, IconPuzzle } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, serverErrorOf } from '../../components/notify';
+import { ProblemsDocument, type ProblemsQueryVariables } from '../../gql/graphql';
+import { ProblemCard, ProblemRow } from './ProblemCard';
 
-export type ProblemView = "cards" | "rows";
+export type ProblemView = 'cards' | 'rows';
 
 export interface ProblemListProps {
   variables: ProblemsQueryVariables;
@@ -27,20 +16,13 @@ export interface ProblemListProps {
 }
 
 /** Problems of one list, loading further pages (keyset) as the end scrolls into view. */
-export function ProblemList({
-  variables,
-  view = "cards",
-  empty,
-}: ProblemListProps) {
+export function ProblemList({ variables, view = 'cards', empty }: ProblemListProps) {
   const { t } = useTranslation();
-  const { data, loading, error, fetchMore, refetch } = useQuery(
-    ProblemsDocument,
-    {
-      variables: { first: 20, ...variables },
-      fetchPolicy: "cache-and-network",
-      nextFetchPolicy: "cache-first",
-    },
-  );
+  const { data, loading, error, fetchMore, refetch } = useQuery(ProblemsDocument, {
+    variables: { first: 20, ...variables },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
   const [loadingMore, setLoadingMore] = useState(false);
   const busy = useRef(false);
   const page = data?.problems;
@@ -61,9 +43,7 @@ export function ProblemList({
               ...fetchMoreResult.problems,
               items: [
                 ...previous.problems.items,
-                ...fetchMoreResult.problems.items.filter(
-                  (item) => !seen.has(item.id),
-                ),
+                ...fetchMoreResult.problems.items.filter((item) => !seen.has(item.id)),
               ],
             },
           };
@@ -79,13 +59,12 @@ export function ProblemList({
 
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
-    if (!sentinel || !last || typeof IntersectionObserver === "undefined")
-      return undefined;
+    if (!sentinel || !last || typeof IntersectionObserver === 'undefined') return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) void loadMore();
       },
-      { rootMargin: "400px 0px" },
+      { rootMargin: '400px 0px' },
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
@@ -97,17 +76,12 @@ export function ProblemList({
       <Alert
         color="red"
         icon={<IconAlertTriangle size={18} />}
-        title={t("problems:list.loadFailed")}
+        title={t('problems:list.loadFailed')}
       >
         <Stack gap="xs" align="flex-start">
           {serverErrorOf(error, t).message}
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => void refetch()}
-          >
-            {t("common:actions.retry")}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
           </Button>
         </Stack>
       </Alert>
@@ -115,7 +89,7 @@ export function ProblemList({
   }
   const items = page?.items ?? [];
   return (
-    <Stack gap={view === "cards" ? "md" : "xs"}>
+    <Stack gap={view === 'cards' ? 'md' : 'xs'}>
       {items.length === 0 ? (
         <EmptyState
           icon={<IconPuzzle size={32} />}
@@ -126,7 +100,7 @@ export function ProblemList({
         />
       ) : (
         items.map((problem) =>
-          view === "cards" ? (
+          view === 'cards' ? (
             <ProblemCard key={problem.id} problem={problem} />
           ) : (
             <ProblemRow key={problem.id} problem={problem} />
@@ -137,12 +111,8 @@ export function ProblemList({
         <>
           <div ref={setSentinel} aria-hidden style={{ height: 1 }} />
           <Center>
-            <Button
-              variant="subtle"
-              loading={loadingMore}
-              onClick={() => void loadMore()}
-            >
-              {t("problems:list.loadMore")}
+            <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
+              {t('problems:list.loadMore')}
             </Button>
           </Center>
         </>
@@ -154,7 +124,7 @@ export function ProblemList({
 export function ProblemListSkeleton({ count = 3 }: { count?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy aria-label={t("problems:list.loading")}>
+    <Stack gap="md" aria-busy aria-label={t('problems:list.loading')}>
       {Array.from({ length: count }, (_, index) => (
         <Card key={index} withBorder radius="md" padding="md">
           <Skeleton height={12} width="40%" mb={10} />

@@ -11,8 +11,8 @@ import {
   Tabs,
   Text,
   Title,
-} from "@mantine/core";
-import { useMutation, useQuery } from "@apollo/client/react";
+} from '@mantine/core';
+import { useMutation, useQuery } from '@apollo/client/react';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -20,36 +20,32 @@ import {
   IconLayoutGrid,
   IconLock,
   IconPlus,
-} from "@tabler/icons-react";
-import { DEFAULT_TIME_RANGE, PROBLEM_SORTS, type ProblemSort } from "@rules";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
-import { useActiveSpace } from "../../app/useActiveSpace";
-import { notifyError } from "../../components/notify";
+} from '@tabler/icons-react';
+import { DEFAULT_TIME_RANGE, PROBLEM_SORTS, type ProblemSort } from '@rules';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { notifyError } from '../../components/notify';
 import {
   DEFAULT_TIME_RANGE_CHOICE,
   TimeRangeSelect,
   timeRangeVariables,
-} from "../../components/TimeRangeSelect";
+} from '../../components/TimeRangeSelect';
 import {
   JoinedProblemsDocument,
   UpdateJoinedProblemsDocument,
   type ProblemListKind,
-} from "../../gql/graphql";
-import { useRequireSignIn } from "../auth/LoginBox";
-import { useViewer } from "../auth/useViewer";
-import { ProblemDialog } from "./ProblemDialog";
-import {
-  ProblemList,
-  ProblemListSkeleton,
-  type ProblemView,
-} from "./ProblemList";
-import { StatusFilter, useProblemLabels } from "./ProblemBits";
+} from '../../gql/graphql';
+import { useRequireSignIn } from '../auth/LoginBox';
+import { useViewer } from '../auth/useViewer';
+import { ProblemDialog } from './ProblemDialog';
+import { ProblemList, ProblemListSkeleton, type ProblemView } from './ProblemList';
+import { StatusFilter, useProblemLabels } from './ProblemBits';
 
 export const PROBLEM_PAGE_WIDTH = 820;
 type ListTab = ProblemListKind;
-const TABS: ListTab[] = ["recent", "myproblems", "mypriorities", "solving"];
+const TABS: ListTab[] = ['recent', 'myproblems', 'mypriorities', 'solving'];
 
 /** The tab strip and the Add Problem button shared by every /problems/* page. */
 function ProblemsHeader({ current }: { current: ListTab }) {
@@ -69,14 +65,11 @@ function ProblemsHeader({ current }: { current: ListTab }) {
           onClick={() => requireSignIn(() => setAdding(true))}
           style={{ flexShrink: 0 }}
         >
-          {t("problems:list.add")}
+          {t('problems:list.add')}
         </Button>
       </Group>
-      <Tabs
-        value={current}
-        onChange={(value) => value && void navigate(`/problems/${value}`)}
-      >
-        <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }}>
+      <Tabs value={current} onChange={(value) => value && void navigate(`/problems/${value}`)}>
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
           {TABS.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
               {labels.lists[tab].tab}
@@ -96,57 +89,49 @@ function SignInFirst() {
     <EmptyState
       icon={<IconLock size={32} />}
       withIndicatorBackground
-      title={t("problems:signIn.title")}
-      description={t("problems:signIn.list")}
+      title={t('problems:signIn.title')}
+      description={t('problems:signIn.list')}
       py="xl"
     >
       <EmptyState.Actions>
-        <Button onClick={() => requireSignIn(() => undefined)}>
-          {t("common:auth.signIn")}
-        </Button>
+        <Button onClick={() => requireSignIn(() => undefined)}>{t('common:auth.signIn')}</Button>
       </EmptyState.Actions>
     </EmptyState>
   );
 }
 
 /** /problems/recent, /problems/myproblems, /problems/solving: sorts, status chips, time range. */
-export function ProblemListPage({
-  list,
-}: {
-  list: Exclude<ListTab, "mypriorities">;
-}) {
+export function ProblemListPage({ list }: { list: Exclude<ListTab, 'mypriorities'> }) {
   const { t } = useTranslation();
   const { spaceId } = useActiveSpace();
   const { viewer, loading } = useViewer();
-  const [orderBy, setOrderBy] = useState<ProblemSort>("recent");
+  const [orderBy, setOrderBy] = useState<ProblemSort>('recent');
   const [statuses, setStatuses] = useState<string[]>([]);
   const [range, setRange] = useState(DEFAULT_TIME_RANGE_CHOICE);
   const time = timeRangeVariables(range);
-  const [view, setView] = useState<ProblemView>("cards");
-  const own = list === "myproblems";
+  const [view, setView] = useState<ProblemView>('cards');
+  const own = list === 'myproblems';
   const labels = useProblemLabels();
 
   let body;
-  if (own && !viewer)
-    body = loading ? <ProblemListSkeleton /> : <SignInFirst />;
+  if (own && !viewer) body = loading ? <ProblemListSkeleton /> : <SignInFirst />;
   else
     body = (
       <ProblemList
-        key={`${list}-${viewer?.id ?? "guest"}`}
+        key={`${list}-${viewer?.id ?? 'guest'}`}
         view={view}
         variables={{
           list,
           orderBy,
-          statuses:
-            list === "solving" || statuses.length === 0 ? null : statuses,
+          statuses: list === 'solving' || statuses.length === 0 ? null : statuses,
           ...time,
           spaceId,
         }}
         empty={
           statuses.length > 0 || time.timeRange !== DEFAULT_TIME_RANGE
             ? {
-                title: t("problems:list.noMatch"),
-                description: t("problems:list.noMatchHint"),
+                title: t('problems:list.noMatch'),
+                description: t('problems:list.noMatchHint'),
               }
             : {
                 title: labels.lists[list].empty,
@@ -164,7 +149,7 @@ export function ProblemListPage({
           <Stack gap="xs">
             <Group gap="sm" wrap="wrap" align="flex-end">
               <Select
-                label={t("problems:list.sort")}
+                label={t('problems:list.sort')}
                 value={orderBy}
                 onChange={(value) => value && setOrderBy(value as ProblemSort)}
                 data={PROBLEM_SORTS.map((sort) => ({
@@ -180,32 +165,20 @@ export function ProblemListPage({
                 size="xs"
                 value={view}
                 onChange={(value) => setView(value as ProblemView)}
-                aria-label={t("problems:list.view")}
+                aria-label={t('problems:list.view')}
                 data={[
                   {
-                    value: "cards",
-                    label: (
-                      <IconLayoutGrid
-                        size={16}
-                        aria-label={t("problems:list.cards")}
-                      />
-                    ),
+                    value: 'cards',
+                    label: <IconLayoutGrid size={16} aria-label={t('problems:list.cards')} />,
                   },
                   {
-                    value: "rows",
-                    label: (
-                      <IconLayoutList
-                        size={16}
-                        aria-label={t("problems:list.rows")}
-                      />
-                    ),
+                    value: 'rows',
+                    label: <IconLayoutList size={16} aria-label={t('problems:list.rows')} />,
                   },
                 ]}
               />
             </Group>
-            {list === "solving" ? null : (
-              <StatusFilter value={statuses} onChange={setStatuses} />
-            )}
+            {list === 'solving' ? null : <StatusFilter value={statuses} onChange={setStatuses} />}
           </Stack>
         </Card>
       )}
@@ -220,7 +193,7 @@ export function PrioritiesPage() {
   const { viewer, loading } = useViewer();
   const { data, loading: loadingList } = useQuery(JoinedProblemsDocument, {
     skip: !viewer,
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: 'cache-and-network',
   });
   const [save, saving] = useMutation(UpdateJoinedProblemsDocument, {
     update: (cache, result) => {
@@ -245,7 +218,7 @@ export function PrioritiesPage() {
           updateJoinedProblems: next.map((item, position) => ({
             ...item,
             priority: position + 1,
-            __typename: "JoinedProblem" as const,
+            __typename: 'JoinedProblem' as const,
           })),
         },
       });
@@ -261,26 +234,16 @@ export function PrioritiesPage() {
     body = (
       <EmptyState
         withIndicatorBackground
-        title={t("problems:lists.mypriorities.empty")}
-        description={t("problems:lists.mypriorities.emptyHint")}
+        title={t('problems:lists.mypriorities.empty')}
+        description={t('problems:lists.mypriorities.emptyHint')}
         py="xl"
       />
     );
   else
     body = (
-      <Stack
-        gap="xs"
-        component="ol"
-        style={{ listStyle: "none", padding: 0, margin: 0 }}
-      >
+      <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((item, index) => (
-          <Card
-            key={item.id}
-            withBorder
-            radius="sm"
-            padding="sm"
-            component="li"
-          >
+          <Card key={item.id} withBorder radius="sm" padding="sm" component="li">
             <Group justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                 <Text fw={700} c="dimmed" w={28} ta="right">
@@ -299,7 +262,7 @@ export function PrioritiesPage() {
               <Group gap={4} wrap="nowrap">
                 <ActionIcon
                   variant="default"
-                  aria-label={t("problems:priorities.up", { name: item.name })}
+                  aria-label={t('problems:priorities.up', { name: item.name })}
                   disabled={index === 0 || saving.loading}
                   onClick={() => void move(index, -1)}
                 >
@@ -307,7 +270,7 @@ export function PrioritiesPage() {
                 </ActionIcon>
                 <ActionIcon
                   variant="default"
-                  aria-label={t("problems:priorities.down", {
+                  aria-label={t('problems:priorities.down', {
                     name: item.name,
                   })}
                   disabled={index === items.length - 1 || saving.loading}
@@ -326,7 +289,7 @@ export function PrioritiesPage() {
     <Stack gap="md" maw={PROBLEM_PAGE_WIDTH} mx="auto" w="100%">
       <ProblemsHeader current="mypriorities" />
       <Text size="sm" c="dimmed">
-        {t("problems:priorities.intro")}
+        {t('problems:priorities.intro')}
       </Text>
       {body}
     </Stack>

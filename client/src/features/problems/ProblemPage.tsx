@@ -13,9 +13,9 @@ import {
   Text,
   Timeline,
   Title,
-} from "@mantine/core";
-import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import { useMutation, useQuery } from "@apollo/client/react";
+} from '@mantine/core';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useMutation, useQuery } from '@apollo/client/react';
 import {
   IconAlertTriangle,
   IconChevronDown,
@@ -25,67 +25,63 @@ import {
   IconPencil,
   IconPlus,
   IconTrash,
-} from "@tabler/icons-react";
-import { PROBLEM_STATUSES, problemStatusColor } from "@rules";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate, useParams } from "react-router";
-import { ErrorPage } from "../../components/ErrorPage";
-import { RelativeTime } from "../../components/RelativeTime";
-import { RichText } from "../../components/RichText";
-import {
-  notifyError,
-  notifySuccess,
-  serverErrorOf,
-} from "../../components/notify";
+} from '@tabler/icons-react';
+import { PROBLEM_STATUSES, problemStatusColor } from '@rules';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { ErrorPage } from '../../components/ErrorPage';
+import { RelativeTime } from '../../components/RelativeTime';
+import { RichText } from '../../components/RichText';
+import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
 import {
   DeleteProblemDocument,
   JoinProblemDocument,
   ProblemDocument,
   SetProblemStatusDocument,
   type ProblemQuery,
-} from "../../gql/graphql";
-import { useRequireSignIn } from "../auth/LoginBox";
-import { ProblemSolutions } from "../solutions";
-import { ProblemStories } from "../stories";
-import { LeaveProblemDialog } from "./LeaveProblemDialog";
+} from '../../gql/graphql';
+import { useRequireSignIn } from '../auth/LoginBox';
+import { ProblemSolutions } from '../solutions';
+import { ProblemStories } from '../stories';
+import { LeaveProblemDialog } from './LeaveProblemDialog';
 import {
   CounterChips,
   ProblemAuthorAvatar,
   StatusBadge,
   useAuthorName,
   useStatusLabel,
-} from "./ProblemBits";
-import { ProblemDialog } from "./ProblemDialog";
-import { PROBLEM_LIST_QUERIES } from "./problemQueries";
-import { ProblemListSkeleton } from "./ProblemList";
-import { PROBLEM_PAGE_WIDTH } from "./ProblemListPage";
-import { ImpactedTab, MeasurementsSection, SolversTab } from "./ProblemTabs";
-import { PartsTab } from "./PartsTab";
+} from './ProblemBits';
+import { ProblemDialog } from './ProblemDialog';
+import { PROBLEM_LIST_QUERIES } from './problemQueries';
+import { ProblemListSkeleton } from './ProblemList';
+import { PROBLEM_PAGE_WIDTH } from './ProblemListPage';
+import { ImpactedTab, MeasurementsSection, SolversTab } from './ProblemTabs';
+import { PartsTab } from './PartsTab';
 
 const TABS = [
-  "info",
-  "impacted",
-  "stories",
-  "solutions",
-  "solvers",
-  "parts",
-  "recipes",
-  "ingredients",
+  'info',
+  'impacted',
+  'stories',
+  'solutions',
+  'solvers',
+  'parts',
+  'recipes',
+  'ingredients',
 ] as const;
 type ProblemTab = (typeof TABS)[number];
-const MISSING_CODES = new Set(["NOT_FOUND", "BAD_USER_INPUT", "FORBIDDEN"]);
-export type ProblemDetail = NonNullable<ProblemQuery["problem"]>;
+const MISSING_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT', 'FORBIDDEN']);
+export type ProblemDetail = NonNullable<ProblemQuery['problem']>;
 
 /** /problem/:id/:tab — the problem with its tabs. */
 export function ProblemPage() {
   const { t } = useTranslation();
-  const { id = "", tab } = useParams();
+  const { id = '', tab } = useParams();
   const navigate = useNavigate();
   const { data, loading, error, refetch } = useQuery(ProblemDocument, {
     variables: { id },
     skip: !id,
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: 'cache-and-network',
   });
   const labels = useTabLabels();
 
@@ -100,17 +96,12 @@ export function ProblemPage() {
       <Alert
         color="red"
         icon={<IconAlertTriangle size={18} />}
-        title={t("problems:page.loadFailed")}
+        title={t('problems:page.loadFailed')}
       >
         <Stack gap="xs" align="flex-start">
           {serverErrorOf(error, t).message}
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => void refetch()}
-          >
-            {t("common:actions.retry")}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
           </Button>
         </Stack>
       </Alert>
@@ -126,7 +117,7 @@ export function ProblemPage() {
         keepMounted={false}
       >
         <ScrollArea type="never">
-          <Tabs.List style={{ flexWrap: "nowrap" }}>
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {TABS.map((item) => (
               <Tabs.Tab key={item} value={item}>
                 {labels[item]}
@@ -167,12 +158,8 @@ export function ProblemPage() {
 function ComingSoonNote() {
   const { t } = useTranslation();
   return (
-    <Alert
-      icon={<IconHammer size={18} />}
-      title={t("common:comingSoon.title")}
-      variant="light"
-    >
-      {t("problems:page.comingSoon")}
+    <Alert icon={<IconHammer size={18} />} title={t('common:comingSoon.title')} variant="light">
+      {t('problems:page.comingSoon')}
     </Alert>
   );
 }
@@ -180,23 +167,21 @@ function ComingSoonNote() {
 function useTabLabels(): Record<ProblemTab, string> {
   const { t } = useTranslation();
   return {
-    info: t("problems:tabs.info"),
-    impacted: t("problems:tabs.impacted"),
-    stories: t("problems:tabs.stories"),
-    solutions: t("problems:tabs.solutions"),
-    solvers: t("problems:tabs.solvers"),
-    parts: t("problems:tabs.parts"),
-    recipes: t("problems:tabs.recipes"),
-    ingredients: t("problems:tabs.ingredients"),
+    info: t('problems:tabs.info'),
+    impacted: t('problems:tabs.impacted'),
+    stories: t('problems:tabs.stories'),
+    solutions: t('problems:tabs.solutions'),
+    solvers: t('problems:tabs.solvers'),
+    parts: t('problems:tabs.parts'),
+    recipes: t('problems:tabs.recipes'),
+    ingredients: t('problems:tabs.ingredients'),
   };
 }
 
 function isMissing(error: unknown) {
   return (
     CombinedGraphQLErrors.is(error) &&
-    error.errors.some((item) =>
-      MISSING_CODES.has(String(item.extensions?.code ?? "")),
-    )
+    error.errors.some((item) => MISSING_CODES.has(String(item.extensions?.code ?? '')))
   );
 }
 
@@ -219,28 +204,23 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
   const doJoin = () =>
     requireSignIn(() => {
       join({ variables: { id: problem.id } })
-        .then(() => notifySuccess(t("problems:join.done")))
+        .then(() => notifySuccess(t('problems:join.done')))
         .catch(notifyError);
     });
 
   const doDelete = async () => {
     try {
       await remove({ variables: { id: problem.id } });
-      notifySuccess(t("problems:toast.deleted"));
+      notifySuccess(t('problems:toast.deleted'));
       setConfirmDelete(false);
-      void navigate("/problems/recent", { replace: true });
+      void navigate('/problems/recent', { replace: true });
     } catch (caught) {
       notifyError(caught);
     }
   };
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      style={{ borderTop: `4px solid ${problem.color}` }}
-    >
+    <Card withBorder radius="md" padding="md" style={{ borderTop: `4px solid ${problem.color}` }}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap">
@@ -261,7 +241,7 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
                 leftSection={<IconLogout size={14} />}
                 onClick={() => setLeaving(true)}
               >
-                {t("problems:leave.button")}
+                {t('problems:leave.button')}
               </Button>
             ) : (
               <Button
@@ -270,17 +250,13 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
                 loading={joining.loading}
                 onClick={doJoin}
               >
-                {t("problems:join.button")}
+                {t('problems:join.button')}
               </Button>
             )}
             {problem.canEdit ? (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t("problems:page.actions")}
-                  >
+                  <ActionIcon variant="subtle" color="gray" aria-label={t('problems:page.actions')}>
                     <IconDots size={18} />
                   </ActionIcon>
                 </Menu.Target>
@@ -289,14 +265,14 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
                     leftSection={<IconPencil size={16} />}
                     onClick={() => setEditing(true)}
                   >
-                    {t("common:actions.edit")}
+                    {t('common:actions.edit')}
                   </Menu.Item>
                   <Menu.Item
                     color="red"
                     leftSection={<IconTrash size={16} />}
                     onClick={() => setConfirmDelete(true)}
                   >
-                    {t("common:actions.delete")}
+                    {t('common:actions.delete')}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
@@ -309,12 +285,12 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
           </Title>
           {problem.isDraft ? (
             <Badge color="gray" variant="light">
-              {t("problems:card.draft")}
+              {t('problems:card.draft')}
             </Badge>
           ) : null}
           {problem.isAnonymousPost && !problem.isApproved ? (
             <Badge color="yellow" variant="light">
-              {t("problems:card.waitingApproval")}
+              {t('problems:card.waitingApproval')}
             </Badge>
           ) : null}
         </Group>
@@ -323,11 +299,7 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
         </Group>
         <CounterChips problem={problem} />
       </Stack>
-      <ProblemDialog
-        opened={editing}
-        onClose={() => setEditing(false)}
-        problem={problem}
-      />
+      <ProblemDialog opened={editing} onClose={() => setEditing(false)} problem={problem} />
       <LeaveProblemDialog
         problemId={problem.id}
         opened={leaving}
@@ -336,20 +308,16 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
       <Modal
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
-        title={t("problems:delete.title")}
+        title={t('problems:delete.title')}
         size="sm"
       >
-        <Text size="sm">{t("problems:delete.message")}</Text>
+        <Text size="sm">{t('problems:delete.message')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirmDelete(false)}>
-            {t("common:actions.cancel")}
+            {t('common:actions.cancel')}
           </Button>
-          <Button
-            color="red"
-            loading={removing.loading}
-            onClick={() => void doDelete()}
-          >
-            {t("common:actions.delete")}
+          <Button color="red" loading={removing.loading} onClick={() => void doDelete()}>
+            {t('common:actions.delete')}
           </Button>
         </Group>
       </Modal>
@@ -362,7 +330,7 @@ function StatusControl({ problem }: { problem: ProblemDetail }) {
   const { t } = useTranslation();
   const label = useStatusLabel();
   const [setStatus, { loading }] = useMutation(SetProblemStatusDocument, {
-    refetchQueries: ["Problems"],
+    refetchQueries: ['Problems'],
   });
   if (!problem.canChangeStatus) return <StatusBadge status={problem.status} />;
   return (
@@ -371,10 +339,10 @@ function StatusControl({ problem }: { problem: ProblemDetail }) {
         <Button
           size="compact-sm"
           color={problemStatusColor(problem.status)}
-          c={problem.status === "solving" ? "#1a1a1a" : "#ffffff"}
+          c={problem.status === 'solving' ? '#1a1a1a' : '#ffffff'}
           rightSection={<IconChevronDown size={14} />}
           loading={loading}
-          aria-label={t("problems:status.change", {
+          aria-label={t('problems:status.change', {
             status: label(problem.status),
           })}
         >
@@ -382,7 +350,7 @@ function StatusControl({ problem }: { problem: ProblemDetail }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{t("problems:status.menu")}</Menu.Label>
+        <Menu.Label>{t('problems:status.menu')}</Menu.Label>
         {PROBLEM_STATUSES.map((status) => (
           <Menu.Item
             key={status}
@@ -394,13 +362,13 @@ function StatusControl({ problem }: { problem: ProblemDetail }) {
                   height: 10,
                   borderRadius: 5,
                   background: problemStatusColor(status),
-                  display: "inline-block",
+                  display: 'inline-block',
                 }}
               />
             }
             onClick={() => {
               setStatus({ variables: { id: problem.id, status } })
-                .then(() => notifySuccess(t("problems:status.changed")))
+                .then(() => notifySuccess(t('problems:status.changed')))
                 .catch(notifyError);
             }}
           >
@@ -421,11 +389,11 @@ function InfoTab({ problem }: { problem: ProblemDetail }) {
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
           <Title order={3} size="h5">
-            {t("problems:info.description")}
+            {t('problems:info.description')}
           </Title>
           <RichText html={problem.description} />
           {problem.tags.length ? (
-            <Group gap={6} aria-label={t("problems:info.tags")}>
+            <Group gap={6} aria-label={t('problems:info.tags')}>
               {problem.tags.map((tag) => (
                 <Badge key={tag} variant="light" radius="sm" tt="none">
                   #{tag}
@@ -438,27 +406,23 @@ function InfoTab({ problem }: { problem: ProblemDetail }) {
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
           <Title order={3} size="h5">
-            {t("problems:info.statusActivity")}
+            {t('problems:info.statusActivity')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t("problems:info.statusSince", { status: label(problem.status) })}{" "}
+            {t('problems:info.statusSince', { status: label(problem.status) })}{' '}
             <RelativeTime date={problem.statusUpdatedAt} size="sm" />
           </Text>
           {problem.statusActivity.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t("problems:info.noActivity")}
+              {t('problems:info.noActivity')}
             </Text>
           ) : (
-            <Timeline
-              bulletSize={14}
-              lineWidth={2}
-              active={problem.statusActivity.length - 1}
-            >
+            <Timeline bulletSize={14} lineWidth={2} active={problem.statusActivity.length - 1}>
               {problem.statusActivity.map((row) => (
                 <Timeline.Item
                   key={row.id}
                   color={problemStatusColor(row.toStatus)}
-                  title={t("problems:info.changedTo", {
+                  title={t('problems:info.changedTo', {
                     status: label(row.toStatus),
                   })}
                 >
@@ -469,10 +433,7 @@ function InfoTab({ problem }: { problem: ProblemDetail }) {
           )}
         </Stack>
       </Card>
-      <MeasurementsSection
-        problemId={problem.id}
-        canAdd={problem.canChangeStatus}
-      />
+      <MeasurementsSection problemId={problem.id} canAdd={problem.canChangeStatus} />
     </Stack>
   );
 }

@@ -10,31 +10,27 @@ import {
   Text,
   TextInput,
   Title,
-} from "@mantine/core";
-import { useMutation, useQuery } from "@apollo/client/react";
+} from '@mantine/core';
+import { useMutation, useQuery } from '@apollo/client/react';
 import {
   firstIssue,
   measurementSchema,
   MEASUREMENT_NAME_MAX,
   MEASUREMENT_NOTE_MAX,
   MEASUREMENT_UNIT_MAX,
-} from "@rules";
-import { useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { RelativeTime } from "../../components/RelativeTime";
-import {
-  notifyError,
-  notifySuccess,
-  translateServerMessage,
-} from "../../components/notify";
+} from '@rules';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '../../components/RelativeTime';
+import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
 import {
   AddMeasurementDocument,
   ImpactedDocument,
   MeasurementsDocument,
   SolversDocument,
-} from "../../gql/graphql";
-import { EmptyNote } from "./ProblemBits";
-import { ProblemListSkeleton } from "./ProblemList";
+} from '../../gql/graphql';
+import { EmptyNote } from './ProblemBits';
+import { ProblemListSkeleton } from './ProblemList';
 
 interface Person {
   id: string;
@@ -46,12 +42,12 @@ interface Person {
 function PersonRow({ person, note }: { person: Person; note?: ReactNode }) {
   const { t } = useTranslation();
   const anonymous = !person.id;
-  const name = anonymous ? t("problems:card.anonymous") : person.displayName;
+  const name = anonymous ? t('problems:card.anonymous') : person.displayName;
   return (
     <Card withBorder radius="sm" padding="sm">
       <Group gap="sm" wrap="nowrap">
         <Avatar
-          radius={person.role === "org" ? "sm" : "xl"}
+          radius={person.role === 'org' ? 'sm' : 'xl'}
           src={person.photoURL || null}
           name={name}
           color="initials"
@@ -73,13 +69,13 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
   const { t } = useTranslation();
   const { data, loading, fetchMore } = useQuery(ImpactedDocument, {
     variables: { problemId },
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: 'cache-and-network',
   });
   const [more, setMore] = useState(false);
   if (!data && loading) return <ProblemListSkeleton count={2} />;
   const page = data?.impacted;
   if (!page || page.items.length === 0)
-    return <EmptyNote>{t("problems:impacted.empty")}</EmptyNote>;
+    return <EmptyNote>{t('problems:impacted.empty')}</EmptyNote>;
   const loadMore = async () => {
     setMore(true);
     try {
@@ -88,10 +84,7 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
         updateQuery: (previous, { fetchMoreResult }) => ({
           impacted: {
             ...fetchMoreResult.impacted,
-            items: [
-              ...previous.impacted.items,
-              ...fetchMoreResult.impacted.items,
-            ],
+            items: [...previous.impacted.items, ...fetchMoreResult.impacted.items],
           },
         }),
       });
@@ -109,20 +102,15 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
           person={member.user}
           note={
             <Text size="xs" c="dimmed">
-              {t("problems:impacted.joined")}{" "}
-              <RelativeTime date={member.joinedAt} size="xs" />
+              {t('problems:impacted.joined')} <RelativeTime date={member.joinedAt} size="xs" />
             </Text>
           }
         />
       ))}
       {page.last ? (
         <Center>
-          <Button
-            variant="subtle"
-            loading={more}
-            onClick={() => void loadMore()}
-          >
-            {t("problems:list.loadMore")}
+          <Button variant="subtle" loading={more} onClick={() => void loadMore()}>
+            {t('problems:list.loadMore')}
           </Button>
         </Center>
       ) : null}
@@ -135,12 +123,11 @@ export function SolversTab({ problemId }: { problemId: string }) {
   const { t } = useTranslation();
   const { data, loading } = useQuery(SolversDocument, {
     variables: { problemId },
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: 'cache-and-network',
   });
   if (!data && loading) return <ProblemListSkeleton count={2} />;
   const solvers = data?.solvers ?? [];
-  if (solvers.length === 0)
-    return <EmptyNote>{t("problems:solvers.empty")}</EmptyNote>;
+  if (solvers.length === 0) return <EmptyNote>{t('problems:solvers.empty')}</EmptyNote>;
   return (
     <Stack gap="xs">
       {solvers.map((person) => (
@@ -151,25 +138,19 @@ export function SolversTab({ problemId }: { problemId: string }) {
 }
 
 /** Measurements newest first; the author and joined members add them. */
-export function MeasurementsSection({
-  problemId,
-  canAdd,
-}: {
-  problemId: string;
-  canAdd: boolean;
-}) {
+export function MeasurementsSection({ problemId, canAdd }: { problemId: string; canAdd: boolean }) {
   const { t } = useTranslation();
   const { data, loading } = useQuery(MeasurementsDocument, {
     variables: { problemId },
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: 'cache-and-network',
   });
   const [add, adding] = useMutation(AddMeasurementDocument, {
-    refetchQueries: ["Measurements"],
+    refetchQueries: ['Measurements'],
   });
-  const [name, setName] = useState("");
-  const [value, setValue] = useState<number | string>("");
-  const [unit, setUnit] = useState("");
-  const [note, setNote] = useState("");
+  const [name, setName] = useState('');
+  const [value, setValue] = useState<number | string>('');
+  const [unit, setUnit] = useState('');
+  const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const rows = data?.measurements ?? [];
 
@@ -177,7 +158,7 @@ export function MeasurementsSection({
     event.preventDefault();
     const parsed = measurementSchema.safeParse({
       name,
-      value: typeof value === "number" ? value : Number.NaN,
+      value: typeof value === 'number' ? value : Number.NaN,
       unit,
       note,
     });
@@ -193,11 +174,11 @@ export function MeasurementsSection({
           input: { name, value: parsed.data.value, unit, note },
         },
       });
-      notifySuccess(t("problems:measurements.added"));
-      setName("");
-      setValue("");
-      setUnit("");
-      setNote("");
+      notifySuccess(t('problems:measurements.added'));
+      setName('');
+      setValue('');
+      setUnit('');
+      setNote('');
     } catch (caught) {
       notifyError(caught);
     }
@@ -207,23 +188,23 @@ export function MeasurementsSection({
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <Title order={3} size="h5">
-          {t("problems:measurements.title")}
+          {t('problems:measurements.title')}
         </Title>
         {!data && loading ? (
           <ProblemListSkeleton count={1} />
         ) : rows.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t("problems:measurements.empty")}
+            {t('problems:measurements.empty')}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={420}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t("problems:measurements.name")}</Table.Th>
-                  <Table.Th>{t("problems:measurements.value")}</Table.Th>
-                  <Table.Th>{t("problems:measurements.note")}</Table.Th>
-                  <Table.Th>{t("problems:measurements.when")}</Table.Th>
+                  <Table.Th>{t('problems:measurements.name')}</Table.Th>
+                  <Table.Th>{t('problems:measurements.value')}</Table.Th>
+                  <Table.Th>{t('problems:measurements.note')}</Table.Th>
+                  <Table.Th>{t('problems:measurements.when')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -247,12 +228,12 @@ export function MeasurementsSection({
           <form
             onSubmit={(event) => void submit(event)}
             noValidate
-            aria-label={t("problems:measurements.add")}
+            aria-label={t('problems:measurements.add')}
           >
             <Stack gap="xs">
               <Group gap="xs" grow wrap="wrap" align="flex-start">
                 <TextInput
-                  label={t("problems:measurements.name")}
+                  label={t('problems:measurements.name')}
                   value={name}
                   onChange={(e) => setName(e.currentTarget.value)}
                   maxLength={MEASUREMENT_NAME_MAX}
@@ -260,14 +241,14 @@ export function MeasurementsSection({
                   miw={140}
                 />
                 <NumberInput
-                  label={t("problems:measurements.value")}
+                  label={t('problems:measurements.value')}
                   value={value}
                   onChange={setValue}
                   required
                   miw={100}
                 />
                 <TextInput
-                  label={t("problems:measurements.unit")}
+                  label={t('problems:measurements.unit')}
                   value={unit}
                   onChange={(e) => setUnit(e.currentTarget.value)}
                   maxLength={MEASUREMENT_UNIT_MAX}
@@ -275,7 +256,7 @@ export function MeasurementsSection({
                 />
               </Group>
               <TextInput
-                label={t("problems:measurements.note")}
+                label={t('problems:measurements.note')}
                 value={note}
                 onChange={(e) => setNote(e.currentTarget.value)}
                 maxLength={MEASUREMENT_NOTE_MAX}
@@ -287,7 +268,7 @@ export function MeasurementsSection({
               ) : null}
               <Group justify="flex-end">
                 <Button type="submit" size="xs" loading={adding.loading}>
-                  {t("problems:measurements.add")}
+                  {t('problems:measurements.add')}
                 </Button>
               </Group>
             </Stack>

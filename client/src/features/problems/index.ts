@@ -1,35 +1,35 @@
 // The problems feature's contract with the app shell: routes rendered inside the shell layout
 // (paths without a leading '/').
-import { createElement } from "react";
-import { Navigate, type RouteObject } from "react-router";
-import { PartPage } from "./PartPage";
-import { PrioritiesPage, ProblemListPage } from "./ProblemListPage";
-import { ProblemPage } from "./ProblemPage";
+import { createElement } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { PartPage } from './PartPage';
+import { PrioritiesPage, ProblemListPage } from './ProblemListPage';
+import { ProblemPage } from './ProblemPage';
 
 export const problemRoutes: RouteObject[] = [
   {
-    path: "problems",
-    element: createElement(Navigate, { to: "/problems/recent", replace: true }),
+    path: 'problems',
+    element: createElement(Navigate, { to: '/problems/recent', replace: true }),
   },
   {
-    path: "problems/recent",
-    element: createElement(ProblemListPage, { list: "recent" }),
+    path: 'problems/recent',
+    element: createElement(ProblemListPage, { list: 'recent' }),
   },
   {
-    path: "problems/myproblems",
-    element: createElement(ProblemListPage, { list: "myproblems" }),
+    path: 'problems/myproblems',
+    element: createElement(ProblemListPage, { list: 'myproblems' }),
   },
   {
-    path: "problems/solving",
-    element: createElement(ProblemListPage, { list: "solving" }),
+    path: 'problems/solving',
+    element: createElement(ProblemListPage, { list: 'solving' }),
   },
-  { path: "problems/mypriorities", Component: PrioritiesPage },
-  { path: "problem/:id", Component: ProblemPage },
-  { path: "problem/:id/parts/:partId", Component: PartPage },
-  { path: "problem/:id/parts/:partId/:tab", Component: PartPage },
-  { path: "problem/:id/:tab", Component: ProblemPage },
+  { path: 'problems/mypriorities', Component: PrioritiesPage },
+  { path: 'problem/:id', Component: ProblemPage },
+  { path: 'problem/:id/parts/:partId', Component: PartPage },
+  { path: 'problem/:id/parts/:partId/:tab', Component: PartPage },
+  { path: 'problem/:id/:tab', Component: ProblemPage },
 ];
 /** The plus button's Problem dialog. */
-export { ProblemDialog } from "./ProblemDialog";
+export { ProblemDialog } from './ProblemDialog';
 /** Picker of the viewer's joined problems (the story dialog's Problem destination). */
-export { JoinedProblemSelect } from "./JoinedProblemSelect";
+export { JoinedProblemSelect } from './JoinedProblemSelect';

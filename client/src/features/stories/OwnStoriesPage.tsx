@@ -18,8 +18,16 @@ export function OwnStoriesPage({ list }: { list: OwnList }) {
   const requireSignIn = useRequireSignIn();
 
   const heading = {
-    mystories: { title: t('stories:mine.title'), intro: t('stories:mine.intro'), empty: t('stories:mine.empty') },
-    mydrafts: { title: t('stories:drafts.title'), intro: t('stories:drafts.intro'), empty: t('stories:drafts.empty') },
+    mystories: {
+      title: t('stories:mine.title'),
+      intro: t('stories:mine.intro'),
+      empty: t('stories:mine.empty'),
+    },
+    mydrafts: {
+      title: t('stories:drafts.title'),
+      intro: t('stories:drafts.intro'),
+      empty: t('stories:drafts.empty'),
+    },
     anonymous: {
       title: t('stories:anonymous.title'),
       intro: t('stories:anonymous.intro'),
@@ -29,7 +37,9 @@ export function OwnStoriesPage({ list }: { list: OwnList }) {
 
   let body;
   if (viewer) {
-    body = <StoryList key={viewer.id} list={list} spaceId={spaceId} empty={{ title: heading.empty }} />;
+    body = (
+      <StoryList key={viewer.id} list={list} spaceId={spaceId} empty={{ title: heading.empty }} />
+    );
   } else if (loading) {
     body = <StoryListSkeleton />;
   } else {

@@ -39,7 +39,11 @@ export function StoryPage() {
     return <ErrorPage status={404} />;
   } else {
     body = (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('stories:list.loadFailed')}>
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t('stories:list.loadFailed')}
+      >
         <Stack gap="xs" align="flex-start">
           {serverErrorOf(error, t).message}
           <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>

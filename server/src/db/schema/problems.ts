@@ -29,9 +29,14 @@ export const problems = pgTable(
     name: text('name').notNull(),
     /** Sanitised rich text. */
     description: text('description').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status', { enum: PROBLEM_STATUSES }).notNull().default('unsolved'),
-    statusUpdatedAt: timestamp('status_updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    statusUpdatedAt: timestamp('status_updated_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
     isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
     isDraft: boolean('is_draft').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(true),
@@ -116,7 +121,10 @@ export const problemParts = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** Named attributes of the part: [{ name, value }]. */
-    attributes: jsonb('attributes').$type<{ name: string; value: string }[]>().notNull().default([]),
+    attributes: jsonb('attributes')
+      .$type<{ name: string; value: string }[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [index('problem_parts_problem_idx').on(table.problemId, table.type)],
@@ -136,7 +144,9 @@ export const problemMeasurements = pgTable(
     value: doublePrecision('value').notNull(),
     unit: text('unit').notNull().default(''),
     note: text('note').notNull().default(''),
-    measuredAt: timestamp('measured_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    measuredAt: timestamp('measured_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [index('problem_measurements_idx').on(table.problemId, table.measuredAt)],

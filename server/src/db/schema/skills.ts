@@ -15,7 +15,10 @@ export const skills = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(true),
     totalParticipants: integer('total_participants').notNull().default(0),
@@ -40,5 +43,8 @@ export const skillMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.skillId, table.userId] }), index('skill_members_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.skillId, table.userId] }),
+    index('skill_members_user_idx').on(table.userId),
+  ],
 );

@@ -17,7 +17,10 @@ export const solutions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
     isDraft: boolean('is_draft').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(true),
@@ -69,5 +72,8 @@ export const solutionVotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.solutionId, table.userId] }), index('solution_votes_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.solutionId, table.userId] }),
+    index('solution_votes_user_idx').on(table.userId),
+  ],
 );

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -28,7 +36,14 @@ export const spaces = pgTable(
   (table) => [index('spaces_kind_idx').on(table.kind, table.name)],
 );
 
-export const PARTICIPANT_STATUSES = ['owner', 'admin', 'contributor', 'invited', 'requested', 'blocked'] as const;
+export const PARTICIPANT_STATUSES = [
+  'owner',
+  'admin',
+  'contributor',
+  'invited',
+  'requested',
+  'blocked',
+] as const;
 
 /** Membership of private spaces. Only owner, admin and contributor are active (see content). */
 export const spaceParticipants = pgTable(

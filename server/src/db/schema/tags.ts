@@ -32,7 +32,9 @@ export const spaceTags = pgTable(
     totalStories: integer('total_stories').notNull().default(0),
     totalProblems: integer('total_problems').notNull().default(0),
     totalSolutions: integer('total_solutions').notNull().default(0),
-    firstUsedAt: timestamp('first_used_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    firstUsedAt: timestamp('first_used_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.spaceId, table.tagId] })],
 );
@@ -48,7 +50,10 @@ export const tagFollows = pgTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.tagId] }), index('tag_follows_tag_idx').on(table.tagId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.tagId] }),
+    index('tag_follows_tag_idx').on(table.tagId),
+  ],
 );
 
 /** Problem alerts: tags whose new problems the user wants to hear about. */

@@ -63,7 +63,8 @@ async function sendVerification(ctx: Context, userId: string, email: string) {
 export async function signIn(ctx: Context, input: unknown) {
   const { email, password } = parseInput(signInSchema, input);
   const keys = [`email:${email}`, `address:${ctx.clientAddress}`];
-  for (const key of keys) await assertUnderLimit(ctx.db, SIGN_IN_FAILURES, key, RATE_LIMITS.signInFailures);
+  for (const key of keys)
+    await assertUnderLimit(ctx.db, SIGN_IN_FAILURES, key, RATE_LIMITS.signInFailures);
 
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(user?.hashedPassword ?? (await decoyHash()), password);
@@ -71,7 +72,8 @@ export async function signIn(ctx: Context, input: unknown) {
     await recordAttempt(ctx.db, SIGN_IN_FAILURES, keys);
     throw new AppError('UNAUTHENTICATED', MESSAGES.wrongCredentials);
   }
-  if (!user.emailVerified) throw new AppError('FORBIDDEN', MESSAGES.verifyEmail, { field: 'email' });
+  if (!user.emailVerified)
+    throw new AppError('FORBIDDEN', MESSAGES.verifyEmail, { field: 'email' });
 
   await clearAttempts(ctx.db, SIGN_IN_FAILURES, `email:${email}`);
   const { token, cookie } = await ctx.sessions.create(user.id);
@@ -88,14 +90,21 @@ export async function signOut(ctx: Context): Promise<void> {
 export async function verifyEmail(ctx: Context, token: string): Promise<void> {
   const userId = await consumeEmailToken(ctx.db, token, 'verify');
   if (!userId) throw new AppError('BAD_USER_INPUT', MESSAGES.tokenInvalid, { field: 'token' });
-  await ctx.db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  await ctx.db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /**
  * Both mail requests answer the same whether or not the address has an account, so they cannot
  * be used to discover who is signed up; the per-address limit keeps them from being a spam relay.
  */
-async function mailRequest(ctx: Context, rawEmail: unknown, send: (user: typeof users.$inferSelect) => Promise<void>) {
+async function mailRequest(
+  ctx: Context,
+  rawEmail: unknown,
+  send: (user: typeof users.$inferSelect) => Promise<void>,
+) {
   const email = parseInput(emailSchema, rawEmail, 'email');
   await assertUnderLimit(ctx.db, EMAIL_SEND, `email:${email}`, RATE_LIMITS.emailSend);
   await assertUnderLimit(ctx.db, EMAIL_SEND, `address:${ctx.clientAddress}`, RATE_LIMITS.emailSend);
@@ -104,14 +113,20 @@ async function mailRequest(ctx: Context, rawEmail: unknown, send: (user: typeof 
   if (user) await send(user);
 }
 
-export async function resendVerification(ctx: Context, email: unknown): Promise<{ message: string }> {
+export async function resendVerification(
+  ctx: Context,
+  email: unknown,
+): Promise<{ message: string }> {
   await mailRequest(ctx, email, async (user) => {
     if (!user.emailVerified) await sendVerification(ctx, user.id, user.email);
   });
   return { message: MESSAGES.checkEmail };
 }
 
-export async function requestPasswordReset(ctx: Context, email: unknown): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  ctx: Context,
+  email: unknown,
+): Promise<{ message: string }> {
   await mailRequest(ctx, email, async (user) => {
     const token = await issueEmailToken(ctx.db, user.id, 'reset', RESET_TOKEN_HOURS);
     await ctx.mailer.send(authLinks(ctx.config.publicUrl).reset(user.email, token));

@@ -17,7 +17,9 @@ export class AuthMessage {
 
 @ObjectType()
 export class SignInResult {
-  @Field(() => String, { description: 'Session token: also usable as a Bearer token and in websocket connectionParams.' })
+  @Field(() => String, {
+    description: 'Session token: also usable as a Bearer token and in websocket connectionParams.',
+  })
   token!: string;
   @Field(() => User) user!: User;
 }

@@ -1,7 +1,7 @@
-import { and, eq, or, type SQL } from "drizzle-orm";
-import type { Viewer } from "../../auth/sessions";
-import { problemParts, problems } from "../../db/schema";
-import { spaceReadableBy } from "../spaces/space.policy";
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { Viewer } from '../../auth/sessions';
+import { problemParts, problems } from '../../db/schema';
+import { spaceReadableBy } from '../spaces/space.policy';
 
 export type ProblemRow = typeof problems.$inferSelect;
 export type ProblemPartRow = typeof problemParts.$inferSelect;
@@ -37,16 +37,9 @@ export const canEditProblem = (viewer: Viewer | null, problem: ProblemRow) =>
  * Changing the status, adding parts and measurements: the author and the people who joined the
  * problem (the spec does not say who; those working on it are the ones who know).
  */
-export const canWorkOnProblem = (
-  viewer: Viewer | null,
-  problem: ProblemRow,
-  joined: boolean,
-) => !!viewer && (viewer.id === problem.authorId || joined);
+export const canWorkOnProblem = (viewer: Viewer | null, problem: ProblemRow, joined: boolean) =>
+  !!viewer && (viewer.id === problem.authorId || joined);
 
 /** A part may be changed by whoever added it and by the problem's author. */
-export const canEditPart = (
-  viewer: Viewer | null,
-  problem: ProblemRow,
-  part: ProblemPartRow,
-) =>
+export const canEditPart = (viewer: Viewer | null, problem: ProblemRow, part: ProblemPartRow) =>
   !!viewer && (viewer.id === part.authorId || viewer.id === problem.authorId);

@@ -1,17 +1,8 @@
-import { problemStatusColor } from "@rules";
-import type { Context } from "../../context";
-import { postAuthor } from "../users/user.service";
-import {
-  canEditProblem,
-  type ProblemPartRow,
-  type ProblemRow,
-} from "./problem.policy";
-import {
-  canChangeStatus,
-  isJoined,
-  statusActivity,
-  type MeasurementRow,
-} from "./problem.service";
+import { problemStatusColor } from '@rules';
+import type { Context } from '../../context';
+import { postAuthor } from '../users/user.service';
+import { canEditProblem, type ProblemPartRow, type ProblemRow } from './problem.policy';
+import { canChangeStatus, isJoined, statusActivity, type MeasurementRow } from './problem.service';
 
 export const problemCounters = (problem: ProblemRow) => ({
   totalComments: problem.totalComments,
@@ -37,9 +28,7 @@ export async function presentProblem(ctx: Context, problem: ProblemRow) {
     description: problem.description,
     status: problem.status,
     statusUpdatedAt: problem.statusUpdatedAt.toISOString(),
-    statusActivity: latest
-      ? { createdAt: latest.createdAt.toISOString() }
-      : null,
+    statusActivity: latest ? { createdAt: latest.createdAt.toISOString() } : null,
     color: problemStatusColor(problem.status),
     tags: problem.tags,
     files: [] as string[],

@@ -1,4 +1,4 @@
-import { problemStatusColor } from "@rules";
+import { problemStatusColor } from '@rules';
 import {
   Arg,
   Authorized,
@@ -10,14 +10,14 @@ import {
   Query,
   Resolver,
   Root,
-} from "type-graphql";
-import { TimeRange } from "../../graphql/time-range";
-import type { Context } from "../../context";
-import { ANONYMOUS_AUTHOR, authorView, postAuthor } from "../users/user.service";
-import { AuthorType } from "../users/user.types";
-import { canEditProblem, type ProblemRow } from "./problem.policy";
-import { problemCounters } from "./problem.presenter";
-import * as problemsService from "./problem.service";
+} from 'type-graphql';
+import { TimeRange } from '../../graphql/time-range';
+import type { Context } from '../../context';
+import { ANONYMOUS_AUTHOR, authorView, postAuthor } from '../users/user.service';
+import { AuthorType } from '../users/user.types';
+import { canEditProblem, type ProblemRow } from './problem.policy';
+import { problemCounters } from './problem.presenter';
+import * as problemsService from './problem.service';
 import {
   CreateProblemInput,
   JoinedProblem,
@@ -34,35 +34,35 @@ import {
   ProblemSortKind,
   ProblemStatusActivity,
   UpdateProblemInput,
-} from "./problem.types";
+} from './problem.types';
 
 @Resolver(() => Problem)
 export class ProblemResolver {
   @Query(() => ProblemPage, {
-    description: "Problems, keyset paginated (pass `last` as `after`).",
+    description: 'Problems, keyset paginated (pass `last` as `after`).',
   })
   problems(
     @Ctx() ctx: Context,
-    @Arg("list", () => ProblemListKind, {
+    @Arg('list', () => ProblemListKind, {
       defaultValue: ProblemListKind.recent,
     })
     list: ProblemListKind,
-    @Arg("orderBy", () => ProblemSortKind, {
+    @Arg('orderBy', () => ProblemSortKind, {
       defaultValue: ProblemSortKind.recent,
     })
     orderBy: ProblemSortKind,
-    @Arg("statuses", () => [String], {
+    @Arg('statuses', () => [String], {
       nullable: true,
-      description: "Only these statuses",
+      description: 'Only these statuses',
     })
     statuses?: string[],
-    @Arg("timeRange", () => TimeRange, { nullable: true })
+    @Arg('timeRange', () => TimeRange, { nullable: true })
     timeRange?: TimeRange,
-    @Arg("startDate", () => Date, { nullable: true }) startDate?: Date,
-    @Arg("endDate", () => Date, { nullable: true }) endDate?: Date,
-    @Arg("spaceId", () => ID, { nullable: true }) spaceId?: string,
-    @Arg("after", () => String, { nullable: true }) after?: string,
-    @Arg("first", () => Int, { nullable: true }) first?: number,
+    @Arg('startDate', () => Date, { nullable: true }) startDate?: Date,
+    @Arg('endDate', () => Date, { nullable: true }) endDate?: Date,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
     return problemsService.listProblems(ctx, {
       list,
@@ -78,27 +78,26 @@ export class ProblemResolver {
   }
 
   @Query(() => Problem)
-  problem(@Arg("id", () => ID) id: string, @Ctx() ctx: Context) {
+  problem(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return problemsService.getProblem(ctx, id);
   }
 
   @Authorized()
   @Query(() => [JoinedProblem], {
-    description:
-      "The viewer’s joined problems by priority, missing priority last.",
+    description: 'The viewer’s joined problems by priority, missing priority last.',
   })
   joinedProblems(@Ctx() ctx: Context) {
     return problemsService.joinedProblems(ctx);
   }
 
   @Query(() => [ProblemPart], {
-    description: "Parts of a problem in the order they were added.",
+    description: 'Parts of a problem in the order they were added.',
   })
   problemParts(
-    @Arg("problemId", () => ID) problemId: string,
-    @Arg("type", () => String, {
+    @Arg('problemId', () => ID) problemId: string,
+    @Arg('type', () => String, {
       nullable: true,
-      description: "stakeholder, thing or process",
+      description: 'stakeholder, thing or process',
     })
     type: string | null,
     @Ctx() ctx: Context,
@@ -108,31 +107,28 @@ export class ProblemResolver {
 
   @Query(() => ProblemPart)
   problemPart(
-    @Arg("problemId", () => ID) problemId: string,
-    @Arg("partId", () => ID) partId: string,
+    @Arg('problemId', () => ID) problemId: string,
+    @Arg('partId', () => ID) partId: string,
     @Ctx() ctx: Context,
   ) {
     return problemsService.getPart(ctx, problemId, partId);
   }
 
   @Query(() => [Measurement], {
-    description: "Measurements of a problem, newest first.",
+    description: 'Measurements of a problem, newest first.',
   })
-  measurements(
-    @Arg("problemId", () => ID) problemId: string,
-    @Ctx() ctx: Context,
-  ) {
+  measurements(@Arg('problemId', () => ID) problemId: string, @Ctx() ctx: Context) {
     return problemsService.listMeasurements(ctx, problemId);
   }
 
   @Query(() => ProblemMemberPage, {
-    description: "People who joined the problem, newest first.",
+    description: 'People who joined the problem, newest first.',
   })
   async impacted(
-    @Arg("problemId", () => ID) problemId: string,
+    @Arg('problemId', () => ID) problemId: string,
     @Ctx() ctx: Context,
-    @Arg("after", () => String, { nullable: true }) after?: string,
-    @Arg("first", () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
   ): Promise<ProblemMemberPage> {
     const page = await problemsService.impacted(ctx, problemId, {
       after,
@@ -148,10 +144,10 @@ export class ProblemResolver {
   }
 
   @Query(() => [AuthorType], {
-    description: "Authors of the solutions linked to the problem.",
+    description: 'Authors of the solutions linked to the problem.',
   })
   async solvers(
-    @Arg("problemId", () => ID) problemId: string,
+    @Arg('problemId', () => ID) problemId: string,
     @Ctx() ctx: Context,
   ): Promise<AuthorType[]> {
     return (await problemsService.solvers(ctx, problemId)).map(authorView);
@@ -159,10 +155,10 @@ export class ProblemResolver {
 
   @Authorized()
   @Mutation(() => Problem, {
-    description: "Creates a problem; its author joins it.",
+    description: 'Creates a problem; its author joins it.',
   })
   createProblem(
-    @Arg("input", () => CreateProblemInput) input: CreateProblemInput,
+    @Arg('input', () => CreateProblemInput) input: CreateProblemInput,
     @Ctx() ctx: Context,
   ) {
     return problemsService.createProblem(ctx, input);
@@ -171,8 +167,8 @@ export class ProblemResolver {
   @Authorized()
   @Mutation(() => Problem)
   updateProblem(
-    @Arg("id", () => ID) id: string,
-    @Arg("input", () => UpdateProblemInput) input: UpdateProblemInput,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateProblemInput) input: UpdateProblemInput,
     @Ctx() ctx: Context,
   ) {
     return problemsService.updateProblem(ctx, id, input);
@@ -180,18 +176,18 @@ export class ProblemResolver {
 
   @Authorized()
   @Mutation(() => Boolean)
-  async deleteProblem(@Arg("id", () => ID) id: string, @Ctx() ctx: Context) {
+  async deleteProblem(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     await problemsService.deleteProblem(ctx, id);
     return true;
   }
 
   @Authorized()
   @Mutation(() => Problem, {
-    description: "The author and joined members may change the status.",
+    description: 'The author and joined members may change the status.',
   })
   setProblemStatus(
-    @Arg("id", () => ID) id: string,
-    @Arg("status", () => String) status: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('status', () => String) status: string,
     @Ctx() ctx: Context,
   ) {
     return problemsService.setProblemStatus(ctx, id, status);
@@ -199,15 +195,15 @@ export class ProblemResolver {
 
   @Authorized()
   @Mutation(() => Problem)
-  joinProblem(@Arg("id", () => ID) id: string, @Ctx() ctx: Context) {
+  joinProblem(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return problemsService.joinProblem(ctx, id);
   }
 
   @Authorized()
   @Mutation(() => Problem)
   leaveProblem(
-    @Arg("id", () => ID) id: string,
-    @Arg("input", () => LeaveProblemInput, { nullable: true })
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => LeaveProblemInput, { nullable: true })
     input: LeaveProblemInput | null,
     @Ctx() ctx: Context,
   ) {
@@ -216,20 +212,17 @@ export class ProblemResolver {
 
   @Authorized()
   @Mutation(() => [JoinedProblem], {
-    description: "Sets priorities 1, 2, … in the given order.",
+    description: 'Sets priorities 1, 2, … in the given order.',
   })
-  updateJoinedProblems(
-    @Arg("problemIds", () => [ID]) problemIds: string[],
-    @Ctx() ctx: Context,
-  ) {
+  updateJoinedProblems(@Arg('problemIds', () => [ID]) problemIds: string[], @Ctx() ctx: Context) {
     return problemsService.updateJoinedProblems(ctx, problemIds);
   }
 
   @Authorized()
   @Mutation(() => ProblemPart)
   addPart(
-    @Arg("problemId", () => ID) problemId: string,
-    @Arg("input", () => ProblemPartInput) input: ProblemPartInput,
+    @Arg('problemId', () => ID) problemId: string,
+    @Arg('input', () => ProblemPartInput) input: ProblemPartInput,
     @Ctx() ctx: Context,
   ) {
     return problemsService.addPart(ctx, problemId, input);
@@ -238,9 +231,9 @@ export class ProblemResolver {
   @Authorized()
   @Mutation(() => ProblemPart)
   updatePart(
-    @Arg("problemId", () => ID) problemId: string,
-    @Arg("partId", () => ID) partId: string,
-    @Arg("input", () => ProblemPartInput) input: ProblemPartInput,
+    @Arg('problemId', () => ID) problemId: string,
+    @Arg('partId', () => ID) partId: string,
+    @Arg('input', () => ProblemPartInput) input: ProblemPartInput,
     @Ctx() ctx: Context,
   ) {
     return problemsService.updatePart(ctx, problemId, partId, input);
@@ -249,8 +242,8 @@ export class ProblemResolver {
   @Authorized()
   @Mutation(() => Boolean)
   async deletePart(
-    @Arg("problemId", () => ID) problemId: string,
-    @Arg("partId", () => ID) partId: string,
+    @Arg('problemId', () => ID) problemId: string,
+    @Arg('partId', () => ID) partId: string,
     @Ctx() ctx: Context,
   ) {
     await problemsService.deletePart(ctx, problemId, partId);
@@ -260,20 +253,17 @@ export class ProblemResolver {
   @Authorized()
   @Mutation(() => Measurement)
   addMeasurement(
-    @Arg("problemId", () => ID) problemId: string,
-    @Arg("input", () => MeasurementInput) input: MeasurementInput,
+    @Arg('problemId', () => ID) problemId: string,
+    @Arg('input', () => MeasurementInput) input: MeasurementInput,
     @Ctx() ctx: Context,
   ) {
     return problemsService.addMeasurement(ctx, problemId, input);
   }
 
   @FieldResolver(() => AuthorType, {
-    description: "Anonymous for anonymous posts.",
+    description: 'Anonymous for anonymous posts.',
   })
-  author(
-    @Root() problem: ProblemRow,
-    @Ctx() ctx: Context,
-  ): Promise<AuthorType> {
+  author(@Root() problem: ProblemRow, @Ctx() ctx: Context): Promise<AuthorType> {
     return postAuthor(ctx, problem);
   }
 
@@ -283,52 +273,48 @@ export class ProblemResolver {
   }
 
   @FieldResolver(() => String, {
-    description: "The status colour (grey for an unknown status).",
+    description: 'The status colour (grey for an unknown status).',
   })
   color(@Root() problem: ProblemRow): string {
     return problemStatusColor(problem.status);
   }
 
   @FieldResolver(() => Boolean, {
-    description: "Whether the viewer joined it.",
+    description: 'Whether the viewer joined it.',
   })
   joined(@Root() problem: ProblemRow, @Ctx() ctx: Context): Promise<boolean> {
     return problemsService.isJoined(ctx, problem);
   }
 
   @FieldResolver(() => Boolean, {
-    description: "Whether the viewer may edit and delete it (the author only).",
+    description: 'Whether the viewer may edit and delete it (the author only).',
   })
   canEdit(@Root() problem: ProblemRow, @Ctx() ctx: Context): boolean {
     return canEditProblem(ctx.viewer, problem);
   }
 
   @FieldResolver(() => Boolean, {
-    description:
-      "Whether the viewer may change the status, add parts and measurements.",
+    description: 'Whether the viewer may change the status, add parts and measurements.',
   })
-  canChangeStatus(
-    @Root() problem: ProblemRow,
-    @Ctx() ctx: Context,
-  ): Promise<boolean> {
+  canChangeStatus(@Root() problem: ProblemRow, @Ctx() ctx: Context): Promise<boolean> {
     return problemsService.canChangeStatus(ctx, problem);
   }
 
-  @FieldResolver(() => Date, { description: "The moment to show relatively." })
+  @FieldResolver(() => Date, { description: 'The moment to show relatively.' })
   when(@Root() problem: ProblemRow): Date {
     return problem.createdAt;
   }
 
   @FieldResolver(() => [Measurement], {
-    name: "measurements",
-    description: "Measurements, newest first.",
+    name: 'measurements',
+    description: 'Measurements, newest first.',
   })
   measurementsOf(@Root() problem: ProblemRow, @Ctx() ctx: Context) {
     return ctx.loaders.problemMeasurements.load(problem.id);
   }
 
   @FieldResolver(() => [ProblemStatusActivity], {
-    description: "Status changes, newest first.",
+    description: 'Status changes, newest first.',
   })
   statusActivity(@Root() problem: ProblemRow, @Ctx() ctx: Context) {
     return problemsService.statusActivity(ctx, problem);

@@ -1,20 +1,13 @@
-import type { Router } from "express";
-import { PROBLEM_SORTS, type ProblemSort } from "@rules";
-import type { PathRouter } from "../../rest/paths";
-import {
-  activeSpaceId,
-  bodyData,
-  contextOf,
-  ok,
-  presentPage,
-  queryParam,
-} from "../../rest/shell";
-import { presentPart, presentProblem } from "./problem.presenter";
-import * as problemsService from "./problem.service";
-import { problemSolutionForRest } from "../solutions/solution.rest";
+import type { Router } from 'express';
+import { PROBLEM_SORTS, type ProblemSort } from '@rules';
+import type { PathRouter } from '../../rest/paths';
+import { activeSpaceId, bodyData, contextOf, ok, presentPage, queryParam } from '../../rest/shell';
+import { presentPart, presentProblem } from './problem.presenter';
+import * as problemsService from './problem.service';
+import { problemSolutionForRest } from '../solutions/solution.rest';
 
 const sortOf = (orderBy: string | undefined): ProblemSort | undefined =>
-  (PROBLEM_SORTS as readonly string[]).includes(orderBy ?? "")
+  (PROBLEM_SORTS as readonly string[]).includes(orderBy ?? '')
     ? (orderBy as ProblemSort)
     : undefined;
 
@@ -23,15 +16,15 @@ const sortOf = (orderBy: string | undefined): ProblemSort | undefined =>
  * than name, description, isAnonymousPost and isDraft are ignored (tags come from hashtags).
  */
 export function mountProblemRest(router: Router, paths: PathRouter) {
-  paths.register("problems", {
+  paths.register('problems', {
     async list(ctx, params, rest) {
       const [problemId, nested] = rest;
-      if (problemId && nested === "parts") {
+      if (problemId && nested === 'parts') {
         const parts = await problemsService.listParts(ctx, problemId);
         return { items: parts.map(presentPart), last: null };
       }
       const page = await problemsService.listProblems(ctx, {
-        list: "recent",
+        list: 'recent',
         orderBy: sortOf(params.orderBy),
         timeRange: params.timeRange,
         startDate: params.startDate,
@@ -44,10 +37,9 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
     },
     async get(ctx, id, nested) {
       const [kind, partId] = nested;
-      if (kind === "parts" && partId)
+      if (kind === 'parts' && partId)
         return presentPart(await problemsService.getPart(ctx, id, partId));
-      if (kind === "solutions" && partId)
-        return problemSolutionForRest(ctx, id, partId);
+      if (kind === 'solutions' && partId) return problemSolutionForRest(ctx, id, partId);
       return presentProblem(ctx, await problemsService.getProblem(ctx, id));
     },
     async create(ctx, body) {
@@ -62,32 +54,29 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
     },
   });
 
-  router.get("/problems/joinedProblems", async (_req, res) => {
+  router.get('/problems/joinedProblems', async (_req, res) => {
     ok(res, { items: await problemsService.joinedProblems(contextOf(res)) });
   });
 
-  router.post("/problems/update/joinedProblems", async (req, res) => {
+  router.post('/problems/update/joinedProblems', async (req, res) => {
     const body = req.body as { problemIds?: unknown } | undefined;
-    await problemsService.updateJoinedProblems(
-      contextOf(res),
-      body?.problemIds,
-    );
+    await problemsService.updateJoinedProblems(contextOf(res), body?.problemIds);
     ok(res);
   });
 
   /** The problems of a space (the active one without `spaceId`), newest first. */
-  router.get("/problems", async (req, res) => {
+  router.get('/problems', async (req, res) => {
     const ctx = contextOf(res);
     const page = await problemsService.listProblems(ctx, {
-      list: "recent",
-      orderBy: sortOf(queryParam(req, "orderBy")),
+      list: 'recent',
+      orderBy: sortOf(queryParam(req, 'orderBy')),
       spaceId: activeSpaceId(req),
-      after: queryParam(req, "lastDocumentID"),
+      after: queryParam(req, 'lastDocumentID'),
     });
     ok(res, await presentPage(page, (problem) => presentProblem(ctx, problem)));
   });
 
-  router.post("/problems", async (req, res) => {
+  router.post('/problems', async (req, res) => {
     const ctx = contextOf(res);
     const problem = await problemsService.createProblem(ctx, {
       ...bodyData(req),
@@ -96,32 +85,26 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
     ok(res.status(201), { data: await presentProblem(ctx, problem) });
   });
 
-  router.patch("/problems/:id", async (req, res) => {
+  router.patch('/problems/:id', async (req, res) => {
     const ctx = contextOf(res);
-    const problem = await problemsService.updateProblem(
-      ctx,
-      req.params.id,
-      bodyData(req),
-    );
+    const problem = await problemsService.updateProblem(ctx, req.params.id, bodyData(req));
     ok(res, { data: await presentProblem(ctx, problem) });
   });
 
-  router.delete("/problems/:id", async (req, res) => {
+  router.delete('/problems/:id', async (req, res) => {
     await problemsService.deleteProblem(contextOf(res), req.params.id);
     ok(res);
   });
 
-  router.post("/problems/:id/join", async (req, res) => {
+  router.post('/problems/:id/join', async (req, res) => {
     await problemsService.joinProblem(contextOf(res), req.params.id);
     ok(res);
   });
 
   /** Body: { emoji, leavingComment, solutions: [{ id, name }] } (also accepted inside `data`). */
-  router.post("/problems/:id/leave", async (req, res) => {
+  router.post('/problems/:id/leave', async (req, res) => {
     const data = bodyData(req);
-    const input = Object.keys(data).length
-      ? data
-      : ((req.body ?? {}) as Record<string, unknown>);
+    const input = Object.keys(data).length ? data : ((req.body ?? {}) as Record<string, unknown>);
     await problemsService.leaveProblem(contextOf(res), req.params.id, {
       emoji: input.emoji,
       leavingComment: input.leavingComment,
@@ -130,12 +113,8 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
     ok(res);
   });
 
-  router.post("/problems/:id/parts", async (req, res) => {
-    const part = await problemsService.addPart(
-      contextOf(res),
-      req.params.id,
-      bodyData(req),
-    );
+  router.post('/problems/:id/parts', async (req, res) => {
+    const part = await problemsService.addPart(contextOf(res), req.params.id, bodyData(req));
     ok(res.status(201), { data: presentPart(part) });
   });
 }

@@ -1,15 +1,6 @@
-import { randomUUID } from "node:crypto";
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   MESSAGES,
   PROBLEM_MESSAGES,
@@ -27,10 +18,10 @@ import {
   type ProblemList,
   type ProblemSort,
   type TimeRangeInput,
-} from "@rules";
-import { z } from "zod";
-import type { Context } from "../../context";
-import type { DbOrTx } from "../../db/client";
+} from '@rules';
+import { z } from 'zod';
+import type { Context } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import {
   afterCursor,
   decodeCursor,
@@ -38,7 +29,7 @@ import {
   toPage,
   type Cursor,
   type Page,
-} from "../../db/keyset";
+} from '../../db/keyset';
 import {
   problemDepartures,
   problemMeasurements,
@@ -50,16 +41,16 @@ import {
   solutions,
   stories,
   users,
-} from "../../db/schema";
-import { timeRangeCondition } from "../../db/time-range";
-import { AppError, forbidden, notFound, parseInput } from "../../errors";
-import type { UserRow } from "../../graphql/loaders";
-import { sanitizeRichText } from "../../rich-text";
-import { spaceReadableBy } from "../spaces/space.policy";
-import { resolveActiveSpace } from "../spaces/space.service";
-import { syncTagCounters, type TaggedState } from "../tags/tag-counters";
-import { requireViewer } from "../users/user.service";
-import { participationKey } from "./problem.loaders";
+} from '../../db/schema';
+import { timeRangeCondition } from '../../db/time-range';
+import { AppError, forbidden, notFound, parseInput } from '../../errors';
+import type { UserRow } from '../../graphql/loaders';
+import { sanitizeRichText } from '../../rich-text';
+import { spaceReadableBy } from '../spaces/space.policy';
+import { resolveActiveSpace } from '../spaces/space.service';
+import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
+import { requireViewer } from '../users/user.service';
+import { participationKey } from './problem.loaders';
 import {
   canEditPart,
   canEditProblem,
@@ -68,7 +59,7 @@ import {
   problemReadableBy,
   type ProblemPartRow,
   type ProblemRow,
-} from "./problem.policy";
+} from './problem.policy';
 
 export type MeasurementRow = typeof problemMeasurements.$inferSelect;
 
@@ -90,11 +81,7 @@ const updateSchema = z.object({
 /** Sanitises first, so the rules judge exactly the text that will be stored and shown. */
 function cleanDescription(html: string) {
   const clean = sanitizeRichText(html);
-  parseInput(
-    postDescriptionTextSchema,
-    htmlToPlainText(clean),
-    "description",
-  );
+  parseInput(postDescriptionTextSchema, htmlToPlainText(clean), 'description');
   return clean;
 }
 
@@ -102,14 +89,13 @@ function cleanDescription(html: string) {
 function tagsOf(name: string, descriptionHtml: string): string[] {
   const { tags } = scanHashtags(`${name} ${htmlToPlainText(descriptionHtml)}`);
   if (tooManyTags(tags))
-    throw new AppError("BAD_USER_INPUT", MESSAGES.tagsMax, {
-      field: "description",
+    throw new AppError('BAD_USER_INPUT', MESSAGES.tagsMax, {
+      field: 'description',
     });
   return tags;
 }
 
-const isListed = (problem: ProblemRow) =>
-  !problem.isDraft && problem.isApproved;
+const isListed = (problem: ProblemRow) => !problem.isDraft && problem.isApproved;
 const tagState = (problem: ProblemRow): TaggedState => ({
   spaceId: problem.spaceId,
   tags: problem.tags,
@@ -119,10 +105,7 @@ const tagState = (problem: ProblemRow): TaggedState => ({
 // ---------------------------------------------------------------------------------------------
 // Create, edit, delete
 
-export async function createProblem(
-  ctx: Context,
-  input: unknown,
-): Promise<ProblemRow> {
+export async function createProblem(ctx: Context, input: unknown): Promise<ProblemRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(createSchema, input);
   const description = cleanDescription(data.description);
@@ -153,16 +136,12 @@ export async function createProblem(
     await tx
       .insert(problemParticipants)
       .values({ problemId: row!.id, userId: viewer.id, joinedAt: now });
-    await syncTagCounters(tx, "problems", null, tagState(row!));
+    await syncTagCounters(tx, 'problems', null, tagState(row!));
     return row!;
   });
 }
 
-async function findReadable(
-  ctx: Context,
-  id: string,
-  db: DbOrTx = ctx.db,
-): Promise<ProblemRow> {
+async function findReadable(ctx: Context, id: string, db: DbOrTx = ctx.db): Promise<ProblemRow> {
   const [problem] = await db
     .select()
     .from(problems)
@@ -178,18 +157,12 @@ async function findEditable(ctx: Context, id: string) {
   return problem;
 }
 
-export async function updateProblem(
-  ctx: Context,
-  id: string,
-  input: unknown,
-): Promise<ProblemRow> {
+export async function updateProblem(ctx: Context, id: string, input: unknown): Promise<ProblemRow> {
   const data = parseInput(updateSchema, input);
   const before = await findEditable(ctx, id);
   const name = data.name ?? before.name;
   const description =
-    data.description === undefined
-      ? before.description
-      : cleanDescription(data.description);
+    data.description === undefined ? before.description : cleanDescription(data.description);
   const problemTags = tagsOf(name, description);
   const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
 
@@ -203,14 +176,12 @@ export async function updateProblem(
         isDraft: data.isDraft ?? before.isDraft,
         isAnonymousPost,
         // Turning a post anonymous sends it back to moderation; a named post needs none.
-        isApproved: isAnonymousPost
-          ? before.isApproved && before.isAnonymousPost
-          : true,
+        isApproved: isAnonymousPost ? before.isApproved && before.isAnonymousPost : true,
         updatedAt: new Date(),
       })
       .where(eq(problems.id, id))
       .returning();
-    await syncTagCounters(tx, "problems", tagState(before), tagState(row!));
+    await syncTagCounters(tx, 'problems', tagState(before), tagState(row!));
     return row!;
   });
 }
@@ -234,7 +205,7 @@ export async function deleteProblem(ctx: Context, id: string): Promise<void> {
     for (const story of postedStories) {
       await syncTagCounters(
         tx,
-        "stories",
+        'stories',
         {
           spaceId: story.spaceId,
           tags: story.tags,
@@ -252,7 +223,7 @@ export async function deleteProblem(ctx: Context, id: string): Promise<void> {
       .set({ totalProblems: sql`greatest(${solutions.totalProblems} - 1, 0)` })
       .where(inArray(solutions.id, linked));
     await tx.delete(problems).where(eq(problems.id, id));
-    await syncTagCounters(tx, "problems", tagState(problem), null);
+    await syncTagCounters(tx, 'problems', tagState(problem), null);
   });
 }
 
@@ -263,28 +234,21 @@ export function getProblem(ctx: Context, id: string): Promise<ProblemRow> {
 // ---------------------------------------------------------------------------------------------
 // Viewer state
 
-export async function isJoined(
-  ctx: Context,
-  problem: ProblemRow,
-): Promise<boolean> {
+export async function isJoined(ctx: Context, problem: ProblemRow): Promise<boolean> {
   if (!ctx.viewer) return false;
   return !!(await ctx.loaders.problemParticipation.load(
     participationKey(ctx.viewer.id, problem.id),
   ));
 }
 
-export async function canChangeStatus(
-  ctx: Context,
-  problem: ProblemRow,
-): Promise<boolean> {
+export async function canChangeStatus(ctx: Context, problem: ProblemRow): Promise<boolean> {
   return canWorkOnProblem(ctx.viewer, problem, await isJoined(ctx, problem));
 }
 
 async function requireWorker(ctx: Context, id: string): Promise<ProblemRow> {
   const viewer = requireViewer(ctx);
   const problem = await findReadable(ctx, id);
-  if (!(await canWorkOnProblem(viewer, problem, await isJoined(ctx, problem))))
-    throw forbidden();
+  if (!(await canWorkOnProblem(viewer, problem, await isJoined(ctx, problem)))) throw forbidden();
   return problem;
 }
 
@@ -301,7 +265,7 @@ export async function setProblemStatus(
   id: string,
   status: unknown,
 ): Promise<ProblemRow> {
-  const next = parseInput(problemStatusSchema, status, "status");
+  const next = parseInput(problemStatusSchema, status, 'status');
   const viewer = requireViewer(ctx);
   const problem = await requireWorker(ctx, id);
   if (problem.status === next) return problem;
@@ -324,10 +288,7 @@ export async function setProblemStatus(
   });
 }
 
-export async function joinProblem(
-  ctx: Context,
-  id: string,
-): Promise<ProblemRow> {
+export async function joinProblem(ctx: Context, id: string): Promise<ProblemRow> {
   const viewer = requireViewer(ctx);
   await findReadable(ctx, id);
   return ctx.db.transaction(async (tx) => {
@@ -348,26 +309,16 @@ export async function joinProblem(
 }
 
 /** Leaving keeps what the member said (emoji, comment, the upvoted solutions they confirmed). */
-export async function leaveProblem(
-  ctx: Context,
-  id: string,
-  input: unknown,
-): Promise<ProblemRow> {
+export async function leaveProblem(ctx: Context, id: string, input: unknown): Promise<ProblemRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(leaveProblemSchema, input ?? {});
   await findReadable(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const removed = await tx
       .delete(problemParticipants)
-      .where(
-        and(
-          eq(problemParticipants.problemId, id),
-          eq(problemParticipants.userId, viewer.id),
-        ),
-      )
+      .where(and(eq(problemParticipants.problemId, id), eq(problemParticipants.userId, viewer.id)))
       .returning({ userId: problemParticipants.userId });
-    if (!removed.length)
-      throw new AppError("CONFLICT", PROBLEM_MESSAGES.notJoined);
+    if (!removed.length) throw new AppError('CONFLICT', PROBLEM_MESSAGES.notJoined);
     await tx
       .update(problems)
       .set({
@@ -404,9 +355,7 @@ export async function joinedProblems(ctx: Context): Promise<JoinedProblem[]> {
     })
     .from(problemParticipants)
     .innerJoin(problems, eq(problems.id, problemParticipants.problemId))
-    .where(
-      and(eq(problemParticipants.userId, viewer.id), problemReadableBy(viewer)),
-    )
+    .where(and(eq(problemParticipants.userId, viewer.id), problemReadableBy(viewer)))
     .orderBy(
       sql`${problemParticipants.priority} asc nulls last`,
       desc(problemParticipants.joinedAt),
@@ -425,15 +374,11 @@ export async function updateJoinedProblems(
   problemIds: unknown,
 ): Promise<JoinedProblem[]> {
   const viewer = requireViewer(ctx);
-  const ids = [
-    ...new Set(parseInput(prioritiesSchema, problemIds, "problemIds")),
-  ];
-  const joined = new Set(
-    (await joinedProblems(ctx)).map((problem) => problem.id),
-  );
+  const ids = [...new Set(parseInput(prioritiesSchema, problemIds, 'problemIds'))];
+  const joined = new Set((await joinedProblems(ctx)).map((problem) => problem.id));
   if (ids.some((id) => !joined.has(id))) {
-    throw new AppError("BAD_USER_INPUT", PROBLEM_MESSAGES.prioritiesNotJoined, {
-      field: "problemIds",
+    throw new AppError('BAD_USER_INPUT', PROBLEM_MESSAGES.prioritiesNotJoined, {
+      field: 'problemIds',
     });
   }
   await ctx.db.transaction(async (tx) => {
@@ -475,22 +420,13 @@ const SORT_COLUMNS = {
   solutions: problems.totalSolutions,
   stories: problems.totalStories,
 } satisfies Record<ProblemSort, AnyPgColumn>;
-const COUNTER_SORTS = new Set<ProblemSort>([
-  "participants",
-  "solutions",
-  "stories",
-]);
+const COUNTER_SORTS = new Set<ProblemSort>(['participants', 'solutions', 'stories']);
 
-const invalidCursor = () =>
-  new AppError("BAD_USER_INPUT", "Invalid cursor", { field: "after" });
+const invalidCursor = () => new AppError('BAD_USER_INPUT', 'Invalid cursor', { field: 'after' });
 
-function statusFilter(
-  statuses: readonly string[] | null | undefined,
-): SQL | undefined {
+function statusFilter(statuses: readonly string[] | null | undefined): SQL | undefined {
   if (!statuses?.length) return undefined;
-  const valid = statuses.map((status) =>
-    parseInput(problemStatusSchema, status, "statuses"),
-  );
+  const valid = statuses.map((status) => parseInput(problemStatusSchema, status, 'statuses'));
   return inArray(problems.status, valid);
 }
 
@@ -504,30 +440,25 @@ export async function listProblems(
 ): Promise<Page<ProblemRow>> {
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after);
-  const list = input.list ?? "recent";
-  const filters = and(
-    statusFilter(input.statuses),
-    timeRangeCondition(problems.createdAt, input),
-  );
+  const list = input.list ?? 'recent';
+  const filters = and(statusFilter(input.statuses), timeRangeCondition(problems.createdAt, input));
 
-  if (list === "mypriorities")
-    return listPriorities(ctx, size, cursor, filters);
+  if (list === 'mypriorities') return listPriorities(ctx, size, cursor, filters);
 
   let scope: SQL;
-  if (list === "recent" || list === "solving") {
+  if (list === 'recent' || list === 'solving') {
     const space = await resolveActiveSpace(ctx, input.spaceId);
     scope = and(eq(problems.spaceId, space.id), problemListedFor(ctx.viewer))!;
-    if (list === "solving") scope = and(scope, eq(problems.status, "solving"))!;
+    if (list === 'solving') scope = and(scope, eq(problems.status, 'solving'))!;
   } else {
     const viewer = requireViewer(ctx);
     scope = and(eq(problems.authorId, viewer.id), problemReadableBy(viewer))!;
   }
 
-  const sort: ProblemSort = input.orderBy ?? "recent";
+  const sort: ProblemSort = input.orderBy ?? 'recent';
   const column = SORT_COLUMNS[sort];
   const numeric = COUNTER_SORTS.has(sort);
-  if (cursor && (typeof cursor.value === "number") !== numeric)
-    throw invalidCursor();
+  if (cursor && (typeof cursor.value === 'number') !== numeric) throw invalidCursor();
   const rows = await ctx.db
     .select()
     .from(problems)
@@ -535,9 +466,7 @@ export async function listProblems(
     .orderBy(desc(column), desc(problems.id))
     .limit(size + 1);
   return toPage(rows, size, (row) => ({
-    value: numeric
-      ? (row[sortField(sort)] as number)
-      : (row[sortField(sort)] as Date),
+    value: numeric ? (row[sortField(sort)] as number) : (row[sortField(sort)] as Date),
     id: row.id,
   }));
 }
@@ -545,11 +474,11 @@ export async function listProblems(
 const sortField = (sort: ProblemSort) =>
   (
     ({
-      recent: "createdAt",
-      recentStatus: "statusUpdatedAt",
-      participants: "totalParticipants",
-      solutions: "totalSolutions",
-      stories: "totalStories",
+      recent: 'createdAt',
+      recentStatus: 'statusUpdatedAt',
+      participants: 'totalParticipants',
+      solutions: 'totalSolutions',
+      stories: 'totalStories',
     }) as const
   )[sort];
 
@@ -563,7 +492,7 @@ async function listPriorities(
   filters: SQL | undefined,
 ) {
   const viewer = requireViewer(ctx);
-  if (cursor && typeof cursor.value !== "number") throw invalidCursor();
+  if (cursor && typeof cursor.value !== 'number') throw invalidCursor();
   const rank = sql<number>`coalesce(${problemParticipants.priority}, ${UNSET_PRIORITY})`;
   const after = cursor
     ? or(
@@ -576,12 +505,7 @@ async function listPriorities(
     .from(problemParticipants)
     .innerJoin(problems, eq(problems.id, problemParticipants.problemId))
     .where(
-      and(
-        eq(problemParticipants.userId, viewer.id),
-        problemReadableBy(viewer),
-        filters,
-        after,
-      ),
+      and(eq(problemParticipants.userId, viewer.id), problemReadableBy(viewer), filters, after),
     )
     .orderBy(asc(rank), asc(problems.id))
     .limit(size + 1);
@@ -619,17 +543,10 @@ export async function impacted(
     .where(
       and(
         eq(problemParticipants.problemId, problemId),
-        afterCursor(
-          problemParticipants.joinedAt,
-          problemParticipants.userId,
-          cursor,
-        ),
+        afterCursor(problemParticipants.joinedAt, problemParticipants.userId, cursor),
       ),
     )
-    .orderBy(
-      desc(problemParticipants.joinedAt),
-      desc(problemParticipants.userId),
-    )
+    .orderBy(desc(problemParticipants.joinedAt), desc(problemParticipants.userId))
     .limit(size + 1);
   const page = toPage(rows, size, (row) => ({
     value: row.joinedAt,
@@ -649,10 +566,7 @@ export async function impacted(
  * Distinct authors of the published solutions linked to the problem; anonymous solutions reveal
  * nobody. Solutions in spaces the viewer cannot read do not count.
  */
-export async function solvers(
-  ctx: Context,
-  problemId: string,
-): Promise<UserRow[]> {
+export async function solvers(ctx: Context, problemId: string): Promise<UserRow[]> {
   await findReadable(ctx, problemId);
   const rows = await ctx.db
     .selectDistinctOn([users.id], { user: users })
@@ -669,9 +583,7 @@ export async function solvers(
       ),
     )
     .orderBy(asc(users.id));
-  return rows
-    .map((row) => row.user)
-    .sort((a, b) => a.displayName.localeCompare(b.displayName));
+  return rows.map((row) => row.user).sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -680,11 +592,7 @@ export async function solvers(
 /** A part with whether the viewer may change it. */
 export type PartView = ProblemPartRow & { canEdit: boolean };
 
-export async function addPart(
-  ctx: Context,
-  problemId: string,
-  input: unknown,
-): Promise<PartView> {
+export async function addPart(ctx: Context, problemId: string, input: unknown): Promise<PartView> {
   const viewer = requireViewer(ctx);
   const data = parseInput(problemPartSchema, input);
   await requireWorker(ctx, problemId);
@@ -700,18 +608,12 @@ async function findPart(ctx: Context, problemId: string, partId: string) {
   const [part] = await ctx.db
     .select()
     .from(problemParts)
-    .where(
-      and(eq(problemParts.problemId, problemId), eq(problemParts.id, partId)),
-    );
+    .where(and(eq(problemParts.problemId, problemId), eq(problemParts.id, partId)));
   if (!part) throw notFound();
   return { problem, part };
 }
 
-export async function getPart(
-  ctx: Context,
-  problemId: string,
-  partId: string,
-): Promise<PartView> {
+export async function getPart(ctx: Context, problemId: string, partId: string): Promise<PartView> {
   const { problem, part } = await findPart(ctx, problemId, partId);
   return { ...part, canEdit: canEditPart(ctx.viewer, problem, part) };
 }
@@ -734,11 +636,7 @@ export async function updatePart(
   return { ...row!, canEdit: true };
 }
 
-export async function deletePart(
-  ctx: Context,
-  problemId: string,
-  partId: string,
-): Promise<void> {
+export async function deletePart(ctx: Context, problemId: string, partId: string): Promise<void> {
   const viewer = requireViewer(ctx);
   const { problem, part } = await findPart(ctx, problemId, partId);
   if (!canEditPart(viewer, problem, part)) throw forbidden();
@@ -753,10 +651,7 @@ export async function listParts(
 ): Promise<PartView[]> {
   const problem = await findReadable(ctx, problemId);
   const typeFilter = type
-    ? eq(
-        problemParts.type,
-        parseInput(problemPartSchema.shape.type, type, "type"),
-      )
+    ? eq(problemParts.type, parseInput(problemPartSchema.shape.type, type, 'type'))
     : undefined;
   const rows = await ctx.db
     .select()
@@ -797,10 +692,7 @@ export async function addMeasurement(
 }
 
 /** Newest first (by when it was measured, then when it was recorded). */
-export async function listMeasurements(
-  ctx: Context,
-  problemId: string,
-): Promise<MeasurementRow[]> {
+export async function listMeasurements(ctx: Context, problemId: string): Promise<MeasurementRow[]> {
   await findReadable(ctx, problemId);
   return ctx.db
     .select()

@@ -1,40 +1,28 @@
-import {
-  PROBLEM_LISTS,
-  PROBLEM_SORTS,
-  PROBLEM_STATUSES,
-} from "@rules";
-import {
-  Field,
-  Float,
-  ID,
-  InputType,
-  Int,
-  ObjectType,
-  registerEnumType,
-} from "type-graphql";
-import { AuthorType } from "../users/user.types";
+import { PROBLEM_LISTS, PROBLEM_SORTS, PROBLEM_STATUSES } from '@rules';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { AuthorType } from '../users/user.types';
 
 export enum ProblemListKind {
-  recent = "recent",
-  myproblems = "myproblems",
-  mypriorities = "mypriorities",
-  solving = "solving",
+  recent = 'recent',
+  myproblems = 'myproblems',
+  mypriorities = 'mypriorities',
+  solving = 'solving',
 }
 registerEnumType(ProblemListKind, {
-  name: "ProblemListKind",
-  description: `Which problems: ${PROBLEM_LISTS.join(", ")}. recent and solving are public; the others are the viewer's own.`,
+  name: 'ProblemListKind',
+  description: `Which problems: ${PROBLEM_LISTS.join(', ')}. recent and solving are public; the others are the viewer's own.`,
 });
 
 export enum ProblemSortKind {
-  recent = "recent",
-  recentStatus = "recentStatus",
-  participants = "participants",
-  solutions = "solutions",
-  stories = "stories",
+  recent = 'recent',
+  recentStatus = 'recentStatus',
+  participants = 'participants',
+  solutions = 'solutions',
+  stories = 'stories',
 }
 registerEnumType(ProblemSortKind, {
-  name: "ProblemSort",
-  description: `Order of a problem list: ${PROBLEM_SORTS.join(", ")} (newest or largest first). mypriorities keeps the viewer's priority order.`,
+  name: 'ProblemSort',
+  description: `Order of a problem list: ${PROBLEM_SORTS.join(', ')} (newest or largest first). mypriorities keeps the viewer's priority order.`,
 });
 
 @ObjectType()
@@ -47,7 +35,7 @@ export class ProblemCounters {
   @Field(() => Int) totalSolvers!: number;
 }
 
-@ObjectType({ description: "One change of a problem’s status, newest first." })
+@ObjectType({ description: 'One change of a problem’s status, newest first.' })
 export class ProblemStatusActivity {
   @Field(() => ID) id!: string;
   @Field(() => String, { nullable: true }) fromStatus!: string | null;
@@ -56,15 +44,15 @@ export class ProblemStatusActivity {
 }
 
 @ObjectType({
-  description: "A problem. The description is sanitised rich text.",
+  description: 'A problem. The description is sanitised rich text.',
 })
 export class Problem {
   @Field(() => ID) id!: string;
   @Field(() => String) name!: string;
-  @Field(() => String, { description: "Rich text (sanitised HTML)" })
+  @Field(() => String, { description: 'Rich text (sanitised HTML)' })
   description!: string;
   @Field(() => String, {
-    description: `${PROBLEM_STATUSES.join(", ")} (default unsolved)`,
+    description: `${PROBLEM_STATUSES.join(', ')} (default unsolved)`,
   })
   status!: string;
   @Field(() => Date) statusUpdatedAt!: Date;
@@ -73,7 +61,7 @@ export class Problem {
   @Field(() => Boolean) isAnonymousPost!: boolean;
   @Field(() => Boolean) isDraft!: boolean;
   @Field(() => Boolean, {
-    description: "False while an anonymous post waits for approval.",
+    description: 'False while an anonymous post waits for approval.',
   })
   isApproved!: boolean;
   @Field(() => Date) createdAt!: Date;
@@ -85,14 +73,13 @@ export class ProblemPage {
   @Field(() => [Problem]) items!: Problem[];
   @Field(() => String, {
     nullable: true,
-    description: "Cursor for the next page; null on the last.",
+    description: 'Cursor for the next page; null on the last.',
   })
   last!: string | null;
 }
 
 @ObjectType({
-  description:
-    "A problem the viewer joined, with their priority (missing: last).",
+  description: 'A problem the viewer joined, with their priority (missing: last).',
 })
 export class JoinedProblem {
   @Field(() => ID) id!: string;
@@ -107,18 +94,18 @@ export class PartAttribute {
 }
 
 @ObjectType({
-  description: "A part of a problem: a stakeholder, a thing or a process.",
+  description: 'A part of a problem: a stakeholder, a thing or a process.',
 })
 export class ProblemPart {
   @Field(() => ID) id!: string;
   @Field(() => ID) problemId!: string;
-  @Field(() => String, { description: "stakeholder, thing or process" })
+  @Field(() => String, { description: 'stakeholder, thing or process' })
   type!: string;
   @Field(() => String) name!: string;
   @Field(() => String) description!: string;
   @Field(() => [PartAttribute]) attributes!: PartAttribute[];
   @Field(() => Boolean, {
-    description: "Whether the viewer may edit and delete it.",
+    description: 'Whether the viewer may edit and delete it.',
   })
   canEdit!: boolean;
   @Field(() => Date) createdAt!: Date;
@@ -136,7 +123,7 @@ export class Measurement {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType({ description: "Someone who joined a problem (impacted by it)." })
+@ObjectType({ description: 'Someone who joined a problem (impacted by it).' })
 export class ProblemMember {
   @Field(() => AuthorType) user!: AuthorType;
   @Field(() => Date) joinedAt!: Date;
@@ -156,7 +143,7 @@ export class CreateProblemInput {
   @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
   @Field(() => ID, {
     nullable: true,
-    description: "Defaults to the viewer’s active space.",
+    description: 'Defaults to the viewer’s active space.',
   })
   spaceId?: string;
 }
@@ -176,7 +163,7 @@ export class LeavingSolutionInput {
 }
 
 @InputType({
-  description: "What a member says when leaving (the Leave Problem wizard).",
+  description: 'What a member says when leaving (the Leave Problem wizard).',
 })
 export class LeaveProblemInput {
   @Field(() => String, { nullable: true }) emoji?: string;
@@ -193,7 +180,7 @@ export class PartAttributeInput {
 
 @InputType()
 export class ProblemPartInput {
-  @Field(() => String, { description: "stakeholder, thing or process" })
+  @Field(() => String, { description: 'stakeholder, thing or process' })
   type!: string;
   @Field(() => String) name!: string;
   @Field(() => String, { nullable: true }) description?: string;
@@ -209,7 +196,7 @@ export class MeasurementInput {
   @Field(() => String, { nullable: true }) note?: string;
   @Field(() => Date, {
     nullable: true,
-    description: "When it was measured; now when omitted.",
+    description: 'When it was measured; now when omitted.',
   })
   measuredAt?: Date;
 }

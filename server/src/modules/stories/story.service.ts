@@ -255,7 +255,10 @@ async function listScope(ctx: Context, input: StoryListInput, spaceId?: string):
   if (list === 'recent') {
     // The busiest list: no separate space lookup. storyListedFor already limits it to readable
     // spaces; listStories asks resolveActiveSpace only when the page comes back empty.
-    return and(eq(stories.spaceId, spaceId ?? activeSpaceIdOf(ctx, input)), storyListedFor(ctx.viewer))!;
+    return and(
+      eq(stories.spaceId, spaceId ?? activeSpaceIdOf(ctx, input)),
+      storyListedFor(ctx.viewer),
+    )!;
   }
   const viewer = requireViewer(ctx);
   if (list === 'following') {
@@ -315,7 +318,8 @@ export async function listStories(ctx: Context, input: StoryListInput): Promise<
     // Empty: either the space is quiet, or unreadable (NOT_FOUND), or the viewer's saved default
     // space fell back to the global one.
     const space = await resolveActiveSpace(ctx, input.spaceId);
-    if (space.id !== activeSpaceIdOf(ctx, input)) rows = await select(await listScope(ctx, input, space.id));
+    if (space.id !== activeSpaceIdOf(ctx, input))
+      rows = await select(await listScope(ctx, input, space.id));
   }
   return toPage(rows, size, (row) => ({
     value:

@@ -6,14 +6,20 @@ import { UpdateProfileInput, User } from './user.types';
 
 @Resolver(() => User)
 export class UserResolver {
-  @Query(() => User, { nullable: true, description: 'The signed-in user, or null when signed out.' })
+  @Query(() => User, {
+    nullable: true,
+    description: 'The signed-in user, or null when signed out.',
+  })
   async me(@Ctx() ctx: Context): Promise<User | null> {
     return ctx.viewer ? presentMe(await getMe(ctx)) : null;
   }
 
   @Authorized()
   @Mutation(() => User)
-  async updateProfile(@Arg('input', () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() ctx: Context) {
+  async updateProfile(
+    @Arg('input', () => UpdateProfileInput) input: UpdateProfileInput,
+    @Ctx() ctx: Context,
+  ) {
     return presentMe(await updateProfile(ctx, input));
   }
 

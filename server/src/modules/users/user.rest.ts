@@ -17,13 +17,19 @@ export function mountUserRest(router: Router) {
   router.post('/user/update', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const key = UPDATABLE_KEYS.find((candidate) => candidate === body.key);
-    if (!key) throw new AppError('BAD_USER_INPUT', `key must be one of ${UPDATABLE_KEYS.join(', ')}`, { field: 'key' });
+    if (!key)
+      throw new AppError('BAD_USER_INPUT', `key must be one of ${UPDATABLE_KEYS.join(', ')}`, {
+        field: 'key',
+      });
     const user = await userService.updateProfile(contextOf(res), { [key]: body[key] });
     ok(res, { user: presentMe(user) });
   });
 
   router.post('/user/updateLang', async (req, res) => {
-    await userService.updateLanguage(contextOf(res), (req.body as { appLang?: unknown } | undefined)?.appLang);
+    await userService.updateLanguage(
+      contextOf(res),
+      (req.body as { appLang?: unknown } | undefined)?.appLang,
+    );
     ok(res);
   });
 

@@ -56,7 +56,10 @@ export async function updateProfile(ctx: Context, input: unknown): Promise<Me> {
 export async function updateLanguage(ctx: Context, appLang: unknown): Promise<Me> {
   const viewer = requireViewer(ctx);
   const lang = parseInput(appLangSchema, appLang, 'appLang');
-  await ctx.db.update(users).set({ appLang: lang, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+  await ctx.db
+    .update(users)
+    .set({ appLang: lang, updatedAt: new Date() })
+    .where(eq(users.id, viewer.id));
   return getMe(ctx);
 }
 
@@ -75,10 +78,17 @@ export interface AuthorView {
 }
 
 /** Anonymous posts show this author to everyone (the spec: 'Anonymous', empty photo and id). */
-export const ANONYMOUS_AUTHOR: AuthorView = { id: '', displayName: 'Anonymous', photoURL: '', role: 'user' };
+export const ANONYMOUS_AUTHOR: AuthorView = {
+  id: '',
+  displayName: 'Anonymous',
+  photoURL: '',
+  role: 'user',
+};
 
 export const authorView = (user: UserRow | null): AuthorView =>
-  user ? { id: user.id, displayName: user.displayName, photoURL: user.photoUrl ?? '', role: user.role } : ANONYMOUS_AUTHOR;
+  user
+    ? { id: user.id, displayName: user.displayName, photoURL: user.photoUrl ?? '', role: user.role }
+    : ANONYMOUS_AUTHOR;
 
 /** The author of a post (problem, solution, skill, story): 'Anonymous' to everyone, its author included, when posted anonymously. */
 export async function postAuthor(

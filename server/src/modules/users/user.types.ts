@@ -1,11 +1,14 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 
-@ObjectType('Author', { description: 'Who a post shows as its author; Anonymous posts show an empty id.' })
+@ObjectType('Author', {
+  description: 'Who a post shows as its author; Anonymous posts show an empty id.',
+})
 export class AuthorType {
   @Field(() => ID) id!: string;
   @Field(() => String) displayName!: string;
   @Field(() => String) photoURL!: string;
-  @Field(() => String, { description: 'person, org, or user (generic, e.g. Anonymous)' }) role!: string;
+  @Field(() => String, { description: 'person, org, or user (generic, e.g. Anonymous)' })
+  role!: string;
 }
 
 @ObjectType()

@@ -1,28 +1,17 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Stepper,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Stack, Stepper, Switch, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { IconMapPin, IconPhoto, IconUserQuestion } from '@tabler/icons-react';
 import { postDescriptionIssue, postTitleIssue } from '@rules';
 import { useMediaQuery } from '@mantine/hooks';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
-import { RichText } from '../../components/RichText';
-import { RichTextEditor } from '../../components/RichTextEditor';
+import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
+import { PostingAsField } from '../../components/post-form/PostingAsField';
+import { PostPreview } from '../../components/post-form/PostPreview';
+import { StepperActions } from '../../components/post-form/StepperActions';
+import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
 import {
   CreateProblemDocument,
   UpdateProblemDocument,
@@ -46,7 +35,6 @@ export function ProblemForm({
   const navigate = useNavigate();
   const { viewer } = useViewer();
   const { spaceId } = useActiveSpace();
-  const editorId = useId();
   const [step, setStep] = useState(0);
   // On a phone the step labels do not fit beside each other: only the numbers show there.
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
@@ -127,102 +115,61 @@ export function ProblemForm({
       >
         <Stepper.Step label={narrow ? undefined : t('problems:dialog.step1')}>
           <Stack gap="md" pt="sm">
-            <Group wrap="nowrap" align="flex-start">
-              {isAnonymousPost ? (
-                <Avatar radius="xl" aria-hidden>
-                  <IconUserQuestion size={20} />
-                </Avatar>
-              ) : (
-                <Avatar
-                  radius="xl"
-                  src={viewer?.photoURL || null}
-                  name={viewer?.displayName ?? ''}
-                  color="initials"
-                  aria-hidden
-                />
-              )}
-              <Stack gap={2} style={{ flex: 1 }}>
-                <Text size="sm" fw={500}>
-                  {t('problems:dialog.postingAs', { name: authorName })}
-                </Text>
-                <Switch
-                  checked={isAnonymousPost}
-                  onChange={(event) => setAnonymous(event.currentTarget.checked)}
-                  label={t('problems:dialog.anonymous')}
-                  description={t('problems:dialog.anonymousHint')}
-                />
-              </Stack>
-            </Group>
-            <TextInput
-              label={t('problems:dialog.titleLabel')}
-              placeholder={t('problems:dialog.titlePlaceholder')}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              onBlur={() => setTouched(true)}
-              error={touched ? titleError : null}
-              required
-              data-autofocus
+            <PostingAsField
+              anonymous={isAnonymousPost}
+              onAnonymousChange={setAnonymous}
+              photoURL={viewer?.photoURL}
+              displayName={viewer?.displayName ?? ''}
+              label={t('problems:dialog.anonymous')}
+              hint={t('problems:dialog.anonymousHint')}
+              postingAs={t('problems:dialog.postingAs', { name: authorName })}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} component="label" htmlFor={editorId}>
-                {t('problems:dialog.descriptionLabel')}
-              </Text>
-              <RichTextEditor
-                id={editorId}
-                value={description}
-                onChange={(html) => {
-                  setDescription(html);
-                  if (html) setTouched(true);
-                }}
-                ariaLabel={t('problems:dialog.descriptionLabel')}
-                placeholder={t('problems:dialog.descriptionPlaceholder')}
-                error={touched ? descriptionError : null}
-              />
-            </Stack>
+            <TitleDescriptionFields
+              title={name}
+              onTitleChange={setName}
+              onTitleBlur={() => setTouched(true)}
+              titleLabel={t('problems:dialog.titleLabel')}
+              titlePlaceholder={t('problems:dialog.titlePlaceholder')}
+              titleError={touched ? titleError : null}
+              description={description}
+              onDescriptionChange={(html) => {
+                setDescription(html);
+                if (html) setTouched(true);
+              }}
+              descriptionLabel={t('problems:dialog.descriptionLabel')}
+              descriptionPlaceholder={t('problems:dialog.descriptionPlaceholder')}
+              descriptionError={touched ? descriptionError : null}
+            />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={narrow ? undefined : t('problems:dialog.step2')}>
-          <Stack gap="sm" pt="sm">
-            <Alert
-              icon={<IconPhoto size={18} />}
-              title={t('problems:dialog.mediaTitle')}
-              variant="light"
-            >
-              {t('problems:dialog.mediaLater')}
-            </Alert>
-            <Alert
-              icon={<IconMapPin size={18} />}
-              title={t('problems:dialog.locationTitle')}
-              variant="light"
-              color="gray"
-            >
-              {t('problems:dialog.locationLater')}
-            </Alert>
-          </Stack>
+          <MediaLaterStep
+            mediaTitle={t('problems:dialog.mediaTitle')}
+            mediaText={t('problems:dialog.mediaLater')}
+            location={{
+              title: t('problems:dialog.locationTitle'),
+              text: t('problems:dialog.locationLater'),
+            }}
+          />
         </Stepper.Step>
         <Stepper.Step label={narrow ? undefined : t('problems:dialog.step3')}>
           <Stack gap="md" pt="sm">
-            <Card withBorder radius="md" padding="md" aria-label={t('problems:dialog.preview')}>
-              <Stack gap="xs">
-                <Group justify="space-between">
-                  <Text size="sm" fw={600}>
-                    {authorName}
-                  </Text>
-                  <Group gap={6}>
-                    {isDraft ? (
-                      <Badge color="gray" variant="light">
-                        {t('problems:card.draft')}
-                      </Badge>
-                    ) : null}
-                    <StatusBadge status={problem?.status ?? 'unsolved'} />
-                  </Group>
-                </Group>
-                <Title order={3} size="h4">
-                  {name.trim()}
-                </Title>
-                <RichText html={description} />
-              </Stack>
-            </Card>
+            <PostPreview
+              label={t('problems:dialog.preview')}
+              authorName={authorName}
+              title={name}
+              description={description}
+              badges={
+                <>
+                  {isDraft ? (
+                    <Badge color="gray" variant="light">
+                      {t('problems:card.draft')}
+                    </Badge>
+                  ) : null}
+                  <StatusBadge status={problem?.status ?? 'unsolved'} />
+                </>
+              }
+            />
             {!problem || problem.isDraft ? (
               <Switch
                 checked={isDraft}
@@ -234,24 +181,19 @@ export function ProblemForm({
           </Stack>
         </Stepper.Step>
       </Stepper>
-      <Group justify="space-between">
-        {step === 0 ? (
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-        ) : (
-          <Button variant="default" onClick={() => setStep((current) => current - 1)}>
-            {t('common:actions.back')}
-          </Button>
-        )}
-        {step < STEPS - 1 ? (
-          <Button onClick={next}>{t('problems:dialog.next')}</Button>
-        ) : (
-          <Button loading={saving} onClick={() => void submit()}>
-            {isDraft ? t('problems:dialog.saveDraft') : t('problems:dialog.publish')}
-          </Button>
-        )}
-      </Group>
+      <StepperActions
+        step={step}
+        lastStep={STEPS - 1}
+        onCancel={onDone}
+        onBack={() => setStep((current) => current - 1)}
+        onNext={next}
+        onSubmit={() => void submit()}
+        saving={saving}
+        cancelLabel={t('common:actions.cancel')}
+        backLabel={t('common:actions.back')}
+        nextLabel={t('problems:dialog.next')}
+        submitLabel={isDraft ? t('problems:dialog.saveDraft') : t('problems:dialog.publish')}
+      />
     </Stack>
   );
 }

@@ -1,26 +1,16 @@
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Stepper,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Stack, Stepper, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { IconPhoto, IconUserQuestion } from '@tabler/icons-react';
 import { SKILL_DIALOG_STEPS, postDescriptionIssue, postTitleIssue } from '@rules';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
-import { RichText } from '../../components/RichText';
-import { RichTextEditor } from '../../components/RichTextEditor';
+import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
+import { PostingAsField } from '../../components/post-form/PostingAsField';
+import { PostPreview } from '../../components/post-form/PostPreview';
+import { StepperActions } from '../../components/post-form/StepperActions';
+import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
 import {
   CreateSkillDocument,
   UpdateSkillDocument,
@@ -43,7 +33,6 @@ export function SkillForm({
   const navigate = useNavigate();
   const { viewer } = useViewer();
   const { spaceId } = useActiveSpace();
-  const editorId = useId();
   const [step, setStep] = useState(0);
   const [name, setName] = useState(skill?.name ?? '');
   const [description, setDescription] = useState(skill?.description ?? '');
@@ -120,94 +109,58 @@ export function SkillForm({
       >
         <Stepper.Step label={t('skills:dialog.step1')}>
           <Stack gap="md" pt="sm">
-            <Group wrap="nowrap" align="flex-start">
-              {isAnonymousPost ? (
-                <Avatar radius="xl" aria-hidden>
-                  <IconUserQuestion size={20} />
-                </Avatar>
-              ) : (
-                <Avatar
-                  radius="xl"
-                  src={viewer?.photoURL || null}
-                  name={viewer?.displayName ?? ''}
-                  color="initials"
-                  aria-hidden
-                />
-              )}
-              <Switch
-                checked={isAnonymousPost}
-                onChange={(event) => setAnonymous(event.currentTarget.checked)}
-                label={t('skills:dialog.anonymous')}
-                description={t('skills:dialog.anonymousHint')}
-              />
-            </Group>
-            <TextInput
-              label={t('skills:dialog.titleLabel')}
-              placeholder={t('skills:dialog.titlePlaceholder')}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              onBlur={() => setTouched(true)}
-              error={touched ? titleError : null}
-              required
-              data-autofocus
+            <PostingAsField
+              anonymous={isAnonymousPost}
+              onAnonymousChange={setAnonymous}
+              photoURL={viewer?.photoURL}
+              displayName={viewer?.displayName ?? ''}
+              label={t('skills:dialog.anonymous')}
+              hint={t('skills:dialog.anonymousHint')}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} component="label" htmlFor={editorId}>
-                {t('skills:dialog.descriptionLabel')}
-              </Text>
-              <RichTextEditor
-                id={editorId}
-                value={description}
-                onChange={setDescription}
-                ariaLabel={t('skills:dialog.descriptionLabel')}
-                placeholder={t('skills:dialog.descriptionPlaceholder')}
-                error={touched ? descriptionError : null}
-              />
-            </Stack>
+            <TitleDescriptionFields
+              title={name}
+              onTitleChange={setName}
+              onTitleBlur={() => setTouched(true)}
+              titleLabel={t('skills:dialog.titleLabel')}
+              titlePlaceholder={t('skills:dialog.titlePlaceholder')}
+              titleError={touched ? titleError : null}
+              description={description}
+              onDescriptionChange={setDescription}
+              descriptionLabel={t('skills:dialog.descriptionLabel')}
+              descriptionPlaceholder={t('skills:dialog.descriptionPlaceholder')}
+              descriptionError={touched ? descriptionError : null}
+            />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('skills:dialog.step2')}>
-          <Alert
-            mt="sm"
-            icon={<IconPhoto size={18} />}
-            title={t('skills:dialog.mediaTitle')}
-            variant="light"
-          >
-            {t('skills:dialog.mediaLater')}
-          </Alert>
+          <MediaLaterStep
+            mediaTitle={t('skills:dialog.mediaTitle')}
+            mediaText={t('skills:dialog.mediaLater')}
+          />
         </Stepper.Step>
         <Stepper.Step label={t('skills:dialog.step3')}>
-          <Card withBorder radius="md" padding="md" mt="sm" aria-label={t('skills:dialog.preview')}>
-            <Stack gap="xs">
-              <Text size="sm" fw={600}>
-                {authorName}
-              </Text>
-              <Title order={3} size="h4">
-                {name.trim()}
-              </Title>
-              <RichText html={description} />
-            </Stack>
-          </Card>
+          <PostPreview
+            label={t('skills:dialog.preview')}
+            authorName={authorName}
+            title={name}
+            description={description}
+            mt="sm"
+          />
         </Stepper.Step>
       </Stepper>
-      <Group justify="space-between">
-        {step === 0 ? (
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-        ) : (
-          <Button variant="default" onClick={() => setStep((current) => current - 1)}>
-            {t('common:actions.back')}
-          </Button>
-        )}
-        {step < LAST_STEP ? (
-          <Button onClick={next}>{t('skills:dialog.next')}</Button>
-        ) : (
-          <Button loading={creating.loading || updating.loading} onClick={() => void publish()}>
-            {t('skills:dialog.publish')}
-          </Button>
-        )}
-      </Group>
+      <StepperActions
+        step={step}
+        lastStep={LAST_STEP}
+        onCancel={onDone}
+        onBack={() => setStep((current) => current - 1)}
+        onNext={next}
+        onSubmit={() => void publish()}
+        saving={creating.loading || updating.loading}
+        cancelLabel={t('common:actions.cancel')}
+        backLabel={t('common:actions.back')}
+        nextLabel={t('skills:dialog.next')}
+        submitLabel={t('skills:dialog.publish')}
+      />
     </Stack>
   );
 }

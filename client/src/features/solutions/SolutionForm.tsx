@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Group,
-  Radio,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Avatar, Group, Radio, Stack, Stepper, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { IconMapPin, IconPhoto, IconUserQuestion } from '@tabler/icons-react';
+import { IconUserQuestion } from '@tabler/icons-react';
 import {
   SOLUTION_DIALOG_STEPS,
   htmlToPlainText,
@@ -20,12 +8,14 @@ import {
   postTitleIssue,
   scanHashtags,
 } from '@rules';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
-import { RichText } from '../../components/RichText';
-import { RichTextEditor } from '../../components/RichTextEditor';
+import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
+import { PostPreview } from '../../components/post-form/PostPreview';
+import { StepperActions } from '../../components/post-form/StepperActions';
+import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
 import {
   CreateSolutionDocument,
   UpdateSolutionDocument,
@@ -54,7 +44,6 @@ export function SolutionForm({
   const { t } = useTranslation();
   const { viewer } = useViewer();
   const { spaceId } = useActiveSpace();
-  const editorId = useId();
   const [step, setStep] = useState(0);
   const [isAnonymousPost, setAnonymous] = useState(solution?.isAnonymousPost ?? false);
   const [name, setName] = useState(solution?.name ?? '');
@@ -172,89 +161,56 @@ export function SolutionForm({
         </Stepper.Step>
         <Stepper.Step label={t('solutions:dialog.step2')}>
           <Stack gap="md" pt="sm">
-            <TextInput
-              label={t('solutions:dialog.titleLabel')}
-              placeholder={t('solutions:dialog.titlePlaceholder')}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              onBlur={() => setTouched(true)}
-              error={touched ? titleError : null}
-              required
-              data-autofocus
+            <TitleDescriptionFields
+              title={name}
+              onTitleChange={setName}
+              onTitleBlur={() => setTouched(true)}
+              titleLabel={t('solutions:dialog.titleLabel')}
+              titlePlaceholder={t('solutions:dialog.titlePlaceholder')}
+              titleError={touched ? titleError : null}
+              description={description}
+              onDescriptionChange={setDescription}
+              descriptionLabel={t('solutions:dialog.descriptionLabel')}
+              descriptionPlaceholder={t('solutions:dialog.descriptionPlaceholder')}
+              descriptionError={touched ? descriptionError : null}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} component="label" htmlFor={editorId}>
-                {t('solutions:dialog.descriptionLabel')}
-              </Text>
-              <RichTextEditor
-                id={editorId}
-                value={description}
-                onChange={setDescription}
-                ariaLabel={t('solutions:dialog.descriptionLabel')}
-                placeholder={t('solutions:dialog.descriptionPlaceholder')}
-                error={touched ? descriptionError : null}
-              />
-            </Stack>
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('solutions:dialog.step3')}>
-          <Stack gap="sm" pt="sm">
-            <Alert
-              icon={<IconPhoto size={18} />}
-              title={t('solutions:dialog.mediaTitle')}
-              variant="light"
-            >
-              {t('solutions:dialog.mediaLater')}
-            </Alert>
-            <Alert
-              icon={<IconMapPin size={18} />}
-              title={t('solutions:dialog.locationTitle')}
-              variant="light"
-              color="gray"
-            >
-              {t('solutions:dialog.locationLater')}
-            </Alert>
-          </Stack>
+          <MediaLaterStep
+            mediaTitle={t('solutions:dialog.mediaTitle')}
+            mediaText={t('solutions:dialog.mediaLater')}
+            location={{
+              title: t('solutions:dialog.locationTitle'),
+              text: t('solutions:dialog.locationLater'),
+            }}
+          />
         </Stepper.Step>
         <Stepper.Step label={t('solutions:dialog.step4')}>
-          <Card
-            withBorder
-            radius="md"
-            padding="md"
+          <PostPreview
+            label={t('solutions:dialog.preview')}
+            authorName={authorName}
+            title={name}
+            description={description}
             mt="sm"
-            aria-label={t('solutions:dialog.preview')}
           >
-            <Stack gap="xs">
-              <Text size="sm" fw={600}>
-                {authorName}
-              </Text>
-              <Title order={3} size="h4">
-                {name.trim()}
-              </Title>
-              <RichText html={description} />
-              <TagList tags={tags} label={t('solutions:card.tags')} />
-            </Stack>
-          </Card>
+            <TagList tags={tags} label={t('solutions:card.tags')} />
+          </PostPreview>
         </Stepper.Step>
       </Stepper>
-      <Group justify="space-between">
-        {step === 0 ? (
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-        ) : (
-          <Button variant="default" onClick={() => setStep((current) => current - 1)}>
-            {t('common:actions.back')}
-          </Button>
-        )}
-        {step < LAST_STEP ? (
-          <Button onClick={next}>{t('solutions:dialog.next')}</Button>
-        ) : (
-          <Button loading={creating.loading || updating.loading} onClick={() => void publish()}>
-            {t('solutions:dialog.publish')}
-          </Button>
-        )}
-      </Group>
+      <StepperActions
+        step={step}
+        lastStep={LAST_STEP}
+        onCancel={onDone}
+        onBack={() => setStep((current) => current - 1)}
+        onNext={next}
+        onSubmit={() => void publish()}
+        saving={creating.loading || updating.loading}
+        cancelLabel={t('common:actions.cancel')}
+        backLabel={t('common:actions.back')}
+        nextLabel={t('solutions:dialog.next')}
+        submitLabel={t('solutions:dialog.publish')}
+      />
     </Stack>
   );
 }

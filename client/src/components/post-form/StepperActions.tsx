@@ -1,0 +1,49 @@
+import { Button, Group } from '@mantine/core';
+
+/** The button row under a post form's stepper: Cancel or Back, then Next or the submit button. */
+export function StepperActions({
+  step,
+  lastStep,
+  onCancel,
+  onBack,
+  onNext,
+  onSubmit,
+  saving,
+  cancelLabel,
+  backLabel,
+  nextLabel,
+  submitLabel,
+}: {
+  step: number;
+  lastStep: number;
+  onCancel: () => void;
+  onBack: () => void;
+  onNext: () => void;
+  onSubmit: () => void;
+  saving: boolean;
+  cancelLabel: string;
+  backLabel: string;
+  nextLabel: string;
+  submitLabel: string;
+}) {
+  return (
+    <Group justify="space-between">
+      {step === 0 ? (
+        <Button variant="default" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+      ) : (
+        <Button variant="default" onClick={onBack}>
+          {backLabel}
+        </Button>
+      )}
+      {step < lastStep ? (
+        <Button onClick={onNext}>{nextLabel}</Button>
+      ) : (
+        <Button loading={saving} onClick={onSubmit}>
+          {submitLabel}
+        </Button>
+      )}
+    </Group>
+  );
+}

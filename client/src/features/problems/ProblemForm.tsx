@@ -1,17 +1,17 @@
 import { Badge, Stack, Stepper, Switch, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { postDescriptionIssue, postTitleIssue } from '@rules';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
 import { PostPreview } from '../../components/post-form/PostPreview';
 import { StepperActions } from '../../components/post-form/StepperActions';
 import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
+import { usePostSteps } from '../../components/post-form/usePostSteps';
 import {
   CreateProblemDocument,
   UpdateProblemDocument,
@@ -35,14 +35,23 @@ export function ProblemForm({
   const navigate = useNavigate();
   const { viewer } = useViewer();
   const { spaceId } = useActiveSpace();
-  const [step, setStep] = useState(0);
+  const {
+    step,
+    setStep,
+    name,
+    setName,
+    description,
+    setDescription,
+    touch,
+    titleError,
+    descriptionError,
+    next,
+    readyToPublish,
+  } = usePostSteps({ formStep: 0, lastStep: STEPS - 1, initial: problem });
   // On a phone the step labels do not fit beside each other: only the numbers show there.
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const [name, setName] = useState(problem?.name ?? '');
-  const [description, setDescription] = useState(problem?.description ?? '');
   const [isAnonymousPost, setAnonymous] = useState(problem?.isAnonymousPost ?? false);
   const [isDraft, setDraft] = useState(problem?.isDraft ?? false);
-  const [touched, setTouched] = useState(false);
   const [create, creating] = useMutation(CreateProblemDocument, {
     refetchQueries: PROBLEM_LIST_QUERIES,
   });
@@ -51,25 +60,10 @@ export function ProblemForm({
   });
   const saving = creating.loading || updating.loading;
 
-  // The same rules the server applies; their messages translate under problems:errors.
-  const titleIssue = postTitleIssue(name);
-  const titleError = titleIssue ? translateServerMessage(t, titleIssue) : null;
-  const descriptionIssue = postDescriptionIssue(description);
-  const descriptionError = descriptionIssue ? translateServerMessage(t, descriptionIssue) : null;
-  const stepValid = step !== 0 || (!titleError && !descriptionError);
   const authorName = isAnonymousPost ? t('problems:card.anonymous') : (viewer?.displayName ?? '');
 
-  const next = () => {
-    setTouched(true);
-    if (stepValid) setStep((current) => Math.min(current + 1, STEPS - 1));
-  };
-
   const submit = async () => {
-    if (titleError || descriptionError) {
-      setStep(0);
-      setTouched(true);
-      return;
-    }
+    if (!readyToPublish()) return;
     try {
       if (problem) {
         await update({
@@ -127,18 +121,18 @@ export function ProblemForm({
             <TitleDescriptionFields
               title={name}
               onTitleChange={setName}
-              onTitleBlur={() => setTouched(true)}
+              onTitleBlur={touch}
               titleLabel={t('problems:dialog.titleLabel')}
               titlePlaceholder={t('problems:dialog.titlePlaceholder')}
-              titleError={touched ? titleError : null}
+              titleError={titleError}
               description={description}
               onDescriptionChange={(html) => {
                 setDescription(html);
-                if (html) setTouched(true);
+                if (html) touch();
               }}
               descriptionLabel={t('problems:dialog.descriptionLabel')}
               descriptionPlaceholder={t('problems:dialog.descriptionPlaceholder')}
-              descriptionError={touched ? descriptionError : null}
+              descriptionError={descriptionError}
             />
           </Stack>
         </Stepper.Step>

@@ -1,16 +1,17 @@
 import { Stack, Stepper, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { SKILL_DIALOG_STEPS, postDescriptionIssue, postTitleIssue } from '@rules';
+import { SKILL_DIALOG_STEPS } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
 import { PostPreview } from '../../components/post-form/PostPreview';
 import { StepperActions } from '../../components/post-form/StepperActions';
 import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
+import { usePostSteps } from '../../components/post-form/usePostSteps';
 import {
   CreateSkillDocument,
   UpdateSkillDocument,
@@ -33,11 +34,20 @@ export function SkillForm({
   const navigate = useNavigate();
   const { viewer } = useViewer();
   const { spaceId } = useActiveSpace();
-  const [step, setStep] = useState(0);
-  const [name, setName] = useState(skill?.name ?? '');
-  const [description, setDescription] = useState(skill?.description ?? '');
+  const {
+    step,
+    setStep,
+    name,
+    setName,
+    description,
+    setDescription,
+    touch,
+    titleError,
+    descriptionError,
+    next,
+    readyToPublish,
+  } = usePostSteps({ formStep: 0, lastStep: LAST_STEP, initial: skill });
   const [isAnonymousPost, setAnonymous] = useState(skill?.isAnonymousPost ?? false);
-  const [touched, setTouched] = useState(false);
   const [create, creating] = useMutation(CreateSkillDocument, {
     refetchQueries: SKILL_LIST_QUERIES,
   });
@@ -45,26 +55,10 @@ export function SkillForm({
     refetchQueries: SKILL_LIST_QUERIES,
   });
 
-  const titleIssue = postTitleIssue(name);
-  const descriptionIssue = postDescriptionIssue(description);
-  const titleError = titleIssue ? translateServerMessage(t, titleIssue) : null;
-  const descriptionError = descriptionIssue ? translateServerMessage(t, descriptionIssue) : null;
-  const formValid = !titleError && !descriptionError;
   const authorName = isAnonymousPost ? t('skills:card.anonymous') : (viewer?.displayName ?? '');
 
-  const next = () => {
-    setTouched(true);
-    // Spec: step 1 needs the form and the editor valid; other steps pass.
-    if (step === 0 && !formValid) return;
-    setStep((current) => Math.min(current + 1, LAST_STEP));
-  };
-
   const publish = async () => {
-    if (!formValid) {
-      setStep(0);
-      setTouched(true);
-      return;
-    }
+    if (!readyToPublish()) return;
     try {
       if (skill) {
         await update({
@@ -120,15 +114,15 @@ export function SkillForm({
             <TitleDescriptionFields
               title={name}
               onTitleChange={setName}
-              onTitleBlur={() => setTouched(true)}
+              onTitleBlur={touch}
               titleLabel={t('skills:dialog.titleLabel')}
               titlePlaceholder={t('skills:dialog.titlePlaceholder')}
-              titleError={touched ? titleError : null}
+              titleError={titleError}
               description={description}
               onDescriptionChange={setDescription}
               descriptionLabel={t('skills:dialog.descriptionLabel')}
               descriptionPlaceholder={t('skills:dialog.descriptionPlaceholder')}
-              descriptionError={touched ? descriptionError : null}
+              descriptionError={descriptionError}
             />
           </Stack>
         </Stepper.Step>

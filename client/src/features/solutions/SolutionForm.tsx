@@ -1,21 +1,16 @@
 import { Avatar, Group, Radio, Stack, Stepper, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { IconUserQuestion } from '@tabler/icons-react';
-import {
-  SOLUTION_DIALOG_STEPS,
-  htmlToPlainText,
-  postDescriptionIssue,
-  postTitleIssue,
-  scanHashtags,
-} from '@rules';
+import { SOLUTION_DIALOG_STEPS, htmlToPlainText, scanHashtags } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
 import { PostPreview } from '../../components/post-form/PostPreview';
 import { StepperActions } from '../../components/post-form/StepperActions';
 import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
+import { usePostSteps } from '../../components/post-form/usePostSteps';
 import {
   CreateSolutionDocument,
   UpdateSolutionDocument,
@@ -44,11 +39,20 @@ export function SolutionForm({
   const { t } = useTranslation();
   const { viewer } = useViewer();
   const { spaceId } = useActiveSpace();
-  const [step, setStep] = useState(0);
+  const {
+    step,
+    setStep,
+    name,
+    setName,
+    description,
+    setDescription,
+    touch,
+    titleError,
+    descriptionError,
+    next,
+    readyToPublish,
+  } = usePostSteps({ formStep: 1, lastStep: LAST_STEP, initial: solution });
   const [isAnonymousPost, setAnonymous] = useState(solution?.isAnonymousPost ?? false);
-  const [name, setName] = useState(solution?.name ?? '');
-  const [description, setDescription] = useState(solution?.description ?? '');
-  const [touched, setTouched] = useState(false);
   const [create, creating] = useMutation(CreateSolutionDocument, {
     refetchQueries: SOLUTION_LIST_QUERIES,
   });
@@ -56,28 +60,11 @@ export function SolutionForm({
     refetchQueries: SOLUTION_LIST_QUERIES,
   });
 
-  // The same rules the server applies; their messages translate under solutions:errors.
-  const titleIssue = postTitleIssue(name);
-  const descriptionIssue = postDescriptionIssue(description);
-  const titleError = titleIssue ? translateServerMessage(t, titleIssue) : null;
-  const descriptionError = descriptionIssue ? translateServerMessage(t, descriptionIssue) : null;
-  const formValid = !titleError && !descriptionError;
   const authorName = isAnonymousPost ? t('solutions:card.anonymous') : (viewer?.displayName ?? '');
   const tags = scanHashtags(`${name} ${htmlToPlainText(description)}`).tags;
 
-  const next = () => {
-    setTouched(true);
-    // Spec: step 2 needs the form and the editor valid; other steps pass.
-    if (step === 1 && !formValid) return;
-    setStep((current) => Math.min(current + 1, LAST_STEP));
-  };
-
   const publish = async () => {
-    if (!formValid) {
-      setStep(1);
-      setTouched(true);
-      return;
-    }
+    if (!readyToPublish()) return;
     try {
       if (solution) {
         await update({
@@ -164,15 +151,15 @@ export function SolutionForm({
             <TitleDescriptionFields
               title={name}
               onTitleChange={setName}
-              onTitleBlur={() => setTouched(true)}
+              onTitleBlur={touch}
               titleLabel={t('solutions:dialog.titleLabel')}
               titlePlaceholder={t('solutions:dialog.titlePlaceholder')}
-              titleError={touched ? titleError : null}
+              titleError={titleError}
               description={description}
               onDescriptionChange={setDescription}
               descriptionLabel={t('solutions:dialog.descriptionLabel')}
               descriptionPlaceholder={t('solutions:dialog.descriptionPlaceholder')}
-              descriptionError={touched ? descriptionError : null}
+              descriptionError={descriptionError}
             />
           </Stack>
         </Stepper.Step>

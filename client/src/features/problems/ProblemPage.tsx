@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -19,17 +18,15 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import {
   IconAlertTriangle,
   IconChevronDown,
-  IconDots,
   IconHammer,
   IconLogout,
-  IconPencil,
   IconPlus,
-  IconTrash,
 } from '@tabler/icons-react';
 import { PROBLEM_STATUSES, problemStatusColor } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ErrorPage } from '../../components/ErrorPage';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
@@ -254,28 +251,11 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
               </Button>
             )}
             {problem.canEdit ? (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" color="gray" aria-label={t('problems:page.actions')}>
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item
-                    leftSection={<IconPencil size={16} />}
-                    onClick={() => setEditing(true)}
-                  >
-                    {t('common:actions.edit')}
-                  </Menu.Item>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => setConfirmDelete(true)}
-                  >
-                    {t('common:actions.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <AuthorActionsMenu
+                label={t('problems:page.actions')}
+                onEdit={() => setEditing(true)}
+                onDelete={() => setConfirmDelete(true)}
+              />
             ) : null}
           </Group>
         </Group>

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Avatar,
   Badge,
@@ -7,7 +6,6 @@ import {
   Card,
   Center,
   Group,
-  Menu,
   Modal,
   Stack,
   Tabs,
@@ -15,16 +13,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  IconAlertTriangle,
-  IconDots,
-  IconPencil,
-  IconTrash,
-  IconUserQuestion,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconUserQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ErrorPage } from '../../components/ErrorPage';
 import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
@@ -127,28 +120,11 @@ export function SkillPage() {
               </Stack>
             </Group>
             {skill.canEdit ? (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" color="gray" aria-label={t('skills:card.actions')}>
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item
-                    leftSection={<IconPencil size={16} />}
-                    onClick={() => setEditing(true)}
-                  >
-                    {t('common:actions.edit')}
-                  </Menu.Item>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => setConfirming(true)}
-                  >
-                    {t('common:actions.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <AuthorActionsMenu
+                label={t('skills:card.actions')}
+                onEdit={() => setEditing(true)}
+                onDelete={() => setConfirming(true)}
+              />
             ) : null}
           </Group>
           <Title order={2} size="h3">

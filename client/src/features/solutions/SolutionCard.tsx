@@ -1,7 +1,7 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SolutionCardFragment } from '../../gql/graphql';
 import { AuthorAvatar, SolutionChips, TagList, solutionPath } from './SolutionBits';
@@ -53,28 +53,11 @@ export function SolutionCard({
             </Stack>
           </Group>
           {solution.canEdit ? (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('solutions:card.actions')}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item
-                  leftSection={<IconPencil size={16} />}
-                  onClick={() => actions.onEdit(solution)}
-                >
-                  {t('common:actions.edit')}
-                </Menu.Item>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => actions.onDelete(solution)}
-                >
-                  {t('common:actions.delete')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <AuthorActionsMenu
+              label={t('solutions:card.actions')}
+              onEdit={() => actions.onEdit(solution)}
+              onDelete={() => actions.onDelete(solution)}
+            />
           ) : null}
         </Group>
         <Anchor component={Link} to={path} fw={600} size="lg" c="inherit" underline="hover">

@@ -7,7 +7,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Menu,
   Stack,
   Tabs,
   Text,
@@ -15,17 +14,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  IconAlertTriangle,
-  IconDots,
-  IconLink,
-  IconLinkOff,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ErrorPage } from '../../components/ErrorPage';
 import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
@@ -121,32 +114,11 @@ export function SolutionPage() {
               </Stack>
             </Group>
             {solution.canEdit ? (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t('solutions:card.actions')}
-                  >
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item
-                    leftSection={<IconPencil size={16} />}
-                    onClick={() => actions.onEdit(solution)}
-                  >
-                    {t('common:actions.edit')}
-                  </Menu.Item>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => actions.onDelete(solution)}
-                  >
-                    {t('common:actions.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <AuthorActionsMenu
+                label={t('solutions:card.actions')}
+                onEdit={() => actions.onEdit(solution)}
+                onDelete={() => actions.onDelete(solution)}
+              />
             ) : null}
           </Group>
           <Title order={2} size="h3">

@@ -1,28 +1,16 @@
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Menu,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconBuilding,
-  IconDots,
   IconMessageCircle,
   IconMoodSmile,
   IconPencil,
   IconSend,
-  IconTrash,
   IconUserQuestion,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
 import type { StoryCardFragment } from '../../gql/graphql';
@@ -74,28 +62,11 @@ export function StoryCard({ story, actions }: StoryCardProps) {
             </Stack>
           </Group>
           {story.canEdit ? (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('stories:card.actions')}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item
-                  leftSection={<IconPencil size={16} />}
-                  onClick={() => actions.onEdit(story)}
-                >
-                  {t('common:actions.edit')}
-                </Menu.Item>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => actions.onDelete(story)}
-                >
-                  {t('common:actions.delete')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <AuthorActionsMenu
+              label={t('stories:card.actions')}
+              onEdit={() => actions.onEdit(story)}
+              onDelete={() => actions.onDelete(story)}
+            />
           ) : null}
         </Group>
 

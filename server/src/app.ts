@@ -52,6 +52,9 @@ export interface RunningApp {
 export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const app = express();
   app.disable('x-powered-by');
+  // An ETag hashes every JSON body, and API answers are per viewer and seldom repeat byte for
+  // byte; the client's static files keep theirs (express.static sets its own).
+  app.set('etag', false);
   const server = createServer(app);
   const schema = await buildAppSchema();
   const apollo = createApollo(schema, deps, server);

@@ -1,6 +1,8 @@
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
-import { Lucia, TimeSpan } from 'lucia';
+import { eq, sql } from 'drizzle-orm';
+import { Lucia, TimeSpan, type DatabaseSession, type DatabaseUser } from 'lucia';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 /**
@@ -35,8 +37,50 @@ export interface SessionStore {
   readBearer(authorizationHeader: string): string | null;
 }
 
+/**
+ * Every signed-in request looks its session up, so that lookup is a prepared statement reading only
+ * the viewer's columns (never the password hash); the rest of the adapter is lucia's own.
+ */
+class SessionAdapter extends DrizzlePostgreSQLAdapter {
+  constructor(private readonly database: Db) {
+    super(database, sessions, users);
+  }
+
+  override async getSessionAndUser(
+    sessionId: string,
+  ): Promise<[DatabaseSession | null, DatabaseUser | null]> {
+    const lookup = preparedStatement(this.database, 'session_and_viewer', (db, name) =>
+      db
+        .select({
+          session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
+          user: {
+            id: users.id,
+            email: users.email,
+            displayName: users.displayName,
+            role: users.role,
+            photoUrl: users.photoUrl,
+            emailVerified: users.emailVerified,
+            appLang: users.appLang,
+            defaultSpaceId: users.defaultSpaceId,
+          },
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, sql.placeholder('sessionId')))
+        .prepare(name),
+    );
+    const [found] = await lookup.execute({ sessionId });
+    if (!found) return [null, null];
+    const { id, ...attributes } = found.user;
+    return [
+      { ...found.session, attributes: {} },
+      { id, attributes },
+    ];
+  }
+}
+
 export function createSessionStore(db: Db, options: { secureCookies: boolean }): SessionStore {
-  const lucia = new Lucia(new DrizzlePostgreSQLAdapter(db, sessions, users), {
+  const lucia = new Lucia(new SessionAdapter(db), {
     sessionExpiresIn: new TimeSpan(30, 'd'),
     sessionCookie: {
       name: 'session',

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@rules';
 import { AppError } from '../errors';
@@ -34,6 +34,17 @@ export function decodeCursor(encoded: string | null | undefined): Cursor | null 
   return { value, id };
 }
 
+/** A prepared statement's cursor: values named `cursorValue` and `cursorId` at execution. */
+export interface CursorPlaceholders {
+  value: Placeholder<'cursorValue'>;
+  id: Placeholder<'cursorId'>;
+}
+
+export const CURSOR_PLACEHOLDERS: CursorPlaceholders = {
+  value: sql.placeholder('cursorValue'),
+  id: sql.placeholder('cursorId'),
+};
+
 /**
  * Rows after the cursor in (sort, id) order, descending unless `ascending`. Written as a row
  * comparison so PostgreSQL seeks the (…, sort, id) index straight to the cursor; the equivalent
@@ -42,7 +53,7 @@ export function decodeCursor(encoded: string | null | undefined): Cursor | null 
 export function afterCursor(
   sortColumn: AnyPgColumn,
   idColumn: AnyPgColumn,
-  cursor: Cursor | null,
+  cursor: Cursor | CursorPlaceholders | null,
   ascending = false,
 ): SQL | undefined {
   if (!cursor) return undefined;

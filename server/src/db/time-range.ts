@@ -12,6 +12,10 @@ export function timeRangeCondition(
   input: TimeRangeInput,
   now: Date = new Date(),
 ): SQL | undefined {
-  const { from, to } = timeWindow(parseInput(timeRangeFilterSchema, input), now);
+  const { from, to } = timeRangeBounds(input, now);
   return and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined);
 }
+
+/** The bounds of a list's time filter, for prepared statements that take them as values. */
+export const timeRangeBounds = (input: TimeRangeInput, now: Date = new Date()) =>
+  timeWindow(parseInput(timeRangeFilterSchema, input), now);

@@ -88,6 +88,40 @@ const pageSizeEstimator: QueryComplexity.ComplexityEstimator = ({ args, childCom
   return 1 + first * Math.max(childComplexity, 1);
 };
 
+/**
+ * The cost of a document under given variables. Only numbers (`first`) and booleans (`@include`,
+ * `@skip`) can change it; strings (cursors, ids, text) never do, so every page of one query shares
+ * one cached cost and a busy query is costed once, not on every request.
+ */
+const costCache = new WeakMap<DocumentNode, Map<string, number>>();
+const COSTS_PER_DOCUMENT = 100;
+
+function operationCost(
+  schema: GraphQLSchema,
+  query: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+): number {
+  const key = `${operationName ?? ''}|${JSON.stringify(variables, (_name, value: unknown) =>
+    typeof value === 'string' ? undefined : value,
+  )}`;
+  let costs = costCache.get(query);
+  if (!costs) costCache.set(query, (costs = new Map()));
+  let cost = costs.get(key);
+  if (cost === undefined) {
+    cost = getComplexity({
+      schema,
+      query,
+      operationName,
+      variables,
+      estimators: [pageSizeEstimator, simpleEstimator({ defaultComplexity: 1 })],
+    });
+    if (costs.size >= COSTS_PER_DOCUMENT) costs.clear();
+    costs.set(key, cost);
+  }
+  return cost;
+}
+
 /** Cost needs the variables, so it is checked once the operation is known, not as a static rule. */
 export function operationCostError(
   schema: GraphQLSchema,
@@ -95,13 +129,7 @@ export function operationCostError(
   operationName: string | null | undefined,
   variables: Record<string, unknown> | null | undefined,
 ): GraphQLError | null {
-  const cost = getComplexity({
-    schema,
-    query,
-    operationName: operationName ?? undefined,
-    variables: variables ?? {},
-    estimators: [pageSizeEstimator, simpleEstimator({ defaultComplexity: 1 })],
-  });
+  const cost = operationCost(schema, query, operationName ?? undefined, variables ?? {});
   return cost > QUERY_LIMITS.maxCost ? limitError(MESSAGES.queryTooComplex) : null;
 }
 

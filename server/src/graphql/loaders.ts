@@ -10,12 +10,21 @@ import { createTagLoaders } from '../modules/tags/tag.loaders';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** What a post shows of its author (authorView); loading a user by id never reads more. */
+export const AUTHOR_COLUMNS = {
+  id: users.id,
+  displayName: users.displayName,
+  photoUrl: users.photoUrl,
+  role: users.role,
+};
+export type AuthorRow = Pick<UserRow, keyof typeof AUTHOR_COLUMNS>;
+
 /** Loaders exist only on the request context: one set per request, so caches never cross viewers. */
 export function createLoaders(db: Db) {
   return {
-    userById: new DataLoader<string, UserRow | null>(async (ids) => {
+    authorById: new DataLoader<string, AuthorRow | null>(async (ids) => {
       const rows = await db
-        .select()
+        .select(AUTHOR_COLUMNS)
         .from(users)
         .where(inArray(users.id, [...ids]));
       const byId = new Map(rows.map((row) => [row.id, row]));

@@ -7,7 +7,7 @@ import type { SkillMemberRow } from './skill.service';
 export async function skillMemberUser(ctx: Context, member: SkillMemberRow): Promise<AuthorView> {
   if (member.skill.isAnonymousPost && member.userId === member.skill.authorId)
     return ANONYMOUS_AUTHOR;
-  return authorView(await ctx.loaders.userById.load(member.userId));
+  return authorView(await ctx.loaders.authorById.load(member.userId));
 }
 
 export const skillJoined = (ctx: Context, skill: SkillRow) =>

@@ -1,16 +1,21 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Viewer } from '../../auth/sessions';
 import { spaceParticipants, spaces } from '../../db/schema';
 
 /** Participants whose membership lets them read and post; invited, requested and blocked cannot. */
 export const ACTIVE_PARTICIPANT_STATUSES = ['owner', 'admin', 'contributor'] as const;
 
 /**
+ * Who reads, as the SQL rules see them: the signed-in viewer (or just their id), a placeholder for
+ * it in a prepared statement, or null when signed out.
+ */
+export type SqlViewer = { id: string | Placeholder } | null;
+
+/**
  * SQL condition on the `spaces` table: the viewer may read this space's content. Public spaces are
  * open to everyone (signed out too); a private space only to its active participants.
  */
-export function spaceIsReadable(viewer: Viewer | null): SQL {
+export function spaceIsReadable(viewer: SqlViewer): SQL {
   if (!viewer) return eq(spaces.isPrivate, false);
   return or(
     eq(spaces.isPrivate, false),
@@ -27,6 +32,6 @@ export function spaceIsReadable(viewer: Viewer | null): SQL {
  * list, get, counter, tag page, search and live event filters with this, in SQL. The subquery is
  * uncorrelated, so PostgreSQL computes the readable spaces once per statement.
  */
-export function spaceReadableBy(viewer: Viewer | null, spaceIdColumn: AnyPgColumn): SQL {
+export function spaceReadableBy(viewer: SqlViewer, spaceIdColumn: AnyPgColumn): SQL {
   return sql`${spaceIdColumn} in (select ${spaces.id} from ${spaces} where ${spaceIsReadable(viewer)})`;
 }

@@ -8,7 +8,7 @@ export async function presentSpace(ctx: Context, space: SpaceRow) {
   const [status, favorite, author, totalParticipants] = await Promise.all([
     spaceService.viewerStatus(ctx, space.id),
     spaceService.viewerFavorite(ctx, space.id),
-    space.authorId ? ctx.loaders.userById.load(space.authorId) : Promise.resolve(null),
+    space.authorId ? ctx.loaders.authorById.load(space.authorId) : Promise.resolve(null),
     ctx.loaders.activeParticipantCount.load(space.id),
   ]);
   return {

@@ -284,7 +284,7 @@ export class SpaceResolver {
   })
   async author(@Root() space: SpaceRow, @Ctx() ctx: Context): Promise<AuthorView | null> {
     if (!space.authorId) return null;
-    const user = await ctx.loaders.userById.load(space.authorId);
+    const user = await ctx.loaders.authorById.load(space.authorId);
     return user ? authorView(user) : null;
   }
 

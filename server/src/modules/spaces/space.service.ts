@@ -41,7 +41,7 @@ import {
 } from '../../db/keyset';
 import { spaceParticipants, spaces, userSpaces, users } from '../../db/schema';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
-import type { UserRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
 import { requireViewer } from '../users/user.service';
 import { pairKey } from './space.loaders';
 import { ACTIVE_PARTICIPANT_STATUSES, spaceIsReadable } from './space.policy';
@@ -271,7 +271,7 @@ export interface ParticipantView {
   status: ParticipantStatus;
   createdAt: Date;
   updatedAt: Date;
-  user: UserRow | null;
+  user: AuthorRow | null;
 }
 
 /** The viewer's participant row, or null. */
@@ -332,7 +332,7 @@ export async function listParticipants(
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after);
   const rows = await ctx.db
-    .select({ participant: spaceParticipants, user: users })
+    .select({ participant: spaceParticipants, user: AUTHOR_COLUMNS })
     .from(spaceParticipants)
     .innerJoin(users, eq(users.id, spaceParticipants.userId))
     .where(
@@ -364,7 +364,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/gu, (char) => `\\${cha
 export async function searchUsers(
   ctx: Context,
   input: SpaceListInput & { query: unknown; spaceId?: string | null },
-): Promise<Page<UserRow>> {
+): Promise<Page<AuthorRow>> {
   const viewer = requireViewer(ctx);
   const query = parseInput(userSearchSchema, input.query, 'query');
   let exclude: SQL | undefined;
@@ -382,7 +382,7 @@ export async function searchUsers(
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after);
   const rows = await ctx.db
-    .select()
+    .select({ ...AUTHOR_COLUMNS, createdAt: users.createdAt })
     .from(users)
     .where(
       and(
@@ -605,7 +605,7 @@ export async function setParticipantStatus(
     }
     return updated!;
   });
-  return { ...row, user: await ctx.loaders.userById.load(userId) };
+  return { ...row, user: await ctx.loaders.authorById.load(userId) };
 }
 
 /** Leaves a space (or withdraws a request); the owner cannot leave. */

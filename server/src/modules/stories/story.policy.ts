@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { problems, stories } from '../../db/schema';
-import { spaceReadableBy } from '../spaces/space.policy';
+import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
 
 export type StoryRow = typeof stories.$inferSelect;
 
 /** Published and approved (anonymous posts wait) in a readable space, wherever it was posted. */
-const storyPublishedFor = (viewer: Viewer | null): SQL =>
+const storyPublishedFor = (viewer: SqlViewer): SQL =>
   and(
     eq(stories.isDraft, false),
     eq(stories.isApproved, true),
@@ -18,7 +18,7 @@ const storyPublishedFor = (viewer: Viewer | null): SQL =>
  * problems feature owns problems; this is the same rule, kept here so a story's visibility needs
  * no call across features.
  */
-export const problemVisibleTo = (viewer: Viewer | null): SQL => {
+export const problemVisibleTo = (viewer: SqlViewer): SQL => {
   const published = and(
     eq(problems.isDraft, false),
     eq(problems.isApproved, true),
@@ -28,22 +28,22 @@ export const problemVisibleTo = (viewer: Viewer | null): SQL => {
 };
 
 /** The story's problem is readable by the viewer. */
-const problemReadableSql = (viewer: Viewer | null): SQL =>
+const problemReadableSql = (viewer: SqlViewer): SQL =>
   sql`exists (select 1 from ${problems} where ${problems.id} = ${stories.problemId} and ${problemVisibleTo(viewer)})`;
 
 /**
  * Listed in public feeds (space feed, following feed, tag pages): published stories that were not
  * posted to a problem. A story posted to a problem is not public: it shows on the problem only.
  */
-export const storyListedFor = (viewer: Viewer | null): SQL =>
+export const storyListedFor = (viewer: SqlViewer): SQL =>
   and(storyPublishedFor(viewer), isNull(stories.problemId))!;
 
 /** Listed on a problem's Stories tab: published, and the problem is readable by the viewer. */
-export const storyOnProblemFor = (viewer: Viewer | null): SQL =>
+export const storyOnProblemFor = (viewer: SqlViewer): SQL =>
   and(storyPublishedFor(viewer), isNotNull(stories.problemId), problemReadableSql(viewer))!;
 
 /** Readable by id: what the feeds and problems list, plus the viewer's own drafts and pending posts. */
-export const storyReadableBy = (viewer: Viewer | null): SQL => {
+export const storyReadableBy = (viewer: SqlViewer): SQL => {
   const listed = or(storyListedFor(viewer), storyOnProblemFor(viewer))!;
   return viewer ? or(listed, eq(stories.authorId, viewer.id))! : listed;
 };

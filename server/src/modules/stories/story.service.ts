@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayOverlaps, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   GLOBAL_SPACE_ID,
   RATE_LIMITS,
@@ -14,12 +14,22 @@ import {
 import { z } from 'zod';
 import { assertUnderLimit, recordAttempt } from '../../auth/rate-limit';
 import type { Context } from '../../context';
-import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
-import type { DbOrTx } from '../../db/client';
+import {
+  afterCursor,
+  CURSOR_PLACEHOLDERS,
+  decodeCursor,
+  pageSize,
+  toPage,
+  type Page,
+} from '../../db/keyset';
+import type { Db, DbOrTx } from '../../db/client';
+import { columnPlaceholder, preparedStatement } from '../../db/prepared';
 import { problems, stories, tagFollows, users } from '../../db/schema';
-import { timeRangeCondition } from '../../db/time-range';
+import { AUTHOR_COLUMNS } from '../../graphql/loaders';
+import { timeRangeBounds } from '../../db/time-range';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
+import type { SqlViewer } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
@@ -240,42 +250,78 @@ const SORT_COLUMN = {
   comments: stories.totalComments,
 } as const;
 
-/** The where-clause of a story list (which stories, before sort and cursor). */
+type StorySort = keyof typeof SORT_COLUMN;
+
 /** The space a list names, before any check: the given id, else the viewer's default, else global. */
 const activeSpaceIdOf = (ctx: Context, input: StoryListInput) =>
   input.spaceId || ctx.viewer?.defaultSpaceId || GLOBAL_SPACE_ID;
 
-async function listScope(ctx: Context, input: StoryListInput, spaceId?: string): Promise<SQL> {
-  if (input.problemId) {
-    const problem = await readableProblem(ctx, input.problemId);
-    const onProblem = and(eq(stories.problemId, problem.id), storyOnProblemFor(ctx.viewer))!;
-    return onProblem;
+/**
+ * What a list's SQL looks like. Lists of one shape share one prepared statement; everything that
+ * varies between requests (space, viewer, bounds, tags, cursor, size) is a placeholder value.
+ */
+interface StoryListShape {
+  list: StoryListKind | 'problem';
+  sort: StorySort;
+  signedIn: boolean;
+  from: boolean;
+  to: boolean;
+  tags: boolean;
+  cursor: boolean;
+}
+
+const placeholder = sql.placeholder;
+
+/** Which stories a list holds, before filters, sort and cursor. */
+function listScope(list: StoryListShape['list'], viewer: SqlViewer): SQL {
+  const mine = eq(stories.authorId, placeholder('viewerId'));
+  switch (list) {
+    case 'problem':
+      return and(eq(stories.problemId, placeholder('problemId')), storyOnProblemFor(viewer))!;
+    case 'recent':
+      return and(eq(stories.spaceId, placeholder('spaceId')), storyListedFor(viewer))!;
+    case 'following':
+      return and(
+        eq(stories.spaceId, placeholder('spaceId')),
+        storyListedFor(viewer),
+        sql`${stories.tags} && array(select ${tagFollows.tagId} from ${tagFollows} where ${tagFollows.userId} = ${placeholder('viewerId')})`,
+      )!;
+    case 'mystories':
+      return and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, false))!;
+    case 'mydrafts':
+      return and(mine, eq(stories.isDraft, true))!;
+    case 'anonymous':
+      return and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, true))!;
   }
-  const list = input.list ?? 'recent';
-  if (list === 'recent') {
-    // The busiest list: no separate space lookup. storyListedFor already limits it to readable
-    // spaces; listStories asks resolveActiveSpace only when the page comes back empty.
-    return and(
-      eq(stories.spaceId, spaceId ?? activeSpaceIdOf(ctx, input)),
-      storyListedFor(ctx.viewer),
-    )!;
-  }
-  const viewer = requireViewer(ctx);
-  if (list === 'following') {
-    const space = await resolveActiveSpace(ctx, input.spaceId);
-    const followed = sql`array(select ${tagFollows.tagId} from ${tagFollows} where ${tagFollows.userId} = ${viewer.id})`;
-    return and(
-      eq(stories.spaceId, space.id),
-      storyListedFor(viewer),
-      sql`${stories.tags} && ${followed}`,
-    )!;
-  }
-  const mine = eq(stories.authorId, viewer.id);
-  return {
-    mystories: and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, false))!,
-    mydrafts: and(mine, eq(stories.isDraft, true))!,
-    anonymous: and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, true))!,
-  }[list];
+}
+
+function storyListStatement(db: Db, shape: StoryListShape) {
+  const flags = [shape.signedIn, shape.from, shape.to, shape.tags, shape.cursor]
+    .map(Number)
+    .join('');
+  return preparedStatement(db, `stories_${shape.list}_${shape.sort}_${flags}`, (db, name) => {
+    const column = SORT_COLUMN[shape.sort];
+    // Authors come in the same statement and seed the request's loader, so the cards' author
+    // fields cost no further query.
+    return db
+      .select({ story: stories, author: AUTHOR_COLUMNS })
+      .from(stories)
+      .leftJoin(users, eq(users.id, stories.authorId))
+      .where(
+        and(
+          listScope(shape.list, shape.signedIn ? { id: placeholder('viewerId') } : null),
+          shape.from
+            ? gte(stories.createdAt, columnPlaceholder('from', stories.createdAt))
+            : undefined,
+          shape.to ? lte(stories.createdAt, columnPlaceholder('to', stories.createdAt)) : undefined,
+          shape.tags ? arrayOverlaps(stories.tags, placeholder('tags')) : undefined,
+          shape.cursor ? afterCursor(column, stories.id, CURSOR_PLACEHOLDERS) : undefined,
+        ),
+      )
+      .orderBy(desc(column), desc(stories.id))
+      .limit(placeholder('limit'))
+      .prepare(name);
+  });
 }
 
 /**
@@ -286,51 +332,56 @@ async function listScope(ctx: Context, input: StoryListInput, spaceId?: string):
 export async function listStories(ctx: Context, input: StoryListInput): Promise<Page<StoryRow>> {
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after);
-  const filters = parseInput(filterSchema, {
-    orderBy: input.orderBy,
-    tags: input.tags,
-  });
-  const window = timeRangeCondition(stories.createdAt, input);
+  const filters = parseInput(filterSchema, { orderBy: input.orderBy, tags: input.tags });
+  const { from, to } = timeRangeBounds(input);
   const sort = filters.orderBy ?? 'recent';
-  const column = SORT_COLUMN[sort];
-  const select = async (scope: SQL) => {
-    // Authors come in the same statement and seed the request's loader, so the cards' author
-    // fields cost no further query.
-    const found = await ctx.db
-      .select({ story: stories, author: users })
-      .from(stories)
-      .leftJoin(users, eq(users.id, stories.authorId))
-      .where(
-        and(
-          scope,
-          window,
-          filters.tags.length > 0 ? arrayOverlaps(stories.tags, filters.tags) : undefined,
-          afterCursor(column, stories.id, cursor),
-        ),
-      )
-      .orderBy(desc(column), desc(stories.id))
-      .limit(size + 1);
-    for (const { author } of found) if (author) ctx.loaders.userById.prime(author.id, author);
+  const list = input.problemId ? 'problem' : (input.list ?? 'recent');
+  const viewerId = list === 'recent' || list === 'problem' ? ctx.viewer?.id : requireViewer(ctx).id;
+  const values = {
+    viewerId,
+    from,
+    to,
+    tags: filters.tags,
+    cursorValue: cursor?.value,
+    cursorId: cursor?.id,
+    limit: size + 1,
+    // The busiest list, recent, needs no separate space lookup: storyListedFor already limits it
+    // to readable spaces, and resolveActiveSpace is asked only when the page comes back empty.
+    spaceId:
+      list === 'following'
+        ? (await resolveActiveSpace(ctx, input.spaceId)).id
+        : activeSpaceIdOf(ctx, input),
+    problemId: input.problemId ? (await readableProblem(ctx, input.problemId)).id : undefined,
+  };
+  const statement = storyListStatement(ctx.db, {
+    list,
+    sort,
+    signedIn: viewerId !== undefined,
+    from: from !== null,
+    to: to !== null,
+    tags: filters.tags.length > 0,
+    cursor: cursor !== null,
+  });
+  const select = async (spaceId: string) => {
+    const found = await statement.execute({ ...values, spaceId });
+    for (const { author } of found) if (author) ctx.loaders.authorById.prime(author.id, author);
     return found.map(({ story }) => story);
   };
-  let rows = await select(await listScope(ctx, input));
-  if (rows.length === 0 && (input.list ?? 'recent') === 'recent' && !input.problemId) {
+  let rows = await select(values.spaceId);
+  if (rows.length === 0 && list === 'recent') {
     // Empty: either the space is quiet, or unreadable (NOT_FOUND), or the viewer's saved default
     // space fell back to the global one.
     const space = await resolveActiveSpace(ctx, input.spaceId);
-    if (space.id !== activeSpaceIdOf(ctx, input))
-      rows = await select(await listScope(ctx, input, space.id));
+    if (space.id !== values.spaceId) rows = await select(space.id);
   }
-  return toPage(rows, size, (row) => ({
-    value:
-      sort === 'recent'
-        ? row.createdAt
-        : sort === 'reactions'
-          ? row.totalReactions
-          : row.totalComments,
-    id: row.id,
-  }));
+  return toPage(rows, size, (row) => ({ value: row[SORT_COLUMN_KEY[sort]], id: row.id }));
 }
+
+const SORT_COLUMN_KEY = {
+  recent: 'createdAt',
+  reactions: 'totalReactions',
+  comments: 'totalComments',
+} as const satisfies Record<StorySort, keyof StoryRow>;
 
 /** Live feed of a space: yields each story as it becomes listed, checked against this viewer. */
 export async function* storiesAddedTo(

@@ -468,7 +468,7 @@ async function listPosts(
       createdAt: row.createdAt,
       author: row.isAnonymousPost
         ? ANONYMOUS_AUTHOR
-        : authorView(await ctx.loaders.userById.load(row.authorId)),
+        : authorView(await ctx.loaders.authorById.load(row.authorId)),
     })),
   );
   return { items, last: page.last };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Context } from '../../context';
 import { spaces, users } from '../../db/schema';
 import { notFound, parseInput, unauthenticated } from '../../errors';
-import type { UserRow } from '../../graphql/loaders';
+import type { AuthorRow } from '../../graphql/loaders';
 
 export const requireViewer = (ctx: Context) => {
   if (!ctx.viewer) throw unauthenticated();
@@ -85,7 +85,7 @@ export const ANONYMOUS_AUTHOR: AuthorView = {
   role: 'user',
 };
 
-export const authorView = (user: UserRow | null): AuthorView =>
+export const authorView = (user: AuthorRow | null): AuthorView =>
   user
     ? { id: user.id, displayName: user.displayName, photoURL: user.photoUrl ?? '', role: user.role }
     : ANONYMOUS_AUTHOR;
@@ -96,5 +96,5 @@ export async function postAuthor(
   post: { isAnonymousPost: boolean; authorId: string },
 ): Promise<AuthorView> {
   if (post.isAnonymousPost) return ANONYMOUS_AUTHOR;
-  return authorView(await ctx.loaders.userById.load(post.authorId));
+  return authorView(await ctx.loaders.authorById.load(post.authorId));
 }

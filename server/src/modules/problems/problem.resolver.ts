@@ -263,7 +263,7 @@ export class ProblemResolver {
   @FieldResolver(() => AuthorType, {
     description: 'Anonymous for anonymous posts.',
   })
-  author(@Root() problem: ProblemRow, @Ctx() ctx: Context): Promise<AuthorType> {
+  author(@Root() problem: ProblemRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
     return postAuthor(ctx, problem);
   }
 

@@ -105,7 +105,7 @@ export class SkillResolver {
   }
 
   @FieldResolver(() => AuthorType)
-  author(@Root() skill: SkillRow, @Ctx() ctx: Context): Promise<AuthorType> {
+  author(@Root() skill: SkillRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
     return postAuthor(ctx, skill);
   }
 

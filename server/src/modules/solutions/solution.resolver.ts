@@ -126,7 +126,7 @@ export class SolutionResolver {
   }
 
   @FieldResolver(() => AuthorType)
-  author(@Root() solution: SolutionRow, @Ctx() ctx: Context): Promise<AuthorType> {
+  author(@Root() solution: SolutionRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
     return postAuthor(ctx, solution);
   }
 

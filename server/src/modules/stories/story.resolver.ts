@@ -111,7 +111,7 @@ export class StoryResolver {
   }
 
   @FieldResolver(() => AuthorType)
-  author(@Root() story: StoryRow, @Ctx() ctx: Context): Promise<AuthorType> {
+  author(@Root() story: StoryRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
     return postAuthor(ctx, story);
   }
 

@@ -25,7 +25,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { columnPlaceholder, preparedStatement } from '../../db/prepared';
 import { problems, stories, tagFollows, users } from '../../db/schema';
-import { AUTHOR_COLUMNS } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
 import { timeRangeBounds } from '../../db/time-range';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
@@ -256,6 +256,9 @@ type StorySort = keyof typeof SORT_COLUMN;
 const activeSpaceIdOf = (ctx: Context, input: StoryListInput) =>
   input.spaceId || ctx.viewer?.defaultSpaceId || GLOBAL_SPACE_ID;
 
+/** A listed story with its author's row (null for a deleted author), joined by the list. */
+export type StoryWithAuthor = StoryRow & { author: AuthorRow | null };
+
 /**
  * What a list's SQL looks like. Lists of one shape share one prepared statement; everything that
  * varies between requests (space, viewer, bounds, tags, cursor, size) is a placeholder value.
@@ -301,8 +304,7 @@ function storyListStatement(db: Db, shape: StoryListShape) {
     .join('');
   return preparedStatement(db, `stories_${shape.list}_${shape.sort}_${flags}`, (db, name) => {
     const column = SORT_COLUMN[shape.sort];
-    // Authors come in the same statement and seed the request's loader, so the cards' author
-    // fields cost no further query.
+    // Authors come in the same statement, so the cards' author fields cost no further query.
     return db
       .select({ story: stories, author: AUTHOR_COLUMNS })
       .from(stories)
@@ -329,7 +331,10 @@ function storyListStatement(db: Db, shape: StoryListShape) {
  * space, because a draft or a pending post is the author's wherever it will appear. Sorted by
  * recent, reactions or comments, keyset on (sort value, id), within a time range.
  */
-export async function listStories(ctx: Context, input: StoryListInput): Promise<Page<StoryRow>> {
+export async function listStories(
+  ctx: Context,
+  input: StoryListInput,
+): Promise<Page<StoryWithAuthor>> {
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after);
   const filters = parseInput(filterSchema, { orderBy: input.orderBy, tags: input.tags });
@@ -364,8 +369,7 @@ export async function listStories(ctx: Context, input: StoryListInput): Promise<
   });
   const select = async (spaceId: string) => {
     const found = await statement.execute({ ...values, spaceId });
-    for (const { author } of found) if (author) ctx.loaders.authorById.prime(author.id, author);
-    return found.map(({ story }) => story);
+    return found.map(({ story, author }) => ({ ...story, author }));
   };
   let rows = await select(values.spaceId);
   if (rows.length === 0 && list === 'recent') {

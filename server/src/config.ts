@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Worker processes on PostgreSQL (default: one per core); PGlite always runs one. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Where the built client lives; the server falls back to a notice when it is missing. */
   CLIENT_DIST: z.string().default('./dist/client'),
 });
@@ -52,6 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appSecret: appSecret(dataDir, parsed.APP_SECRET),
     logLevel: parsed.LOG_LEVEL,
     clientDist: path.resolve(parsed.CLIENT_DIST),
+    workers: parsed.DATABASE_URL ? (parsed.WEB_CONCURRENCY ?? availableParallelism()) : 1,
+    /** Set when more workers were asked for than the database allows (PGlite), to say so. */
+    workersRefused: !parsed.DATABASE_URL && (parsed.WEB_CONCURRENCY ?? 1) > 1,
     secureCookies: (parsed.PUBLIC_URL ?? '').startsWith('https://'),
   };
 }

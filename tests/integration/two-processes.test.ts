@@ -26,19 +26,35 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 // tsx's own CLI, run by this Node: what `npx tsx server/src/main.ts` runs, without npx's extra process.
 const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
+interface LogEntry {
+  msg?: string;
+  pid?: number;
+  port?: number;
+}
+
 interface ServerProcess {
   child: ChildProcess;
   url: string;
   dataDir: string;
+  /** Its JSON log lines so far (the primary's and every worker's). */
+  logs: LogEntry[];
   stop(): Promise<void>;
 }
 
-/** Starts `tsx server/src/main.ts` with PORT=0 and resolves once its JSON log says 'listening'. */
-async function startProcess(databaseUrl: string): Promise<ServerProcess> {
+/**
+ * Starts `tsx server/src/main.ts` with PORT=0 and `workers` worker processes (WEB_CONCURRENCY) and
+ * resolves once as many workers have logged 'listening' (they share one port).
+ */
+async function startProcess(databaseUrl: string, workers = 1): Promise<ServerProcess> {
   const dataDir = await tempDataDir();
   const child = spawn(process.execPath, [TSX_CLI, 'server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...testServerEnv(dataDir, databaseUrl), LOG_LEVEL: 'info', PATH: process.env.PATH },
+    env: {
+      ...testServerEnv(dataDir, databaseUrl),
+      LOG_LEVEL: 'info',
+      WEB_CONCURRENCY: String(workers),
+      PATH: process.env.PATH,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stopping it also stops the node process tsx starts.
     detached: true,
@@ -60,6 +76,7 @@ async function startProcess(databaseUrl: string): Promise<ServerProcess> {
 
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const logs: LogEntry[] = [];
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not log 'listening' within 30 s\n${stderr}`)),
@@ -71,8 +88,10 @@ async function startProcess(databaseUrl: string): Promise<ServerProcess> {
     });
     createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
-        const entry = JSON.parse(line) as { msg?: string; port?: number };
-        if (entry.msg === 'listening' && entry.port) {
+        const entry = JSON.parse(line) as LogEntry;
+        logs.push(entry);
+        const listening = logs.filter((logged) => logged.msg === 'listening');
+        if (listening.length === workers && entry.port) {
           clearTimeout(timer);
           resolve(entry.port);
         }
@@ -84,7 +103,7 @@ async function startProcess(databaseUrl: string): Promise<ServerProcess> {
     await stop();
     throw error;
   });
-  return { child, url: `http://127.0.0.1:${port}`, dataDir, stop };
+  return { child, url: `http://127.0.0.1:${port}`, dataDir, logs, stop };
 }
 
 /** postStory needs only the URL of the server it posts to. */
@@ -98,9 +117,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let b: ServerProcess;
     beforeAll(async () => {
       database = await createTestDatabase();
-      // Started together, as a deploy starts its replicas: both apply migrations to the empty database.
+      // Started together, as a deploy starts its replicas: both apply migrations to the empty
+      // database. A runs two workers, so its connections alternate between two processes too.
       const started = await Promise.allSettled([
-        startProcess(database!.url),
+        startProcess(database!.url, 2),
         startProcess(database!.url),
       ]);
       const failed = started.find((result) => result.status === 'rejected');
@@ -121,6 +141,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await Promise.all([a?.stop(), b?.stop()]);
       await database?.drop();
     });
+
+    it('runs the asked number of workers on one port and stops them all on SIGTERM', async () => {
+      const cluster = await startProcess(database!.url, 2);
+      try {
+        const primary = cluster.logs.find((entry) => entry.msg === 'primary started')?.pid;
+        const workers = cluster.logs
+          .filter((entry) => entry.msg === 'listening')
+          .map((entry) => entry.pid!);
+        expect(new Set(workers).size).toBe(2);
+        expect(workers).not.toContain(primary);
+        for (let i = 0; i < 4; i++) expect((await fetch(`${cluster.url}/readyz`)).status).toBe(200);
+
+        process.kill(primary!, 'SIGTERM');
+        const alive = (pid: number) => {
+          try {
+            process.kill(pid, 0);
+            return true;
+          } catch {
+            return false;
+          }
+        };
+        const deadline = Date.now() + 20_000;
+        while ([primary!, ...workers].some(alive) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        expect([primary!, ...workers].filter(alive)).toEqual([]);
+      } finally {
+        await cluster.stop();
+      }
+    }, 60_000);
 
     it('delivers a story posted on one process to a subscriber on the other', async () => {
       const writer = await signUpVerifiedOverHttp(a, { displayName: 'On A' });

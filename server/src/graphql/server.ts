@@ -60,6 +60,8 @@ export function createApollo(schema: GraphQLSchema, deps: AppDeps, httpServer: S
     schema,
     introspection: true,
     csrfPrevention: true,
+    // main.ts owns SIGTERM/SIGINT: it stops HTTP, websockets and the database in order, in each worker.
+    stopOnTerminationSignals: false,
     validationRules: operationLimitRules,
     formatError: formatGraphQLError(deps.log),
     plugins: [

@@ -1,0 +1,32 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config';
+
+describe('worker processes (WEB_CONCURRENCY)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bumps-config-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const DATABASE_URL = 'postgres://user:secret@db.invalid:5432/bumps';
+
+  it('runs one worker per core on PostgreSQL unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL }).workers).toBe(availableParallelism());
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL, WEB_CONCURRENCY: '3' }).workers).toBe(3);
+  });
+
+  it('keeps PGlite in one process and says when more were asked for', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '4' });
+    expect(config.workers).toBe(1);
+    expect(config.workersRefused).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir }).workersRefused).toBe(false);
+  });
+
+  it('refuses a worker count that is not a positive whole number', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL, WEB_CONCURRENCY: '0' })).toThrow();
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL, WEB_CONCURRENCY: 'two' })).toThrow();
+  });
+});

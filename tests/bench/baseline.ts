@@ -67,7 +67,11 @@ export interface Baseline {
 /** The server's cursor format (server/src/db/keyset.ts), so the answers are alike byte for byte. */
 const cursorOf = (at: string, id: string) => Buffer.from(`d|${at}|${id}`).toString('base64url');
 
-export async function startBaseline(query: BaselineQuery, spaceId: string): Promise<Baseline> {
+export async function startBaseline(
+  query: BaselineQuery,
+  spaceId: string,
+  port = 0,
+): Promise<Baseline> {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     req.resume(); // a body, if any, is not needed
     const auth = req.headers.authorization ?? '';
@@ -92,10 +96,9 @@ export async function startBaseline(query: BaselineQuery, spaceId: string): Prom
   };
   const server = createServer((req, res) => void handle(req, res));
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${port}/feed`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -16,7 +16,8 @@ import {
 import { diffCounts, startCountingProxy, type MessageCounts } from './count-proxy';
 import { load, type LoadResult, type LoadTarget } from './load';
 import { startProfile } from './profile';
-import { cpuAvailable, cpuSpent, snapshotCpu } from './cpu';
+import { cpuAvailable, cpuSpent, snapshotCpu, type ServerCpu } from './cpu';
+import { freePort, spawnServer } from './processes';
 import { BENCH, seed, type Exec } from './seed';
 
 /**
@@ -31,8 +32,12 @@ import { BENCH, seed, type Exec } from './seed';
  *   BENCH_CONNECTIONS   autocannon connections (default 10)
  *   BENCH_KEEP=1        keep the bench database afterwards, to look at plans
  *   BENCH_AFTER_SEED_SQL  SQL to run after seeding (try an index before it is in a migration)
- *   BENCH_CPU_PROFILE=f  write a .cpuprofile of the server's thread during the GraphQL load run, and
- *                        print where its time went (`tsx tests/bench/profile.ts f` prints it again)
+ *   BENCH_WORKERS       worker processes of each server on PostgreSQL (default: one per core, as
+ *                       `npm start` runs)
+ *   BENCH_CPU_PROFILE=f  PGlite: write a .cpuprofile of the server's thread during the first GraphQL
+ *                        load run and print where its time went; PostgreSQL: a directory where every
+ *                        GraphQL server process writes one (node --cpu-prof) for the whole run.
+ *                        `tsx tests/bench/profile.ts file` prints a summary of one.
  */
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -40,6 +45,8 @@ const USE_PGLITE = process.env.BENCH_PGLITE === '1';
 const SECONDS = Number(process.env.BENCH_SECONDS || 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const WORKERS = Number(process.env.BENCH_WORKERS || os.availableParallelism());
+const PROFILE = process.env.BENCH_CPU_PROFILE ?? '';
 const WARMUP_SECONDS = 3;
 const DEEP_PAGE = 2_000;
 const PAGE = 20;
@@ -63,6 +70,12 @@ interface FeedPage {
 }
 
 type Running = Awaited<ReturnType<typeof startServer>>;
+
+/** A server under load: where to send requests and where its CPU time is read. */
+interface MeasuredServer {
+  url: string;
+  cpu: ServerCpu;
+}
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
@@ -230,17 +243,62 @@ async function main() {
     // The viewer: a real lucia session for one of the seeded users, sent as a Bearer token.
     const { token } = await server.deps.sessions.create(BENCH.viewerId);
 
-    // 3. The baseline: one hand-written statement through postgres.js (PGlite's client on PGlite).
-    const baselineQuery: BaselineQuery = direct
-      ? async (params) =>
-          (await direct.unsafe<BaselineRow[]>(BASELINE_FEED_SQL, params, { prepare: true }))[0]!
-      : async (params) => (await pglite!.query<BaselineRow>(BASELINE_FEED_SQL, params)).rows[0]!;
-    const baseline: Baseline = await startBaseline(baselineQuery, BENCH.space);
-    cleanups.push(() => baseline.close());
+    // 3. The measured pair. On PostgreSQL both run as processes of their own, deployed alike: the
+    // app as `npm start` runs it (WORKERS worker processes, one per core by default) and the
+    // baseline with as many workers. On PGlite both run in this process's main thread, as PGlite
+    // deploys (one process).
+    let measured: { graphql: MeasuredServer; baseline: MeasuredServer };
+    if (databaseUrl) {
+      const graphqlPort = await freePort();
+      const app = await spawnServer({
+        entry: 'server/src/main.ts',
+        env: {
+          ...serverEnv(dataDir, databaseUrl),
+          PORT: String(graphqlPort),
+          LOG_LEVEL: 'warn',
+          WEB_CONCURRENCY: String(WORKERS),
+          ...(PROFILE && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE)}` }),
+        },
+        workers: WORKERS,
+        readyUrl: `http://127.0.0.1:${graphqlPort}/readyz`,
+        url: `http://127.0.0.1:${graphqlPort}`,
+      });
+      cleanups.push(() => app.stop());
+      const baselinePort = await freePort();
+      const baselineUrl = `http://127.0.0.1:${baselinePort}/feed`;
+      const baselineServer = await spawnServer({
+        entry: 'tests/bench/baseline-server.ts',
+        env: {
+          DATABASE_URL: databaseUrl,
+          PORT: String(baselinePort),
+          WORKERS: String(WORKERS),
+          SPACE_ID: BENCH.space,
+        },
+        workers: WORKERS,
+        readyUrl: `${baselineUrl}?first=1`,
+        url: baselineUrl,
+      });
+      cleanups.push(() => baselineServer.stop());
+      measured = {
+        graphql: { url: app.url, cpu: { kind: 'process-tree', root: app.pid } },
+        baseline: { url: baselineUrl, cpu: { kind: 'process-tree', root: baselineServer.pid } },
+      };
+    } else {
+      const baseline: Baseline = await startBaseline(
+        async (params) => (await pglite!.query<BaselineRow>(BASELINE_FEED_SQL, params)).rows[0]!,
+        BENCH.space,
+      );
+      cleanups.push(() => baseline.close());
+      measured = {
+        graphql: { url: server.url, cpu: { kind: 'this-thread' } },
+        baseline: { url: baseline.url, cpu: { kind: 'this-thread' } },
+      };
+    }
+    const workers = databaseUrl ? WORKERS : 1;
 
     // Both answer the same page.
-    const graphqlPage = await postFeed(server.url, token, FEED_QUERY, { first: PAGE });
-    const baselineResponse = await fetch(`${baseline.url}?first=${PAGE}`, {
+    const graphqlPage = await postFeed(measured.graphql.url, token, FEED_QUERY, { first: PAGE });
+    const baselineResponse = await fetch(`${measured.baseline.url}?first=${PAGE}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const baselinePage = ((await baselineResponse.json()) as { data: { stories: FeedPage } }).data
@@ -296,14 +354,14 @@ async function main() {
     // 5. Throughput and latency under load: warm both, then measure both.
     const targets: LoadTarget[] = [
       graphqlTarget(
-        server.url,
+        measured.graphql.url,
         token,
         { first: PAGE },
         'GraphQL feed (Apollo + type-graphql + Drizzle)',
       ),
       {
         name: 'baseline (one SQL statement, node:http)',
-        url: `${baseline.url}?first=${PAGE}`,
+        url: `${measured.baseline.url}?first=${PAGE}`,
         method: 'GET',
         headers: { authorization: `Bearer ${token}` },
       },
@@ -323,26 +381,24 @@ async function main() {
     // Rounds alternate the two targets, so a slow patch of the machine (a shared host's neighbours)
     // hits both sides alike; the ratio reported is the median of the rounds' ratios.
     const rounds: [LoadResult, LoadResult][] = [];
-    const cpu = targets.map(() => ({ node: 0, postgres: 0 }));
+    const cpuSources = [measured.graphql.cpu, measured.baseline.cpu];
+    const cpu = targets.map(() => ({ server: 0, postgres: 0 }));
     for (let round = 1; round <= ROUNDS; round++) {
       const pair: LoadResult[] = [];
       for (const [index, target] of targets.entries()) {
         log(`round ${round}/${ROUNDS}: loading ${target.name} for ${SECONDS} s`);
         const profile =
-          round === 1 && index === 0 && process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
+          round === 1 && index === 0 && PROFILE && !databaseUrl ? await startProfile() : null;
         const pidsBefore = await backendPids();
-        const before = snapshotCpu(pidsBefore);
+        const before = snapshotCpu(cpuSources[index]!, pidsBefore);
         pair.push(await load(target, { connections: CONNECTIONS, seconds: SECONDS }));
         const spent = cpuSpent(
           before,
-          snapshotCpu([...new Set([...pidsBefore, ...(await backendPids())])]),
+          snapshotCpu(cpuSources[index]!, [...new Set([...pidsBefore, ...(await backendPids())])]),
         );
-        cpu[index]!.node += spent.node;
+        cpu[index]!.server += spent.server;
         cpu[index]!.postgres += spent.postgres;
-        if (profile)
-          log(
-            `CPU profile of the GraphQL run: ${await profile.stop(process.env.BENCH_CPU_PROFILE!)}`,
-          );
+        if (profile) log(`CPU profile of the GraphQL run: ${await profile.stop(PROFILE)}`);
       }
       rounds.push(pair as [LoadResult, LoadResult]);
     }
@@ -380,7 +436,7 @@ async function main() {
     let skipped = 0;
     while (skipped < (DEEP_PAGE - 1) * PAGE) {
       const step = (DEEP_PAGE - 1) * PAGE - skipped >= MAX_PAGE_SIZE ? MAX_PAGE_SIZE : PAGE;
-      const next: FeedPage = await postFeed(server.url, token, CURSOR_QUERY, {
+      const next: FeedPage = await postFeed(measured.graphql.url, token, CURSOR_QUERY, {
         first: step,
         after,
       });
@@ -388,14 +444,19 @@ async function main() {
       after = next.last;
       skipped += step;
     }
-    const deepPage = await postFeed(server.url, token, FEED_QUERY, { first: PAGE, after });
+    const deepPage = await postFeed(measured.graphql.url, token, FEED_QUERY, {
+      first: PAGE,
+      after,
+    });
     if (deepPage.items.length !== PAGE)
       throw new Error(`page ${DEEP_PAGE} has ${deepPage.items.length} items`);
     const samples = { first: [] as number[], deep: [] as number[] };
     for (let i = 0; i < 420; i++) {
-      const first = await timeOne(() => postFeed(server.url, token, FEED_QUERY, { first: PAGE }));
+      const first = await timeOne(() =>
+        postFeed(measured.graphql.url, token, FEED_QUERY, { first: PAGE }),
+      );
       const deep = await timeOne(() =>
-        postFeed(server.url, token, FEED_QUERY, { first: PAGE, after }),
+        postFeed(measured.graphql.url, token, FEED_QUERY, { first: PAGE, after }),
       );
       if (i >= 20) {
         samples.first.push(first);
@@ -473,6 +534,13 @@ async function main() {
         `(seeded in ${(seeded / 1000).toFixed(1)} s); viewer signed in (Bearer); page size ${PAGE}`,
     );
     out.push(
+      `servers: ${
+        databaseUrl
+          ? `each its own processes, ${workers} worker${workers > 1 ? 's' : ''} (node:cluster), as npm start runs on PostgreSQL`
+          : 'both in the bench process (PGlite runs in one process)'
+      }`,
+    );
+    out.push(
       `load: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds alternating the two, ${SECONDS} s each, after ${WARMUP_SECONDS} s warm-up; load generator in a worker thread`,
     );
     out.push('');
@@ -497,32 +565,37 @@ async function main() {
     );
     if (cpuAvailable()) {
       const perRequest = results.map((result, index) => ({
-        node: cpu[index]!.node / Math.max(result.requests, 1),
+        server: cpu[index]!.server / Math.max(result.requests, 1),
         postgres: cpu[index]!.postgres / Math.max(result.requests, 1),
       }));
       out.push('');
       out.push(
         table(
-          ['CPU per request (from /proc)', 'server thread ms', 'PostgreSQL ms', 'total ms'],
+          [
+            'CPU per request (from /proc)',
+            databaseUrl ? 'server processes ms' : 'server thread ms',
+            'PostgreSQL ms',
+            'total ms',
+          ],
           results.map((result, index) => [
             result.name,
-            perRequest[index]!.node.toFixed(3),
+            perRequest[index]!.server.toFixed(3),
             localDatabase
               ? perRequest[index]!.postgres.toFixed(3)
               : USE_PGLITE
                 ? '(in the server thread)'
                 : '(remote: not read)',
-            (perRequest[index]!.node + perRequest[index]!.postgres).toFixed(3),
+            (perRequest[index]!.server + perRequest[index]!.postgres).toFixed(3),
           ]),
         ),
       );
       const [graphqlCpu, baseCpu] = perRequest as [
-        { node: number; postgres: number },
-        { node: number; postgres: number },
+        { server: number; postgres: number },
+        { server: number; postgres: number },
       ];
       out.push(
         `ratio by CPU cost (baseline CPU / GraphQL CPU per request; what the throughput ratio tends to when CPU, not ` +
-          `the scheduler, is the limit): ${((baseCpu.node + baseCpu.postgres) / (graphqlCpu.node + graphqlCpu.postgres)).toFixed(2)}; ` +
+          `the scheduler, is the limit): ${((baseCpu.server + baseCpu.postgres) / (graphqlCpu.server + graphqlCpu.postgres)).toFixed(2)}; ` +
           `load average during the run ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
       );
     }

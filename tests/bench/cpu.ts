@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * CPU time actually spent, read from /proc (Linux): this process's main thread (the measured
- * servers run there; autocannon runs in a worker thread, not counted) and the PostgreSQL backends
- * serving the bench database. Unlike requests/s, CPU per request barely depends on how busy the
- * machine is with other work, so it says what the ratio would be on a quiet machine.
+ * CPU time actually spent, read from /proc (Linux): the measured server and the PostgreSQL
+ * backends serving the bench database. Unlike requests/s, CPU per request barely depends on how
+ * busy the machine is with other work, so it says what the ratio would be on a quiet machine.
  */
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -20,25 +19,62 @@ function statCpu(path: string): number | null {
   }
 }
 
+/** A process's children (the workers of a cluster primary). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Where a measured server runs: this process's main thread (in-process, as on PGlite; autocannon's
+ * worker thread is not counted), or a spawned process and its children, every thread of them.
+ */
+export type ServerCpu = { kind: 'this-thread' } | { kind: 'process-tree'; root: number };
+
 export interface CpuSnapshot {
-  node: number;
+  server: Map<string, number>;
   backends: Map<number, number>;
 }
 
 export const cpuAvailable = () => statCpu(`self/task/${process.pid}`) !== null;
 
-export function snapshotCpu(backendPids: number[]): CpuSnapshot {
-  const backends = new Map<number, number>();
-  for (const pid of backendPids) {
-    const cpu = statCpu(String(pid));
-    if (cpu !== null) backends.set(pid, cpu);
-  }
-  return { node: statCpu(`self/task/${process.pid}`) ?? 0, backends };
+function serverStatPaths(server: ServerCpu): string[] {
+  if (server.kind === 'this-thread') return [`self/task/${process.pid}`];
+  return [server.root, ...childPids(server.root)].map(String);
 }
 
-/** CPU ms spent between two snapshots: Node's main thread, and PostgreSQL backends (new ones from 0). */
+function readAll(paths: (string | number)[]) {
+  const cpu = new Map<string, number>();
+  for (const path of paths) {
+    const spent = statCpu(String(path));
+    if (spent !== null) cpu.set(String(path), spent);
+  }
+  return cpu;
+}
+
+export function snapshotCpu(server: ServerCpu, backendPids: number[]): CpuSnapshot {
+  const backends = new Map<number, number>();
+  for (const [pid, cpu] of readAll(backendPids)) backends.set(Number(pid), cpu);
+  return { server: readAll(serverStatPaths(server)), backends };
+}
+
+const spentSince = <K>(before: Map<K, number>, after: Map<K, number>) => {
+  let total = 0;
+  for (const [key, cpu] of after) total += cpu - (before.get(key) ?? 0);
+  return total;
+};
+
+/** CPU ms spent between two snapshots by the server and by PostgreSQL (new backends from 0). */
 export function cpuSpent(before: CpuSnapshot, after: CpuSnapshot) {
-  let postgres = 0;
-  for (const [pid, cpu] of after.backends) postgres += cpu - (before.backends.get(pid) ?? 0);
-  return { node: after.node - before.node, postgres };
+  return {
+    server: spentSince(before.server, after.server),
+    postgres: spentSince(before.backends, after.backends),
+  };
 }

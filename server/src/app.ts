@@ -1,46 +1,52 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Request, type Response } from 'express';
-import type { SessionCookie } from './auth/sessions';
+import express from 'express';
 import { createContext, type AppDeps, type CookieJar } from './context';
+import { graphqlHttpHandler, isGraphqlRequest } from './graphql/http';
 import { buildAppSchema } from './graphql/schema';
 import { attachSubscriptions, createApollo } from './graphql/server';
 import { createRestRouter } from './rest/router';
 import { restErrorHandler } from './rest/shell';
 
-function cookieJar(res: Response): CookieJar {
-  return {
-    set(cookie: SessionCookie) {
-      const { maxAge, sameSite, ...rest } = cookie.attributes as {
-        maxAge?: number;
-        sameSite?: 'lax';
-      } & Record<string, unknown>;
-      // lucia counts maxAge in seconds, express in milliseconds.
-      res.cookie(cookie.name, cookie.value, {
-        ...rest,
-        sameSite,
-        ...(maxAge !== undefined && { maxAge: maxAge * 1000 }),
-      });
-    },
-  };
-}
+const cookieJar = (res: ServerResponse): CookieJar => ({
+  set: (cookie) => void res.appendHeader('set-cookie', cookie.header),
+});
 
 /** Bearer token first (API consumers), then the session cookie (browsers). */
-function requestToken(deps: AppDeps, req: Request) {
+function requestToken(deps: AppDeps, req: IncomingMessage) {
   const bearer = req.headers.authorization
     ? deps.sessions.readBearer(req.headers.authorization)
     : null;
   return bearer ?? (req.headers.cookie ? deps.sessions.readCookie(req.headers.cookie) : null);
 }
 
-const contextFor = (deps: AppDeps, req: Request, res: Response) =>
+/**
+ * Gives the request its id (the caller's x-request-id, else a new one), echoes it back, and logs
+ * the request with its status and duration when it finishes.
+ */
+function trackRequest(deps: AppDeps, req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const requestId = (Array.isArray(given) ? given[0] : given) || randomUUID();
+  res.setHeader('x-request-id', requestId);
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    deps.log.info(
+      { requestId, method: req.method, url: req.url?.split('?')[0], status: res.statusCode, ms },
+      'request',
+    );
+  });
+  return requestId;
+}
+
+const contextFor = (deps: AppDeps, req: IncomingMessage, res: ServerResponse, requestId: string) =>
   createContext(deps, {
     token: requestToken(deps, req),
-    clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-    requestId: res.locals.requestId as string,
+    // No proxy is trusted: the address is the peer's, as express's req.ip gives it by default.
+    clientAddress: req.socket.remoteAddress ?? 'unknown',
+    requestId,
     cookies: cookieJar(res),
   });
 
@@ -55,30 +61,24 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   // An ETag hashes every JSON body, and API answers are per viewer and seldom repeat byte for
   // byte; the client's static files keep theirs (express.static sets its own).
   app.set('etag', false);
-  const server = createServer(app);
+  let graphqlHttp: ReturnType<typeof graphqlHttpHandler> | null = null;
+  const server = createServer((req, res) => {
+    if (graphqlHttp && isGraphqlRequest(req.url))
+      void graphqlHttp(req, res, trackRequest(deps, req, res));
+    else app(req, res);
+  });
   const schema = await buildAppSchema();
   const apollo = createApollo(schema, deps, server);
   await apollo.start();
+  graphqlHttp = graphqlHttpHandler(
+    apollo,
+    (req, res, requestId) => contextFor(deps, req, res, requestId),
+    deps.log,
+  );
   const subscriptions = attachSubscriptions(schema, deps, server);
 
   app.use((req, res, next) => {
-    const requestId = req.header('x-request-id') || randomUUID();
-    res.locals.requestId = requestId;
-    res.setHeader('x-request-id', requestId);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      deps.log.info(
-        {
-          requestId,
-          method: req.method,
-          url: req.originalUrl.split('?')[0],
-          status: res.statusCode,
-          ms,
-        },
-        'request',
-      );
-    });
+    res.locals.requestId = trackRequest(deps, req, res);
     next();
   });
 
@@ -92,15 +92,9 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     }
   });
 
-  app.use(
-    '/graphql',
-    express.json({ limit: '1mb' }),
-    expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(deps, req, res) }),
-  );
-
   const rest = createRestRouter();
   const restContext: express.RequestHandler = async (req, res, next) => {
-    res.locals.ctx = await contextFor(deps, req, res);
+    res.locals.ctx = await contextFor(deps, req, res, res.locals.requestId as string);
     next();
   };
   for (const base of ['/api', '/apiv1'])

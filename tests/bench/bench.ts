@@ -6,13 +6,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { MAX_PAGE_SIZE } from '@rules';
 import { startServer } from '../../server/src/start';
-import {
-  BASELINE_FEED_SQL,
-  startBaseline,
-  type Baseline,
-  type BaselineQuery,
-  type BaselineRow,
-} from './baseline';
+import { BASELINE_FEED_SQL, startBaseline, type Baseline, type BaselineRow } from './baseline';
 import { diffCounts, startCountingProxy, type MessageCounts } from './count-proxy';
 import { load, type LoadResult, type LoadTarget } from './load';
 import { startProfile } from './profile';
@@ -257,8 +251,8 @@ async function main() {
           PORT: String(graphqlPort),
           LOG_LEVEL: 'warn',
           WEB_CONCURRENCY: String(WORKERS),
-          ...(PROFILE && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE)}` }),
         },
+        nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`] : [],
         workers: WORKERS,
         readyUrl: `http://127.0.0.1:${graphqlPort}/readyz`,
         url: `http://127.0.0.1:${graphqlPort}`,

@@ -33,8 +33,11 @@ export async function spawnServer(options: {
   workers: number;
   readyUrl: string;
   url: string;
+  /** Node flags; cluster workers inherit them. */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, ...options.env },
     stdio: ['ignore', 'ignore', 'pipe'],

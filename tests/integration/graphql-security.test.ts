@@ -142,6 +142,32 @@ describe('transport rules', () => {
     expect(response.status).toBe(405);
   });
 
+  it('answers a body that is not JSON with 400 and a GraphQL-shaped error', async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": "{ me { id } }"',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [
+        { message: 'The request body is not valid JSON', extensions: { code: 'BAD_REQUEST' } },
+      ],
+    });
+  });
+
+  it('refuses a body over 1 MB with 413 before reading all of it', async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ me { id } } # ${'x'.repeat(1024 * 1024)}` }),
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { errors: { message: string }[] }).errors[0]?.message).toBe(
+      'The request body is larger than 1 MB',
+    );
+  });
+
   it('hides internals: an unknown field is a validation error, not a stack trace', async () => {
     const result = await gql(server.url, `{ nope }`);
     expect(result.status).toBe(400);
@@ -166,11 +192,17 @@ describe('health', () => {
     });
   });
 
-  it('tags every response with a request id', async () => {
+  it('tags every response with a request id, GraphQL ones too', async () => {
     const response = await fetch(`${server.url}/healthz`, {
       headers: { 'x-request-id': 'trace-me-123' },
     });
     expect(response.headers.get('x-request-id')).toBe('trace-me-123');
+    const graphql = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'trace-graphql-9' },
+      body: JSON.stringify({ query: '{ me { id } }' }),
+    });
+    expect(graphql.headers.get('x-request-id')).toBe('trace-graphql-9');
     expect((await fetch(`${server.url}/healthz`)).headers.get('x-request-id')).toMatch(
       /^[0-9a-f-]{36}$/u,
     );

@@ -20,10 +20,9 @@ export interface Viewer {
   defaultSpaceId: string | null;
 }
 
+/** A session cookie to set (or clear), as its Set-Cookie header value. */
 export interface SessionCookie {
-  name: string;
-  value: string;
-  attributes: Record<string, unknown>;
+  header: string;
 }
 
 export interface SessionStore {
@@ -98,10 +97,9 @@ export function createSessionStore(db: Db, options: { secureCookies: boolean }):
     appLang: row.appLang,
     defaultSpaceId: row.defaultSpaceId,
   });
+  // lucia's cookies are HttpOnly, SameSite=Lax and path=/ by default; Secure behind https.
   const cookieOf = (cookie: ReturnType<typeof lucia.createSessionCookie>): SessionCookie => ({
-    name: cookie.name,
-    value: cookie.value,
-    attributes: { ...cookie.attributes, httpOnly: true },
+    header: cookie.serialize(),
   });
 
   return {

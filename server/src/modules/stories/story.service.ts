@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayOverlaps, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   GLOBAL_SPACE_ID,
   RATE_LIMITS,
@@ -306,7 +316,7 @@ function storyListStatement(db: Db, shape: StoryListShape) {
     const column = SORT_COLUMN[shape.sort];
     // Authors come in the same statement, so the cards' author fields cost no further query.
     return db
-      .select({ story: stories, author: AUTHOR_COLUMNS })
+      .select({ ...getTableColumns(stories), author: AUTHOR_COLUMNS })
       .from(stories)
       .leftJoin(users, eq(users.id, stories.authorId))
       .where(
@@ -367,10 +377,7 @@ export async function listStories(
     tags: filters.tags.length > 0,
     cursor: cursor !== null,
   });
-  const select = async (spaceId: string) => {
-    const found = await statement.execute({ ...values, spaceId });
-    return found.map(({ story, author }) => ({ ...story, author }));
-  };
+  const select = (spaceId: string) => statement.execute({ ...values, spaceId });
   let rows = await select(values.spaceId);
   if (rows.length === 0 && list === 'recent') {
     // Empty: either the space is quiet, or unreadable (NOT_FOUND), or the viewer's saved default

@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HeaderMap, type ApolloServer } from '@apollo/server';
+import { MESSAGES } from '@rules';
+import type { Context } from '../context';
+import type { Log } from '../log';
+
+/**
+ * GraphQL over HTTP straight on node:http: Apollo's own HTTP entry point
+ * (`executeHTTPGraphQLRequest`, what every Apollo integration calls) fed by a small JSON body
+ * reader. Express's router, body-parser and response helpers cost about a tenth of a feed request
+ * and give GraphQL nothing it needs; every other path still goes through express. Websockets on
+ * /graphql arrive as upgrades, not requests, and are served by graphql-ws.
+ */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export type RequestContext = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+) => Promise<Context>;
+
+/** /graphql and /graphql/, with or without a query string (GET requests carry the query there). */
+export const isGraphqlRequest = (url: string | undefined) =>
+  url !== undefined && /^\/graphql\/?(\?|$)/.test(url);
+
+class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The parsed JSON body; undefined when the request declares no JSON (Apollo then answers 400). */
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const type = req.headers['content-type'] ?? '';
+  if (req.method !== 'POST' || !/^application\/(.+\+)?json\b/i.test(type)) {
+    req.resume();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new BodyError(413, 'The request body is larger than 1 MB');
+    chunks.push(chunk);
+  }
+  if (size === 0) return undefined;
+  try {
+    return JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown;
+  } catch {
+    throw new BodyError(400, 'The request body is not valid JSON');
+  }
+}
+
+function sendError(res: ServerResponse, status: number, message: string, code: string) {
+  const body = JSON.stringify({ errors: [{ message, extensions: { code } }] });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...(status === 413 && { connection: 'close' }),
+  });
+  res.end(body);
+}
+
+export function graphqlHttpHandler(
+  apollo: ApolloServer<Context>,
+  contextFor: RequestContext,
+  log: Log,
+) {
+  return async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    try {
+      const body = await readJsonBody(req);
+      const headers = new HeaderMap();
+      for (const [name, value] of Object.entries(req.headers))
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      const url = req.url ?? '';
+      const query = url.indexOf('?');
+      const response = await apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: {
+          method: (req.method ?? 'GET').toUpperCase(),
+          headers,
+          search: query === -1 ? '' : url.slice(query),
+          body,
+        },
+        context: () => contextFor(req, res, requestId),
+      });
+      for (const [name, value] of response.headers) res.setHeader(name, value);
+      res.statusCode = response.status ?? 200;
+      if (response.body.kind === 'complete') {
+        res.setHeader('content-length', Buffer.byteLength(response.body.string));
+        res.end(response.body.string);
+        return;
+      }
+      for await (const chunk of response.body.asyncIterator) res.write(chunk);
+      res.end();
+    } catch (error) {
+      if (error instanceof BodyError)
+        return sendError(res, error.status, error.message, 'BAD_REQUEST');
+      log.error({ err: error, requestId }, 'unexpected GraphQL HTTP error');
+      if (!res.headersSent) sendError(res, 500, MESSAGES.internal, 'INTERNAL');
+      else res.destroy();
+    }
+  };
+}

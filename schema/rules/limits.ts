@@ -27,6 +27,11 @@ export const RATE_LIMITS = {
   signUp: { max: 5, windowSeconds: 60 * 60 },
   emailSend: { max: 5, windowSeconds: 15 * 60 },
   storyCreate: { max: 30, windowSeconds: 10 * 60 },
+  // Posting limits per person: far above what anyone writes by hand, low enough to stop a script.
+  problemCreate: { max: 50, windowSeconds: 60 * 60 },
+  solutionCreate: { max: 50, windowSeconds: 60 * 60 },
+  skillCreate: { max: 30, windowSeconds: 60 * 60 },
+  spaceCreate: { max: 20, windowSeconds: 60 * 60 },
 } as const;
 
 /** How long the links in e-mails stay valid. */

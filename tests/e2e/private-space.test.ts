@@ -163,7 +163,10 @@ describe.skipIf(chromiumMissing)('a private space, end to end', () => {
     await owner.getByRole('button', { name: 'Enter', exact: true }).click();
     await owner.waitForURL('**/stories/recent');
     await shows(owner.getByRole('heading', { name: `Recent stories in ${spaceName}` }));
-    // The drawer, still open since the space was created there, names the new active space.
+    // Creating the space closed the drawer it was started from; opened again, it names the new
+    // active space.
+    expect(await owner.getByTestId('active-space').count()).toBe(0);
+    await owner.getByRole('button', { name: 'Toggle navigation' }).click();
     await shows(owner.getByTestId('active-space').getByText(spaceName, { exact: true }));
     await owner.getByRole('button', { name: 'Toggle navigation' }).click();
 

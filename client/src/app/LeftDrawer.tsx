@@ -236,7 +236,11 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
         <LanguageSelect size="xs" />
       </Stack>
       {dialog}
-      <CreateSpaceDialog opened={creating} onClose={() => setCreating(false)} />
+      <CreateSpaceDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={onNavigate}
+      />
     </ScrollArea>
   );
 }

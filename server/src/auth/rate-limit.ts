@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { rateLimitEvents } from '../db/schema';
 import { AppError } from '../errors';
 import { MESSAGES } from '@rules';
@@ -37,6 +37,24 @@ export async function assertUnderLimit(db: DbOrTx, bucket: string, key: string, 
 
 export async function recordAttempt(db: DbOrTx, bucket: string, keys: string[]) {
   await db.insert(rateLimitEvents).values(keys.map((key) => ({ bucket, key })));
+}
+
+/**
+ * A write under a limit: refused with RATE_LIMITED once `key` has used up its window, otherwise
+ * run in one transaction that also counts this attempt, so a refused or failed write counts nothing.
+ */
+export async function limitedWrite<T>(
+  db: Db,
+  bucket: string,
+  key: string,
+  limit: Limit,
+  write: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  await assertUnderLimit(db, bucket, key, limit);
+  return db.transaction(async (tx) => {
+    await recordAttempt(tx, bucket, [key]);
+    return write(tx);
+  });
 }
 
 export async function clearAttempts(db: DbOrTx, bucket: string, key: string) {

@@ -9,8 +9,19 @@ import { SpaceForm } from './SpaceForm';
 /** Spec: the private space dialog is at most 600 wide. */
 const SPACE_DIALOG_WIDTH = 600;
 
-/** The private space dialog: name, purpose, one image. The creator becomes the owner. */
-export function CreateSpaceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * The private space dialog: name, purpose, one image. The creator becomes the owner and lands on
+ * the new space's page; `onCreated` lets the opener step aside (the drawer closes).
+ */
+export function CreateSpaceDialog({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [create] = useMutation(CreateSpaceDocument, { refetchQueries: ['MySpaces'] });
@@ -29,7 +40,9 @@ export function CreateSpaceDialog({ opened, onClose }: { opened: boolean; onClos
             const { data } = await create({ variables: { input: { ...values, isPrivate: true } } });
             notifySuccess(t('spaces:create.done'));
             onClose();
-            if (data) void navigate(`/space/${data.createSpace.id}/info`);
+            if (!data) return;
+            void navigate(`/space/${data.createSpace.id}/info`);
+            onCreated?.();
           }}
         />
       ) : null}

@@ -18,7 +18,9 @@ import {
   type ProblemList,
   type ProblemSort,
   type TimeRangeInput,
+  RATE_LIMITS,
 } from '@rules';
+import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -112,33 +114,39 @@ export async function createProblem(ctx: Context, input: unknown): Promise<Probl
   const problemTags = tagsOf(data.name, description);
   const space = await resolveActiveSpace(ctx, data.spaceId);
 
-  return ctx.db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .insert(problems)
-      .values({
-        id: randomUUID(),
-        spaceId: space.id,
-        authorId: viewer.id,
-        name: data.name,
-        description,
-        tags: problemTags,
-        isAnonymousPost: data.isAnonymousPost,
-        isDraft: data.isDraft,
-        isApproved: !data.isAnonymousPost,
-        // Spec: a created problem is marked joined, so its author is its first participant.
-        totalParticipants: 1,
-        statusUpdatedAt: now,
-        createdAt: now,
-      })
-      .returning();
-    // joinedAt in whole milliseconds, like the cursors that page the impacted list.
-    await tx
-      .insert(problemParticipants)
-      .values({ problemId: row!.id, userId: viewer.id, joinedAt: now });
-    await syncTagCounters(tx, 'problems', null, tagState(row!));
-    return row!;
-  });
+  return limitedWrite(
+    ctx.db,
+    'problem-create',
+    viewer.id,
+    RATE_LIMITS.problemCreate,
+    async (tx) => {
+      const now = new Date();
+      const [row] = await tx
+        .insert(problems)
+        .values({
+          id: randomUUID(),
+          spaceId: space.id,
+          authorId: viewer.id,
+          name: data.name,
+          description,
+          tags: problemTags,
+          isAnonymousPost: data.isAnonymousPost,
+          isDraft: data.isDraft,
+          isApproved: !data.isAnonymousPost,
+          // Spec: a created problem is marked joined, so its author is its first participant.
+          totalParticipants: 1,
+          statusUpdatedAt: now,
+          createdAt: now,
+        })
+        .returning();
+      // joinedAt in whole milliseconds, like the cursors that page the impacted list.
+      await tx
+        .insert(problemParticipants)
+        .values({ problemId: row!.id, userId: viewer.id, joinedAt: now });
+      await syncTagCounters(tx, 'problems', null, tagState(row!));
+      return row!;
+    },
+  );
 }
 
 async function findReadable(ctx: Context, id: string, db: DbOrTx = ctx.db): Promise<ProblemRow> {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { postDescriptionHtmlSchema, postFlagSchema, postTitleSchema, type SkillList } from '@rules';
+import {
+  postDescriptionHtmlSchema,
+  postFlagSchema,
+  postTitleSchema,
+  type SkillList,
+  RATE_LIMITS,
+} from '@rules';
+import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
@@ -30,7 +37,7 @@ export async function createSkill(ctx: Context, input: unknown): Promise<SkillRo
   const data = parseInput(createSchema, input);
   const { html, tags } = cleanPostDescription(data.name, data.description);
   const space = await resolveActiveSpace(ctx, data.spaceId);
-  return ctx.db.transaction(async (tx) => {
+  return limitedWrite(ctx.db, 'skill-create', viewer.id, RATE_LIMITS.skillCreate, async (tx) => {
     const [row] = await tx
       .insert(skills)
       .values({

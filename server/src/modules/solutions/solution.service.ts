@@ -9,7 +9,9 @@ import {
   type SolutionList,
   type SolutionSort,
   type TimeRangeInput,
+  RATE_LIMITS,
 } from '@rules';
+import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -95,33 +97,39 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
   const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
   const spaceId = problem ? problem.spaceId : (await resolveActiveSpace(ctx, data.spaceId)).id;
 
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(solutions)
-      .values({
-        id: randomUUID(),
-        spaceId,
-        authorId: viewer.id,
-        name: data.name,
-        description: html,
-        tags,
-        isAnonymousPost: data.isAnonymousPost,
-        isDraft: data.isDraft,
-        isApproved: !data.isAnonymousPost,
-        totalProblems: problem ? 1 : 0,
-      })
-      .returning();
-    if (problem) {
-      await tx.insert(problemSolutions).values({
-        problemId: problem.id,
-        solutionId: row!.id,
-        linkedBy: viewer.id,
-      });
-      await refreshSolutionCounters(tx, [problem.id]);
-    }
-    await syncTagCounters(tx, 'solutions', null, tagState(row!));
-    return row!;
-  });
+  return limitedWrite(
+    ctx.db,
+    'solution-create',
+    viewer.id,
+    RATE_LIMITS.solutionCreate,
+    async (tx) => {
+      const [row] = await tx
+        .insert(solutions)
+        .values({
+          id: randomUUID(),
+          spaceId,
+          authorId: viewer.id,
+          name: data.name,
+          description: html,
+          tags,
+          isAnonymousPost: data.isAnonymousPost,
+          isDraft: data.isDraft,
+          isApproved: !data.isAnonymousPost,
+          totalProblems: problem ? 1 : 0,
+        })
+        .returning();
+      if (problem) {
+        await tx.insert(problemSolutions).values({
+          problemId: problem.id,
+          solutionId: row!.id,
+          linkedBy: viewer.id,
+        });
+        await refreshSolutionCounters(tx, [problem.id]);
+      }
+      await syncTagCounters(tx, 'solutions', null, tagState(row!));
+      return row!;
+    },
+  );
 }
 
 async function findEditable(ctx: Context, id: string) {

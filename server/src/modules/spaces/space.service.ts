@@ -28,7 +28,9 @@ import {
   type CountrySpaceSort,
   type ParticipantFilter,
   type PrivateSpaceTab,
+  RATE_LIMITS,
 } from '@rules';
+import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import {
@@ -416,7 +418,7 @@ const updateSchema = z.object({
 export async function createSpace(ctx: Context, input: unknown): Promise<SpaceRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(createSchema, input);
-  return ctx.db.transaction(async (tx) => {
+  return limitedWrite(ctx.db, 'space-create', viewer.id, RATE_LIMITS.spaceCreate, async (tx) => {
     const [space] = await tx
       .insert(spaces)
       .values({

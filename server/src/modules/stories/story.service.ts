@@ -22,7 +22,7 @@ import {
   type TimeRangeInput,
 } from '@rules';
 import { z } from 'zod';
-import { assertUnderLimit, recordAttempt } from '../../auth/rate-limit';
+import { limitedWrite } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import {
   afterCursor,
@@ -135,28 +135,31 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
   const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
   // A story posted to a problem goes in the problem's space.
   const spaceId = problem?.spaceId ?? (await resolveActiveSpace(ctx, data.spaceId)).id;
-  await assertUnderLimit(ctx.db, 'story-create', viewer.id, RATE_LIMITS.storyCreate);
-
-  const story = await ctx.db.transaction(async (tx) => {
-    await recordAttempt(tx, 'story-create', [viewer.id]);
-    const [row] = await tx
-      .insert(stories)
-      .values({
-        id: randomUUID(),
-        spaceId,
-        problemId: problem?.id ?? null,
-        authorId: viewer.id,
-        story: html,
-        tags: storyTags,
-        isAnonymousPost: data.isAnonymousPost,
-        isDraft: data.isDraft,
-        isApproved: !data.isAnonymousPost,
-      })
-      .returning();
-    await syncTagCounters(tx, 'stories', null, tagState(row!));
-    await syncProblemStories(tx, null, row!);
-    return row!;
-  });
+  const story = await limitedWrite(
+    ctx.db,
+    'story-create',
+    viewer.id,
+    RATE_LIMITS.storyCreate,
+    async (tx) => {
+      const [row] = await tx
+        .insert(stories)
+        .values({
+          id: randomUUID(),
+          spaceId,
+          problemId: problem?.id ?? null,
+          authorId: viewer.id,
+          story: html,
+          tags: storyTags,
+          isAnonymousPost: data.isAnonymousPost,
+          isDraft: data.isDraft,
+          isApproved: !data.isAnonymousPost,
+        })
+        .returning();
+      await syncTagCounters(tx, 'stories', null, tagState(row!));
+      await syncProblemStories(tx, null, row!);
+      return row!;
+    },
+  );
   announce(ctx, story);
   return story;
 }

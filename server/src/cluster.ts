@@ -28,19 +28,29 @@ export async function runPrimary(config: Config, log: Log): Promise<void> {
 
   let stopping = false;
   const fork = () => cluster.fork();
+  // A worker that dies before it ever listened failed to start (a port in use, a bad setting):
+  // forking again would fail the same way every second, so the whole server stops instead and
+  // whatever supervises it sees the failure.
+  const listened = new Set<number>();
+  cluster.on('listening', (worker: Worker) => listened.add(worker.id));
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
+    if (!listened.has(worker.id)) {
+      log.fatal({ worker: worker.process.pid, code, signal }, 'a worker failed to start');
+      stop('SIGTERM', 1);
+      return;
+    }
     log.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');
     setTimeout(fork, RESTART_DELAY_MS).unref();
   });
-  for (let i = 0; i < config.workers; i++) fork();
-  log.info({ workers: config.workers }, 'primary started');
 
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal: NodeJS.Signals, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping workers');
-    const workers = Object.values(cluster.workers ?? {}).filter(Boolean) as Worker[];
+    const workers = Object.values(cluster.workers ?? {}).filter(
+      (worker): worker is Worker => worker !== undefined && !worker.isDead(),
+    );
     const exits = workers.map(
       (worker) => new Promise<void>((resolve) => worker.once('exit', () => resolve())),
     );
@@ -50,9 +60,12 @@ export async function runPrimary(config: Config, log: Log): Promise<void> {
     }, STOP_TIMEOUT_MS);
     void Promise.all(exits).then(() => {
       clearTimeout(timer);
-      process.exit(0);
+      process.exit(exitCode);
     });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  for (let i = 0; i < config.workers; i++) fork();
+  log.info({ workers: config.workers }, 'primary started');
 }

@@ -34,7 +34,21 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     sessions: createSessionStore(database.db, { secureCookies: config.secureCookies }),
   };
   const app = await createApp(deps);
-  await new Promise<void>((resolve) => app.server.listen(config.port, config.host, resolve));
+  // A port in use must fail the start: the websocket server also listens for the HTTP server's
+  // errors, so without this the process would wait forever without listening.
+  try {
+    await new Promise<void>((resolve, reject) => {
+      app.server.once('error', reject);
+      app.server.listen(config.port, config.host, () => {
+        app.server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   const { port } = app.server.address() as AddressInfo;
   if (!config.publicUrl) config.publicUrl = `http://localhost:${port}`;
   log.info({ port, database: database.kind, url: config.publicUrl }, 'listening');

@@ -154,6 +154,7 @@ export interface StoryOptions {
   isAnonymousPost?: boolean;
   isDraft?: boolean;
   spaceId?: string;
+  problemId?: string;
 }
 
 /** Posts a story over GraphQL as the user with `token`; fails the test if the server refuses it. */

@@ -8,6 +8,7 @@ import {
   type TestUser,
 } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { insertPrivateSpace, insertProblem } from '../helpers/solutions-factories';
 
 let server: TestServer;
 let reader: TestUser;
@@ -23,7 +24,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const STORY_ADDED = `subscription OnStoryAdded($spaceId: ID) { storyAdded(spaceId: $spaceId) { ${STORY_FIELDS} } }`;
+const STORY_ADDED = `subscription OnStoryAdded($spaceId: ID, $problemId: ID) { storyAdded(spaceId: $spaceId, problemId: $problemId) { ${STORY_FIELDS} } }`;
 type Added = { storyAdded: StoryView };
 
 const open: LiveSubscription<Added>[] = [];
@@ -103,5 +104,58 @@ describe('storyAdded', () => {
     const healthy = await live(reader.token);
     const posted = await postStory(server, writer.token, '<p>Still here #alive</p>');
     expect((await healthy.take(1))[0]?.storyAdded.id).toBe(posted.id);
+  });
+});
+
+describe("storyAdded on a problem's Stories tab", () => {
+  it('delivers the stories posted to the problem and nothing from the space feed', async () => {
+    const problemId = await insertProblem(server, writer);
+    const tab = await live(reader.token, { problemId });
+    await postStory(server, writer.token, '<p>On the feed, not the problem #elsewhere</p>');
+    const onProblem = await postStory(
+      server,
+      writer.token,
+      '<p>Walked the route today #water</p>',
+      {
+        problemId,
+      },
+    );
+    const [event] = await tab.take(1);
+    expect(event?.storyAdded).toMatchObject({
+      id: onProblem.id,
+      author: { displayName: 'Writer' },
+      canEdit: false,
+    });
+  });
+
+  it('delivers a story when its author moves it onto the problem', async () => {
+    const problemId = await insertProblem(server, writer);
+    const tab = await live(undefined, { problemId });
+    const story = await postStory(server, writer.token, '<p>Belongs on the problem #move</p>');
+    await gqlData(
+      server.url,
+      `mutation($id: ID!, $input: UpdateStoryInput!) { updateStory(id: $id, input: $input) { id } }`,
+      { id: story.id, input: { problemId } },
+      { token: writer.token },
+    );
+    expect((await tab.take(1))[0]?.storyAdded.id).toBe(story.id);
+  });
+
+  it("keeps a private space's problem to its participants: others are refused as not found", async () => {
+    const member = await signUpVerified(server, { displayName: 'Member' });
+    const spaceId = await insertPrivateSpace(server, writer, [
+      { user: member, status: 'contributor' },
+    ]);
+    const problemId = await insertProblem(server, writer, { spaceId });
+    const outsider = await live(reader.token, { problemId });
+    await expect(outsider.take(1, 3000)).rejects.toThrow(/Item has been deleted|NOT_FOUND/u);
+    const signedOut = await live(undefined, { problemId });
+    await expect(signedOut.take(1, 3000)).rejects.toThrow(/Item has been deleted|NOT_FOUND/u);
+
+    const tab = await live(member.token, { problemId });
+    const posted = await postStory(server, writer.token, '<p>Inside only #private</p>', {
+      problemId,
+    });
+    expect((await tab.take(1))[0]?.storyAdded).toMatchObject({ id: posted.id, canEdit: false });
   });
 });

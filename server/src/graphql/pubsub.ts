@@ -10,6 +10,8 @@ import type { Log } from '../log';
 export type Topics = {
   /** A story became visible in a space feed (published, approved). Id: the space id. */
   space: [spaceId: string, payload: { storyId: string }];
+  /** A story became visible on a problem's Stories tab (published, approved). Id: the problem id. */
+  problem: [problemId: string, payload: { storyId: string }];
 };
 
 export type AppPubSub = PubSub<Topics>;

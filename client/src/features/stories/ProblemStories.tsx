@@ -26,6 +26,7 @@ export function ProblemStories({ problemId }: { problemId: string }) {
       <StoryList
         list="recent"
         spaceId={spaceId}
+        live
         options={{ problemId }}
         empty={{
           title: t('stories:problem.empty'),

@@ -54,7 +54,7 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
     if (!live || !sortedByTime) return undefined;
     return subscribeToMore({
       document: StoryAddedDocument,
-      variables: { spaceId: spaceId || null },
+      variables: { spaceId: spaceId || null, problemId },
       updateQuery: (_unsafePrevious, options) => {
         if (!options.complete) return undefined;
         const story = options.subscriptionData.data.storyAdded;

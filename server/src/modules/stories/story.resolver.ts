@@ -99,13 +99,22 @@ export class StoryResolver {
   }
 
   @Subscription(() => Story, {
-    description: 'Stories as they appear in a space feed (the active space when omitted).',
+    description:
+      "Stories as they appear in a space feed (the active space when omitted) or on a problem's Stories tab.",
     subscribe: ({ args, context }) =>
-      storiesService.storiesAddedTo(context as Context, args.spaceId as string | undefined),
+      storiesService.storiesAddedTo(context as Context, {
+        spaceId: args.spaceId as string | undefined,
+        problemId: args.problemId as string | undefined,
+      }),
   })
   storyAdded(
     @Root() story: StoryRow,
     @Arg('spaceId', () => ID, { nullable: true }) _spaceId?: string,
+    @Arg('problemId', () => ID, {
+      nullable: true,
+      description: "A problem's Stories tab instead of a space feed (spaceId is then ignored).",
+    })
+    _problemId?: string,
   ): StoryRow {
     return story;
   }

@@ -85,9 +85,11 @@ const tagState = (story: StoryRow): TaggedState => ({
   listed: isListed(story) && !story.problemId,
 });
 
+/** Tells live lists where the story now shows: its problem's Stories tab, else its space feed. */
 function announce(ctx: Context, story: StoryRow) {
-  if (isListed(story) && !story.problemId)
-    ctx.pubsub.publish('space', story.spaceId, { storyId: story.id });
+  if (!isListed(story)) return;
+  if (story.problemId) ctx.pubsub.publish('problem', story.problemId, { storyId: story.id });
+  else ctx.pubsub.publish('space', story.spaceId, { storyId: story.id });
 }
 
 /** The spec writes a problem id as 'problems/{id}' in places; both forms are accepted. */
@@ -202,7 +204,7 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
     await syncProblemStories(tx, before, row!);
     return row!;
   });
-  if (!isListed(before) || (before.problemId && !story.problemId)) announce(ctx, story);
+  if (!isListed(before) || story.problemId !== before.problemId) announce(ctx, story);
   return story;
 }
 
@@ -224,12 +226,16 @@ export async function getStory(ctx: Context, id: string): Promise<StoryRow> {
   return story;
 }
 
-/** For live feeds: the story only if the viewer's feed would list it now. */
-export async function findListedStory(ctx: Context, id: string): Promise<StoryRow | null> {
+/** For live lists: the story only if the viewer's list would show it now (`shownBy`). */
+async function findShownStory(
+  ctx: Context,
+  id: string,
+  shownBy: (viewer: SqlViewer) => SQL,
+): Promise<StoryRow | null> {
   const [story] = await ctx.db
     .select()
     .from(stories)
-    .where(and(eq(stories.id, id), storyListedFor(ctx.viewer)));
+    .where(and(eq(stories.id, id), shownBy(ctx.viewer)));
   return story ?? null;
 }
 
@@ -397,14 +403,24 @@ const SORT_COLUMN_KEY = {
   comments: 'totalComments',
 } as const satisfies Record<StorySort, keyof StoryRow>;
 
-/** Live feed of a space: yields each story as it becomes listed, checked against this viewer. */
+/**
+ * A live list: a space feed, or a problem's Stories tab when `problemId` is given (a problem the
+ * viewer may read, else NOT_FOUND). Yields each story as it appears there, checked against this
+ * viewer at that moment.
+ */
 export async function* storiesAddedTo(
   ctx: Context,
-  spaceId: string | null | undefined,
+  where: { spaceId?: string | null; problemId?: string | null },
 ): AsyncGenerator<StoryRow> {
-  const space = await resolveActiveSpace(ctx, spaceId);
-  for await (const event of ctx.pubsub.subscribe('space', space.id)) {
-    const story = await findListedStory(ctx, event.storyId);
+  const problem = where.problemId ? await readableProblem(ctx, where.problemId) : null;
+  const events = problem
+    ? ctx.pubsub.subscribe('problem', problem.id)
+    : ctx.pubsub.subscribe('space', (await resolveActiveSpace(ctx, where.spaceId)).id);
+  const shownBy = problem
+    ? (viewer: SqlViewer) => and(eq(stories.problemId, problem.id), storyOnProblemFor(viewer))!
+    : storyListedFor;
+  for await (const event of events) {
+    const story = await findShownStory(ctx, event.storyId, shownBy);
     if (story) yield story;
   }
 }

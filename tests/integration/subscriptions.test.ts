@@ -8,7 +8,13 @@ import {
   type TestUser,
 } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { insertPrivateSpace, insertProblem } from '../helpers/solutions-factories';
+import {
+  SOLUTION_FIELDS,
+  insertPrivateSpace,
+  insertProblem,
+  postSolution,
+  type SolutionView,
+} from '../helpers/solutions-factories';
 
 let server: TestServer;
 let reader: TestUser;
@@ -157,5 +163,56 @@ describe("storyAdded on a problem's Stories tab", () => {
       problemId,
     });
     expect((await tab.take(1))[0]?.storyAdded).toMatchObject({ id: posted.id, canEdit: false });
+  });
+});
+
+describe('solutionAdded', () => {
+  const SOLUTION_ADDED = `subscription($spaceId: ID, $problemId: ID) { solutionAdded(spaceId: $spaceId, problemId: $problemId) { ${SOLUTION_FIELDS} } }`;
+  type SolutionAdded = { solutionAdded: SolutionView };
+  const opened: LiveSubscription<SolutionAdded>[] = [];
+  const liveSolutions = async (token?: string, variables: Record<string, unknown> = {}) => {
+    const subscription = await subscribe<SolutionAdded>(server.url, SOLUTION_ADDED, variables, {
+      token,
+    });
+    opened.push(subscription);
+    return subscription;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((subscription) => subscription.close()));
+  });
+
+  it("delivers a published solution to its space's list, and not a draft", async () => {
+    const list = await liveSolutions(reader.token);
+    await postSolution(server, writer, { name: 'Still a draft', isDraft: true });
+    const posted = await postSolution(server, writer, { name: 'Rainwater tanks' });
+    const [event] = await list.take(1);
+    expect(event?.solutionAdded).toMatchObject({
+      id: posted.id,
+      name: 'Rainwater tanks',
+      author: { displayName: 'Writer' },
+      canEdit: false,
+    });
+  });
+
+  it("delivers a solution to a problem's tab when it is posted under it or linked to it", async () => {
+    const problemId = await insertProblem(server, writer);
+    const tab = await liveSolutions(undefined, { problemId });
+    const standalone = await postSolution(server, writer, { name: 'Standalone first' });
+    const under = await postSolution(server, writer, { name: 'Posted under', problemId });
+    await gqlData(
+      server.url,
+      `mutation($solutionId: ID!, $problemIds: [ID!]!) { linkSolution(solutionId: $solutionId, problemIds: $problemIds) { id } }`,
+      { solutionId: standalone.id, problemIds: [problemId] },
+      { token: writer.token },
+    );
+    const events = await tab.take(2);
+    expect(events.map((event) => event.solutionAdded.id)).toEqual([under.id, standalone.id]);
+  });
+
+  it("refuses a private space's problem to outsiders as not found", async () => {
+    const spaceId = await insertPrivateSpace(server, writer);
+    const problemId = await insertProblem(server, writer, { spaceId });
+    const outsider = await liveSolutions(reader.token, { problemId });
+    await expect(outsider.take(1, 3000)).rejects.toThrow(/Item has been deleted|NOT_FOUND/u);
   });
 });

@@ -12,6 +12,10 @@ export type Topics = {
   space: [spaceId: string, payload: { storyId: string }];
   /** A story became visible on a problem's Stories tab (published, approved). Id: the problem id. */
   problem: [problemId: string, payload: { storyId: string }];
+  /** A solution became visible in a space's solutions (published, approved). Id: the space id. */
+  solutionInSpace: [spaceId: string, payload: { solutionId: string }];
+  /** A listed solution became linked to a problem (its Solutions tab). Id: the problem id. */
+  solutionOnProblem: [problemId: string, payload: { solutionId: string }];
 };
 
 export type AppPubSub = PubSub<Topics>;

@@ -12,11 +12,15 @@ import {
 import { useQuery } from '@apollo/client/react';
 import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
 import { SOLUTION_SORTS, type SolutionSort } from '@rules';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, serverErrorOf } from '../../components/notify';
 import { TimeRangeSelect, type TimeRangeChoice } from '../../components/TimeRangeSelect';
-import { SolutionsDocument, type SolutionsQueryVariables } from '../../gql/graphql';
+import {
+  SolutionAddedDocument,
+  SolutionsDocument,
+  type SolutionsQueryVariables,
+} from '../../gql/graphql';
 import { SolutionCard } from './SolutionCard';
 import { useSolutionActions } from './useSolutionActions';
 
@@ -32,11 +36,40 @@ const PAGE = 20;
 /** Solution cards of one list, a page at a time (keyset: `after` = the page's `last`). */
 export function SolutionList({ variables, empty, problemId }: SolutionListProps) {
   const { t } = useTranslation();
-  const { data, loading, error, fetchMore, refetch } = useQuery(SolutionsDocument, {
-    variables: { ...variables, first: PAGE },
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-  });
+  const { data, loading, error, fetchMore, refetch, subscribeToMore } = useQuery(
+    SolutionsDocument,
+    {
+      variables: { ...variables, first: PAGE },
+      fetchPolicy: 'cache-and-network',
+      nextFetchPolicy: 'cache-first',
+    },
+  );
+  // Solutions posted meanwhile go on top of the public lists in newest-first order (a space's, a
+  // problem's); the viewer's own list and fixed date windows load afresh on each visit.
+  const live =
+    variables.list === 'recent' &&
+    (!variables.orderBy || variables.orderBy === 'recent') &&
+    !variables.endDate;
+  const liveSpaceId = variables.spaceId || null;
+  const liveProblemId = variables.problemId ?? null;
+  useEffect(() => {
+    if (!live) return undefined;
+    return subscribeToMore({
+      document: SolutionAddedDocument,
+      variables: { spaceId: liveSpaceId, problemId: liveProblemId },
+      updateQuery: (_unsafePrevious, options) => {
+        if (!options.complete) return undefined;
+        const solution = options.subscriptionData.data.solutionAdded;
+        const current = options.previousData.solutions;
+        if (current.items.some((item) => item.id === solution.id)) return undefined;
+        return {
+          ...options.previousData,
+          solutions: { ...current, items: [solution, ...current.items] },
+        };
+      },
+      onError: (caught) => console.warn('solutionAdded subscription ended', caught),
+    });
+  }, [live, liveSpaceId, liveProblemId, subscribeToMore]);
   const { actions, dialogs } = useSolutionActions();
   const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.solutions;

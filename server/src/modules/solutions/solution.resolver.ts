@@ -9,6 +9,7 @@ import {
   Query,
   Resolver,
   Root,
+  Subscription,
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
@@ -30,6 +31,27 @@ import {
 
 @Resolver(() => Solution)
 export class SolutionResolver {
+  @Subscription(() => Solution, {
+    description:
+      "Solutions as they appear in a space's solutions (the active space when omitted) or on a problem's Solutions tab.",
+    subscribe: ({ args, context }) =>
+      solutionsService.solutionsAddedTo(context as Context, {
+        spaceId: args.spaceId as string | undefined,
+        problemId: args.problemId as string | undefined,
+      }),
+  })
+  solutionAdded(
+    @Root() solution: SolutionRow,
+    @Arg('spaceId', () => ID, { nullable: true }) _spaceId?: string,
+    @Arg('problemId', () => ID, {
+      nullable: true,
+      description: "A problem's Solutions tab instead of a space's solutions.",
+    })
+    _problemId?: string,
+  ): SolutionRow {
+    return solution;
+  }
+
   @Query(() => SolutionPage, {
     description:
       'Solutions of a space, of a problem (problemId) or the viewer’s own; keyset paginated.',

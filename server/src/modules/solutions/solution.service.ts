@@ -79,6 +79,10 @@ async function linkedProblemIds(tx: DbOrTx, solutionId: string) {
   return rows.map((row) => row.problemId);
 }
 
+/** The solution is linked to this problem (shows on its Solutions tab). */
+const linkedToProblem = (problemId: string) =>
+  sql`${solutions.id} in (select ${problemSolutions.solutionId} from ${problemSolutions} where ${problemSolutions.problemId} = ${problemId})`;
+
 /** A problem the viewer may read, or NOT_FOUND (exactly like a missing one). */
 async function readableProblem(ctx: Context, problemId: string) {
   const [problem] = await ctx.db
@@ -97,7 +101,7 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
   const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
   const spaceId = problem ? problem.spaceId : (await resolveActiveSpace(ctx, data.spaceId)).id;
 
-  return limitedWrite(
+  const created = await limitedWrite(
     ctx.db,
     'solution-create',
     viewer.id,
@@ -130,6 +134,24 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
       return row!;
     },
   );
+  announce(ctx, created, { space: true, problemIds: problem ? [problem.id] : [] });
+  return created;
+}
+
+/**
+ * Tells live lists where a listed solution now shows: its space's solutions (unless it already
+ * showed there) and the Solutions tabs of `problemIds`.
+ */
+function announce(
+  ctx: Context,
+  solution: SolutionRow,
+  where: { space: boolean; problemIds: readonly string[] },
+) {
+  if (!isSolutionListed(solution)) return;
+  const payload = { solutionId: solution.id };
+  if (where.space) ctx.pubsub.publish('solutionInSpace', solution.spaceId, payload);
+  for (const problemId of where.problemIds)
+    ctx.pubsub.publish('solutionOnProblem', problemId, payload);
 }
 
 async function findEditable(ctx: Context, id: string) {
@@ -154,7 +176,7 @@ export async function updateSolution(
   const cleaned = cleanPostDescription(name, data.description ?? before.description);
   const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
 
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(solutions)
       .set({
@@ -175,6 +197,9 @@ export async function updateSolution(
     await syncTagCounters(tx, 'solutions', tagState(before), tagState(row!));
     return row!;
   });
+  if (!isSolutionListed(before))
+    announce(ctx, updated, { space: true, problemIds: await linkedProblemIds(ctx.db, id) });
+  return updated;
 }
 
 export async function deleteSolution(ctx: Context, id: string): Promise<void> {
@@ -240,8 +265,8 @@ export async function linkSolution(
       field: 'problemIds',
     });
   }
-  return ctx.db.transaction(async (tx) => {
-    await tx
+  const linked = await ctx.db.transaction(async (tx) => {
+    const added = await tx
       .insert(problemSolutions)
       .values(
         problemIds.map((problemId) => ({
@@ -250,10 +275,16 @@ export async function linkSolution(
           linkedBy: viewer.id,
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ problemId: problemSolutions.problemId });
     await refreshSolutionCounters(tx, problemIds);
-    return refreshTotalProblems(tx, id);
+    return { row: await refreshTotalProblems(tx, id), added };
   });
+  announce(ctx, linked.row, {
+    space: false,
+    problemIds: linked.added.map((link) => link.problemId),
+  });
+  return linked.row;
 }
 
 /** Removes a link; the solution's author or whoever made the link may. */
@@ -313,10 +344,7 @@ export async function listSolutions(
     conditions.push(eq(solutions.authorId, viewer.id), solutionReadableBy(viewer));
   } else if (input.problemId) {
     await readableProblem(ctx, input.problemId);
-    conditions.push(
-      solutionListedFor(ctx.viewer),
-      sql`${solutions.id} in (select ${problemSolutions.solutionId} from ${problemSolutions} where ${problemSolutions.problemId} = ${input.problemId})`,
-    );
+    conditions.push(solutionListedFor(ctx.viewer), linkedToProblem(input.problemId));
   } else {
     const space = await resolveActiveSpace(ctx, input.spaceId);
     conditions.push(eq(solutions.spaceId, space.id), solutionListedFor(ctx.viewer));
@@ -362,4 +390,32 @@ export async function upvotedSolutions(ctx: Context, problemId: string): Promise
     )
     .orderBy(desc(solutions.createdAt), desc(solutions.id));
   return rows.map((row) => row.solution);
+}
+
+/**
+ * A live list of solutions: a space's, or a problem's Solutions tab when `problemId` is given (a
+ * problem the viewer may read, else NOT_FOUND). Yields each solution as it appears there, checked
+ * against this viewer at that moment.
+ */
+export async function* solutionsAddedTo(
+  ctx: Context,
+  where: { spaceId?: string | null; problemId?: string | null },
+): AsyncGenerator<SolutionRow> {
+  const problemId = where.problemId ? (await readableProblem(ctx, where.problemId)).id : null;
+  const events = problemId
+    ? ctx.pubsub.subscribe('solutionOnProblem', problemId)
+    : ctx.pubsub.subscribe('solutionInSpace', (await resolveActiveSpace(ctx, where.spaceId)).id);
+  for await (const event of events) {
+    const [solution] = await ctx.db
+      .select()
+      .from(solutions)
+      .where(
+        and(
+          eq(solutions.id, event.solutionId),
+          solutionListedFor(ctx.viewer),
+          problemId ? linkedToProblem(problemId) : undefined,
+        ),
+      );
+    if (solution) yield solution;
+  }
 }

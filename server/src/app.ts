@@ -61,6 +61,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   // An ETag hashes every JSON body, and API answers are per viewer and seldom repeat byte for
   // byte; the client's static files keep theirs (express.static sets its own).
   app.set('etag', false);
+  // Apollo's drain plugin needs the HTTP server before Apollo exists, so /graphql is wired once
+  // Apollo has started; nothing arrives before that, as the server listens after createApp.
   let graphqlHttp: ReturnType<typeof graphqlHttpHandler> | null = null;
   const server = createServer((req, res) => {
     if (graphqlHttp && isGraphqlRequest(req.url))

@@ -156,6 +156,23 @@ describe('stories posted to a problem', () => {
     expect(await totalStoriesOf(hidden)).toBe(0);
   });
 
+  it("refuses even the problem's author once blocked from its private space, as the problems feature does", async () => {
+    const privateSpace = await insertPrivateSpace(server, bob, [
+      { user: alice, status: 'blocked' },
+    ]);
+    const own = await insertProblem(server, alice, { spaceId: privateSpace });
+    expect(
+      await gqlError(
+        server.url,
+        CREATE_STORY_ON,
+        { input: { story: '<p>Still mine? #left</p>', problemId: own } },
+        { token: alice.token },
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    const rows = await server.deps.db.select().from(stories).where(eq(stories.problemId, own));
+    expect(rows).toHaveLength(0);
+  });
+
   it('puts a story on a private problem into that space, visible to its participants only', async () => {
     const privateSpace = await insertPrivateSpace(server, bob, [
       { user: alice, status: 'contributor' },

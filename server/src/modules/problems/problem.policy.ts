@@ -1,13 +1,13 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { problemParts, problems } from '../../db/schema';
-import { spaceReadableBy } from '../spaces/space.policy';
+import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
 
 export type ProblemRow = typeof problems.$inferSelect;
 export type ProblemPartRow = typeof problemParts.$inferSelect;
 
 /** Listed in public lists: published, approved (anonymous posts wait), in a readable space. */
-export const problemListedFor = (viewer: Viewer | null): SQL =>
+export const problemListedFor = (viewer: SqlViewer): SQL =>
   and(
     eq(problems.isDraft, false),
     eq(problems.isApproved, true),
@@ -18,7 +18,7 @@ export const problemListedFor = (viewer: Viewer | null): SQL =>
  * Readable by id: what lists show, plus the viewer's own drafts and pending posts. The space must be
  * readable even for the author: someone who left a private space no longer sees its content.
  */
-export const problemReadableBy = (viewer: Viewer | null): SQL =>
+export const problemReadableBy = (viewer: SqlViewer): SQL =>
   viewer
     ? and(
         spaceReadableBy(viewer, problems.spaceId),

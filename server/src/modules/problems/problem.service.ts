@@ -149,7 +149,15 @@ export async function createProblem(ctx: Context, input: unknown): Promise<Probl
   );
 }
 
-async function findReadable(ctx: Context, id: string, db: DbOrTx = ctx.db): Promise<ProblemRow> {
+/**
+ * A problem the viewer may read, or NOT_FOUND (exactly like a missing one). Stories and solutions
+ * check the problems they attach to with this, so one rule decides.
+ */
+export async function readableProblem(
+  ctx: Context,
+  id: string,
+  db: DbOrTx = ctx.db,
+): Promise<ProblemRow> {
   const [problem] = await db
     .select()
     .from(problems)
@@ -160,7 +168,7 @@ async function findReadable(ctx: Context, id: string, db: DbOrTx = ctx.db): Prom
 
 async function findEditable(ctx: Context, id: string) {
   const viewer = requireViewer(ctx);
-  const problem = await findReadable(ctx, id);
+  const problem = await readableProblem(ctx, id);
   if (!canEditProblem(viewer, problem)) throw forbidden();
   return problem;
 }
@@ -236,7 +244,7 @@ export async function deleteProblem(ctx: Context, id: string): Promise<void> {
 }
 
 export function getProblem(ctx: Context, id: string): Promise<ProblemRow> {
-  return findReadable(ctx, id);
+  return readableProblem(ctx, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,7 +263,7 @@ export async function canChangeStatus(ctx: Context, problem: ProblemRow): Promis
 
 async function requireWorker(ctx: Context, id: string): Promise<ProblemRow> {
   const viewer = requireViewer(ctx);
-  const problem = await findReadable(ctx, id);
+  const problem = await readableProblem(ctx, id);
   if (!(await canWorkOnProblem(viewer, problem, await isJoined(ctx, problem)))) throw forbidden();
   return problem;
 }
@@ -298,7 +306,7 @@ export async function setProblemStatus(
 
 export async function joinProblem(ctx: Context, id: string): Promise<ProblemRow> {
   const viewer = requireViewer(ctx);
-  await findReadable(ctx, id);
+  await readableProblem(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(problemParticipants)
@@ -312,7 +320,7 @@ export async function joinProblem(ctx: Context, id: string): Promise<ProblemRow>
         .where(eq(problems.id, id));
     }
     ctx.loaders.problemParticipation.clear(participationKey(viewer.id, id));
-    return await findReadable(ctx, id, tx);
+    return await readableProblem(ctx, id, tx);
   });
 }
 
@@ -320,7 +328,7 @@ export async function joinProblem(ctx: Context, id: string): Promise<ProblemRow>
 export async function leaveProblem(ctx: Context, id: string, input: unknown): Promise<ProblemRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(leaveProblemSchema, input ?? {});
-  await findReadable(ctx, id);
+  await readableProblem(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const removed = await tx
       .delete(problemParticipants)
@@ -342,7 +350,7 @@ export async function leaveProblem(ctx: Context, id: string, input: unknown): Pr
       solutions: data.solutions,
     });
     ctx.loaders.problemParticipation.clear(participationKey(viewer.id, id));
-    return findReadable(ctx, id, tx);
+    return readableProblem(ctx, id, tx);
   });
 }
 
@@ -540,7 +548,7 @@ export async function impacted(
   problemId: string,
   options: { after?: string | null; first?: number | null },
 ): Promise<Page<ProblemPerson>> {
-  const problem = await findReadable(ctx, problemId);
+  const problem = await readableProblem(ctx, problemId);
   const size = pageSize(options.first);
   const cursor = decodeCursor(options.after);
   if (cursor && !(cursor.value instanceof Date)) throw invalidCursor();
@@ -575,7 +583,7 @@ export async function impacted(
  * nobody. Solutions in spaces the viewer cannot read do not count.
  */
 export async function solvers(ctx: Context, problemId: string): Promise<UserRow[]> {
-  await findReadable(ctx, problemId);
+  await readableProblem(ctx, problemId);
   const rows = await ctx.db
     .selectDistinctOn([users.id], { user: users })
     .from(problemSolutions)
@@ -612,7 +620,7 @@ export async function addPart(ctx: Context, problemId: string, input: unknown): 
 }
 
 async function findPart(ctx: Context, problemId: string, partId: string) {
-  const problem = await findReadable(ctx, problemId);
+  const problem = await readableProblem(ctx, problemId);
   const [part] = await ctx.db
     .select()
     .from(problemParts)
@@ -657,7 +665,7 @@ export async function listParts(
   problemId: string,
   type?: string | null,
 ): Promise<PartView[]> {
-  const problem = await findReadable(ctx, problemId);
+  const problem = await readableProblem(ctx, problemId);
   const typeFilter = type
     ? eq(problemParts.type, parseInput(problemPartSchema.shape.type, type, 'type'))
     : undefined;
@@ -701,7 +709,7 @@ export async function addMeasurement(
 
 /** Newest first (by when it was measured, then when it was recorded). */
 export async function listMeasurements(ctx: Context, problemId: string): Promise<MeasurementRow[]> {
-  await findReadable(ctx, problemId);
+  await readableProblem(ctx, problemId);
   return ctx.db
     .select()
     .from(problemMeasurements)

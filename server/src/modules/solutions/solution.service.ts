@@ -20,7 +20,7 @@ import { problemSolutions, problems, solutions, solutionVotes } from '../../db/s
 import { timeRangeCondition } from '../../db/time-range';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { cleanPostDescription } from '../../rich-text';
-import { refreshSolutionCounters } from '../problems/problem.service';
+import { readableProblem, refreshSolutionCounters } from '../problems/problem.service';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
@@ -82,16 +82,6 @@ async function linkedProblemIds(tx: DbOrTx, solutionId: string) {
 /** The solution is linked to this problem (shows on its Solutions tab). */
 const linkedToProblem = (problemId: string) =>
   sql`${solutions.id} in (select ${problemSolutions.solutionId} from ${problemSolutions} where ${problemSolutions.problemId} = ${problemId})`;
-
-/** A problem the viewer may read, or NOT_FOUND (exactly like a missing one). */
-async function readableProblem(ctx: Context, problemId: string) {
-  const [problem] = await ctx.db
-    .select()
-    .from(problems)
-    .where(and(eq(problems.id, problemId), problemReadableBy(ctx.viewer)));
-  if (!problem) throw notFound();
-  return problem;
-}
 
 export async function createSolution(ctx: Context, input: unknown): Promise<SolutionRow> {
   const viewer = requireViewer(ctx);

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { problems, stories } from '../../db/schema';
+import { problemReadableBy } from '../problems/problem.policy';
 import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
 
 export type StoryRow = typeof stories.$inferSelect;
@@ -13,23 +14,9 @@ const storyPublishedFor = (viewer: SqlViewer): SQL =>
     spaceReadableBy(viewer, stories.spaceId),
   )!;
 
-/**
- * A problem the viewer may read: published and approved in a readable space, or their own. The
- * problems feature owns problems; this is the same rule, kept here so a story's visibility needs
- * no call across features.
- */
-export const problemVisibleTo = (viewer: SqlViewer): SQL => {
-  const published = and(
-    eq(problems.isDraft, false),
-    eq(problems.isApproved, true),
-    spaceReadableBy(viewer, problems.spaceId),
-  )!;
-  return viewer ? or(published, eq(problems.authorId, viewer.id))! : published;
-};
-
 /** The story's problem is readable by the viewer. */
 const problemReadableSql = (viewer: SqlViewer): SQL =>
-  sql`exists (select 1 from ${problems} where ${problems.id} = ${stories.problemId} and ${problemVisibleTo(viewer)})`;
+  sql`exists (select 1 from ${problems} where ${problems.id} = ${stories.problemId} and ${problemReadableBy(viewer)})`;
 
 /**
  * Listed in public feeds (space feed, following feed, tag pages): published stories that were not

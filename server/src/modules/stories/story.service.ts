@@ -40,12 +40,12 @@ import { timeRangeBounds } from '../../db/time-range';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
 import type { SqlViewer } from '../spaces/space.policy';
+import { readableProblem } from '../problems/problem.service';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
 import {
   canEditStory,
-  problemVisibleTo,
   storyListedFor,
   storyOnProblemFor,
   storyReadableBy,
@@ -95,16 +95,8 @@ function announce(ctx: Context, story: StoryRow) {
 /** The spec writes a problem id as 'problems/{id}' in places; both forms are accepted. */
 const problemIdOf = (raw: string) => raw.replace(/^problems\//u, '');
 
-/** A problem the viewer may read, to post a story to; NOT_FOUND otherwise (as a missing one). */
-async function readableProblem(ctx: Context, rawId: string) {
-  const id = problemIdOf(rawId);
-  const [problem] = await ctx.db
-    .select({ id: problems.id, spaceId: problems.spaceId })
-    .from(problems)
-    .where(and(eq(problems.id, id), problemVisibleTo(ctx.viewer)));
-  if (!problem) throw notFound();
-  return problem;
-}
+/** A problem the viewer may read (to post a story to, or to list its stories); NOT_FOUND otherwise. */
+const problemFor = (ctx: Context, rawId: string) => readableProblem(ctx, problemIdOf(rawId));
 
 /**
  * problems.total_stories counts the problem's published, approved stories: it moves by one when a
@@ -134,7 +126,7 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
   const viewer = requireViewer(ctx);
   const data = parseInput(createSchema, input);
   const { html, tags: storyTags } = cleanStory(data.story);
-  const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
+  const problem = data.problemId ? await problemFor(ctx, data.problemId) : null;
   // A story posted to a problem goes in the problem's space.
   const spaceId = problem?.spaceId ?? (await resolveActiveSpace(ctx, data.spaceId)).id;
   const story = await limitedWrite(
@@ -182,7 +174,7 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
   const before = await findEditable(ctx, id);
   const cleaned = data.story === undefined ? undefined : cleanStory(data.story);
   const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-  const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
+  const problem = data.problemId ? await problemFor(ctx, data.problemId) : null;
 
   const story = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -375,7 +367,7 @@ export async function listStories(
       list === 'following'
         ? (await resolveActiveSpace(ctx, input.spaceId)).id
         : activeSpaceIdOf(ctx, input),
-    problemId: input.problemId ? (await readableProblem(ctx, input.problemId)).id : undefined,
+    problemId: input.problemId ? (await problemFor(ctx, input.problemId)).id : undefined,
   };
   const statement = storyListStatement(ctx.db, {
     list,
@@ -412,7 +404,7 @@ export async function* storiesAddedTo(
   ctx: Context,
   where: { spaceId?: string | null; problemId?: string | null },
 ): AsyncGenerator<StoryRow> {
-  const problem = where.problemId ? await readableProblem(ctx, where.problemId) : null;
+  const problem = where.problemId ? await problemFor(ctx, where.problemId) : null;
   const events = problem
     ? ctx.pubsub.subscribe('problem', problem.id)
     : ctx.pubsub.subscribe('space', (await resolveActiveSpace(ctx, where.spaceId)).id);

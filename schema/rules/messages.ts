@@ -37,4 +37,9 @@ export const MESSAGES = {
   queryTooDeep: 'Query is too deep',
   queryTooComplex: 'Query is too complex',
   tooManyAliases: 'Query has too many aliases',
+  badRequest: 'The request is malformed',
+  malformedJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request body is larger than 1 MB',
+  invalidValue: 'A value in the request is not valid',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@rules';
+import { databaseFailure } from './db/errors';
 import { ZodError } from 'zod';
 
 export const ERROR_CODES = [
@@ -9,6 +10,11 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'INTERNAL',
+  /** The request itself is malformed (its JSON, encoding or URL), before any rule could judge it. */
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  /** The database cannot be reached for now; the client should retry after `retryAfterSeconds`. */
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -20,6 +26,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  BAD_REQUEST: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAVAILABLE: 503,
 };
 
 export interface AppErrorDetails {
@@ -69,4 +78,43 @@ export function parseInput<T>(
     }
     throw error;
   }
+}
+
+/**
+ * What a caller is told about an error a service did not throw as an AppError. A request the
+ * body reader or router could not take apart (http-errors with a 4xx status), a value the database
+ * refused, or a database that cannot be reached are the caller's or the moment's fault, not a bug:
+ * they become the matching AppError. null means a bug: log it and answer INTERNAL.
+ */
+export function expectedError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  return requestError(error) ?? databaseError(error);
+}
+
+/** How long a client waits before retrying while the database is unavailable (a restart takes seconds). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+function databaseError(error: unknown): AppError | null {
+  switch (databaseFailure(error)) {
+    case 'invalid-value':
+      return AppError.fromMessage('BAD_USER_INPUT', 'invalidValue');
+    case 'unavailable':
+      return AppError.fromMessage('UNAVAILABLE', 'unavailable', {
+        retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,
+      });
+    default:
+      return null;
+  }
+}
+
+function requestError(error: unknown): AppError | null {
+  if (!(error instanceof Error)) return null;
+  const status = (error as { status?: unknown }).status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  if (status === 413) return AppError.fromMessage('PAYLOAD_TOO_LARGE', 'bodyTooLarge');
+  const type = (error as { type?: unknown }).type;
+  return AppError.fromMessage(
+    'BAD_REQUEST',
+    type === 'entity.parse.failed' ? 'malformedJson' : 'badRequest',
+  );
 }

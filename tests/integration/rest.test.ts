@@ -118,14 +118,16 @@ describe('POST /api/stories', () => {
     );
   });
 
-  it('answers 422 for a body that is not JSON', async () => {
+  it('answers 400 for a body that is not JSON, as GraphQL does', async () => {
     const response = await fetch(`${server.url}/api/stories`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.token}` },
       body: '{"data": ',
     });
-    expect(response.status).toBe(422);
-    expect(await response.json()).toEqual(errorBody('BAD_USER_INPUT', 'Malformed JSON body'));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(
+      errorBody('BAD_REQUEST', 'The request body is not valid JSON'),
+    );
   });
 });
 

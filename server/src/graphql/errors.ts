@@ -1,7 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { MESSAGES } from '@rules';
-import { AppError } from '../errors';
+import { AppError, expectedError } from '../errors';
 import type { Log } from '../log';
 
 /** Codes graphql-js and Apollo give to a malformed request; those messages are safe to show. */
@@ -22,13 +22,19 @@ const REQUEST_ERROR_CODES = new Set([
 export function formatGraphQLError(log: Log) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
-    if (original instanceof AppError) {
+    const known = expectedError(original);
+    if (known) {
+      if (!(original instanceof AppError))
+        log[known.code === 'UNAVAILABLE' ? 'warn' : 'info']({ err: original }, known.message);
       return {
-        message: original.message,
+        message: known.message,
         path: formatted.path,
         extensions: {
-          code: original.code,
-          ...(original.details.field && { field: original.details.field }),
+          code: known.code,
+          ...(known.details.field && { field: known.details.field }),
+          ...(known.details.retryAfterSeconds && {
+            retryAfterSeconds: known.details.retryAfterSeconds,
+          }),
         },
       };
     }

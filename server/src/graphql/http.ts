@@ -43,14 +43,14 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyError(413, 'The request body is larger than 1 MB');
+    if (size > MAX_BODY_BYTES) throw new BodyError(413, MESSAGES.bodyTooLarge);
     chunks.push(chunk);
   }
   if (size === 0) return undefined;
   try {
     return JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown;
   } catch {
-    throw new BodyError(400, 'The request body is not valid JSON');
+    throw new BodyError(400, MESSAGES.malformedJson);
   }
 }
 

@@ -1,8 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { MESSAGES } from '@rules';
 import type { Context } from '../context';
 import type { Page } from '../db/keyset';
-import { AppError, HTTP_STATUS } from '../errors';
+import { AppError, expectedError, HTTP_STATUS } from '../errors';
 import type { Log } from '../log';
 
 /** The request context the REST shell resolved (Bearer token or cookie), see app.ts. */
@@ -31,29 +30,24 @@ export async function presentPage<Row, Shape>(
   return { items: await Promise.all(page.items.map(present)), last: page.last };
 }
 
-/** Maps AppError to the spec's statuses and `{ success: false, error: { code, message, field } }`. */
+/**
+ * Maps AppError (and the expected failures `expectedError` recognises) to the spec's statuses and
+ * `{ success: false, error: { code, message, field } }`. A caller's mistake is logged at info, an
+ * unavailable database at warn, and only a bug at error.
+ */
 export function restErrorHandler(log: Log) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (error instanceof AppError) {
-      if (error.details.retryAfterSeconds)
-        res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
-      res.status(HTTP_STATUS[error.code]).json({
-        success: false,
-        error: { code: error.code, message: error.message, field: error.details.field ?? null },
-      });
-      return;
-    }
-    if (error instanceof SyntaxError && 'body' in error) {
-      res.status(422).json({
-        success: false,
-        error: { code: 'BAD_USER_INPUT', message: 'Malformed JSON body', field: null },
-      });
-      return;
-    }
-    log.error({ err: error, requestId: res.locals.requestId }, 'unexpected REST error');
-    res.status(500).json({
+    const requestId = res.locals.requestId as string | undefined;
+    const known = expectedError(error);
+    if (!known) log.error({ err: error, requestId }, 'unexpected REST error');
+    else if (!(error instanceof AppError))
+      log[known.code === 'UNAVAILABLE' ? 'warn' : 'info']({ err: error, requestId }, known.message);
+    const answer = known ?? AppError.fromMessage('INTERNAL', 'internal');
+    if (answer.details.retryAfterSeconds)
+      res.setHeader('Retry-After', String(answer.details.retryAfterSeconds));
+    res.status(HTTP_STATUS[answer.code]).json({
       success: false,
-      error: { code: 'INTERNAL', message: MESSAGES.internal, field: null },
+      error: { code: answer.code, message: answer.message, field: answer.details.field ?? null },
     });
   };
 }

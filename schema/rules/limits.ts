@@ -12,6 +12,8 @@ export const POST_TAGS_MIN = 1;
 export const POST_TAGS_MAX = 10;
 export const MENTION_MAX = 128;
 export const BIO_MAX = 500;
+/** Browsers and CDNs handle URLs up to about 2,000 characters; longer is a paste accident. */
+export const URL_MAX = 2048;
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN,
   STORY_TEXT_MAX,
   STORY_TEXT_MIN_EXCLUSIVE,
+  URL_MAX,
 } from './limits';
 import { MESSAGES } from './messages';
 
@@ -33,6 +34,27 @@ export const displayNameSchema = z
 export const roleSchema = z.enum(ROLES, { error: MESSAGES.roleInvalid });
 export const appLangSchema = z.enum(APP_LANGS, { error: MESSAGES.langInvalid });
 export const bioSchema = z.string().trim().max(BIO_MAX, MESSAGES.bioMax);
+
+/** Absolute http(s) only: the written scheme and `//` must be there, so nothing resolves relatively. */
+const isWebUrl = (value: string) => {
+  if (!/^https?:\/\//iu.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Every URL a person gives (profile photo, images, links). Only absolute http(s) is stored: once
+ * shown as a link or an image, `javascript:` and `vbscript:` run script, `data:` carries content of
+ * its own and `file:` reaches into the viewer's machine.
+ */
+export const webUrlSchema = z
+  .string({ error: MESSAGES.urlInvalid })
+  .trim()
+  .max(URL_MAX, MESSAGES.urlMax)
+  .refine(isWebUrl, MESSAGES.urlInvalid);
 
 export const signUpSchema = z.object({
   email: emailSchema,

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  */
 export const BASELINE_FEED_SQL = `
 with viewer as (
-  select user_id from sessions where id = $1 and expires_at > now()
+  select user_id from sessions
+  where id = encode(sha256(convert_to($1, 'UTF8')), 'hex') and expires_at > now()
 ), page as (
   select s.id, s.story, s.tags, s.created_at, s.author_id, s.is_anonymous_post, s.is_draft,
          s.total_reactions, s.total_comments,

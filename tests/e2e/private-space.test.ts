@@ -196,6 +196,9 @@ describe.skipIf(chromiumMissing)('a private space, end to end', () => {
     await member.getByRole('tab', { name: 'Invited' }).click();
     await member.waitForURL('**/spaces/private/invited');
     await shows(member.getByText(spaceName));
+    // The invitation names who invited; the space's people stay hidden until it is accepted.
+    await shows(member.getByText(`Invited by ${people.owner.name}`));
+    expect(await member.getByText(/^Participants:/u).count()).toBe(0);
     await member.getByRole('button', { name: 'Accept' }).click();
     await shows(member.getByText('Invitation accepted'));
     await member.getByRole('tab', { name: 'Active' }).click();

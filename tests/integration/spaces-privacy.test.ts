@@ -10,6 +10,7 @@ import {
 } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import {
+  ACCEPT_INVITE,
   CHANGE_SPACE,
   MY_SPACES,
   PARTICIPANTS,
@@ -36,6 +37,20 @@ let blocked: TestUser;
 let stranger: TestUser;
 let space: SpaceView;
 let secret: StoryView;
+
+/** What a space card shows of its people: creator, participant count and the viewer's inviter. */
+const INVITATION_FIELDS = `id name description status totalParticipants
+  author { id displayName } invitedBy { id displayName photoURL role }`;
+const SPACE_WITH_INVITER = `query($id: ID!) { space(id: $id) { ${INVITATION_FIELDS} } }`;
+interface InvitationView {
+  id: string;
+  name: string;
+  description: string | null;
+  status: string | null;
+  totalParticipants: number | null;
+  author: { id: string; displayName: string } | null;
+  invitedBy: { id: string; displayName: string; photoURL: string; role: string } | null;
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -106,9 +121,28 @@ describe('reading the private space itself', () => {
       );
       expect(data.space).toMatchObject({
         name: 'Secret garden',
+        description: 'Only for us',
         status,
         canEdit: false,
         canManage: false,
+        author: null,
+        totalParticipants: null,
+      });
+    }
+  });
+
+  it('shows its creator and participant count to active participants, who have no pending inviter', async () => {
+    for (const token of [owner.token, contributor.token]) {
+      const data = await gqlData<{ space: InvitationView }>(
+        server.url,
+        SPACE_WITH_INVITER,
+        { id: space.id },
+        { token },
+      );
+      expect(data.space).toMatchObject({
+        author: { id: owner.id, displayName: 'Owner' },
+        totalParticipants: 2,
+        invitedBy: null,
       });
     }
   });
@@ -147,6 +181,125 @@ describe('reading the private space itself', () => {
     expect(seen.body).toMatchObject({
       success: true,
       data: { spaceId: space.id, status: 'contributor' },
+    });
+  });
+});
+
+describe('an invitation to the private space', () => {
+  /** A second space where an admin, not the owner, invites. */
+  let orchard: SpaceView;
+  let admin: TestUser;
+  let guest: TestUser;
+  let asker: TestUser;
+  beforeAll(async () => {
+    const make = (displayName: string) => signUpVerified(server, { displayName });
+    [admin, guest, asker] = await Promise.all([make('Admin'), make('Guest'), make('Asker')]);
+    orchard = await createPrivateSpace(server, owner, {
+      name: 'Quiet orchard',
+      description: 'Apples for the school',
+    });
+    await addParticipant(server, owner, orchard.id, admin);
+    await setStatus(server, owner, orchard.id, admin, 'admin');
+    await invite(server, admin, orchard.id, guest);
+    await askAccess(server, asker, orchard.id);
+  });
+
+  const seenBy = async (user: TestUser, spaceId: string) =>
+    (
+      await gqlData<{ space: InvitationView }>(
+        server.url,
+        SPACE_WITH_INVITER,
+        { id: spaceId },
+        { token: user.token },
+      )
+    ).space;
+
+  it('names who invited you, and the owner only when the owner is that person', async () => {
+    expect(await seenBy(guest, orchard.id)).toMatchObject({
+      name: 'Quiet orchard',
+      description: 'Apples for the school',
+      status: 'invited',
+      invitedBy: { id: admin.id, displayName: 'Admin' },
+      author: null,
+      totalParticipants: null,
+    });
+    expect(await seenBy(invited, space.id)).toMatchObject({
+      status: 'invited',
+      invitedBy: { id: owner.id, displayName: 'Owner' },
+      author: null,
+      totalParticipants: null,
+    });
+  });
+
+  it('shows a requester neither an inviter, nor the owner, nor the participant count', async () => {
+    expect(await seenBy(asker, orchard.id)).toMatchObject({
+      status: 'requested',
+      invitedBy: null,
+      author: null,
+      totalParticipants: null,
+    });
+  });
+
+  it('shows the same over REST: /get/v2 and /spaces name the inviter, never the owner or count', async () => {
+    const got = await rest<{ data: Record<string, unknown> }>(
+      server.url,
+      'GET',
+      `/api/get/v2?path=spaces/${orchard.id}`,
+      undefined,
+      guest.token,
+    );
+    expect(got.body.data).toMatchObject({
+      spaceName: 'Quiet orchard',
+      description: 'Apples for the school',
+      status: 'invited',
+      invitedBy: { id: admin.id, displayName: 'Admin' },
+      author: null,
+      counters: { totalParticipants: null },
+    });
+    for (const [user, status] of [
+      [guest, 'invited'],
+      [asker, 'requested'],
+      [blocked, 'blocked'],
+    ] as const) {
+      const listed = await rest<{ items: Record<string, unknown>[] }>(
+        server.url,
+        'GET',
+        `/api/spaces?status=${status}`,
+        undefined,
+        user.token,
+      );
+      expect(listed.body.items.length, status).toBeGreaterThan(0);
+      for (const item of listed.body.items)
+        expect(item, status).toMatchObject({ author: null, counters: { totalParticipants: null } });
+    }
+  });
+
+  it('shows the blocked, in their own list, neither the owner nor the participant count', async () => {
+    const data = await gqlData<{ mySpaces: { items: InvitationView[] } }>(
+      server.url,
+      `query { mySpaces(status: blocked) { items { ${INVITATION_FIELDS} } } }`,
+      {},
+      { token: blocked.token },
+    );
+    expect(data.mySpaces.items).toEqual([
+      expect.objectContaining({
+        id: space.id,
+        author: null,
+        totalParticipants: null,
+        invitedBy: null,
+      }),
+    ]);
+  });
+
+  it('shows the owner and the count once the invitation is accepted', async () => {
+    const taker = await signUpVerified(server, { displayName: 'Taker' });
+    await invite(server, admin, orchard.id, taker);
+    await gqlData(server.url, ACCEPT_INVITE, { spaceId: orchard.id }, { token: taker.token });
+    expect(await seenBy(taker, orchard.id)).toMatchObject({
+      status: 'contributor',
+      invitedBy: null,
+      author: { id: owner.id },
+      totalParticipants: 3,
     });
   });
 });

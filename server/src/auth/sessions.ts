@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
 import { eq, sql } from 'drizzle-orm';
-import { Lucia, TimeSpan, type DatabaseSession, type DatabaseUser } from 'lucia';
+import {
+  Lucia,
+  TimeSpan,
+  generateIdFromEntropySize,
+  type DatabaseSession,
+  type DatabaseUser,
+} from 'lucia';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
@@ -28,13 +35,26 @@ export interface SessionCookie {
 export interface SessionStore {
   /** Starts a session; the returned token is the cookie value and the Bearer token alike. */
   create(userId: string): Promise<{ token: string; cookie: SessionCookie }>;
-  validate(token: string): Promise<{ viewer: Viewer; refreshedCookie?: SessionCookie } | null>;
+  /** `sessionId` is the session's stable id (the stored hash): safe to keep or log, unlike the token. */
+  validate(
+    token: string,
+  ): Promise<{ viewer: Viewer; sessionId: string; refreshedCookie?: SessionCookie } | null>;
+  /** The stable id of the session a token opens, without looking it up. */
+  sessionIdOf(token: string): string;
   invalidate(token: string): Promise<void>;
   invalidateAllFor(userId: string): Promise<void>;
   blankCookie(): SessionCookie;
   readCookie(cookieHeader: string): string | null;
   readBearer(authorizationHeader: string): string | null;
 }
+
+/**
+ * Only a SHA-256 (hex) of a token is stored as `sessions.id`, as with the e-mail tokens: whoever
+ * reads the table or a backup cannot sign in with what they read. Tokens carry 200 random bits,
+ * so an unsalted fast hash is enough.
+ */
+export const sessionIdOf = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
 
 /**
  * Every signed-in request looks its session up, so that lookup is a prepared statement reading only
@@ -103,21 +123,23 @@ export function createSessionStore(db: Db, options: { secureCookies: boolean }):
   });
 
   return {
+    // lucia is given the hash as the session id; the cookie is always made from the token.
     async create(userId) {
-      const session = await lucia.createSession(userId, {});
-      return { token: session.id, cookie: cookieOf(lucia.createSessionCookie(session.id)) };
+      const token = generateIdFromEntropySize(25);
+      await lucia.createSession(userId, {}, { sessionId: sessionIdOf(token) });
+      return { token, cookie: cookieOf(lucia.createSessionCookie(token)) };
     },
     async validate(token) {
-      const { session, user } = await lucia.validateSession(token);
+      const { session, user } = await lucia.validateSession(sessionIdOf(token));
       if (!session) return null;
       return {
         viewer: toViewer(user as unknown as DatabaseUserAttributes & { id: string }),
-        refreshedCookie: session.fresh
-          ? cookieOf(lucia.createSessionCookie(session.id))
-          : undefined,
+        sessionId: session.id,
+        refreshedCookie: session.fresh ? cookieOf(lucia.createSessionCookie(token)) : undefined,
       };
     },
-    invalidate: (token) => lucia.invalidateSession(token),
+    sessionIdOf,
+    invalidate: (token) => lucia.invalidateSession(sessionIdOf(token)),
     invalidateAllFor: (userId) => lucia.invalidateUserSessions(userId),
     blankCookie: () => cookieOf(lucia.createBlankSessionCookie()),
     readCookie: (header) => lucia.readSessionCookie(header),

@@ -9,6 +9,7 @@ import { mountSpaceRest } from '../modules/spaces/space.rest';
 import { mountStoryRest } from '../modules/stories/story.rest';
 import { mountTagRest } from '../modules/tags/tag.rest';
 import { mountUserRest } from '../modules/users/user.rest';
+import { csrfGuard } from './csrf';
 import { PathRouter } from './paths';
 import { activeSpaceId, contextOf, ok, queryParam } from './shell';
 
@@ -18,6 +19,8 @@ import { activeSpaceId, contextOf, ok, queryParam } from './shell';
  */
 export function createRestRouter(): Router {
   const router = Router();
+  // Before the body is read: a refused cross-site write is not even parsed.
+  router.use(csrfGuard);
   router.use(express.json({ limit: '1mb' }));
   const paths = new PathRouter();
 

@@ -50,6 +50,11 @@ export function SpaceCard({
                 {space.description}
               </Text>
             ) : null}
+            {space.invitedBy ? (
+              <Text size="xs" c="dimmed">
+                {t('spaces:invite.invitedBy', { name: space.invitedBy.displayName })}
+              </Text>
+            ) : null}
           </Stack>
           {viewer && readable ? (
             <Tooltip
@@ -70,7 +75,7 @@ export function SpaceCard({
         <Group gap="xs" justify="space-between">
           <Group gap={6}>
             {space.status ? <Badge variant="light">{statusLabel(space.status)}</Badge> : null}
-            {space.kind === 'private' ? (
+            {space.kind === 'private' && space.totalParticipants != null ? (
               <Text size="xs" c="dimmed">
                 {t('spaces:card.participants', { count: space.totalParticipants })}
               </Text>

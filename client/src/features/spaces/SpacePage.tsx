@@ -174,7 +174,11 @@ function InfoTab({ space }: { space: SpaceCardFragment }) {
       {space.status === 'invited' ? (
         <Alert color="blue" title={t('spaces:invite.pendingTitle')}>
           <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('spaces:invite.pendingText')}</Text>
+            <Text size="sm">
+              {space.invitedBy
+                ? t('spaces:invite.pendingFrom', { name: space.invitedBy.displayName })
+                : t('spaces:invite.pendingText')}
+            </Text>
             <Group gap="xs">
               <Button
                 size="xs"
@@ -213,7 +217,7 @@ function InfoTab({ space }: { space: SpaceCardFragment }) {
                   ? t('spaces:kind.country')
                   : t('spaces:kind.global')}
             </Text>
-            {space.kind === 'private' ? (
+            {space.kind === 'private' && space.totalParticipants != null ? (
               <Text size="sm" c="dimmed">
                 {t('spaces:card.participants', { count: space.totalParticipants })}
               </Text>

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Avatar, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BIO_MAX, DISPLAY_NAME_MAX, bioSchema, displayNameSchema } from '@rules';
+import { BIO_MAX, DISPLAY_NAME_MAX, bioSchema, displayNameSchema, webUrlSchema } from '@rules';
 import {
   notifyError,
   notifySuccess,
@@ -13,15 +13,6 @@ import { UpdateProfileDocument } from '../../gql/graphql';
 import { useViewer, type Viewer } from '../auth/useViewer';
 
 type Field = 'displayName' | 'bio' | 'photoURL';
-
-function isHttpUrl(value: string) {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 function ProfileForm({ viewer }: { viewer: Viewer }) {
   const { t } = useTranslation();
@@ -36,11 +27,13 @@ function ProfileForm({ viewer }: { viewer: Viewer }) {
     const name = displayNameSchema.safeParse(displayName);
     const about = bioSchema.safeParse(bio);
     const photo = photoURL.trim();
+    const picture = photo ? webUrlSchema.safeParse(photo) : null;
     const next: typeof errors = {};
     if (!name.success)
       next.displayName = translateServerMessage(t, name.error.issues[0]?.message ?? '');
     if (!about.success) next.bio = translateServerMessage(t, about.error.issues[0]?.message ?? '');
-    if (photo && !isHttpUrl(photo)) next.photoURL = t('users:profile.photoInvalid');
+    if (picture && !picture.success)
+      next.photoURL = translateServerMessage(t, picture.error.issues[0]?.message ?? '');
     setErrors(next);
     if (!name.success || !about.success || next.photoURL) return;
     try {

@@ -27,7 +27,10 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_key').on(table.email)],
 );
 
-/** lucia sessions; the id is the token (cookie value and Bearer token alike). */
+/**
+ * lucia sessions; the id is a SHA-256 (hex) of the token the client holds (cookie value and Bearer
+ * token alike), never the token itself.
+ */
 export const sessions = pgTable(
   'sessions',
   {

@@ -55,6 +55,24 @@ export const createSpaceLoaders = (db: Db) => ({
       return keys.map((key) => byKey.get(key) ?? null);
     },
   ),
+  /** Who invited a user to a space while the invitation waits (else null), keyed by pairKey. */
+  pendingInviter: new DataLoader<string, string | null>(async (keys) => {
+    const rows = await db
+      .select({
+        userId: spaceParticipants.userId,
+        spaceId: spaceParticipants.spaceId,
+        invitedBy: spaceParticipants.invitedBy,
+      })
+      .from(spaceParticipants)
+      .where(
+        and(
+          pairsWhere(keys, spaceParticipants.userId, spaceParticipants.spaceId),
+          eq(spaceParticipants.status, 'invited'),
+        ),
+      );
+    const byKey = new Map(rows.map((row) => [pairKey(row.userId, row.spaceId), row.invitedBy]));
+    return keys.map((key) => byKey.get(key) ?? null);
+  }),
   /** Active participants (owner, admin, contributor) per space. */
   activeParticipantCount: new DataLoader<string, number>(async (spaceIds) => {
     const rows = await db

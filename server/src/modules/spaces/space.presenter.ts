@@ -3,13 +3,17 @@ import { authorView } from '../users/user.service';
 import * as spaceService from './space.service';
 import type { ParticipantView, SpaceRow } from './space.service';
 
-/** The REST shape of a space: the entity fields of the spec (000 §3 Space). */
+/**
+ * The REST shape of a space: the entity fields of the spec (000 §3 Space), and `invitedBy` for an
+ * invitee. `author` and `counters.totalParticipants` are null to whoever may not see its people.
+ */
 export async function presentSpace(ctx: Context, space: SpaceRow) {
-  const [status, favorite, author, totalParticipants] = await Promise.all([
+  const [status, favorite, author, totalParticipants, inviter] = await Promise.all([
     spaceService.viewerStatus(ctx, space.id),
     spaceService.viewerFavorite(ctx, space.id),
-    space.authorId ? ctx.loaders.authorById.load(space.authorId) : Promise.resolve(null),
-    ctx.loaders.activeParticipantCount.load(space.id),
+    spaceService.spaceCreator(ctx, space),
+    spaceService.spaceParticipantCount(ctx, space),
+    spaceService.spaceInviter(ctx, space),
   ]);
   return {
     id: space.id,
@@ -23,6 +27,7 @@ export async function presentSpace(ctx: Context, space: SpaceRow) {
     description: space.description,
     img: space.imageUrl,
     author: author ? authorView(author) : null,
+    invitedBy: inviter ? authorView(inviter) : null,
     status,
     favorite,
     counters: { totalParticipants },

@@ -34,7 +34,7 @@ import {
 export class SpaceResolver {
   @Query(() => Space, {
     description:
-      'A space the viewer may read; an invited or requesting user also sees a private space’s name and purpose (not its content).',
+      'A space the viewer may read; an invited or requesting user also sees a private space’s name, purpose and image (not its people or content).',
   })
   space(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return spaceService.getSpace(ctx, id);
@@ -280,11 +280,20 @@ export class SpaceResolver {
 
   @FieldResolver(() => AuthorType, {
     nullable: true,
-    description: 'Who created it (null for built-in spaces).',
+    description:
+      'Who created it, for those who may see its people (null for built-in spaces, and for invited, requesting or blocked users of a private space).',
   })
   async author(@Root() space: SpaceRow, @Ctx() ctx: Context): Promise<AuthorView | null> {
-    if (!space.authorId) return null;
-    const user = await ctx.loaders.authorById.load(space.authorId);
+    const user = await spaceService.spaceCreator(ctx, space);
+    return user ? authorView(user) : null;
+  }
+
+  @FieldResolver(() => AuthorType, {
+    nullable: true,
+    description: 'Who invited the viewer, while their invitation waits.',
+  })
+  async invitedBy(@Root() space: SpaceRow, @Ctx() ctx: Context): Promise<AuthorView | null> {
+    const user = await spaceService.spaceInviter(ctx, space);
     return user ? authorView(user) : null;
   }
 
@@ -316,10 +325,12 @@ export class SpaceResolver {
   }
 
   @FieldResolver(() => Int, {
-    description: 'Active participants (0 for built-in spaces, whose members are not listed).',
+    nullable: true,
+    description:
+      'Active participants, for those who may see its people (null for invited, requesting or blocked users of a private space; 0 for built-in spaces, whose members are not listed).',
   })
   totalParticipants(@Root() space: SpaceRow, @Ctx() ctx: Context) {
-    return ctx.loaders.activeParticipantCount.load(space.id);
+    return spaceService.spaceParticipantCount(ctx, space);
   }
 }
 

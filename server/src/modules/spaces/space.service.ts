@@ -78,11 +78,11 @@ export async function resolveActiveSpace(ctx: Context, spaceId?: string | null) 
 // Reading spaces
 
 /**
- * A space's page (name, purpose, image, author) is shown to those who may read its content and,
- * for a private space, also to a user invited to it or who requested access: they need its name
- * and purpose to accept or to follow their request. Its content stays hidden from them (content
- * filters with spaceReadableBy, which admits active participants only). Blocked users and
- * strangers get NOT_FOUND, as for a space that does not exist.
+ * A space's page (name, purpose, image) is shown to those who may read its content and, for a
+ * private space, also to a user invited to it or who requested access: they need its name and
+ * purpose to accept or to follow their request. Its people (peopleShown) and content stay hidden
+ * from them (content filters with spaceReadableBy, which admits active participants only).
+ * Blocked users and strangers get NOT_FOUND, as for a space that does not exist.
  */
 function spaceShownTo(ctx: Context): SQL {
   const viewer = ctx.viewer;
@@ -113,6 +113,37 @@ export async function viewerStatus(
 ): Promise<ParticipantStatus | null> {
   if (!ctx.viewer) return null;
   return ctx.loaders.spaceStatus.load(pairKey(ctx.viewer.id, spaceId));
+}
+
+/**
+ * A space's people (its creator, its participant count, its members) are shown to those who may
+ * read its content: everyone for a public space, active participants for a private one. The
+ * invited and the requesting see a private space's name, purpose and image only, and an invitee
+ * also who invited them (spaceInviter); that may be the creator, seen then as the inviter.
+ */
+async function peopleShown(ctx: Context, space: SpaceRow): Promise<boolean> {
+  if (!space.isPrivate) return true;
+  const status = await viewerStatus(ctx, space.id);
+  return (ACTIVE_PARTICIPANT_STATUSES as readonly (string | null)[]).includes(status);
+}
+
+/** Who created the space, for those who see its people; null otherwise and for built-in spaces. */
+export async function spaceCreator(ctx: Context, space: SpaceRow): Promise<AuthorRow | null> {
+  if (!space.authorId || !(await peopleShown(ctx, space))) return null;
+  return ctx.loaders.authorById.load(space.authorId);
+}
+
+/** Active participants, for those who see the space's people; null otherwise. */
+export async function spaceParticipantCount(ctx: Context, space: SpaceRow): Promise<number | null> {
+  if (!(await peopleShown(ctx, space))) return null;
+  return ctx.loaders.activeParticipantCount.load(space.id);
+}
+
+/** Who invited the viewer to the space, while the invitation waits; null otherwise. */
+export async function spaceInviter(ctx: Context, space: SpaceRow): Promise<AuthorRow | null> {
+  if (!ctx.viewer) return null;
+  const inviterId = await ctx.loaders.pendingInviter.load(pairKey(ctx.viewer.id, space.id));
+  return inviterId ? ctx.loaders.authorById.load(inviterId) : null;
 }
 
 export async function viewerFavorite(ctx: Context, spaceId: string): Promise<boolean> {

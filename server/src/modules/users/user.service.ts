@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { GLOBAL_SPACE_ID, appLangSchema, bioSchema, displayNameSchema } from '@rules';
+import { GLOBAL_SPACE_ID, appLangSchema, bioSchema, displayNameSchema, webUrlSchema } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { spaces, users } from '../../db/schema';
@@ -34,7 +34,7 @@ async function globalSpace(ctx: Context) {
 
 const profileSchema = z.object({
   displayName: displayNameSchema.optional(),
-  photoURL: z.string().trim().url().max(2048).nullish(),
+  photoURL: webUrlSchema.nullish(),
   bio: bioSchema.nullish(),
 });
 

@@ -25,8 +25,15 @@ export const LOCALE_COOKIE_DAYS = 365;
 
 /** Rate limits (not in the spec; the issue names 10 failed sign-ins per 15 minutes). */
 export const RATE_LIMITS = {
+  // Failed sign-ins per account and address pair: guessing one account's password from one place.
   signInFailures: { max: 10, windowSeconds: 15 * 60 },
-  signUp: { max: 5, windowSeconds: 60 * 60 },
+  // Per address, across accounts: ten times the pair's limit, so one person locking their own
+  // account uses a tenth of a classroom's shared address, while a script spraying passwords over
+  // many accounts from it gets 100 guesses an hour.
+  signInFailuresPerAddress: { max: 100, windowSeconds: 60 * 60 },
+  // Accounts created per address: a workshop of 50 signs up on one network within the hour; a
+  // script gets 50 unverified accounts an hour per address.
+  signUp: { max: 50, windowSeconds: 60 * 60 },
   emailSend: { max: 5, windowSeconds: 15 * 60 },
   storyCreate: { max: 30, windowSeconds: 10 * 60 },
   // Posting limits per person: far above what anyone writes by hand, low enough to stop a script.

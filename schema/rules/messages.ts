@@ -22,6 +22,7 @@ export const MESSAGES = {
   emailInUse: 'This e-mail is already in use',
   tokenInvalid: 'This link is invalid or has expired',
   tooManyRequests: 'Too many attempts. Please try again in {{minutes}} minutes.',
+  tooManyRequestsMinute: 'Too many attempts. Please try again in a minute.',
   signInRequired: 'Please sign in',
   forbidden: 'You do not have permission to do that',
   crossSiteRequest: 'This request did not come from this site, so it was refused',

@@ -8,13 +8,13 @@ import type { TestServer } from './server';
  * Test data built through the product's own code paths.
  *
  * Why sign-up goes through the auth service here and not over HTTP: sign-up is limited to
- * RATE_LIMITS.signUp (5 an hour) per client address, and every test request comes from
- * 127.0.0.1. Rather than loosen that limit for tests (a knob production would then carry), the
- * factory calls the real `signUp` service, the very function the HTTP route calls, with a client
- * address of its own per user, as if each person signed up from their own machine. Everything
- * after that is HTTP, as a person does it: the verification link from the outbox, then sign-in.
- * The sign-up route itself, its validation and its limit are tested end to end over HTTP in
- * auth.test.ts and rate-limits.test.ts.
+ * RATE_LIMITS.signUp (50 accounts an hour) per client address, every test request comes from
+ * 127.0.0.1, and a test file may create more people than that. Rather than loosen that limit for
+ * tests (a knob production would then carry), the factory calls the real `signUp` service, the
+ * very function the HTTP route calls, with a client address of its own per user, as if each
+ * person signed up from their own machine. Everything after that is HTTP, as a person does it:
+ * the verification link from the outbox, then sign-in. The sign-up route itself, its validation
+ * and its limit are tested end to end over HTTP in auth.test.ts and rate-limits.test.ts.
  */
 
 let sequence = 0;

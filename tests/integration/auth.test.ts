@@ -14,9 +14,9 @@ import { listStories, postStory, signUpVerified, uniqueEmail } from '../helpers/
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Every auth flow over real HTTP, GraphQL and REST (/api/auth/*). Counts stay under the per-address
- * limits (sign-up 5, mail requests 5, failed sign-ins 10): the limits themselves are exercised in
- * rate-limits.test.ts on a server of their own.
+ * Every auth flow over real HTTP, GraphQL and REST (/api/auth/*). Counts stay under the limits
+ * (per address: 50 sign-ups, 5 mail requests, 100 failed sign-ins; 10 per account and address):
+ * the limits themselves are exercised in rate-limits.test.ts on a server of their own.
  */
 let server: TestServer;
 beforeAll(async () => {

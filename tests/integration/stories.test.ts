@@ -602,7 +602,10 @@ describe('story creation limit', () => {
       success: false,
       error: { code: 'RATE_LIMITED', message, field: null },
     });
-    expect(overRest.headers.get('retry-after')).toBe(String(RATE_LIMITS.storyCreate.windowSeconds));
+    // The wait runs until the first story leaves the window: just under the whole window.
+    const retryAfter = Number(overRest.headers.get('retry-after'));
+    expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.storyCreate.windowSeconds);
+    expect(retryAfter).toBeGreaterThan(RATE_LIMITS.storyCreate.windowSeconds - 60);
     expect(await everythingBy(prolific)).toHaveLength(RATE_LIMITS.storyCreate.max);
     // Others can still post.
     await postStory(server, bob.token, '<p>Unaffected #calm</p>');

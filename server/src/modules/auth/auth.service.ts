@@ -13,7 +13,13 @@ import {
 } from '@rules';
 import { consumeEmailToken, issueEmailToken } from '../../auth/email-tokens';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
-import { assertUnderLimit, clearAttempts, recordAttempt } from '../../auth/rate-limit';
+import {
+  assertUnderLimit,
+  dropAttempts,
+  forgetKey,
+  limitedWrite,
+  recordAttempts,
+} from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import { users } from '../../db/schema';
 import { AppError, parseInput } from '../../errors';
@@ -26,30 +32,43 @@ const EMAIL_SEND = 'email-send';
 
 /**
  * Creates an unverified account and mails the verification link. An e-mail that is already taken
- * answers CONFLICT: the sign-up form must say why it cannot go on.
+ * answers CONFLICT: the sign-up form must say why it cannot go on. The limit counts accounts
+ * created, so a refused or failed sign-up uses up nothing.
  */
 export async function signUp(ctx: Context, input: unknown): Promise<{ message: string }> {
   const data = parseInput(signUpSchema, input);
-  await assertUnderLimit(ctx.db, SIGN_UP, ctx.clientAddress, RATE_LIMITS.signUp);
-  await recordAttempt(ctx.db, SIGN_UP, [ctx.clientAddress]);
+  const addressKey = `address:${ctx.clientAddress}`;
+  // The hash is costly and taken outside any lock, so it is paid only for a sign-up that can
+  // succeed: not for an address already at its limit, nor for an e-mail already taken (uncounted
+  // attempts would otherwise buy hashes without end).
+  await assertUnderLimit(ctx.db, SIGN_UP, addressKey, RATE_LIMITS.signUp);
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, data.email));
+  if (taken) throw emailInUse();
   const hashedPassword = await hashPassword(data.password);
   const id = randomUUID();
-  const [created] = await ctx.db
-    .insert(users)
-    .values({
-      id,
-      email: data.email,
-      hashedPassword,
-      displayName: data.displayName,
-      role: data.role,
-      defaultSpaceId: GLOBAL_SPACE_ID,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
-  if (!created) throw new AppError('CONFLICT', MESSAGES.emailInUse, { field: 'email' });
+  await limitedWrite(ctx.db, SIGN_UP, addressKey, RATE_LIMITS.signUp, async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        id,
+        email: data.email,
+        hashedPassword,
+        displayName: data.displayName,
+        role: data.role,
+        defaultSpaceId: GLOBAL_SPACE_ID,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!created) throw emailInUse();
+  });
   await sendVerification(ctx, id, data.email);
   return { message: MESSAGES.checkEmail };
 }
+
+const emailInUse = () => new AppError('CONFLICT', MESSAGES.emailInUse, { field: 'email' });
 
 async function sendVerification(ctx: Context, userId: string, email: string) {
   const token = await issueEmailToken(ctx.db, userId, 'verify', VERIFY_TOKEN_HOURS);
@@ -57,25 +76,30 @@ async function sendVerification(ctx: Context, userId: string, email: string) {
 }
 
 /**
- * Password sign-in. Failed attempts count per e-mail and per address; an unverified account is
- * refused with the spec's 'Please Verify your email' (and no session is created).
+ * Password sign-in. Failed attempts count per account and address pair and per address, never per
+ * account alone, so nobody elsewhere can lock an owner out of their account. Each attempt is
+ * counted as a failure before the password is checked, so parallel guesses cannot all pass one
+ * count, and dropped when the password is right. An unverified account is refused with the
+ * spec's 'Please Verify your email' (and no session is created).
  */
 export async function signIn(ctx: Context, input: unknown) {
   const { email, password } = parseInput(signInSchema, input);
-  const keys = [`email:${email}`, `address:${ctx.clientAddress}`];
-  for (const key of keys)
-    await assertUnderLimit(ctx.db, SIGN_IN_FAILURES, key, RATE_LIMITS.signInFailures);
+  const pairKey = `pair:${email} ${ctx.clientAddress}`;
+  const attempt = await recordAttempts(ctx.db, SIGN_IN_FAILURES, [
+    { key: pairKey, limit: RATE_LIMITS.signInFailures },
+    { key: `address:${ctx.clientAddress}`, limit: RATE_LIMITS.signInFailuresPerAddress },
+  ]);
 
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(user?.hashedPassword ?? (await decoyHash()), password);
-  if (!user || !passwordOk) {
-    await recordAttempt(ctx.db, SIGN_IN_FAILURES, keys);
-    throw new AppError('UNAUTHENTICATED', MESSAGES.wrongCredentials);
-  }
+  if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', MESSAGES.wrongCredentials);
+  // The right password: this attempt and the pair's earlier slips are forgiven (the address's
+  // failures stay, so spraying many accounts from one place is still counted).
+  await dropAttempts(ctx.db, attempt);
+  await forgetKey(ctx.db, SIGN_IN_FAILURES, pairKey);
   if (!user.emailVerified)
     throw new AppError('FORBIDDEN', MESSAGES.verifyEmail, { field: 'email' });
 
-  await clearAttempts(ctx.db, SIGN_IN_FAILURES, `email:${email}`);
   const { token, cookie } = await ctx.sessions.create(user.id);
   ctx.cookies?.set(cookie);
   const session = await ctx.sessions.validate(token);
@@ -106,9 +130,10 @@ async function mailRequest(
   send: (user: typeof users.$inferSelect) => Promise<void>,
 ) {
   const email = parseInput(emailSchema, rawEmail, 'email');
-  await assertUnderLimit(ctx.db, EMAIL_SEND, `email:${email}`, RATE_LIMITS.emailSend);
-  await assertUnderLimit(ctx.db, EMAIL_SEND, `address:${ctx.clientAddress}`, RATE_LIMITS.emailSend);
-  await recordAttempt(ctx.db, EMAIL_SEND, [`email:${email}`, `address:${ctx.clientAddress}`]);
+  await recordAttempts(ctx.db, EMAIL_SEND, [
+    { key: `email:${email}`, limit: RATE_LIMITS.emailSend },
+    { key: `address:${ctx.clientAddress}`, limit: RATE_LIMITS.emailSend },
+  ]);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (user) await send(user);
 }

@@ -46,3 +46,31 @@ export const RATE_LIMITS = {
 /** How long the links in e-mails stay valid. */
 export const VERIFY_TOKEN_HOURS = 48;
 export const RESET_TOKEN_HOURS = 1;
+
+/** The largest request body or websocket message; MESSAGES.bodyTooLarge names it. */
+export const REQUEST_MAX_BYTES = 1024 * 1024;
+
+/**
+ * What one GraphQL document may ask for, over HTTP and websockets alike; a document past a limit is
+ * refused before it runs. Measured here: the client's largest operation has 131 tokens, depth 4 and
+ * 53 selections with its fragments expanded; graphql's full introspection query (GraphiQL, codegen)
+ * 184 tokens, depth 15 and 240 selections.
+ */
+export const GRAPHQL_LIMITS = {
+  /** Counted while parsing: validation then costs milliseconds even on graphql's slowest rule. */
+  maxTokens: 1000,
+  maxDepth: 15,
+  /** Aliases, directives and selections count every fragment spread as the fragment's contents. */
+  maxAliases: 30,
+  maxDirectives: 50,
+  maxSelections: 2000,
+  /** Fields, each page-sized field (`first`) counting its children that many times. */
+  maxCost: 5000,
+} as const;
+
+/**
+ * Operations open at once over websockets (subscriptions, and queries still running): the app's
+ * pages hold fewer than ten per tab, so only a script reaches these. Per person counts all of
+ * their sockets served by this process.
+ */
+export const SOCKET_OPERATION_LIMITS = { perSocket: 100, perPerson: 200 } as const;

@@ -46,4 +46,7 @@ export const MESSAGES = {
   bodyTooLarge: 'The request body is larger than 1 MB',
   invalidValue: 'A value in the request is not valid',
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  tooManyDirectives: 'Query has too many directives',
+  tooManySocketOperations: 'Too many operations are open on this connection',
+  tooManyPersonOperations: 'Too many operations are open for this account',
 } as const;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, subscribe } from '../helpers/clients';
+import { getIntrospectionQuery } from 'graphql';
+import { gql, subscribe, type GqlError } from '../helpers/clients';
 import { STORY_FIELDS, signUpVerified, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -83,6 +84,143 @@ describe('operation limits', () => {
   });
 });
 
+/** `POST /graphql` with any JSON body, for what the `gql` helper cannot send (operationName, raw variables). */
+async function post(body: string | Record<string, unknown>) {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: unknown; errors?: GqlError[] },
+  };
+}
+
+/** The issue's bomb: F0 spreads F1 `width` times, F1 spreads F2 …, the last fragment holds `leaf`. */
+function fragmentBomb(width: number, levels: number, leaf = '__typename', extra = '') {
+  const spreads = (level: number) => Array(width).fill(`...F${level}`).join(' ');
+  const fragments = Array.from({ length: levels - 1 }, (_, level) => {
+    return `fragment F${level} on Query { ${extra} ${spreads(level + 1)} }`;
+  });
+  return `query { ...F0 } ${fragments.join(' ')} fragment F${levels - 1} on Query { ${leaf} }`;
+}
+
+describe('documents that would cost far more than they weigh', () => {
+  it('refuses the fragment bomb of the issue (10 spreads × 10 levels, under 1 KB) in milliseconds while /healthz keeps answering', async () => {
+    const started = performance.now();
+    const refused = post({ query: fragmentBomb(10, 10) });
+    const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(3000) });
+    expect(health.status).toBe(200);
+    const result = await refused;
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toContainEqual(
+      expect.objectContaining({ message: 'Query is too complex' }),
+    );
+    expect(result.body.data).toBeUndefined();
+  });
+
+  it.each([
+    ['twice as wide', fragmentBomb(20, 7)],
+    ['60 levels deep', fragmentBomb(2, 60)],
+    ['with fields inside', fragmentBomb(10, 9, 'me { id displayName } __typename', 'me { id }')],
+    ['with aliases inside', fragmentBomb(10, 9, 'a: __typename b: __typename', 'x: __typename')],
+    [
+      'on a nested type',
+      `{ me { ...U0 } } ${Array.from(
+        { length: 9 },
+        (_, i) =>
+          `fragment U${i} on User { id ${Array(10)
+            .fill(`...U${i + 1}`)
+            .join(' ')} }`,
+      ).join(' ')} fragment U9 on User { id }`,
+    ],
+  ])('refuses a fragment bomb %s in milliseconds', async (_name, query) => {
+    const started = performance.now();
+    const result = await post({ query });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toContainEqual(
+      expect.objectContaining({ message: 'Query is too complex' }),
+    );
+    expect(result.body.data).toBeUndefined();
+  });
+
+  it('refuses a document of more than 1,000 tokens before validating it', async () => {
+    const result = await post({ query: `{ ${'__typename '.repeat(1001)}}` });
+    expect(result.status).toBe(400);
+    expect(result.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/1000 tokens/u),
+      extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+    });
+  });
+
+  it('answers 10,000 operations sent without operationName with 400, not 500', async () => {
+    const anonymous = await post({ query: '{ __typename } '.repeat(10_000) });
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBeTypeOf('string');
+    const named = await post({
+      query: Array.from({ length: 10_000 }, (_, i) => `query Q${i} { __typename }`).join(' '),
+    });
+    expect(named.status).toBe(400);
+    expect(named.body.errors?.[0]?.extensions?.code).toBeTypeOf('string');
+  });
+
+  it('refuses more than 50 directives with "Query has too many directives"', async () => {
+    const result = await post({ query: `{ ${'__typename @include(if: true) '.repeat(51)}}` });
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toContainEqual(
+      expect.objectContaining({ message: 'Query has too many directives' }),
+    );
+  });
+
+  it("still answers GraphiQL's full introspection query", async () => {
+    const result = await post({ query: getIntrospectionQuery({ descriptions: true }) });
+    expect(result.status).toBe(200);
+    expect(result.body.errors).toBeUndefined();
+  });
+});
+
+describe('bad variables and operation names', () => {
+  const STORY_BY_ID = 'query($id: ID!) { story(id: $id) { id } }';
+
+  it('answers a variable of the wrong shape with 400 BAD_USER_INPUT naming the variable', async () => {
+    const result = await post({ query: STORY_BY_ID, variables: { id: {} } });
+    expect(result.status).toBe(400);
+    expect(result.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/\$id/u),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
+  it('answers a list variable nested 100,000 deep with 400, not 500', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const declared = await post(
+      `{"query":${JSON.stringify(STORY_BY_ID)},"variables":{"id":${deep}}}`,
+    );
+    expect(declared.status).toBe(400);
+    expect(declared.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    // A variable the operation does not declare is ignored, however deep.
+    const ignored = await post(`{"query":"{ __typename }","variables":{"x":${deep}}}`);
+    expect(ignored.status).toBe(200);
+    expect(ignored.body.data).toEqual({ __typename: 'Query' });
+  });
+
+  it('answers an operationName that names no operation with 400', async () => {
+    const single = await post({ query: 'query A { __typename }', operationName: 'B' });
+    expect(single.status).toBe(400);
+    expect(single.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/"B"/u),
+      extensions: { code: 'OPERATION_RESOLUTION_FAILURE' },
+    });
+    const anonymous = await post({ query: '{ __typename }', operationName: 'B' });
+    expect(anonymous.status).toBe(400);
+    const several = await post({ query: 'query A { __typename } query C { __typename }' });
+    expect(several.status).toBe(400);
+  });
+});
+
 describe('transport rules', () => {
   it('refuses a subscription sent over HTTP and points to websockets', async () => {
     const result = await gql(server.url, `subscription { storyAdded { id } }`);
@@ -156,16 +294,21 @@ describe('transport rules', () => {
     });
   });
 
-  it('refuses a body over 1 MB with 413 before reading all of it', async () => {
+  it('refuses a body over 1 MB with 413 PAYLOAD_TOO_LARGE, as REST does, before reading all of it', async () => {
     const response = await fetch(`${server.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: `{ me { id } } # ${'x'.repeat(1024 * 1024)}` }),
     });
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { errors: { message: string }[] }).errors[0]?.message).toBe(
-      'The request body is larger than 1 MB',
-    );
+    expect(await response.json()).toEqual({
+      errors: [
+        {
+          message: 'The request body is larger than 1 MB',
+          extensions: { code: 'PAYLOAD_TOO_LARGE' },
+        },
+      ],
+    });
   });
 
   it('hides internals: an unknown field is a validation error, not a stack trace', async () => {
@@ -173,6 +316,30 @@ describe('transport rules', () => {
     expect(result.status).toBe(400);
     expect(result.errors?.[0]).toMatchObject({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
     expect(JSON.stringify(result.errors)).not.toMatch(/stacktrace|at .*\.ts/u);
+  });
+});
+
+describe('stack traces', () => {
+  it('never sends one, even when NODE_ENV is not production or test', async () => {
+    // Apollo decides from NODE_ENV when the server starts; vitest runs with NODE_ENV=test.
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    const devServer = await startTestServer().finally(() => {
+      process.env.NODE_ENV = previous;
+    });
+    try {
+      const unknownField = await gql(devServer.url, `{ nope }`);
+      const wrongVariable = await gql(devServer.url, 'query($id: ID!) { story(id: $id) { id } }', {
+        id: {},
+      });
+      expect(unknownField.status).toBe(400);
+      expect(wrongVariable.status).toBe(400);
+      expect(JSON.stringify([unknownField.errors, wrongVariable.errors])).not.toMatch(
+        /stacktrace|\.ts:\d/u,
+      );
+    } finally {
+      await devServer.stop();
+    }
   });
 });
 

@@ -16,8 +16,9 @@ const REQUEST_ERROR_CODES = new Set([
 ]);
 
 /**
- * AppErrors carry their code and field into `extensions`; a request error keeps its message;
- * anything else is logged and reaches the client as INTERNAL with no internals.
+ * AppErrors carry their code and field into `extensions`; a request error keeps its message and
+ * is logged at info; anything else is logged as an error and reaches the client as INTERNAL with no
+ * internals.
  */
 export function formatGraphQLError(log: Log) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
@@ -39,9 +40,14 @@ export function formatGraphQLError(log: Log) {
       };
     }
     const code = formatted.extensions?.code;
-    if (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) return formatted;
-    if (original instanceof GraphQLError && !original.originalError && !formatted.path)
+    if (
+      (typeof code === 'string' && REQUEST_ERROR_CODES.has(code)) ||
+      (original instanceof GraphQLError && !original.originalError && !formatted.path)
+    ) {
+      // The client's mistake, not the server's: worth a line, not an alert.
+      log.info({ code, message: formatted.message }, 'GraphQL request refused');
       return formatted;
+    }
     log.error({ err: original }, 'unexpected GraphQL error');
     return { message: MESSAGES.internal, path: formatted.path, extensions: { code: 'INTERNAL' } };
   };

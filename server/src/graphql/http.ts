@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
-import { MESSAGES } from '@rules';
+import { MESSAGES, REQUEST_MAX_BYTES } from '@rules';
 import type { Context } from '../context';
 import type { Log } from '../log';
 
@@ -11,7 +11,6 @@ import type { Log } from '../log';
  * and give GraphQL nothing it needs; every other path still goes through express. Websockets on
  * /graphql arrive as upgrades, not requests, and are served by graphql-ws.
  */
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export type RequestContext = (
   req: IncomingMessage,
@@ -23,9 +22,11 @@ export type RequestContext = (
 export const isGraphqlRequest = (url: string | undefined) =>
   url !== undefined && /^\/graphql\/?(\?|$)/.test(url);
 
+/** A body the reader refuses, with the status and the error code REST answers for the same body. */
 class BodyError extends Error {
   constructor(
-    readonly status: number,
+    readonly status: 400 | 413,
+    readonly code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE',
     message: string,
   ) {
     super(message);
@@ -43,14 +44,15 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyError(413, MESSAGES.bodyTooLarge);
+    if (size > REQUEST_MAX_BYTES)
+      throw new BodyError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.bodyTooLarge);
     chunks.push(chunk);
   }
   if (size === 0) return undefined;
   try {
     return JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown;
   } catch {
-    throw new BodyError(400, MESSAGES.malformedJson);
+    throw new BodyError(400, 'BAD_REQUEST', MESSAGES.malformedJson);
   }
 }
 
@@ -96,8 +98,10 @@ export function graphqlHttpHandler(
       for await (const chunk of response.body.asyncIterator) res.write(chunk);
       res.end();
     } catch (error) {
-      if (error instanceof BodyError)
-        return sendError(res, error.status, error.message, 'BAD_REQUEST');
+      if (error instanceof BodyError) {
+        log.info({ requestId, code: error.code }, error.message);
+        return sendError(res, error.status, error.message, error.code);
+      }
       log.error({ err: error, requestId }, 'unexpected GraphQL HTTP error');
       if (!res.headersSent) sendError(res, 500, MESSAGES.internal, 'INTERNAL');
       else res.destroy();

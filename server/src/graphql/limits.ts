@@ -1,16 +1,27 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MESSAGES } from '@rules';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { DEFAULT_PAGE_SIZE, GRAPHQL_LIMITS, MAX_PAGE_SIZE, MESSAGES } from '@rules';
 import {
   GraphQLError,
   Kind,
+  getOperationAST,
+  getVariableValues,
   type ASTVisitor,
   type DocumentNode,
   type GraphQLSchema,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
+  type ParseOptions,
+  type TypeNode,
   type ValidationContext,
+  type ValidationRule,
 } from 'graphql';
 import { createRequire } from 'node:module';
 import type * as QueryComplexity from 'graphql-query-complexity';
+
+/**
+ * The limits every GraphQL document meets, one definition for both transports: Apollo takes
+ * PARSE_OPTIONS, operationLimitRules and operationCostError (in a plugin), and so does graphql-ws.
+ * Every rule here costs time linear in the document: a fragment's contents are counted once, however
+ * often it is spread.
+ */
 
 // The package's ESM build imports 'graphql/index.mjs', a second copy of graphql next to the CJS one
 // type-graphql and Apollo use ("Cannot use GraphQLObjectType from another module or realm" on every
@@ -19,63 +30,112 @@ const { getComplexity, simpleEstimator } = createRequire(import.meta.url)(
   'graphql-query-complexity',
 ) as typeof QueryComplexity;
 
-/** Limits every operation must stay under; introspection (depth ~13 in GraphiQL's query) fits. */
-export const QUERY_LIMITS = { maxDepth: 15, maxAliases: 30, maxCost: 5000 } as const;
+/** graphql's own token count stops the parser, so a huge document is never parsed or validated. */
+export const PARSE_OPTIONS: ParseOptions = { maxTokens: GRAPHQL_LIMITS.maxTokens };
 
 const limitError = (message: string) =>
   new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
-function selectionDepth(
-  set: SelectionSetNode | undefined,
-  fragments: Record<string, FragmentDefinitionNode>,
-  seen: Set<string>,
-): number {
-  if (!set) return 0;
-  let deepest = 0;
-  for (const selection of set.selections) {
-    if (selection.kind === Kind.FIELD) {
-      deepest = Math.max(
-        deepest,
-        selection.selectionSet ? 1 + selectionDepth(selection.selectionSet, fragments, seen) : 1,
-      );
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      deepest = Math.max(deepest, selectionDepth(selection.selectionSet, fragments, seen));
-    } else {
-      const name = selection.name.value;
-      const fragment = fragments[name];
-      if (!fragment || seen.has(name)) continue; // cycles are reported by graphql's own rule
-      deepest = Math.max(
-        deepest,
-        selectionDepth(fragment.selectionSet, fragments, new Set(seen).add(name)),
-      );
-    }
-  }
-  return deepest;
+/** Armor reports in its own words ("Syntax Error: …"); ours are translated (schema/rules). */
+const refuseWith = (message: string) => (context: ValidationContext | null) =>
+  context?.reportError(limitError(message));
+
+/**
+ * GraphQL Armor's depth, alias and directive rules (each memoises a fragment's count). Its token
+ * limit is left out: as an Apollo plugin it answers 500 and parses every document twice, where
+ * graphql's own maxTokens answers 400. Its cost limit is left out too: it multiplies by `first`
+ * only when written inline, so `first: $n` would cost nothing.
+ */
+const armorRules = new ApolloArmor({
+  maxDepth: {
+    n: GRAPHQL_LIMITS.maxDepth,
+    // Introspection counts too: `ofType { ofType { … } }` is the schema's one unbounded nesting.
+    ignoreIntrospection: false,
+    // A spread adds its fields' depth, not a level of its own: GraphiQL's introspection query (depth
+    // 15 through three nested fragments) must fit.
+    flattenFragments: true,
+    onReject: [refuseWith(MESSAGES.queryTooDeep)],
+    propagateOnRejection: false,
+  },
+  maxAliases: {
+    n: GRAPHQL_LIMITS.maxAliases,
+    allowList: [],
+    onReject: [refuseWith(MESSAGES.tooManyAliases)],
+    propagateOnRejection: false,
+  },
+  maxDirectives: {
+    n: GRAPHQL_LIMITS.maxDirectives,
+    onReject: [refuseWith(MESSAGES.tooManyDirectives)],
+    propagateOnRejection: false,
+  },
+  maxTokens: { enabled: false },
+  costLimit: { enabled: false },
+  // Introspection is public, so graphql's "Did you mean …?" reveals nothing and helps consumers.
+  blockFieldSuggestion: { enabled: false },
+}).protect().validationRules;
+
+interface DefinitionCount {
+  /** Fields, inline fragments and fragment spreads written in the definition itself. */
+  selections: number;
+  /** How often each fragment is spread in it. */
+  spreads: Map<string, number>;
 }
 
-export function depthLimitRule(context: ValidationContext): ASTVisitor {
-  const fragments: Record<string, FragmentDefinitionNode> = {};
-  for (const definition of context.getDocument().definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
-  }
+/**
+ * Refuses a document whose operations select more than maxSelections fields once their fragments
+ * are expanded: ten `...F1` in F0, ten `...F2` in F1 and so on is 10^9 selections in 816 bytes.
+ * Each definition is read once and each fragment's expanded size computed once. Armor has no such
+ * rule; Apollo's maxRecursiveSelections is the same idea, over HTTP only and in its own words.
+ */
+export function selectionLimitRule(context: ValidationContext): ASTVisitor {
+  const fragments = new Map<string, DefinitionCount>();
+  const operations: DefinitionCount[] = [];
+  const expanded = new Map<string, number>();
+  let current: DefinitionCount | undefined;
+
+  const begin = () => (current = { selections: 0, spreads: new Map() });
+  const count = (spread?: string) => {
+    if (!current) return;
+    current.selections += 1;
+    if (spread) current.spreads.set(spread, (current.spreads.get(spread) ?? 0) + 1);
+  };
+  const size = (definition: DefinitionCount): number => {
+    let total = definition.selections;
+    for (const [name, times] of definition.spreads) total += times * fragmentSize(name);
+    return total;
+  };
+  const fragmentSize = (name: string): number => {
+    const known = expanded.get(name);
+    if (known !== undefined) return known;
+    expanded.set(name, 0); // a cycle adds nothing more; graphql's NoFragmentCyclesRule reports it
+    const fragment = fragments.get(name);
+    const total = fragment ? size(fragment) : 0;
+    expanded.set(name, total);
+    return total;
+  };
+
   return {
-    OperationDefinition(operation) {
-      if (selectionDepth(operation.selectionSet, fragments, new Set()) > QUERY_LIMITS.maxDepth) {
-        context.reportError(limitError(MESSAGES.queryTooDeep));
-      }
+    OperationDefinition: {
+      enter: () => void operations.push(begin()),
+      leave: () => void (current = undefined),
+    },
+    FragmentDefinition: {
+      enter: (node) => void fragments.set(node.name.value, begin()),
+      leave: () => void (current = undefined),
+    },
+    Field: () => count(),
+    InlineFragment: () => count(),
+    FragmentSpread: (node) => count(node.name.value),
+    Document: {
+      leave() {
+        if (operations.some((operation) => size(operation) > GRAPHQL_LIMITS.maxSelections))
+          context.reportError(limitError(MESSAGES.queryTooComplex));
+      },
     },
   };
 }
 
-export function aliasLimitRule(context: ValidationContext): ASTVisitor {
-  let aliases = 0;
-  return {
-    Field(field) {
-      if (field.alias && ++aliases === QUERY_LIMITS.maxAliases + 1)
-        context.reportError(limitError(MESSAGES.tooManyAliases));
-    },
-  };
-}
+export const operationLimitRules: ValidationRule[] = [...armorRules, selectionLimitRule];
 
 /**
  * A field that takes `first` costs its children that many times (a page of that size). Services
@@ -88,49 +148,63 @@ const pageSizeEstimator: QueryComplexity.ComplexityEstimator = ({ args, childCom
   return 1 + first * Math.max(childComplexity, 1);
 };
 
+/** Variable types that can change a cost: page sizes (`first`) and `@include`/`@skip` conditions. */
+const COST_VARIABLE_TYPES = new Set(['Int', 'Boolean']);
+
+/** The scalar a variable holds, or undefined for a list (no list can be a page size or condition). */
+const scalarName = (type: TypeNode): string | undefined =>
+  type.kind === Kind.NAMED_TYPE
+    ? type.name.value
+    : type.kind === Kind.NON_NULL_TYPE
+      ? scalarName(type.type)
+      : undefined;
+
 /**
- * The cost of a document under given variables. Only numbers (`first`) and booleans (`@include`,
- * `@skip`) can change it; strings (cursors, ids, text) never do, so every page of one query shares
- * one cached cost and a busy query is costed once, not on every request.
+ * The cost of a validated document's operation under given variables, cached per document. Only
+ * numbers and booleans can change it, so every page of one query shares one cost, and the cache key
+ * is built from those variables alone: never from the whole variables object, which may nest
+ * deeper than any recursion survives.
  */
 const costCache = new WeakMap<DocumentNode, Map<string, number>>();
 const COSTS_PER_DOCUMENT = 100;
 
-function operationCost(
+/**
+ * Cost needs the variables, so it is checked once the operation is known, not as a static rule.
+ * An operation that cannot run (no operation by that name, variables of the wrong type) is left to
+ * the executor, which refuses it with graphql's own 400 error.
+ */
+export function operationCostError(
   schema: GraphQLSchema,
-  query: DocumentNode,
-  operationName: string | undefined,
-  variables: Record<string, unknown>,
-): number {
-  const key = `${operationName ?? ''}|${JSON.stringify(variables, (_name, value: unknown) =>
-    typeof value === 'string' ? undefined : value,
-  )}`;
-  let costs = costCache.get(query);
-  if (!costs) costCache.set(query, (costs = new Map()));
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+): GraphQLError | null {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return null;
+  const definitions = operation.variableDefinitions ?? [];
+  const coerced = getVariableValues(schema, definitions, variables ?? {}, { maxErrors: 1 });
+  if (coerced.errors) return null;
+
+  const parts = [operation.name?.value ?? ''];
+  for (const { type, variable } of definitions) {
+    const name = variable.name.value;
+    if (COST_VARIABLE_TYPES.has(scalarName(type) ?? ''))
+      parts.push(`${name}=${String(coerced.coerced[name])}`);
+  }
+  const key = parts.join('|');
+  let costs = costCache.get(document);
+  if (!costs) costCache.set(document, (costs = new Map()));
   let cost = costs.get(key);
   if (cost === undefined) {
     cost = getComplexity({
       schema,
-      query,
-      operationName,
-      variables,
+      query: document,
+      operationName: operation.name?.value,
+      variables: variables ?? {},
       estimators: [pageSizeEstimator, simpleEstimator({ defaultComplexity: 1 })],
     });
     if (costs.size >= COSTS_PER_DOCUMENT) costs.clear();
     costs.set(key, cost);
   }
-  return cost;
+  return cost > GRAPHQL_LIMITS.maxCost ? limitError(MESSAGES.queryTooComplex) : null;
 }
-
-/** Cost needs the variables, so it is checked once the operation is known, not as a static rule. */
-export function operationCostError(
-  schema: GraphQLSchema,
-  query: DocumentNode,
-  operationName: string | null | undefined,
-  variables: Record<string, unknown> | null | undefined,
-): GraphQLError | null {
-  const cost = operationCost(schema, query, operationName ?? undefined, variables ?? {});
-  return cost > QUERY_LIMITS.maxCost ? limitError(MESSAGES.queryTooComplex) : null;
-}
-
-export const operationLimitRules = [depthLimitRule, aliasLimitRule];

@@ -45,6 +45,7 @@ export const MESSAGES = {
   malformedJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is larger than 1 MB',
   invalidValue: 'A value in the request is not valid',
+  invalidCursor: 'Invalid cursor',
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   tooManyDirectives: 'Query has too many directives',
   tooManySocketOperations: 'Too many operations are open on this connection',

@@ -194,6 +194,19 @@ describe('bad variables and operation names', () => {
     });
   });
 
+  it('answers a list variable with hundreds of bad items with 400 BAD_USER_INPUT throughout', async () => {
+    const result = await post({
+      query: 'query($statuses: [String!]) { problems(statuses: $statuses) { last } }',
+      variables: { statuses: Array.from({ length: 500 }, (_, index) => index) },
+    });
+    expect(result.status).toBe(400);
+    // graphql stops after 50 and says so; every error is the request's, none INTERNAL.
+    expect(result.body.errors?.length).toBeGreaterThan(50);
+    expect(new Set(result.body.errors?.map((error) => error.extensions?.code))).toEqual(
+      new Set(['BAD_USER_INPUT']),
+    );
+  });
+
   it('answers a list variable nested 100,000 deep with 400, not 500', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const declared = await post(

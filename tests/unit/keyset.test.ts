@@ -1,46 +1,114 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, toPage } from '../../server/src/db/keyset';
+import { decodeCursor, encodeCursor, toPage, type SortKind } from '../../server/src/db/keyset';
 import { AppError } from '../../server/src/errors';
+
+const crafted = (text: string) => Buffer.from(text).toString('base64url');
+
+function refusal(encoded: string, kind: SortKind): unknown {
+  try {
+    decodeCursor(encoded, kind);
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+const expectInvalidCursor = (encoded: string, kind: SortKind) => {
+  const caught = refusal(encoded, kind);
+  expect(caught, `${Buffer.from(encoded, 'base64url').toString()} as ${kind}`).toBeInstanceOf(
+    AppError,
+  );
+  expect(caught).toMatchObject({
+    code: 'BAD_USER_INPUT',
+    message: 'Invalid cursor',
+    details: { field: 'after' },
+  });
+};
 
 describe('keyset cursors', () => {
   it('round-trips the sort key and id, keeping milliseconds', () => {
     const cursor = { value: new Date('2025-03-04T05:06:07.089Z'), id: 'a1b2-c3' };
     const encoded = encodeCursor(cursor);
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/u);
-    expect(decodeCursor(encoded)).toEqual(cursor);
+    expect(decodeCursor(encoded, 'date')).toEqual(cursor);
   });
 
-  it('round-trips a counter sort value', () => {
-    const cursor = { value: 42, id: 'tag-x' };
-    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+  it('round-trips a counter sort value, up to the largest int4', () => {
+    for (const value of [0, 42, -3, 2_147_483_647, -2_147_483_648]) {
+      const cursor = { value, id: 'tag-x' };
+      expect(decodeCursor(encodeCursor(cursor), 'count')).toEqual(cursor);
+    }
+  });
+
+  it('round-trips the earliest and latest dates both PostgreSQL and JavaScript write alike', () => {
+    for (const iso of ['0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']) {
+      const cursor = { value: new Date(iso), id: 'x' };
+      expect(decodeCursor(encodeCursor(cursor), 'date')).toEqual(cursor);
+    }
+  });
+
+  it('keeps a "|" inside the id', () => {
+    expect(decodeCursor(crafted('n|3|name|id'), 'count')).toEqual({ value: 3, id: 'name|id' });
   });
 
   it('treats a missing cursor as the first page', () => {
-    expect(decodeCursor(undefined)).toBeNull();
-    expect(decodeCursor(null)).toBeNull();
-    expect(decodeCursor('')).toBeNull();
+    expect(decodeCursor(undefined, 'date')).toBeNull();
+    expect(decodeCursor(null, 'count')).toBeNull();
+    expect(decodeCursor('', 'date')).toBeNull();
   });
 
   it('rejects a tampered cursor as bad input on the field "after"', () => {
     for (const bad of [
       'garbage',
-      Buffer.from('d|not-a-date|id').toString('base64url'),
-      Buffer.from(`d|${new Date().toISOString()}|`).toString('base64url'),
-      Buffer.from('n|many|id').toString('base64url'),
+      crafted('d|not-a-date|id'),
+      crafted(`d|${new Date().toISOString()}|`),
+      crafted('n|many|id'),
     ]) {
-      let caught: unknown;
-      try {
-        decodeCursor(bad);
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(AppError);
-      expect(caught).toMatchObject({
-        code: 'BAD_USER_INPUT',
-        message: 'Invalid cursor',
-        details: { field: 'after' },
-      });
+      expectInvalidCursor(bad, 'date');
+      expectInvalidCursor(bad, 'count');
     }
+  });
+
+  it('rejects a counter cursor on a date-sorted list and a date cursor on a counter sort', () => {
+    expectInvalidCursor(crafted('n|5|x'), 'date');
+    expectInvalidCursor(encodeCursor({ value: new Date(), id: 'x' }), 'count');
+  });
+
+  it('rejects counters PostgreSQL integers cannot hold', () => {
+    for (const raw of [
+      '1e308',
+      '2147483648',
+      '-2147483649',
+      '99999999999',
+      '5.5',
+      'Infinity',
+      'NaN',
+      '0x10',
+      ' 5',
+      '',
+    ]) {
+      expectInvalidCursor(crafted(`n|${raw}|x`), 'count');
+    }
+  });
+
+  it('rejects dates outside years 1 to 9999 and any form encodeCursor does not write', () => {
+    for (const raw of [
+      '+275760-09-13T00:00:00.000Z',
+      '-000001-01-01T00:00:00.000Z',
+      '+010000-01-01T00:00:00.000Z',
+      '2025-03-04',
+      '2025-03-04T05:06:07Z',
+      'Tue Mar 04 2025',
+      '5',
+      '8640000000000000',
+    ]) {
+      expectInvalidCursor(crafted(`d|${raw}|x`), 'date');
+    }
+  });
+
+  it('rejects a NUL byte in the id, which PostgreSQL text cannot hold', () => {
+    expectInvalidCursor(crafted('n|1|a\u0000b'), 'count');
+    expectInvalidCursor(crafted(`d|${new Date().toISOString()}|\u0000`), 'date');
   });
 });
 
@@ -54,7 +122,7 @@ describe('toPage', () => {
   it('cuts the extra row and points the cursor at the last row shown', () => {
     const page = toPage(rows, 4, cursorOf);
     expect(page.items.map((row) => row.id)).toEqual(['id0', 'id1', 'id2', 'id3']);
-    expect(decodeCursor(page.last)).toEqual({ value: rows[3]!.at, id: 'id3' });
+    expect(decodeCursor(page.last, 'date')).toEqual({ value: rows[3]!.at, id: 'id3' });
   });
 
   it('has no cursor on the last page', () => {

@@ -20,18 +20,46 @@ export const encodeCursor = ({ value, id }: Cursor) =>
     typeof value === 'number' ? `n|${value}|${id}` : `d|${value.toISOString()}|${id}`,
   ).toString('base64url');
 
-const invalidCursor = () => new AppError('BAD_USER_INPUT', 'Invalid cursor', { field: 'after' });
+/** What a list sorts by: a timestamp column, or an integer (int4) counter. */
+export type SortKind = 'date' | 'count';
 
-export function decodeCursor(encoded: string | null | undefined): Cursor | null {
+// A crafted cursor must not reach SQL with a value its sort column cannot hold. Dates stay within
+// years 1 to 9999: beyond them toISOString writes six-digit years PostgreSQL cannot read.
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
+const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+const invalidCursor = () =>
+  AppError.fromMessage('BAD_USER_INPUT', 'invalidCursor', { field: 'after' });
+
+/**
+ * The cursor a list of this sort kind issued, or null for the first page. Anything else (another
+ * kind's cursor, a value out of the column's range, a NUL byte in the id) is BAD_USER_INPUT.
+ */
+export function decodeCursor(encoded: string | null | undefined, kind: SortKind): Cursor | null {
   if (!encoded) return null;
-  const text = Buffer.from(encoded, 'base64url').toString();
-  const [kind, raw, ...idParts] = text.split('|');
+  const [tag, raw = '', ...idParts] = Buffer.from(encoded, 'base64url').toString().split('|');
   const id = idParts.join('|');
-  if (!raw || !id) throw invalidCursor();
-  const value = kind === 'n' ? Number(raw) : kind === 'd' ? new Date(raw) : Number.NaN;
-  if (typeof value === 'number' ? !Number.isFinite(value) : Number.isNaN(value.getTime()))
-    throw invalidCursor();
+  // PostgreSQL text cannot hold NUL.
+  if (!id || id.includes('\0')) throw invalidCursor();
+  const value = kind === 'date' ? dateValue(tag, raw) : countValue(tag, raw);
+  if (value === null) throw invalidCursor();
   return { value, id };
+}
+
+/** Only what encodeCursor writes: an ISO timestamp with four-digit year. */
+function dateValue(tag: string | undefined, raw: string): Date | null {
+  if (tag !== 'd') return null;
+  const value = new Date(raw);
+  const time = value.getTime();
+  return time >= EARLIEST && time <= LATEST && value.toISOString() === raw ? value : null;
+}
+
+function countValue(tag: string | undefined, raw: string): number | null {
+  if (tag !== 'n' || !/^-?\d{1,10}$/u.test(raw)) return null;
+  const value = Number(raw);
+  return value >= INT4_MIN && value <= INT4_MAX ? value : null;
 }
 
 /** A prepared statement's cursor: values named `cursorValue` and `cursorId` at execution. */

@@ -46,7 +46,11 @@ export function formatGraphQLError(log: Log) {
     ) {
       // The client's mistake, not the server's: worth a line, not an alert.
       log.info({ code, message: formatted.message }, 'GraphQL request refused');
-      return formatted;
+      // graphql's own refusals that Apollo has no code for ('Too many errors processing
+      // variables…') get Apollo's fallback, INTERNAL_SERVER_ERROR: they are about the request.
+      return code === 'INTERNAL_SERVER_ERROR'
+        ? { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_USER_INPUT' } }
+        : formatted;
     }
     log.error({ err: original }, 'unexpected GraphQL error');
     return { message: MESSAGES.internal, path: formatted.path, extensions: { code: 'INTERNAL' } };

@@ -36,6 +36,11 @@ export class PathRouter {
     this.collections.set(collection, routes);
   }
 
+  /** The registered collections (the first segments `path` may name). */
+  names(): string[] {
+    return [...this.collections.keys()];
+  }
+
   private split(path: string) {
     const [collection = '', ...rest] = path.split('/').filter(Boolean);
     const routes = this.collections.get(collection);

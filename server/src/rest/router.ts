@@ -9,20 +9,21 @@ import { mountSpaceRest } from '../modules/spaces/space.rest';
 import { mountStoryRest } from '../modules/stories/story.rest';
 import { mountTagRest } from '../modules/tags/tag.rest';
 import { mountUserRest } from '../modules/users/user.rest';
+import { notFound } from '../errors';
 import { csrfGuard } from './csrf';
 import { PathRouter } from './paths';
-import { activeSpaceId, contextOf, ok, queryParam } from './shell';
+import { activeSpaceId, contextOf, ok, queryParam, resultsParam } from './shell';
 
 /**
  * The REST compatibility layer at /api and /apiv1 (the spec's two clients share one router).
- * `_t` is ignored; the context (viewer from Bearer token or cookie) is resolved in app.ts.
+ * `_t` is ignored; the context (viewer from Bearer token or cookie) is resolved in app.ts. Tests
+ * pass their own `paths` to list the collections it routes.
  */
-export function createRestRouter(): Router {
+export function createRestRouter(paths = new PathRouter()): Router {
   const router = Router();
   // Before the body is read: a refused cross-site write is not even parsed.
   router.use(csrfGuard);
   router.use(express.json({ limit: '1mb' }));
-  const paths = new PathRouter();
 
   mountAuthRest(router);
   mountUserRest(router);
@@ -35,13 +36,12 @@ export function createRestRouter(): Router {
   mountDashboardRest(router, paths);
 
   router.get('/list/v2', async (req, res) => {
-    const results = Number(queryParam(req, 'results') ?? MAX_PAGE_SIZE);
     const page = await paths.list(contextOf(res), queryParam(req, 'path') ?? '', {
       spaceId: activeSpaceId(req),
       orderBy: queryParam(req, 'orderBy'),
       lastDocumentID: queryParam(req, 'lastDocumentID'),
       // The spec's client asks for up to 1000; pages stay at most MAX_PAGE_SIZE and `last` continues.
-      results: Number.isFinite(results) ? Math.min(results, MAX_PAGE_SIZE) : MAX_PAGE_SIZE,
+      results: Math.min(resultsParam(req) ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE),
       authorId: queryParam(req, 'authorId'),
       query: queryParam(req, 'query'),
       tags: queryParam(req, 'tags'),
@@ -63,6 +63,11 @@ export function createRestRouter(): Router {
 
   router.get('/get/v2', async (req, res) => {
     ok(res, { data: await paths.get(contextOf(res), queryParam(req, 'path') ?? '') });
+  });
+
+  // A path or method no row serves is the API's 404 in its error shape, not the client's page.
+  router.use(() => {
+    throw notFound();
   });
 
   return router;

@@ -30,6 +30,9 @@ export async function presentPage<Row, Shape>(
   return { items: await Promise.all(page.items.map(present)), last: page.last };
 }
 
+/** Services name GraphQL's arguments; REST answers with the spec's parameter of the same role. */
+const REST_FIELD_NAMES = new Map([['after', 'lastDocumentID']]);
+
 /**
  * Maps AppError (and the expected failures `expectedError` recognises) to the spec's statuses and
  * `{ success: false, error: { code, message, field } }`. A caller's mistake is logged at info, an
@@ -43,11 +46,16 @@ export function restErrorHandler(log: Log) {
     else if (!(error instanceof AppError))
       log[known.code === 'UNAVAILABLE' ? 'warn' : 'info']({ err: error, requestId }, known.message);
     const answer = known ?? AppError.fromMessage('INTERNAL', 'internal');
+    const field = answer.details.field;
     if (answer.details.retryAfterSeconds)
       res.setHeader('Retry-After', String(answer.details.retryAfterSeconds));
     res.status(HTTP_STATUS[answer.code]).json({
       success: false,
-      error: { code: answer.code, message: answer.message, field: answer.details.field ?? null },
+      error: {
+        code: answer.code,
+        message: answer.message,
+        field: field === undefined ? null : (REST_FIELD_NAMES.get(field) ?? field),
+      },
     });
   };
 }
@@ -57,6 +65,18 @@ export const queryParam = (req: Request, name: string) => {
   const value = req.query[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
+
+/**
+ * The `results` query parameter (the page size the spec's client asks for): a whole number, or
+ * absent. Anything else is the caller's mistake, not a request for the default page.
+ */
+export function resultsParam(req: Request): number | undefined {
+  const raw = queryParam(req, 'results');
+  if (raw === undefined) return undefined;
+  if (!/^-?\d{1,10}$/u.test(raw))
+    throw AppError.fromMessage('BAD_USER_INPUT', 'invalidValue', { field: 'results' });
+  return Number(raw);
+}
 
 /** Body `data` object of the spec's POST/PATCH payloads ({ data: {...} }). */
 export const bodyData = (req: Request): Record<string, unknown> => {

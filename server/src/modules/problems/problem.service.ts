@@ -438,8 +438,6 @@ const SORT_COLUMNS = {
 } satisfies Record<ProblemSort, AnyPgColumn>;
 const COUNTER_SORTS = new Set<ProblemSort>(['participants', 'solutions', 'stories']);
 
-const invalidCursor = () => new AppError('BAD_USER_INPUT', 'Invalid cursor', { field: 'after' });
-
 function statusFilter(statuses: readonly string[] | null | undefined): SQL | undefined {
   if (!statuses?.length) return undefined;
   const valid = statuses.map((status) => parseInput(problemStatusSchema, status, 'statuses'));
@@ -455,11 +453,12 @@ export async function listProblems(
   input: ProblemListInput,
 ): Promise<Page<ProblemRow>> {
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
   const list = input.list ?? 'recent';
   const filters = and(statusFilter(input.statuses), timeRangeCondition(problems.createdAt, input));
 
-  if (list === 'mypriorities') return listPriorities(ctx, size, cursor, filters);
+  // Priorities are ranks (numbers) whatever orderBy says.
+  if (list === 'mypriorities')
+    return listPriorities(ctx, size, decodeCursor(input.after, 'count'), filters);
 
   let scope: SQL;
   if (list === 'recent' || list === 'solving') {
@@ -474,7 +473,7 @@ export async function listProblems(
   const sort: ProblemSort = input.orderBy ?? 'recent';
   const column = SORT_COLUMNS[sort];
   const numeric = COUNTER_SORTS.has(sort);
-  if (cursor && (typeof cursor.value === 'number') !== numeric) throw invalidCursor();
+  const cursor = decodeCursor(input.after, numeric ? 'count' : 'date');
   const rows = await ctx.db
     .select()
     .from(problems)
@@ -508,7 +507,6 @@ async function listPriorities(
   filters: SQL | undefined,
 ) {
   const viewer = requireViewer(ctx);
-  if (cursor && typeof cursor.value !== 'number') throw invalidCursor();
   const rank = sql<number>`coalesce(${problemParticipants.priority}, ${UNSET_PRIORITY})`;
   const after = cursor
     ? or(
@@ -550,8 +548,7 @@ export async function impacted(
 ): Promise<Page<ProblemPerson>> {
   const problem = await readableProblem(ctx, problemId);
   const size = pageSize(options.first);
-  const cursor = decodeCursor(options.after);
-  if (cursor && !(cursor.value instanceof Date)) throw invalidCursor();
+  const cursor = decodeCursor(options.after, 'date');
   const rows = await ctx.db
     .select({ user: users, joinedAt: problemParticipants.joinedAt })
     .from(problemParticipants)

@@ -154,7 +154,7 @@ export interface SkillListInput {
 /** public: the active space's skills; myskills: the skills the viewer is a member of, in every space. */
 export async function listSkills(ctx: Context, input: SkillListInput): Promise<Page<SkillRow>> {
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
+  const cursor = decodeCursor(input.after, 'date');
   let scope: SQL;
   if (input.list === 'myskills') {
     const viewer = requireViewer(ctx);
@@ -189,7 +189,7 @@ export async function listSkillMembers(
 ): Promise<Page<SkillMemberRow>> {
   const skill = await getSkill(ctx, skillId);
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
+  const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select({ userId: skillMembers.userId, joinedAt: skillMembers.createdAt })
     .from(skillMembers)

@@ -325,8 +325,8 @@ export async function listSolutions(
   input: SolutionListInput,
 ): Promise<Page<SolutionRow>> {
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
   const orderBy = input.orderBy ?? 'recent';
+  const cursor = decodeCursor(input.after, orderBy === 'recent' ? 'date' : 'count');
   const sortColumn = SORT_COLUMN[orderBy];
   const conditions: (SQL | undefined)[] = [];
   if (input.list === 'mysolutions') {

@@ -7,7 +7,7 @@ import {
 } from '@rules';
 import { AppError } from '../../errors';
 import type { PathRouter } from '../../rest/paths';
-import { bodyData, contextOf, ok, queryParam } from '../../rest/shell';
+import { bodyData, contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
 import { authorView } from '../users/user.service';
 import { presentParticipant, presentSpace } from './space.presenter';
 import * as spaceService from './space.service';
@@ -84,7 +84,7 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
       spaceId: req.params.spaceId,
       status: participantFilter(queryParam(req, 'status')),
       after: queryParam(req, 'lastDocumentID'),
-      first: Number(queryParam(req, 'results')) || undefined,
+      first: resultsParam(req),
     });
     ok(res, {
       participants: page.items.map(presentParticipant),

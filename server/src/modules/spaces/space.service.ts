@@ -165,7 +165,7 @@ export async function listMySpaces(
 ): Promise<Page<SpaceRow>> {
   const viewer = requireViewer(ctx);
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
+  const cursor = decodeCursor(input.after, 'date');
   const tab = input.status ?? 'active';
   const statuses: ParticipantStatus[] =
     tab === 'all'
@@ -244,6 +244,9 @@ export async function listRecentSpaces(ctx: Context, first?: number | null): Pro
   return rows.map((row) => row.space);
 }
 
+// A cursor's id cannot hold NUL (PostgreSQL text cannot), so the unit separator joins sort text and id.
+const SORT_TEXT_SEPARATOR = '\u001f';
+
 /**
  * Country spaces. Names sort A-Z and codes Z-A; the cursor carries the last row's sort text in its
  * id part (the keyset helper's values are dates or numbers), so paging seeks like every list.
@@ -253,11 +256,11 @@ export async function listCountrySpaces(
   input: SpaceListInput & { sort?: CountrySpaceSort | null },
 ): Promise<Page<SpaceRow>> {
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
+  const cursor = decodeCursor(input.after, 'count');
   const byName = (input.sort ?? 'countryNamesAZ') === 'countryNamesAZ';
   let seek: SQL | undefined;
   if (cursor) {
-    const [sortText = '', id = ''] = cursor.id.split('\u0000');
+    const [sortText = '', id = ''] = cursor.id.split(SORT_TEXT_SEPARATOR);
     seek = byName
       ? or(gt(spaces.name, sortText), and(eq(spaces.name, sortText), gt(spaces.id, id)))
       : lt(spaces.id, id);
@@ -274,7 +277,7 @@ export async function listCountrySpaces(
     rows.length > size && tail
       ? encodeCursor({
           value: 0,
-          id: `${byName ? tail.name : tail.id}\u0000${tail.id}`,
+          id: `${byName ? tail.name : tail.id}${SORT_TEXT_SEPARATOR}${tail.id}`,
         })
       : null;
   return { items, last };
@@ -363,7 +366,7 @@ export async function listParticipants(
   if (managersOnly && !canManage(own.status)) throw forbidden();
 
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
+  const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select({ participant: spaceParticipants, user: AUTHOR_COLUMNS })
     .from(spaceParticipants)
@@ -413,7 +416,7 @@ export async function searchUsers(
     );
   }
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
+  const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select({ ...AUTHOR_COLUMNS, createdAt: users.createdAt })
     .from(users)

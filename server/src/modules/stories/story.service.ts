@@ -347,10 +347,10 @@ export async function listStories(
   input: StoryListInput,
 ): Promise<Page<StoryWithAuthor>> {
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
   const filters = parseInput(filterSchema, { orderBy: input.orderBy, tags: input.tags });
   const { from, to } = timeRangeBounds(input);
   const sort = filters.orderBy ?? 'recent';
+  const cursor = decodeCursor(input.after, sort === 'recent' ? 'date' : 'count');
   const list = input.problemId ? 'problem' : (input.list ?? 'recent');
   const viewerId = list === 'recent' || list === 'problem' ? ctx.viewer?.id : requireViewer(ctx).id;
   const values = {

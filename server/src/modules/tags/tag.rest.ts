@@ -11,8 +11,7 @@ function field(req: Request, name: string): unknown {
 }
 
 /** The tag of /tags/follow and /tags/unfollow: tag data `{ id }` or `{ name }` (or a bare `tag`). */
-const tagOf = (req: Request) =>
-  String(field(req, 'id') ?? field(req, 'name') ?? field(req, 'tag') ?? '');
+const tagOf = (req: Request) => field(req, 'id') ?? field(req, 'name') ?? field(req, 'tag');
 
 /** '%23Water' names '#Water'; a malformed escape is taken as typed (and then refused as a tag). */
 function safeDecode(text: string) {

@@ -134,7 +134,7 @@ function tagNameVisible(ctx: Context): SQL {
 }
 
 /** '#Water' and ' water ' name the tag 'water'. */
-const tagIdOf = (raw: string) => parseInput(tagSchema, raw, 'tag');
+const tagIdOf = (raw: unknown) => parseInput(tagSchema, raw, 'tag');
 
 export async function getTag(
   ctx: Context,
@@ -162,11 +162,11 @@ export interface TagListInput {
 export async function listTags(ctx: Context, input: TagListInput): Promise<Page<TagView>> {
   const space = await resolveActiveSpace(ctx, input.spaceId);
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
   const sort =
     (['followers', 'problems', 'stories', 'recent'] as const).find(
       (name) => name === input.orderBy,
     ) ?? 'followers';
+  const cursor = decodeCursor(input.after, sort === 'recent' ? 'date' : 'count');
   const used = or(
     gt(spaceTags.totalStories, 0),
     gt(spaceTags.totalProblems, 0),
@@ -245,7 +245,7 @@ async function stepFollowers(tx: DbOrTx, ids: readonly string[], step: 1 | -1) {
 /** Follows one more tag; the 11th is refused with the spec's message. Following twice is a no-op. */
 export async function followTag(
   ctx: Context,
-  rawTag: string,
+  rawTag: unknown,
   spaceId?: string | null,
 ): Promise<TagView> {
   const viewer = requireViewer(ctx);
@@ -274,7 +274,7 @@ export async function followTag(
 
 export async function unfollowTag(
   ctx: Context,
-  rawTag: string,
+  rawTag: unknown,
   spaceId?: string | null,
 ): Promise<TagView> {
   const viewer = requireViewer(ctx);
@@ -428,7 +428,7 @@ async function listPosts(
 ): Promise<Page<TaggedPostView>> {
   const space = await resolveActiveSpace(ctx, input.spaceId);
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
+  const cursor = decodeCursor(input.after, 'date');
   const table = kind === 'problems' ? problems : solutions;
   const rows = await ctx.db
     .select({
@@ -502,7 +502,7 @@ export async function tagProfiles(
 ): Promise<Page<AuthorView>> {
   const id = tagIdOf(rawTag);
   const size = pageSize(input.first);
-  const cursor = decodeCursor(input.after);
+  const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select()
     .from(users)

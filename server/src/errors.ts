@@ -98,6 +98,8 @@ function databaseError(error: unknown): AppError | null {
   switch (databaseFailure(error)) {
     case 'invalid-value':
       return AppError.fromMessage('BAD_USER_INPUT', 'invalidValue');
+    case 'gone':
+      return notFound();
     case 'unavailable':
       return AppError.fromMessage('UNAVAILABLE', 'unavailable', {
         retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemSolutions, solutions } from '../../server/src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import {
+  problemMeasurements,
+  problemParticipants,
+  problemParts,
+  problems,
+  problemSolutions,
+  solutions,
+  spaceParticipants,
+  stories,
+} from '../../server/src/db/schema';
 import { gql, gqlData, rest } from '../helpers/clients';
 import { signUpVerified, type TestUser } from '../helpers/factories';
 import {
@@ -309,5 +319,166 @@ describe('a problem in a private space', () => {
       ).joinedProblems,
     ).toEqual([]);
     expect((await listProblems(server, { list: 'mypriorities' }, leaver.token)).items).toEqual([]);
+  });
+});
+
+/**
+ * Someone who worked on a private space's problems and was then blocked can read none of them,
+ * so they change none of them: every write answers NOT_FOUND (404 over REST) and changes nothing.
+ */
+describe('a participant blocked after working on the private space’s problems', () => {
+  let worker: TestUser;
+  let space: string;
+  let own: ProblemView;
+  let draft: ProblemView;
+  let theirs: ProblemView;
+  let ownPart: string;
+
+  const rowsOf = async () => ({
+    problems: await server.deps.db
+      .select()
+      .from(problems)
+      .where(eq(problems.spaceId, space))
+      .orderBy(problems.id),
+    parts: await server.deps.db
+      .select()
+      .from(problemParts)
+      .where(eq(problemParts.problemId, theirs.id))
+      .orderBy(problemParts.id),
+    measurements: await server.deps.db
+      .select()
+      .from(problemMeasurements)
+      .where(eq(problemMeasurements.problemId, theirs.id)),
+    joins: await server.deps.db
+      .select()
+      .from(problemParticipants)
+      .where(eq(problemParticipants.problemId, theirs.id))
+      .orderBy(problemParticipants.userId),
+  });
+
+  beforeAll(async () => {
+    worker = await signUpVerified(server, { displayName: 'Worker' });
+    space = await makePrivateSpace(server, owner.id, [
+      { userId: worker.id, status: 'contributor' },
+    ]);
+    own = await postProblem(server, worker.token, 'Worker’s #leak', { spaceId: space });
+    draft = await postProblem(server, worker.token, 'Unfinished #leak', {
+      spaceId: space,
+      isDraft: true,
+    });
+    theirs = await postProblem(server, owner.token, 'Owner’s #leak', { spaceId: space });
+    await gqlData(server.url, JOIN, { id: theirs.id }, { token: worker.token });
+    const part = await gqlData<{ addPart: { id: string } }>(
+      server.url,
+      ADD_PART,
+      { problemId: theirs.id, input: { type: 'thing', name: 'Worker’s valve' } },
+      { token: worker.token },
+    );
+    ownPart = part.addPart.id;
+    await gqlData(
+      server.url,
+      ADD_MEASUREMENT,
+      { problemId: theirs.id, input: { name: 'Drips per minute', value: 40 } },
+      { token: worker.token },
+    );
+    await gqlData(
+      server.url,
+      `mutation($ids: [ID!]!) { updateJoinedProblems(problemIds: $ids) { id } }`,
+      { ids: [theirs.id] },
+      { token: worker.token },
+    );
+    await server.deps.db
+      .update(spaceParticipants)
+      .set({ status: 'blocked' })
+      .where(and(eq(spaceParticipants.spaceId, space), eq(spaceParticipants.userId, worker.id)));
+  });
+
+  const notFound = async (query: string, variables: Record<string, unknown>) => {
+    const result = await gql(server.url, query, variables, { token: worker.token });
+    expect(result.errors?.[0]?.extensions?.code, query).toBe('NOT_FOUND');
+  };
+  const restNotFound = async (
+    method: 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: Record<string, unknown>,
+  ) => {
+    expect((await rest(server.url, method, path, body, worker.token)).status, path).toBe(404);
+  };
+
+  it('cannot edit, publish or delete their own problems there, over GraphQL or REST', async () => {
+    const before = await rowsOf();
+    const UPDATE = `mutation($id: ID!, $input: UpdateProblemInput!) { updateProblem(id: $id, input: $input) { id } }`;
+    await notFound(UPDATE, { id: own.id, input: { name: 'Renamed from outside' } });
+    await notFound(UPDATE, { id: draft.id, input: { isDraft: false } });
+    await notFound(`mutation($id: ID!) { deleteProblem(id: $id) }`, { id: own.id });
+    await restNotFound('PATCH', `/api/problems/${own.id}`, { data: { name: 'Renamed' } });
+    await restNotFound('PATCH', `/api/problems/${draft.id}`, { data: { isDraft: false } });
+    await restNotFound('DELETE', `/api/problems/${own.id}`);
+    expect(await rowsOf()).toEqual(before);
+  });
+
+  it('cannot change a status, parts, measurements or their joins there', async () => {
+    const before = await rowsOf();
+    await notFound(`mutation($id: ID!) { setProblemStatus(id: $id, status: "solved") { id } }`, {
+      id: theirs.id,
+    });
+    await notFound(ADD_PART, { problemId: theirs.id, input: { type: 'thing', name: 'Pipe' } });
+    await notFound(
+      `mutation($p: ID!, $part: ID!, $input: ProblemPartInput!) { updatePart(problemId: $p, partId: $part, input: $input) { id } }`,
+      { p: theirs.id, part: ownPart, input: { type: 'thing', name: 'Renamed valve' } },
+    );
+    await notFound(`mutation($p: ID!, $part: ID!) { deletePart(problemId: $p, partId: $part) }`, {
+      p: theirs.id,
+      part: ownPart,
+    });
+    await notFound(ADD_MEASUREMENT, { problemId: theirs.id, input: { name: 'Depth', value: 1 } });
+    await notFound(JOIN, { id: theirs.id });
+    await notFound(`mutation($id: ID!) { leaveProblem(id: $id) { id } }`, { id: theirs.id });
+    await restNotFound('POST', `/api/problems/${theirs.id}/parts`, {
+      data: { type: 'thing', name: 'Pipe' },
+    });
+    await restNotFound('POST', `/api/problems/${theirs.id}/join`, {});
+    await restNotFound('POST', `/api/problems/${theirs.id}/leave`, {});
+    expect(await rowsOf()).toEqual(before);
+  });
+
+  it('cannot post stories or solutions to those problems', async () => {
+    await notFound(`mutation($input: CreateStoryInput!) { createStory(input: $input) { id } }`, {
+      input: { story: '<p>From outside #leak</p>', problemId: theirs.id },
+    });
+    await notFound(
+      `mutation($input: CreateSolutionInput!) { createSolution(input: $input) { id } }`,
+      {
+        input: {
+          name: 'Outside fix',
+          description: '<p>A fix from outside the space</p>',
+          problemId: theirs.id,
+        },
+      },
+    );
+    const written = await server.deps.db
+      .select()
+      .from(stories)
+      .where(eq(stories.problemId, theirs.id));
+    expect(written).toEqual([]);
+  });
+
+  it('keeps the priority they gave a problem there when they reorder the problems they can read', async () => {
+    await gqlData(
+      server.url,
+      `mutation($ids: [ID!]!) { updateJoinedProblems(problemIds: $ids) { id } }`,
+      { ids: [] },
+      { token: worker.token },
+    );
+    const [join] = await server.deps.db
+      .select({ priority: problemParticipants.priority })
+      .from(problemParticipants)
+      .where(
+        and(
+          eq(problemParticipants.problemId, theirs.id),
+          eq(problemParticipants.userId, worker.id),
+        ),
+      );
+    expect(join).toEqual({ priority: 1 });
   });
 });

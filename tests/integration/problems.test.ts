@@ -7,7 +7,7 @@ import {
   solutions,
   spaceTags,
 } from '../../server/src/db/schema';
-import { refreshSolutionCounters } from '../../server/src/modules/problems/problem.service';
+import { refreshSolutionCounters } from '../../server/src/modules/problems/problem-counters';
 import { gql, gqlData, gqlError, rest } from '../helpers/clients';
 import { signUpVerified, type TestUser } from '../helpers/factories';
 import {

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaceParticipants } from '../../server/src/db/schema';
-import { gql, rest } from '../helpers/clients';
+import {
+  problemSolutions,
+  skillMembers,
+  skills,
+  solutions,
+  spaceParticipants,
+} from '../../server/src/db/schema';
+import { gql, gqlData, rest, subscribe } from '../helpers/clients';
 import { signUpVerified, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import {
@@ -233,5 +239,143 @@ describe('solutions and skills of a private space', () => {
       { token: leaver.token },
     );
     expect(mine.data?.solutions.items).toEqual([]);
+  });
+});
+
+/**
+ * Someone who posted solutions and skills in a private space and was then blocked reads none of
+ * it, so they change none of it: every write answers NOT_FOUND (404 over REST), changes nothing,
+ * and nothing reaches the members live.
+ */
+describe('a participant blocked after posting solutions and skills in the private space', () => {
+  let poster: TestUser;
+  let blockedSpace: string;
+  let problems: string[];
+  let posted: SolutionView;
+  let draft: SolutionView;
+  let ownSkill: SkillView;
+  let ownersSkill: SkillView;
+
+  const rowsOf = async () => ({
+    solutions: await server.deps.db
+      .select()
+      .from(solutions)
+      .where(eq(solutions.spaceId, blockedSpace))
+      .orderBy(solutions.id),
+    links: await server.deps.db
+      .select({ problemId: problemSolutions.problemId, solutionId: problemSolutions.solutionId })
+      .from(problemSolutions)
+      .where(eq(problemSolutions.solutionId, posted.id))
+      .orderBy(problemSolutions.problemId),
+    skills: await server.deps.db
+      .select()
+      .from(skills)
+      .where(eq(skills.spaceId, blockedSpace))
+      .orderBy(skills.id),
+    members: await server.deps.db
+      .select({ skillId: skillMembers.skillId, userId: skillMembers.userId })
+      .from(skillMembers)
+      .where(eq(skillMembers.userId, poster.id))
+      .orderBy(skillMembers.skillId),
+  });
+
+  beforeAll(async () => {
+    poster = await signUpVerified(server, { displayName: 'Poster' });
+    blockedSpace = await insertPrivateSpace(server, owner, [
+      { user: poster, status: 'contributor' },
+    ]);
+    problems = await Promise.all(
+      [1, 2, 3].map(() => insertProblem(server, owner, { spaceId: blockedSpace })),
+    );
+    posted = await postSolution(server, poster, { problemId: problems[0] });
+    await gqlData(
+      server.url,
+      `mutation($s: ID!, $p: [ID!]!) { linkSolution(solutionId: $s, problemIds: $p) { id } }`,
+      { s: posted.id, p: [problems[1]] },
+      { token: poster.token },
+    );
+    draft = await postSolution(server, poster, { spaceId: blockedSpace, isDraft: true });
+    ownSkill = await postSkill(server, poster, { spaceId: blockedSpace });
+    ownersSkill = await postSkill(server, owner, { spaceId: blockedSpace });
+    await gqlData(
+      server.url,
+      `mutation($id: ID!) { joinSkill(id: $id) { id } }`,
+      { id: ownersSkill.id },
+      { token: poster.token },
+    );
+    await server.deps.db
+      .update(spaceParticipants)
+      .set({ status: 'blocked' })
+      .where(
+        and(eq(spaceParticipants.spaceId, blockedSpace), eq(spaceParticipants.userId, poster.id)),
+      );
+  });
+
+  const notFound = async (query: string, variables: Record<string, unknown>) => {
+    const result = await gql(server.url, query, variables, { token: poster.token });
+    expect(result.errors?.[0]?.extensions?.code, query).toBe('NOT_FOUND');
+  };
+  const restNotFound = async (
+    method: 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: Record<string, unknown>,
+  ) => {
+    expect((await rest(server.url, method, path, body, poster.token)).status, path).toBe(404);
+  };
+  const UPDATE_SOLUTION = `mutation($id: ID!, $input: UpdateSolutionInput!) { updateSolution(id: $id, input: $input) { id } }`;
+
+  it('cannot edit, publish or delete their own solutions there, and members receive nothing live', async () => {
+    const before = await rowsOf();
+    const live = await subscribe<{ solutionAdded: { id: string } }>(
+      server.url,
+      `subscription($s: ID) { solutionAdded(spaceId: $s) { id } }`,
+      { s: blockedSpace },
+      { token: owner.token },
+    );
+    try {
+      await notFound(UPDATE_SOLUTION, { id: posted.id, input: { name: 'Renamed from outside' } });
+      await notFound(UPDATE_SOLUTION, { id: draft.id, input: { isDraft: false } });
+      await notFound(`mutation($id: ID!) { deleteSolution(id: $id) }`, { id: posted.id });
+      await restNotFound('PATCH', `/api/solutions/${posted.id}`, { data: { name: 'Renamed' } });
+      await restNotFound('PATCH', `/api/solutions/${draft.id}`, { data: { isDraft: false } });
+      await restNotFound('DELETE', `/api/solutions/${posted.id}`);
+      await live.expectNothingMore(500);
+      expect(live.received).toEqual([]);
+    } finally {
+      await live.close();
+    }
+    expect(await rowsOf()).toEqual(before);
+  });
+
+  it('cannot link their solution to the space’s problems or unlink it', async () => {
+    const before = await rowsOf();
+    await notFound(
+      `mutation($s: ID!, $p: [ID!]!) { linkSolution(solutionId: $s, problemIds: $p) { id } }`,
+      { s: posted.id, p: [problems[2]] },
+    );
+    await notFound(
+      `mutation($s: ID!, $p: ID!) { unlinkSolution(solutionId: $s, problemId: $p) { id } }`,
+      { s: posted.id, p: problems[1] },
+    );
+    await restNotFound('POST', `/api/solutions/${posted.id}/linkSolutions`, {
+      problemIds: [problems[2]],
+    });
+    expect(await rowsOf()).toEqual(before);
+  });
+
+  it('cannot edit, delete, join or leave skills there', async () => {
+    const before = await rowsOf();
+    await notFound(
+      `mutation($id: ID!, $input: UpdateSkillInput!) { updateSkill(id: $id, input: $input) { id } }`,
+      { id: ownSkill.id, input: { name: 'Renamed from outside' } },
+    );
+    await notFound(`mutation($id: ID!) { deleteSkill(id: $id) }`, { id: ownSkill.id });
+    await notFound(`mutation($id: ID!) { leaveSkill(id: $id) { id } }`, { id: ownersSkill.id });
+    await notFound(`mutation($id: ID!) { joinSkill(id: $id) { id } }`, { id: ownersSkill.id });
+    await restNotFound('PATCH', `/api/skills/${ownSkill.id}`, { data: { name: 'Renamed' } });
+    await restNotFound('DELETE', `/api/skills/${ownSkill.id}`);
+    await restNotFound('POST', `/api/skills/${ownersSkill.id}/leave`, {});
+    await restNotFound('POST', `/api/skills/${ownersSkill.id}/join`, {});
+    expect(await rowsOf()).toEqual(before);
   });
 });

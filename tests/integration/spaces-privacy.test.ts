@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gqlData, gqlError, rest, subscribe } from '../helpers/clients';
+import { spaceParticipants, stories, tagFollows } from '../../server/src/db/schema';
+import { gql, gqlData, gqlError, rest, subscribe } from '../helpers/clients';
 import {
   STORY_FIELDS,
   listStories,
@@ -8,12 +10,14 @@ import {
   type StoryView,
   type TestUser,
 } from '../helpers/factories';
+import { postProblem } from '../helpers/problems-factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import {
   ACCEPT_INVITE,
   CHANGE_SPACE,
   MY_SPACES,
   PARTICIPANTS,
+  SET_STATUS,
   SPACE,
   addParticipant,
   askAccess,
@@ -560,5 +564,305 @@ describe('a story posted in the private space', () => {
     } finally {
       await live.close();
     }
+  });
+});
+
+/**
+ * Someone who wrote in the private space and was then blocked, or left it, reads nothing of it,
+ * so they write nothing to it either: every write answers NOT_FOUND (404 over REST), exactly as
+ * for a space that does not exist, and changes nothing.
+ */
+describe('a participant blocked from (or gone from) the private space after writing there', () => {
+  const UPDATE = `mutation($id: ID!, $input: UpdateStoryInput!) { updateStory(id: $id, input: $input) { id } }`;
+  const DELETE = `mutation($id: ID!) { deleteStory(id: $id) }`;
+  let admin: TestUser;
+  let leaver: TestUser;
+  const written = new Map<string, { published: StoryView; draft: StoryView; pending: StoryView }>();
+
+  const storyRow = async (id: string) =>
+    (await server.deps.db.select().from(stories).where(eq(stories.id, id)))[0];
+  const formerMembers = () => [
+    { who: 'blocked admin', user: admin },
+    { who: 'departed member', user: leaver },
+  ];
+  const storiesOf = (user: TestUser) => written.get(user.id)!;
+
+  beforeAll(async () => {
+    [admin, leaver] = await Promise.all([
+      signUpVerified(server, { displayName: 'Former admin' }),
+      signUpVerified(server, { displayName: 'Leaver' }),
+    ]);
+    for (const user of [admin, leaver]) {
+      await addParticipant(server, owner, space.id, user);
+      const post = (html: string, options: { isDraft?: boolean; isAnonymousPost?: boolean }) =>
+        postStory(server, user.token, html, { spaceId: space.id, ...options });
+      written.set(user.id, {
+        published: await post('<p>Our watering rota #garden</p>', {}),
+        draft: await post('<p>Half-written plans #garden</p>', { isDraft: true }),
+        pending: await post('<p>Who took the hoses? #garden</p>', { isAnonymousPost: true }),
+      });
+    }
+    await setStatus(server, owner, space.id, admin, 'admin');
+    await setStatus(server, owner, space.id, admin, 'blocked');
+    await gqlData(
+      server.url,
+      'mutation($s: ID!) { leaveSpace(spaceId: $s) }',
+      { s: space.id },
+      { token: leaver.token },
+    );
+  });
+
+  it('cannot edit their own stories there, over GraphQL or REST, and the stories stay as they were', async () => {
+    for (const { who, user } of formerMembers()) {
+      for (const story of Object.values(storiesOf(user))) {
+        const before = await storyRow(story.id);
+        const input = { story: '<p>Rewritten from outside #garden</p>' };
+        const error = await gqlError(
+          server.url,
+          UPDATE,
+          { id: story.id, input },
+          { token: user.token },
+        );
+        expect(error.code, who).toBe('NOT_FOUND');
+        const patched = await rest(
+          server.url,
+          'PATCH',
+          `/api/stories/${story.id}`,
+          { data: input },
+          user.token,
+        );
+        expect(patched.status, who).toBe(404);
+        expect(await storyRow(story.id), who).toEqual(before);
+      }
+    }
+  });
+
+  it('cannot publish an old draft there: refused, still a draft, and members receive nothing live', async () => {
+    const ADDED = `subscription($s: ID) { storyAdded(spaceId: $s) { id } }`;
+    const members = await Promise.all(
+      [owner, contributor].map((user) =>
+        subscribe<{ storyAdded: { id: string } }>(
+          server.url,
+          ADDED,
+          { s: space.id },
+          { token: user.token },
+        ),
+      ),
+    );
+    try {
+      for (const { who, user } of formerMembers()) {
+        const { draft, pending } = storiesOf(user);
+        const publish = { isDraft: false };
+        expect(
+          (
+            await gqlError(
+              server.url,
+              UPDATE,
+              { id: draft.id, input: publish },
+              { token: user.token },
+            )
+          ).code,
+          who,
+        ).toBe('NOT_FOUND');
+        const patched = await rest(
+          server.url,
+          'PATCH',
+          `/api/stories/${draft.id}`,
+          { data: publish },
+          user.token,
+        );
+        expect(patched.status, who).toBe(404);
+        // Naming a pending anonymous post would publish it without moderation: refused too.
+        const named = await gql(
+          server.url,
+          UPDATE,
+          { id: pending.id, input: { isAnonymousPost: false } },
+          { token: user.token },
+        );
+        expect(named.errors?.[0]?.extensions?.code, who).toBe('NOT_FOUND');
+        expect(await storyRow(draft.id), who).toMatchObject({ isDraft: true });
+        expect(await storyRow(pending.id), who).toMatchObject({ isApproved: false });
+      }
+      for (const member of members) {
+        await member.expectNothingMore(500);
+        expect(member.received).toEqual([]);
+      }
+    } finally {
+      await Promise.all(members.map((member) => member.close()));
+    }
+  });
+
+  it('cannot delete their own stories there; members still read them', async () => {
+    for (const { who, user } of formerMembers()) {
+      const { published } = storiesOf(user);
+      expect(
+        (await gqlError(server.url, DELETE, { id: published.id }, { token: user.token })).code,
+        who,
+      ).toBe('NOT_FOUND');
+      const deleted = await rest(
+        server.url,
+        'DELETE',
+        `/api/stories/${published.id}`,
+        undefined,
+        user.token,
+      );
+      expect(deleted.status, who).toBe(404);
+      const seen = await gqlData<{ story: { id: string } }>(
+        server.url,
+        `query($id: ID!) { story(id: $id) { id } }`,
+        { id: published.id },
+        { token: contributor.token },
+      );
+      expect(seen.story.id, who).toBe(published.id);
+    }
+  });
+
+  it('cannot move a story onto the space’s problems, nor post a new story there', async () => {
+    const problem = await postProblem(server, owner.token, 'Hose theft #garden', {
+      spaceId: space.id,
+    });
+    for (const { who, user } of formerMembers()) {
+      const { published } = storiesOf(user);
+      const moved = await gql(
+        server.url,
+        UPDATE,
+        { id: published.id, input: { problemId: problem.id } },
+        { token: user.token },
+      );
+      expect(moved.errors?.[0]?.extensions?.code, who).toBe('NOT_FOUND');
+      expect(await storyRow(published.id), who).toMatchObject({ problemId: null });
+      for (const options of [{ spaceId: space.id }, { problemId: problem.id }]) {
+        const posted = await gql(
+          server.url,
+          `mutation($input: CreateStoryInput!) { createStory(input: $input) { id } }`,
+          { input: { story: '<p>Sneaking back in #garden</p>', ...options } },
+          { token: user.token },
+        );
+        expect(posted.errors?.[0]?.extensions?.code, who).toBe('NOT_FOUND');
+      }
+      const rows = await server.deps.db.select().from(stories).where(eq(stories.authorId, user.id));
+      expect(rows, who).toHaveLength(3);
+    }
+  });
+
+  it('no longer find those stories in their own lists (my stories, drafts, anonymous)', async () => {
+    for (const { who, user } of formerMembers()) {
+      for (const list of ['mystories', 'mydrafts', 'anonymous'] as const) {
+        const page = await listStories(server, { token: user.token, list });
+        expect(page.items, `${who} ${list}`).toEqual([]);
+      }
+      const story = storiesOf(user).draft;
+      expect(
+        (
+          await gqlError(
+            server.url,
+            `query($id: ID!) { story(id: $id) { id } }`,
+            { id: story.id },
+            { token: user.token },
+          )
+        ).code,
+        who,
+      ).toBe('NOT_FOUND');
+    }
+  });
+
+  it('cannot follow a tag through the space, nor one used only there; nothing is followed', async () => {
+    for (const { who, user } of formerMembers()) {
+      const throughSpace = await gql(
+        server.url,
+        `mutation($tag: ID!, $s: ID) { followTag(tag: $tag, spaceId: $s) { id } }`,
+        { tag: 'compost', s: space.id },
+        { token: user.token },
+      );
+      expect(throughSpace.errors?.[0]?.extensions?.code, who).toBe('NOT_FOUND');
+      const privateTag = await rest(
+        server.url,
+        'POST',
+        '/api/tags/follow',
+        { id: 'garden' },
+        user.token,
+      );
+      expect(privateTag.status, who).toBe(404);
+      const follows = await server.deps.db
+        .select()
+        .from(tagFollows)
+        .where(eq(tagFollows.userId, user.id));
+      expect(follows, who).toEqual([]);
+    }
+  });
+
+  it('can do nothing to the space itself: invite, answer requests, change statuses, edit, delete, leave or join', async () => {
+    const statuses = async () =>
+      (
+        await server.deps.db
+          .select({ userId: spaceParticipants.userId, status: spaceParticipants.status })
+          .from(spaceParticipants)
+          .where(eq(spaceParticipants.spaceId, space.id))
+      ).sort((a, b) => a.userId.localeCompare(b.userId));
+    const before = await statuses();
+    const s = space.id;
+    for (const { who, user } of formerMembers()) {
+      const token = user.token;
+      for (const [query, variables] of [
+        [
+          'mutation($s: ID!, $u: [ID!]!) { sendInvites(spaceId: $s, userIds: $u) }',
+          { s, u: [stranger.id] },
+        ],
+        [
+          'mutation($s: ID!, $u: ID!) { approveRequest(spaceId: $s, userId: $u) }',
+          { s, u: requester.id },
+        ],
+        [
+          'mutation($s: ID!, $u: ID!) { denyRequest(spaceId: $s, userId: $u) }',
+          { s, u: requester.id },
+        ],
+        [SET_STATUS, { spaceId: s, userId: contributor.id, status: 'blocked' }],
+        ['mutation($s: ID!) { updateSpace(id: $s, input: { name: "Taken over" }) { id } }', { s }],
+        ['mutation($s: ID!) { deleteSpace(id: $s) }', { s }],
+        ['mutation($s: ID!) { leaveSpace(spaceId: $s) }', { s }],
+        ['mutation($s: ID!) { acceptInvite(spaceId: $s) { id } }', { s }],
+      ] as const) {
+        const result = await gql(server.url, query, variables, { token });
+        expect(result.errors?.[0]?.extensions?.code, `${who}: ${query}`).toBe('NOT_FOUND');
+      }
+      for (const [method, path, body] of [
+        ['POST', '/api/spaces/sendInvites', { spaceId: s, userIds: [stranger.id] }],
+        [
+          'POST',
+          `/api/spaces/${s}/participants/status`,
+          { userId: contributor.id, status: 'blocked' },
+        ],
+        ['PATCH', `/api/spaces/${s}`, { data: { name: 'Taken over' } }],
+        ['DELETE', `/api/spaces/${s}`, undefined],
+        ['POST', `/api/spaces/${s}/leave`, {}],
+        ['POST', `/api/spaces/${s}/join`, {}],
+      ] as const) {
+        const response = await rest(server.url, method, path, body, token);
+        expect(response.status, `${who}: ${method} ${path}`).toBe(404);
+      }
+    }
+    expect(await statuses()).toEqual(before);
+    const still = await gqlData<{ space: SpaceView }>(
+      server.url,
+      SPACE,
+      { id: s },
+      { token: owner.token },
+    );
+    expect(still.space.name).toBe('Secret garden');
+  });
+
+  it('cannot ask for access again once blocked', async () => {
+    const blockedAsk = await gql(
+      server.url,
+      'mutation($s: ID!) { requestAccess(spaceId: $s) }',
+      { s: space.id },
+      { token: admin.token },
+    );
+    expect(blockedAsk.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const own = await server.deps.db
+      .select({ status: spaceParticipants.status })
+      .from(spaceParticipants)
+      .where(and(eq(spaceParticipants.spaceId, space.id), eq(spaceParticipants.userId, admin.id)));
+    expect(own).toEqual([{ status: 'blocked' }]);
   });
 });

@@ -50,8 +50,10 @@ import type { UserRow } from '../../graphql/loaders';
 import { sanitizeRichText } from '../../rich-text';
 import { spaceReadableBy } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
+import { stepSolutionProblems } from '../solutions/solution-counters';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
+import { stepProblemParticipants } from './problem-counters';
 import { participationKey } from './problem.loaders';
 import {
   canEditPart,
@@ -166,29 +168,44 @@ export async function readableProblem(
   return problem;
 }
 
-async function findEditable(ctx: Context, id: string) {
+/**
+ * The problem as this write finds it, locked until the write commits, so concurrent writes to it
+ * take turns. Readable first (an author who can no longer read its space is refused as if it were
+ * missing), then editable by the viewer. `strength` is `update` for a delete.
+ */
+async function lockEditable(
+  tx: DbOrTx,
+  ctx: Context,
+  id: string,
+  strength: 'update' | 'no key update',
+): Promise<ProblemRow> {
   const viewer = requireViewer(ctx);
-  const problem = await readableProblem(ctx, id);
+  const [problem] = await tx
+    .select()
+    .from(problems)
+    .where(and(eq(problems.id, id), problemReadableBy(viewer)))
+    .for(strength);
+  if (!problem) throw notFound();
   if (!canEditProblem(viewer, problem)) throw forbidden();
   return problem;
 }
 
 export async function updateProblem(ctx: Context, id: string, input: unknown): Promise<ProblemRow> {
   const data = parseInput(updateSchema, input);
-  const before = await findEditable(ctx, id);
-  const name = data.name ?? before.name;
   const description =
-    data.description === undefined ? before.description : cleanDescription(data.description);
-  const problemTags = tagsOf(name, description);
-  const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+    data.description === undefined ? undefined : cleanDescription(data.description);
 
   return ctx.db.transaction(async (tx) => {
+    const before = await lockEditable(tx, ctx, id, 'no key update');
+    const name = data.name ?? before.name;
+    const text = description ?? before.description;
+    const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
     const [row] = await tx
       .update(problems)
       .set({
         name,
-        description,
-        tags: problemTags,
+        description: text,
+        tags: tagsOf(name, text),
         isDraft: data.isDraft ?? before.isDraft,
         isAnonymousPost,
         // Turning a post anonymous sends it back to moderation; a named post needs none.
@@ -203,44 +220,64 @@ export async function updateProblem(ctx: Context, id: string, input: unknown): P
 }
 
 /**
- * Deleting a problem removes (by cascade) its memberships, parts, measurements, stories and
- * solution links; the counters those leave behind are corrected in the same transaction.
+ * Deletes the problems `where` selects, in the caller's transaction, and takes them out of every
+ * counter. Their memberships, parts, measurements, stories and solution links go by cascade; the
+ * stories count nowhere else (a story posted to a problem counts in no tag counter) and the
+ * linked solutions count one problem fewer each. Locks go in the order every other write takes
+ * them: the problems' stories and linked solutions first (those writes lock their item before its
+ * problem), then the problems; `check` sees the locked problems before anything is deleted.
  */
+export async function removeProblems(
+  tx: DbOrTx,
+  where: SQL,
+  check: (locked: ProblemRow[]) => void = () => {},
+): Promise<ProblemRow[]> {
+  const selected = sql`(select ${problems.id} from ${problems} where ${where})`;
+  await tx
+    .select({ id: stories.id })
+    .from(stories)
+    .where(sql`${stories.problemId} in ${selected}`)
+    .orderBy(asc(stories.id))
+    .for('update');
+  await tx
+    .select({ id: solutions.id })
+    .from(solutions)
+    .where(
+      sql`${solutions.id} in (select ${problemSolutions.solutionId} from ${problemSolutions} where ${problemSolutions.problemId} in ${selected})`,
+    )
+    .orderBy(asc(solutions.id))
+    .for('no key update');
+  const locked = await tx
+    .select()
+    .from(problems)
+    .where(where)
+    .orderBy(asc(problems.id))
+    .for('update');
+  check(locked);
+  if (locked.length === 0) return [];
+  const ids = locked.map((problem) => problem.id);
+  // Read under the problems' locks: no link to them can be added or removed until this commits.
+  const links = await tx
+    .select({ solutionId: problemSolutions.solutionId })
+    .from(problemSolutions)
+    .where(inArray(problemSolutions.problemId, ids));
+  await tx.delete(problems).where(inArray(problems.id, ids));
+  const steps = new Map<string, number>();
+  for (const { solutionId } of links) steps.set(solutionId, (steps.get(solutionId) ?? 0) - 1);
+  await stepSolutionProblems(tx, steps);
+  for (const problem of locked) await syncTagCounters(tx, 'problems', tagState(problem), null);
+  return locked;
+}
+
+/** Of parallel deletes of one problem, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteProblem(ctx: Context, id: string): Promise<void> {
-  const problem = await findEditable(ctx, id);
-  await ctx.db.transaction(async (tx) => {
-    const postedStories = await tx
-      .select({
-        spaceId: stories.spaceId,
-        tags: stories.tags,
-        isDraft: stories.isDraft,
-        isApproved: stories.isApproved,
-      })
-      .from(stories)
-      .where(eq(stories.problemId, id));
-    for (const story of postedStories) {
-      await syncTagCounters(
-        tx,
-        'stories',
-        {
-          spaceId: story.spaceId,
-          tags: story.tags,
-          listed: !story.isDraft && story.isApproved,
-        },
-        null,
-      );
-    }
-    const linked = tx
-      .select({ id: problemSolutions.solutionId })
-      .from(problemSolutions)
-      .where(eq(problemSolutions.problemId, id));
-    await tx
-      .update(solutions)
-      .set({ totalProblems: sql`greatest(${solutions.totalProblems} - 1, 0)` })
-      .where(inArray(solutions.id, linked));
-    await tx.delete(problems).where(eq(problems.id, id));
-    await syncTagCounters(tx, 'problems', tagState(problem), null);
-  });
+  const viewer = requireViewer(ctx);
+  await ctx.db.transaction((tx) =>
+    removeProblems(tx, and(eq(problems.id, id), problemReadableBy(viewer))!, ([problem]) => {
+      if (!problem) throw notFound();
+      if (!canEditProblem(viewer, problem)) throw forbidden();
+    }),
+  );
 }
 
 export function getProblem(ctx: Context, id: string): Promise<ProblemRow> {
@@ -283,9 +320,16 @@ export async function setProblemStatus(
 ): Promise<ProblemRow> {
   const next = parseInput(problemStatusSchema, status, 'status');
   const viewer = requireViewer(ctx);
-  const problem = await requireWorker(ctx, id);
-  if (problem.status === next) return problem;
+  await requireWorker(ctx, id);
   return ctx.db.transaction(async (tx) => {
+    // Locked, so two clicks on one status record one change, from the status it really had.
+    const [problem] = await tx
+      .select()
+      .from(problems)
+      .where(eq(problems.id, id))
+      .for('no key update');
+    if (!problem) throw notFound();
+    if (problem.status === next) return problem;
     const now = new Date();
     const [row] = await tx
       .update(problems)
@@ -312,13 +356,12 @@ export async function joinProblem(ctx: Context, id: string): Promise<ProblemRow>
       .insert(problemParticipants)
       .values({ problemId: id, userId: viewer.id, joinedAt: new Date() })
       .onConflictDoNothing()
-      .returning({ userId: problemParticipants.userId });
-    if (inserted.length) {
-      await tx
-        .update(problems)
-        .set({ totalParticipants: sql`${problems.totalParticipants} + 1` })
-        .where(eq(problems.id, id));
-    }
+      .returning({ problemId: problemParticipants.problemId });
+    await stepProblemParticipants(
+      tx,
+      inserted.map((row) => row.problemId),
+      1,
+    );
     ctx.loaders.problemParticipation.clear(participationKey(viewer.id, id));
     return await readableProblem(ctx, id, tx);
   });
@@ -333,14 +376,13 @@ export async function leaveProblem(ctx: Context, id: string, input: unknown): Pr
     const removed = await tx
       .delete(problemParticipants)
       .where(and(eq(problemParticipants.problemId, id), eq(problemParticipants.userId, viewer.id)))
-      .returning({ userId: problemParticipants.userId });
+      .returning({ problemId: problemParticipants.problemId });
     if (!removed.length) throw new AppError('CONFLICT', PROBLEM_MESSAGES.notJoined);
-    await tx
-      .update(problems)
-      .set({
-        totalParticipants: sql`greatest(${problems.totalParticipants} - 1, 0)`,
-      })
-      .where(eq(problems.id, id));
+    await stepProblemParticipants(
+      tx,
+      removed.map((row) => row.problemId),
+      -1,
+    );
     await tx.insert(problemDepartures).values({
       id: randomUUID(),
       problemId: id,
@@ -398,10 +440,16 @@ export async function updateJoinedProblems(
     });
   }
   await ctx.db.transaction(async (tx) => {
+    // Only problems the viewer can still read: nothing in a space they left or were blocked from.
     await tx
       .update(problemParticipants)
       .set({ priority: null })
-      .where(eq(problemParticipants.userId, viewer.id));
+      .where(
+        and(
+          eq(problemParticipants.userId, viewer.id),
+          inArray(problemParticipants.problemId, [...joined]),
+        ),
+      );
     for (const [index, problemId] of ids.entries()) {
       await tx
         .update(problemParticipants)
@@ -646,14 +694,20 @@ export async function updatePart(
     .set(data)
     .where(eq(problemParts.id, partId))
     .returning();
-  return { ...row!, canEdit: true };
+  if (!row) throw notFound();
+  return { ...row, canEdit: true };
 }
 
 export async function deletePart(ctx: Context, problemId: string, partId: string): Promise<void> {
   const viewer = requireViewer(ctx);
   const { problem, part } = await findPart(ctx, problemId, partId);
   if (!canEditPart(viewer, problem, part)) throw forbidden();
-  await ctx.db.delete(problemParts).where(eq(problemParts.id, partId));
+  // Of parallel deletes, the one that removed the row succeeds; the others find it gone.
+  const removed = await ctx.db
+    .delete(problemParts)
+    .where(eq(problemParts.id, partId))
+    .returning({ id: problemParts.id });
+  if (removed.length === 0) throw notFound();
 }
 
 /** Parts of a problem in the order they were added, optionally of one type. */
@@ -716,29 +770,4 @@ export async function listMeasurements(ctx: Context, problemId: string): Promise
       desc(problemMeasurements.createdAt),
       desc(problemMeasurements.id),
     );
-}
-
-/**
- * Recounts the stored solution counters of problems from their links: totalSolutions counts the
- * listed (published, approved) solutions linked to a problem, totalSolvers their distinct named
- * authors (as the solvers list shows them). Recounting rather than stepping keeps them right
- * through links, unlinks, publishing a draft and deletes alike; the solutions service calls it
- * inside the transaction of each such write.
- */
-export async function refreshSolutionCounters(
-  tx: DbOrTx,
-  problemIds: readonly string[],
-): Promise<void> {
-  if (problemIds.length === 0) return;
-  const linked = sql`from ${problemSolutions} join ${solutions} on ${solutions.id} = ${problemSolutions.solutionId}
-    where ${problemSolutions.problemId} = ${problems.id} and ${solutions.isDraft} = false
-      and ${solutions.isApproved} = true`;
-  await tx
-    .update(problems)
-    .set({
-      totalSolutions: sql`(select count(*)::int ${linked})`,
-      totalSolvers: sql`(select count(distinct ${solutions.authorId})::int ${linked}
-        and ${solutions.isAnonymousPost} = false)`,
-    })
-    .where(inArray(problems.id, [...problemIds]));
 }

@@ -10,12 +10,14 @@ import {
 import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { skillMembers, skills } from '../../db/schema';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { cleanPostDescription } from '../../rich-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer } from '../users/user.service';
+import { stepSkillMembers } from './skill-counters';
 import { canEditSkill, skillListedFor, skillReadableBy, type SkillRow } from './skill.policy';
 
 const createSchema = z.object({
@@ -69,38 +71,63 @@ export async function getSkill(ctx: Context, id: string): Promise<SkillRow> {
   return skill;
 }
 
-async function findEditable(ctx: Context, id: string) {
+/**
+ * The skill as this write finds it, locked until the write commits, so concurrent writes to it
+ * take turns. Readable first (by the same rule as reads), then editable by the viewer.
+ */
+async function lockEditable(
+  tx: DbOrTx,
+  ctx: Context,
+  id: string,
+  strength: 'update' | 'no key update',
+): Promise<SkillRow> {
   const viewer = requireViewer(ctx);
-  const skill = await getSkill(ctx, id);
+  const [skill] = await tx
+    .select()
+    .from(skills)
+    .where(and(eq(skills.id, id), skillReadableBy(viewer)))
+    .for(strength);
+  if (!skill) throw notFound();
   if (!canEditSkill(viewer, skill)) throw forbidden();
   return skill;
 }
 
 export async function updateSkill(ctx: Context, id: string, input: unknown): Promise<SkillRow> {
   const data = parseInput(updateSchema, input);
-  const before = await findEditable(ctx, id);
-  const name = data.name ?? before.name;
-  const cleaned = cleanPostDescription(name, data.description ?? before.description);
-  const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-  const [row] = await ctx.db
-    .update(skills)
-    .set({
-      name,
-      description: cleaned.html,
-      tags: cleaned.tags,
-      isAnonymousPost,
-      // Turning a post anonymous sends it back to moderation; a named post needs none.
-      isApproved: isAnonymousPost ? before.isApproved && before.isAnonymousPost : true,
-      updatedAt: new Date(),
-    })
-    .where(eq(skills.id, id))
-    .returning();
-  return row!;
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockEditable(tx, ctx, id, 'no key update');
+    const name = data.name ?? before.name;
+    const cleaned = cleanPostDescription(name, data.description ?? before.description);
+    const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+    const [row] = await tx
+      .update(skills)
+      .set({
+        name,
+        description: cleaned.html,
+        tags: cleaned.tags,
+        isAnonymousPost,
+        // Turning a post anonymous sends it back to moderation; a named post needs none.
+        isApproved: isAnonymousPost ? before.isApproved && before.isAnonymousPost : true,
+        updatedAt: new Date(),
+      })
+      .where(eq(skills.id, id))
+      .returning();
+    return row!;
+  });
 }
 
+/** Of parallel deletes of one skill, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteSkill(ctx: Context, id: string): Promise<void> {
-  await findEditable(ctx, id);
-  await ctx.db.delete(skills).where(eq(skills.id, id));
+  await ctx.db.transaction(async (tx) => {
+    await lockEditable(tx, ctx, id, 'update');
+    await tx.delete(skills).where(eq(skills.id, id));
+  });
+}
+
+async function skillRow(tx: DbOrTx, id: string): Promise<SkillRow> {
+  const [row] = await tx.select().from(skills).where(eq(skills.id, id));
+  if (!row) throw notFound();
+  return row;
 }
 
 /** Joins a skill the viewer can read; joining twice changes nothing. */
@@ -112,15 +139,13 @@ export async function joinSkill(ctx: Context, id: string): Promise<SkillRow> {
       .insert(skillMembers)
       .values({ skillId: id, userId: viewer.id, createdAt: new Date() })
       .onConflictDoNothing()
-      .returning();
-    const [row] = await tx
-      .update(skills)
-      .set({
-        totalParticipants: sql`${skills.totalParticipants} + ${inserted.length}`,
-      })
-      .where(eq(skills.id, id))
-      .returning();
-    return row!;
+      .returning({ skillId: skillMembers.skillId });
+    await stepSkillMembers(
+      tx,
+      inserted.map((row) => row.skillId),
+      1,
+    );
+    return skillRow(tx, id);
   });
 }
 
@@ -132,15 +157,13 @@ export async function leaveSkill(ctx: Context, id: string): Promise<SkillRow> {
     const removed = await tx
       .delete(skillMembers)
       .where(and(eq(skillMembers.skillId, id), eq(skillMembers.userId, viewer.id)))
-      .returning();
-    const [row] = await tx
-      .update(skills)
-      .set({
-        totalParticipants: sql`greatest(${skills.totalParticipants} - ${removed.length}, 0)`,
-      })
-      .where(eq(skills.id, id))
-      .returning();
-    return row!;
+      .returning({ skillId: skillMembers.skillId });
+    await stepSkillMembers(
+      tx,
+      removed.map((row) => row.skillId),
+      -1,
+    );
+    return skillRow(tx, id);
   });
 }
 

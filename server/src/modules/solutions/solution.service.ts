@@ -20,10 +20,12 @@ import { problemSolutions, problems, solutions, solutionVotes } from '../../db/s
 import { timeRangeCondition } from '../../db/time-range';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { cleanPostDescription } from '../../rich-text';
-import { readableProblem, refreshSolutionCounters } from '../problems/problem.service';
+import { refreshSolutionCounters } from '../problems/problem-counters';
+import { readableProblem } from '../problems/problem.service';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
+import { stepSolutionProblems } from './solution-counters';
 import {
   canEditSolution,
   isSolutionListed,
@@ -59,17 +61,6 @@ const tagState = (solution: SolutionRow): TaggedState => ({
   tags: solution.tags,
   listed: isSolutionListed(solution),
 });
-
-async function refreshTotalProblems(tx: DbOrTx, solutionId: string) {
-  const [row] = await tx
-    .update(solutions)
-    .set({
-      totalProblems: sql`(select count(*)::int from ${problemSolutions} where ${problemSolutions.solutionId} = ${solutionId})`,
-    })
-    .where(eq(solutions.id, solutionId))
-    .returning();
-  return row!;
-}
 
 async function linkedProblemIds(tx: DbOrTx, solutionId: string) {
   const rows = await tx
@@ -144,14 +135,37 @@ function announce(
     ctx.pubsub.publish('solutionOnProblem', problemId, payload);
 }
 
-async function findEditable(ctx: Context, id: string) {
+/**
+ * The solution as this write finds it, locked until the write commits: writes to one solution
+ * (edits, links, unlinks, deletes) take turns, and each sees what the one before it left.
+ * Readable first, by the same rule as reads (an author who can no longer read its space is
+ * refused as if it were missing).
+ */
+async function lockReadable(
+  tx: DbOrTx,
+  ctx: Context,
+  id: string,
+  strength: 'update' | 'no key update',
+): Promise<SolutionRow> {
   const viewer = requireViewer(ctx);
-  const [solution] = await ctx.db
+  const [solution] = await tx
     .select()
     .from(solutions)
-    .where(and(eq(solutions.id, id), solutionReadableBy(viewer)));
+    .where(and(eq(solutions.id, id), solutionReadableBy(viewer)))
+    .for(strength);
   if (!solution) throw notFound();
-  if (!canEditSolution(viewer, solution)) throw forbidden();
+  return solution;
+}
+
+/** `lockReadable`, then the viewer must be the author. */
+async function lockEditable(
+  tx: DbOrTx,
+  ctx: Context,
+  id: string,
+  strength: 'update' | 'no key update',
+): Promise<SolutionRow> {
+  const solution = await lockReadable(tx, ctx, id, strength);
+  if (!canEditSolution(ctx.viewer, solution)) throw forbidden();
   return solution;
 }
 
@@ -161,12 +175,12 @@ export async function updateSolution(
   input: unknown,
 ): Promise<SolutionRow> {
   const data = parseInput(updateSchema, input);
-  const before = await findEditable(ctx, id);
-  const name = data.name ?? before.name;
-  const cleaned = cleanPostDescription(name, data.description ?? before.description);
-  const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
 
-  const updated = await ctx.db.transaction(async (tx) => {
+  const { before, updated } = await ctx.db.transaction(async (tx) => {
+    const before = await lockEditable(tx, ctx, id, 'no key update');
+    const name = data.name ?? before.name;
+    const cleaned = cleanPostDescription(name, data.description ?? before.description);
+    const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
     const [row] = await tx
       .update(solutions)
       .set({
@@ -181,25 +195,57 @@ export async function updateSolution(
       })
       .where(eq(solutions.id, id))
       .returning();
-    if (isSolutionListed(before) !== isSolutionListed(row!)) {
+    // Solvers count named authors only, so turning anonymous moves them too.
+    if (
+      isSolutionListed(before) !== isSolutionListed(row!) ||
+      before.isAnonymousPost !== row!.isAnonymousPost
+    ) {
       await refreshSolutionCounters(tx, await linkedProblemIds(tx, id));
     }
     await syncTagCounters(tx, 'solutions', tagState(before), tagState(row!));
-    return row!;
+    return { before, updated: row! };
   });
   if (!isSolutionListed(before))
     announce(ctx, updated, { space: true, problemIds: await linkedProblemIds(ctx.db, id) });
   return updated;
 }
 
+/**
+ * Deletes the solutions `where` selects, in the caller's transaction, and takes them out of every
+ * counter: their problems are recounted and their tags step down. The solutions are locked
+ * first, so their links cannot change underneath; `check` sees them before anything is deleted.
+ */
+export async function removeSolutions(
+  tx: DbOrTx,
+  where: SQL,
+  check: (locked: SolutionRow[]) => void = () => {},
+): Promise<SolutionRow[]> {
+  const locked = await tx.select().from(solutions).where(where).orderBy(solutions.id).for('update');
+  check(locked);
+  if (locked.length === 0) return [];
+  const ids = locked.map((solution) => solution.id);
+  const links = await tx
+    .selectDistinct({ problemId: problemSolutions.problemId })
+    .from(problemSolutions)
+    .where(inArray(problemSolutions.solutionId, ids));
+  await tx.delete(solutions).where(inArray(solutions.id, ids));
+  await refreshSolutionCounters(
+    tx,
+    links.map((link) => link.problemId),
+  );
+  for (const solution of locked) await syncTagCounters(tx, 'solutions', tagState(solution), null);
+  return locked;
+}
+
+/** Of parallel deletes of one solution, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteSolution(ctx: Context, id: string): Promise<void> {
-  const solution = await findEditable(ctx, id);
-  await ctx.db.transaction(async (tx) => {
-    const problemIds = await linkedProblemIds(tx, id);
-    await tx.delete(solutions).where(eq(solutions.id, id));
-    await refreshSolutionCounters(tx, problemIds);
-    await syncTagCounters(tx, 'solutions', tagState(solution), null);
-  });
+  const viewer = requireViewer(ctx);
+  await ctx.db.transaction((tx) =>
+    removeSolutions(tx, and(eq(solutions.id, id), solutionReadableBy(viewer))!, ([solution]) => {
+      if (!solution) throw notFound();
+      if (!canEditSolution(viewer, solution)) throw forbidden();
+    }),
+  );
 }
 
 export async function getSolution(ctx: Context, id: string): Promise<SolutionRow> {
@@ -244,18 +290,19 @@ export async function linkSolution(
 ): Promise<SolutionRow> {
   const viewer = requireViewer(ctx);
   const problemIds = [...new Set(parseInput(problemIdsSchema, problemIdsInput, 'problemIds'))];
-  const solution = await getSolution(ctx, id);
-  const found = await ctx.db
-    .select({ id: problems.id, spaceId: problems.spaceId })
-    .from(problems)
-    .where(and(inArray(problems.id, problemIds), problemReadableBy(viewer)));
-  if (found.length !== problemIds.length) throw notFound();
-  if (found.some((problem) => problem.spaceId !== solution.spaceId)) {
-    throw new AppError('BAD_USER_INPUT', SOLUTION_MESSAGES.sameSpace, {
-      field: 'problemIds',
-    });
-  }
   const linked = await ctx.db.transaction(async (tx) => {
+    // Links of one solution are made one write at a time (see lockReadable).
+    const solution = await lockReadable(tx, ctx, id, 'no key update');
+    const found = await tx
+      .select({ id: problems.id, spaceId: problems.spaceId })
+      .from(problems)
+      .where(and(inArray(problems.id, problemIds), problemReadableBy(viewer)));
+    if (found.length !== problemIds.length) throw notFound();
+    if (found.some((problem) => problem.spaceId !== solution.spaceId)) {
+      throw new AppError('BAD_USER_INPUT', SOLUTION_MESSAGES.sameSpace, {
+        field: 'problemIds',
+      });
+    }
     const added = await tx
       .insert(problemSolutions)
       .values(
@@ -267,8 +314,13 @@ export async function linkSolution(
       )
       .onConflictDoNothing()
       .returning({ problemId: problemSolutions.problemId });
-    await refreshSolutionCounters(tx, problemIds);
-    return { row: await refreshTotalProblems(tx, id), added };
+    await stepSolutionProblems(tx, new Map([[id, added.length]]));
+    await refreshSolutionCounters(
+      tx,
+      added.map((link) => link.problemId),
+    );
+    const [row] = await tx.select().from(solutions).where(eq(solutions.id, id));
+    return { row: row!, added };
   });
   announce(ctx, linked.row, {
     space: false,
@@ -277,27 +329,31 @@ export async function linkSolution(
   return linked.row;
 }
 
-/** Removes a link; the solution's author or whoever made the link may. */
+/**
+ * Removes a link; the solution's author or whoever made the link may. Of parallel unlinks of one
+ * link, one removes it; the others find it gone (NOT_FOUND).
+ */
 export async function unlinkSolution(
   ctx: Context,
   id: string,
   problemId: string,
 ): Promise<SolutionRow> {
   const viewer = requireViewer(ctx);
-  const solution = await getSolution(ctx, id);
   await readableProblem(ctx, problemId);
-  const [link] = await ctx.db
-    .select()
-    .from(problemSolutions)
-    .where(and(eq(problemSolutions.solutionId, id), eq(problemSolutions.problemId, problemId)));
-  if (!link) throw notFound();
-  if (!canEditSolution(viewer, solution) && link.linkedBy !== viewer.id) throw forbidden();
   return ctx.db.transaction(async (tx) => {
-    await tx
-      .delete(problemSolutions)
-      .where(and(eq(problemSolutions.solutionId, id), eq(problemSolutions.problemId, problemId)));
+    const solution = await lockReadable(tx, ctx, id, 'no key update');
+    const where = and(
+      eq(problemSolutions.solutionId, id),
+      eq(problemSolutions.problemId, problemId),
+    );
+    const [link] = await tx.select().from(problemSolutions).where(where);
+    if (!link) throw notFound();
+    if (!canEditSolution(viewer, solution) && link.linkedBy !== viewer.id) throw forbidden();
+    const removed = await tx.delete(problemSolutions).where(where).returning();
+    await stepSolutionProblems(tx, new Map([[id, -removed.length]]));
     await refreshSolutionCounters(tx, [problemId]);
-    return refreshTotalProblems(tx, id);
+    const [row] = await tx.select().from(solutions).where(eq(solutions.id, id));
+    return row!;
   });
 }
 

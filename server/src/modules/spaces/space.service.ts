@@ -322,13 +322,17 @@ async function membership(ctx: Context, spaceId: string, userId: string) {
 /** A space the viewer can read and their status in it; NOT_FOUND when unreadable. */
 async function readableSpaceWithStatus(ctx: Context, spaceId: string) {
   const viewer = requireViewer(ctx);
-  const [space] = await ctx.db
-    .select()
+  // One statement, so a space deleted meanwhile is missing rather than found without its owner.
+  const [found] = await ctx.db
+    .select({ space: spaces, status: spaceParticipants.status })
     .from(spaces)
+    .leftJoin(
+      spaceParticipants,
+      and(eq(spaceParticipants.spaceId, spaces.id), eq(spaceParticipants.userId, viewer.id)),
+    )
     .where(and(eq(spaces.id, spaceId), spaceIsReadable(viewer)));
-  if (!space) throw notFound();
-  const row = await membership(ctx, spaceId, viewer.id);
-  return { space, viewer, status: row?.status ?? null };
+  if (!found) throw notFound();
+  return { space: found.space, viewer, status: found.status };
 }
 
 /** A space the viewer manages (owner or admin): NOT_FOUND if unreadable, FORBIDDEN otherwise. */
@@ -498,7 +502,9 @@ export async function updateSpace(ctx: Context, id: string, input: unknown): Pro
 /** Deletes the space; its participants, stories, problems, solutions and tags go by cascade in one statement. */
 export async function deleteSpace(ctx: Context, id: string): Promise<void> {
   await ownedSpace(ctx, id);
-  await ctx.db.delete(spaces).where(eq(spaces.id, id));
+  // Of parallel deletes, the one that removed the row succeeds; the others find it gone.
+  const removed = await ctx.db.delete(spaces).where(eq(spaces.id, id)).returning({ id: spaces.id });
+  if (removed.length === 0) throw notFound();
 }
 
 // ---------------------------------------------------------------------------------------------

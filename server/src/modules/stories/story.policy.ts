@@ -29,10 +29,19 @@ export const storyListedFor = (viewer: SqlViewer): SQL =>
 export const storyOnProblemFor = (viewer: SqlViewer): SQL =>
   and(storyPublishedFor(viewer), isNotNull(stories.problemId), problemReadableSql(viewer))!;
 
-/** Readable by id: what the feeds and problems list, plus the viewer's own drafts and pending posts. */
+/**
+ * Readable by id: what the feeds and problems list, plus the viewer's own stories (drafts, pending
+ * posts) while they can read the story's space: someone who left or was blocked from a private
+ * space reads, edits, publishes and deletes nothing of it. Every write checks this rule first.
+ */
 export const storyReadableBy = (viewer: SqlViewer): SQL => {
   const listed = or(storyListedFor(viewer), storyOnProblemFor(viewer))!;
-  return viewer ? or(listed, eq(stories.authorId, viewer.id))! : listed;
+  if (!viewer) return listed;
+  const ownInReadableSpace = and(
+    eq(stories.authorId, viewer.id),
+    spaceReadableBy(viewer, stories.spaceId),
+  )!;
+  return or(listed, ownInReadableSpace)!;
 };
 
 export const canEditStory = (viewer: Viewer | null, story: StoryRow) =>

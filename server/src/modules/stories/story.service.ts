@@ -34,14 +34,15 @@ import {
 } from '../../db/keyset';
 import type { Db, DbOrTx } from '../../db/client';
 import { columnPlaceholder, preparedStatement } from '../../db/prepared';
-import { problems, stories, tagFollows, users } from '../../db/schema';
+import { stories, tagFollows, users } from '../../db/schema';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
 import { timeRangeBounds } from '../../db/time-range';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
-import type { SqlViewer } from '../spaces/space.policy';
+import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
 import { readableProblem } from '../problems/problem.service';
 import { resolveActiveSpace } from '../spaces/space.service';
+import { syncProblemStories, type StoryOnProblem } from '../problems/problem-counters';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
 import {
@@ -98,29 +99,11 @@ const problemIdOf = (raw: string) => raw.replace(/^problems\//u, '');
 /** A problem the viewer may read (to post a story to, or to list its stories); NOT_FOUND otherwise. */
 const problemFor = (ctx: Context, rawId: string) => readableProblem(ctx, problemIdOf(rawId));
 
-/**
- * problems.total_stories counts the problem's published, approved stories: it moves by one when a
- * story is posted to or removed from a problem, published or unpublished, in the write's transaction.
- */
-async function syncProblemStories(tx: DbOrTx, before: StoryRow | null, after: StoryRow | null) {
-  const counted = (story: StoryRow | null) =>
-    story?.problemId && isListed(story) ? story.problemId : null;
-  const was = counted(before);
-  const now = counted(after);
-  if (was === now) return;
-  if (was) {
-    await tx
-      .update(problems)
-      .set({ totalStories: sql`greatest(${problems.totalStories} - 1, 0)` })
-      .where(eq(problems.id, was));
-  }
-  if (now) {
-    await tx
-      .update(problems)
-      .set({ totalStories: sql`${problems.totalStories} + 1` })
-      .where(eq(problems.id, now));
-  }
-}
+/** What the story contributes to its problem's story counter. */
+const onProblem = (story: StoryRow): StoryOnProblem => ({
+  problemId: story.problemId,
+  listed: isListed(story),
+});
 
 export async function createStory(ctx: Context, input: unknown): Promise<StoryRow> {
   const viewer = requireViewer(ctx);
@@ -149,8 +132,8 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
           isApproved: !data.isAnonymousPost,
         })
         .returning();
+      await syncProblemStories(tx, null, onProblem(row!));
       await syncTagCounters(tx, 'stories', null, tagState(row!));
-      await syncProblemStories(tx, null, row!);
       return row!;
     },
   );
@@ -158,12 +141,19 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
   return story;
 }
 
-async function findEditable(ctx: Context, id: string) {
+/**
+ * The story as this write finds it, locked until the write commits: concurrent writes to one story
+ * take turns, and each sees what the one before it left. Readable first (the same rule as reads:
+ * an author who can no longer read the story's space is refused as if it were missing), then
+ * owned.
+ */
+async function lockEditable(tx: DbOrTx, ctx: Context, id: string): Promise<StoryRow> {
   const viewer = requireViewer(ctx);
-  const [story] = await ctx.db
+  const [story] = await tx
     .select()
     .from(stories)
-    .where(and(eq(stories.id, id), storyReadableBy(viewer)));
+    .where(and(eq(stories.id, id), storyReadableBy(viewer)))
+    .for('update');
   if (!story) throw notFound();
   if (!canEditStory(viewer, story)) throw forbidden();
   return story;
@@ -171,12 +161,12 @@ async function findEditable(ctx: Context, id: string) {
 
 export async function updateStory(ctx: Context, id: string, input: unknown): Promise<StoryRow> {
   const data = parseInput(updateSchema, input);
-  const before = await findEditable(ctx, id);
   const cleaned = data.story === undefined ? undefined : cleanStory(data.story);
-  const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
   const problem = data.problemId ? await problemFor(ctx, data.problemId) : null;
 
-  const story = await ctx.db.transaction(async (tx) => {
+  const { before, story } = await ctx.db.transaction(async (tx) => {
+    const before = await lockEditable(tx, ctx, id);
+    const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
     const [row] = await tx
       .update(stories)
       .set({
@@ -192,20 +182,33 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
       })
       .where(eq(stories.id, id))
       .returning();
+    await syncProblemStories(tx, onProblem(before), onProblem(row!));
     await syncTagCounters(tx, 'stories', tagState(before), tagState(row!));
-    await syncProblemStories(tx, before, row!);
-    return row!;
+    return { before, story: row! };
   });
   if (!isListed(before) || story.problemId !== before.problemId) announce(ctx, story);
   return story;
 }
 
-export async function deleteStory(ctx: Context, id: string): Promise<void> {
-  const story = await findEditable(ctx, id);
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(stories).where(eq(stories.id, id));
+/**
+ * Deletes the stories `where` selects and takes them out of every counter, in the caller's
+ * transaction; `delete … returning` names exactly the rows this statement removed, so a story
+ * deleted concurrently is counted out once.
+ */
+export async function removeStories(tx: DbOrTx, where: SQL): Promise<StoryRow[]> {
+  const removed = await tx.delete(stories).where(where).returning();
+  for (const story of removed) {
+    await syncProblemStories(tx, onProblem(story), null);
     await syncTagCounters(tx, 'stories', tagState(story), null);
-    await syncProblemStories(tx, story, null);
+  }
+  return removed;
+}
+
+/** Of parallel deletes of one story, one deletes it; the others find it gone (NOT_FOUND). */
+export async function deleteStory(ctx: Context, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockEditable(tx, ctx, id);
+    await removeStories(tx, eq(stories.id, id));
   });
 }
 
@@ -288,7 +291,9 @@ const placeholder = sql.placeholder;
 
 /** Which stories a list holds, before filters, sort and cursor. */
 function listScope(list: StoryListShape['list'], viewer: SqlViewer): SQL {
-  const mine = eq(stories.authorId, placeholder('viewerId'));
+  // The viewer's own stories, in the spaces they can still read (like every other list).
+  const mine = () =>
+    and(eq(stories.authorId, placeholder('viewerId')), spaceReadableBy(viewer, stories.spaceId))!;
   switch (list) {
     case 'problem':
       return and(eq(stories.problemId, placeholder('problemId')), storyOnProblemFor(viewer))!;
@@ -301,11 +306,11 @@ function listScope(list: StoryListShape['list'], viewer: SqlViewer): SQL {
         sql`${stories.tags} && array(select ${tagFollows.tagId} from ${tagFollows} where ${tagFollows.userId} = ${placeholder('viewerId')})`,
       )!;
     case 'mystories':
-      return and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, false))!;
+      return and(mine(), eq(stories.isDraft, false), eq(stories.isAnonymousPost, false))!;
     case 'mydrafts':
-      return and(mine, eq(stories.isDraft, true))!;
+      return and(mine(), eq(stories.isDraft, true))!;
     case 'anonymous':
-      return and(mine, eq(stories.isDraft, false), eq(stories.isAnonymousPost, true))!;
+      return and(mine(), eq(stories.isDraft, false), eq(stories.isAnonymousPost, true))!;
   }
 }
 
@@ -339,8 +344,8 @@ function storyListStatement(db: Db, shape: StoryListShape) {
 
 /**
  * The public feed is per space; the viewer's own lists (mystories, mydrafts, anonymous) span every
- * space, because a draft or a pending post is the author's wherever it will appear. Sorted by
- * recent, reactions or comments, keyset on (sort value, id), within a time range.
+ * space the viewer can read, because a draft or a pending post is the author's wherever it will
+ * appear. Sorted by recent, reactions or comments, keyset on (sort value, id), within a time range.
  */
 export async function listStories(
   ctx: Context,

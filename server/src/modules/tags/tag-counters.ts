@@ -2,6 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { spaceTags, tags } from '../../db/schema';
 
+/**
+ * Tag counters: `space_tags` per space and kind of item, `tags.total_followers`. Every write that
+ * changes what they count calls one of these in its transaction, after it has locked (or
+ * conditionally changed) its own rows, so concurrent writes never move a counter twice. Counter
+ * rows are always touched in (space, tag) order, so two writes sharing tags cannot deadlock.
+ */
+
 export type TaggedKind = 'stories' | 'problems' | 'solutions';
 
 /** What a tagged item contributes to its space's tag counters: only listed items count. */
@@ -48,7 +55,8 @@ export async function syncTagCounters(
 
   const field = COUNTER_FIELD[kind];
   const column = spaceTags[field];
-  for (const { spaceId, tagId, step } of steps.values()) {
+  const ordered = [...steps.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [, { spaceId, tagId, step }] of ordered) {
     if (step > 0) {
       await tx.insert(tags).values({ id: tagId }).onConflictDoNothing();
       await tx
@@ -64,5 +72,18 @@ export async function syncTagCounters(
         .set({ [field]: sql`greatest(${column} + ${step}, 0)` })
         .where(and(eq(spaceTags.spaceId, spaceId), eq(spaceTags.tagId, tagId)));
     }
+  }
+}
+
+/**
+ * tags.total_followers moves by the follow rows a write really inserted (+1) or deleted (-1); the
+ * tags are stepped in id order.
+ */
+export async function stepTagFollowers(tx: DbOrTx, tagIds: readonly string[], step: 1 | -1) {
+  for (const tagId of [...new Set(tagIds)].sort()) {
+    await tx
+      .update(tags)
+      .set({ totalFollowers: sql`greatest(${tags.totalFollowers} + ${step}, 0)` })
+      .where(eq(tags.id, tagId));
   }
 }

@@ -11,6 +11,7 @@ import {
   eq,
   gt,
   inArray,
+  not,
   notInArray,
   or,
   sql,
@@ -48,6 +49,7 @@ import {
   requireViewer,
   type AuthorView,
 } from '../users/user.service';
+import { stepTagFollowers } from './tag-counters';
 
 export interface TagView {
   id: string;
@@ -234,12 +236,18 @@ async function ensureTags(tx: DbOrTx, ids: readonly string[]) {
       .onConflictDoNothing();
 }
 
-async function stepFollowers(tx: DbOrTx, ids: readonly string[], step: 1 | -1) {
-  if (ids.length === 0) return;
-  await tx
-    .update(tags)
-    .set({ totalFollowers: sql`greatest(${tags.totalFollowers} + ${step}, 0)` })
-    .where(inArray(tags.id, [...ids]));
+/**
+ * Before a follow or unfollow writes anything: the space it answers from must be readable, and a
+ * tag hidden from the viewer (used only in spaces they cannot read) is NOT_FOUND, as reading it
+ * is. A refused follow then changes nothing.
+ */
+async function followTarget(ctx: Context, id: string, spaceId?: string | null) {
+  await resolveActiveSpace(ctx, spaceId);
+  const [hidden] = await ctx.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.id, id), not(tagNameVisible(ctx))));
+  if (hidden) throw notFound();
 }
 
 /** Follows one more tag; the 11th is refused with the spec's message. Following twice is a no-op. */
@@ -250,6 +258,7 @@ export async function followTag(
 ): Promise<TagView> {
   const viewer = requireViewer(ctx);
   const id = tagIdOf(rawTag);
+  await followTarget(ctx, id, spaceId);
   await ctx.db.transaction(async (tx) => {
     await lockUser(tx, viewer.id);
     const [already] = await tx
@@ -267,7 +276,7 @@ export async function followTag(
       });
     await ensureTags(tx, [id]);
     await tx.insert(tagFollows).values({ userId: viewer.id, tagId: id });
-    await stepFollowers(tx, [id], 1);
+    await stepTagFollowers(tx, [id], 1);
   });
   return getTag(ctx, id, spaceId);
 }
@@ -279,12 +288,13 @@ export async function unfollowTag(
 ): Promise<TagView> {
   const viewer = requireViewer(ctx);
   const id = tagIdOf(rawTag);
+  await followTarget(ctx, id, spaceId);
   await ctx.db.transaction(async (tx) => {
     const removed = await tx
       .delete(tagFollows)
       .where(and(eq(tagFollows.userId, viewer.id), eq(tagFollows.tagId, id)))
       .returning({ tagId: tagFollows.tagId });
-    await stepFollowers(
+    await stepTagFollowers(
       tx,
       removed.map((row) => row.tagId),
       -1,
@@ -315,12 +325,12 @@ export async function followTags(ctx: Context, input: unknown): Promise<string[]
       await tx
         .delete(tagFollows)
         .where(and(eq(tagFollows.userId, viewer.id), inArray(tagFollows.tagId, removed)));
-      await stepFollowers(tx, removed, -1);
+      await stepTagFollowers(tx, removed, -1);
     }
     if (added.length > 0) {
       await ensureTags(tx, added);
       await tx.insert(tagFollows).values(added.map((tagId) => ({ userId: viewer.id, tagId })));
-      await stepFollowers(tx, added, 1);
+      await stepTagFollowers(tx, added, 1);
     }
   });
   return wanted;

@@ -2,9 +2,24 @@ import { eq } from 'drizzle-orm';
 import { GLOBAL_SPACE_ID, appLangSchema, bioSchema, displayNameSchema, webUrlSchema } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
-import { spaces, users } from '../../db/schema';
+import {
+  problemParticipants,
+  problems,
+  skillMembers,
+  solutions,
+  spaces,
+  stories,
+  tagFollows,
+  users,
+} from '../../db/schema';
 import { notFound, parseInput, unauthenticated } from '../../errors';
 import type { AuthorRow } from '../../graphql/loaders';
+import { stepProblemParticipants } from '../problems/problem-counters';
+import { removeProblems } from '../problems/problem.service';
+import { stepSkillMembers } from '../skills/skill-counters';
+import { removeSolutions } from '../solutions/solution.service';
+import { removeStories } from '../stories/story.service';
+import { stepTagFollowers } from '../tags/tag-counters';
 
 export const requireViewer = (ctx: Context) => {
   if (!ctx.viewer) throw unauthenticated();
@@ -63,10 +78,46 @@ export async function updateLanguage(ctx: Context, appLang: unknown): Promise<Me
   return getMe(ctx);
 }
 
-/** Deleting an account removes the user and, by cascade in one statement, their sessions and posts. */
+/**
+ * Deleting an account removes the user with their sessions, posts, joins and follows, in one
+ * transaction that takes each out of every counter it was in (the cascade alone would leave
+ * problems, solutions, skills and tags counting what is gone).
+ */
 export async function deleteAccount(ctx: Context): Promise<void> {
   const viewer = requireViewer(ctx);
-  await ctx.db.delete(users).where(eq(users.id, viewer.id));
+  await ctx.db.transaction(async (tx) => {
+    await removeStories(tx, eq(stories.authorId, viewer.id));
+    await removeSolutions(tx, eq(solutions.authorId, viewer.id));
+    await removeProblems(tx, eq(problems.authorId, viewer.id));
+    const joined = await tx
+      .delete(problemParticipants)
+      .where(eq(problemParticipants.userId, viewer.id))
+      .returning({ problemId: problemParticipants.problemId });
+    await stepProblemParticipants(
+      tx,
+      joined.map((row) => row.problemId),
+      -1,
+    );
+    const skillsHad = await tx
+      .delete(skillMembers)
+      .where(eq(skillMembers.userId, viewer.id))
+      .returning({ skillId: skillMembers.skillId });
+    await stepSkillMembers(
+      tx,
+      skillsHad.map((row) => row.skillId),
+      -1,
+    );
+    const followed = await tx
+      .delete(tagFollows)
+      .where(eq(tagFollows.userId, viewer.id))
+      .returning({ tagId: tagFollows.tagId });
+    await stepTagFollowers(
+      tx,
+      followed.map((row) => row.tagId),
+      -1,
+    );
+    await tx.delete(users).where(eq(users.id, viewer.id));
+  });
   ctx.cookies?.set(ctx.sessions.blankCookie());
 }
 

@@ -6,7 +6,8 @@ import express from 'express';
 import { createContext, type AppDeps, type CookieJar } from './context';
 import { graphqlHttpHandler, isGraphqlRequest } from './graphql/http';
 import { buildAppSchema } from './graphql/schema';
-import { attachSubscriptions, createApollo } from './graphql/server';
+import { createApollo } from './graphql/server';
+import { attachSubscriptions } from './graphql/websocket';
 import { createRestRouter } from './rest/router';
 import { restErrorHandler } from './rest/shell';
 

@@ -1,7 +1,8 @@
-import type { Viewer, SessionCookie, SessionStore } from './auth/sessions';
+import type { SessionCookie, SessionStore, ValidatedSession, Viewer } from './auth/sessions';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { AppPubSub } from './graphql/pubsub';
+import type { Live } from './live/follow';
 import type { Log } from './log';
 import type { Mailer } from './mail/mailer';
 import { createLoaders, type Loaders } from './graphql/loaders';
@@ -12,6 +13,8 @@ export interface AppDeps {
   database: Database;
   db: Db;
   pubsub: AppPubSub;
+  /** Live fan-out: subscriptions follow channels through it (see live/follow.ts). */
+  live: Live;
   log: Log;
   mailer: Mailer;
   sessions: SessionStore;
@@ -32,13 +35,28 @@ export interface Context extends AppDeps {
   clientAddress: string;
   cookies?: CookieJar;
   requestId: string;
+  /** Over a websocket: aborts when the connection's session ends, stopping its subscriptions. */
+  connection?: { signal: AbortSignal };
 }
 
 export async function createContext(
   deps: AppDeps,
-  request: { token: string | null; clientAddress: string; requestId: string; cookies?: CookieJar },
+  request: {
+    token: string | null;
+    /** The token's session when the caller already checked it (a websocket does, once). */
+    session?: ValidatedSession | null;
+    clientAddress: string;
+    requestId: string;
+    cookies?: CookieJar;
+    connection?: Context['connection'];
+  },
 ): Promise<Context> {
-  const session = request.token ? await deps.sessions.validate(request.token) : null;
+  const session =
+    request.session !== undefined
+      ? request.session
+      : request.token
+        ? await deps.sessions.validate(request.token)
+        : null;
   if (session?.refreshedCookie) request.cookies?.set(session.refreshedCookie);
   return {
     ...deps,
@@ -49,5 +67,6 @@ export async function createContext(
     clientAddress: request.clientAddress,
     cookies: request.cookies,
     requestId: request.requestId,
+    connection: request.connection,
   };
 }

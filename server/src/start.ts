@@ -6,6 +6,9 @@ import { loadConfig } from './config';
 import type { AppDeps } from './context';
 import { openDatabase } from './db/client';
 import { createLocalPubSub, createPostgresPubSub } from './graphql/pubsub';
+import { AccessTracker } from './live/access';
+import { LiveConnections } from './live/connections';
+import { LiveHub } from './live/hub';
 import { createLog } from './log';
 import { createMailer } from './mail/mailer';
 
@@ -24,6 +27,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     database,
     db: database.db,
     pubsub,
+    live: {
+      hub: new LiveHub(database.db, pubsub, log),
+      access: new AccessTracker(database.db, pubsub, log),
+      connections: new LiveConnections(pubsub),
+    },
     log,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
@@ -31,7 +39,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       dataDir: config.dataDir,
       log,
     }),
-    sessions: createSessionStore(database.db, { secureCookies: config.secureCookies }),
+    sessions: createSessionStore(database.db, {
+      secureCookies: config.secureCookies,
+      onEnded: (ended) => pubsub.publish('sessionsEnded', ended),
+    }),
   };
   const app = await createApp(deps);
   // A port in use must fail the start: the websocket server also listens for the HTTP server's
@@ -64,6 +75,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     async stop() {
       clearInterval(housekeeping);
       await app.close(); // drains HTTP and closes websockets
+      deps.live.access.close();
+      deps.live.connections.close();
       await database.close();
     },
   };

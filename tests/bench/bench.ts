@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { MAX_PAGE_SIZE } from '@rules';
 import { startServer } from '../../server/src/start';
 import { BASELINE_FEED_SQL, startBaseline, type Baseline, type BaselineRow } from './baseline';
-import { diffCounts, startCountingProxy, type MessageCounts } from './count-proxy';
+import { diffCounts, startCountingProxy, type MessageCounts } from '../helpers/count-proxy';
 import { load, type LoadResult, type LoadTarget } from './load';
 import { startProfile } from './profile';
 import { cpuAvailable, cpuSpent, snapshotCpu, type ServerCpu } from './cpu';

@@ -139,6 +139,8 @@ export interface LiveSubscription<T> {
   take(count: number, timeoutMs?: number): Promise<T[]>;
   /** Fails if anything beyond what was already received arrives within `ms`. */
   expectNothingMore(ms?: number): Promise<void>;
+  /** Resolves when the server closes the socket, with the close code and reason it gave. */
+  closedByServer: Promise<{ code: number; reason: string }>;
   close(): Promise<void>;
 }
 
@@ -154,12 +156,25 @@ export async function subscribe<T>(
   variables: Record<string, unknown> = {},
   options: { token?: string } = {},
 ): Promise<LiveSubscription<T>> {
+  let serverClosed: (event: { code: number; reason: string }) => void = () => {};
+  const closedByServer = new Promise<{ code: number; reason: string }>(
+    (resolve) => (serverClosed = resolve),
+  );
+  let closing = false;
   const client: Client = createClient({
     url: `${url.replace(/^http/u, 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: options.token ? { token: options.token } : {},
     lazy: false,
     retryAttempts: 0,
+    // A close the server chose (a session ending) is recorded in closedByServer, not printed.
+    onNonLazyError: () => {},
+    on: {
+      closed: (event) => {
+        const { code, reason } = event as { code: number; reason: string };
+        if (!closing) serverClosed({ code, reason: String(reason) });
+      },
+    },
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('websocket did not connect within 5 s')), 5000);
@@ -233,7 +248,9 @@ export async function subscribe<T>(
         );
       }
     },
+    closedByServer,
     async close() {
+      closing = true;
       await client.dispose();
     },
   };

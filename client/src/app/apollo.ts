@@ -14,6 +14,12 @@ export const graphqlWsUrl = () =>
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The server closes a socket with graphql-ws's 4401 when its session ends elsewhere (a sign-out in
+ * another tab, a password reset): the page's identity is then stale, so it is reset like a sign-out.
+ */
+const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/**
  * Lazy: the socket opens with the first subscription. It retries for ever (a phone goes offline
  * and back), at once for the first retry so `restartWebsocket()` is quick, then with back-off.
  * Every retry resubscribes the active subscriptions, with the cookie the browser now holds.
@@ -27,7 +33,26 @@ export const wsClient: Client = createClient({
     if (retries === 0) return;
     await sleep(Math.min(1000 * 2 ** retries, 30_000) + Math.random() * 1000);
   },
+  on: {
+    closed: (event) => {
+      if ((event as CloseEvent).code === SESSION_ENDED_CLOSE_CODE) void resetSession();
+    },
+  },
 });
+
+/**
+ * Counts identity changes, so live lists resubscribe as the new identity: a subscription the server
+ * ended with its session (4401) is not retried by graphql-ws.
+ */
+let sessionEpoch = 0;
+const epochListeners = new Set<() => void>();
+export const sessionEpochStore = {
+  subscribe(listener: () => void) {
+    epochListeners.add(listener);
+    return () => void epochListeners.delete(listener);
+  },
+  current: () => sessionEpoch,
+};
 
 /** Drops the socket; graphql-ws reconnects and resubscribes, now with the current session. */
 export function restartWebsocket() {
@@ -53,6 +78,8 @@ export const apolloClient = new ApolloClient({
 
 /** After the identity changed (sign-in, sign-out, account deleted). */
 export async function resetSession() {
+  sessionEpoch += 1;
+  for (const listener of epochListeners) listener();
   restartWebsocket();
   try {
     await apolloClient.resetStore();

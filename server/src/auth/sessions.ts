@@ -32,13 +32,18 @@ export interface SessionCookie {
   header: string;
 }
 
+/** A token's session as `validate` finds it. */
+export interface ValidatedSession {
+  viewer: Viewer;
+  /** The session's stable id (the stored hash): safe to keep or log, unlike the token. */
+  sessionId: string;
+  refreshedCookie?: SessionCookie;
+}
+
 export interface SessionStore {
   /** Starts a session; the returned token is the cookie value and the Bearer token alike. */
   create(userId: string): Promise<{ token: string; cookie: SessionCookie }>;
-  /** `sessionId` is the session's stable id (the stored hash): safe to keep or log, unlike the token. */
-  validate(
-    token: string,
-  ): Promise<{ viewer: Viewer; sessionId: string; refreshedCookie?: SessionCookie } | null>;
+  validate(token: string): Promise<ValidatedSession | null>;
   /** The stable id of the session a token opens, without looking it up. */
   sessionIdOf(token: string): string;
   invalidate(token: string): Promise<void>;
@@ -98,7 +103,13 @@ class SessionAdapter extends DrizzlePostgreSQLAdapter {
   }
 }
 
-export function createSessionStore(db: Db, options: { secureCookies: boolean }): SessionStore {
+/** Told when sessions end, so their live connections can close (see live/connections.ts). */
+export type SessionsEnded = (ended: { sessionIds?: string[]; userId?: string }) => void;
+
+export function createSessionStore(
+  db: Db,
+  options: { secureCookies: boolean; onEnded?: SessionsEnded },
+): SessionStore {
   const lucia = new Lucia(new SessionAdapter(db), {
     sessionExpiresIn: new TimeSpan(30, 'd'),
     sessionCookie: {
@@ -139,8 +150,15 @@ export function createSessionStore(db: Db, options: { secureCookies: boolean }):
       };
     },
     sessionIdOf,
-    invalidate: (token) => lucia.invalidateSession(sessionIdOf(token)),
-    invalidateAllFor: (userId) => lucia.invalidateUserSessions(userId),
+    async invalidate(token) {
+      const sessionId = sessionIdOf(token);
+      await lucia.invalidateSession(sessionId);
+      options.onEnded?.({ sessionIds: [sessionId] });
+    },
+    async invalidateAllFor(userId) {
+      await lucia.invalidateUserSessions(userId);
+      options.onEnded?.({ userId });
+    },
     blankCookie: () => cookieOf(lucia.createBlankSessionCookie()),
     readCookie: (header) => lucia.readSessionCookie(header),
     readBearer: (header) => lucia.readBearerToken(header),

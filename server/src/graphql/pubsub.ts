@@ -16,6 +16,13 @@ export type Topics = {
   solutionInSpace: [spaceId: string, payload: { solutionId: string }];
   /** A listed solution became linked to a problem (its Solutions tab). Id: the problem id. */
   solutionOnProblem: [problemId: string, payload: { solutionId: string }];
+  /** Someone's space memberships changed: live subscriptions reload what they may read. */
+  membership: [payload: { userId: string }];
+  /**
+   * Sessions ended (signed out, or every session of a person: password reset, account deleted):
+   * their websockets close. Ids are the stored hashes, never tokens.
+   */
+  sessionsEnded: [payload: { sessionIds?: string[]; userId?: string }];
 };
 
 export type AppPubSub = PubSub<Topics>;

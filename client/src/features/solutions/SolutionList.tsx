@@ -14,6 +14,7 @@ import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
 import { SOLUTION_SORTS, type SolutionSort } from '@rules';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { notifyError, serverErrorOf } from '../../components/notify';
 import { TimeRangeSelect, type TimeRangeChoice } from '../../components/TimeRangeSelect';
 import {
@@ -36,6 +37,8 @@ const PAGE = 20;
 /** Solution cards of one list, a page at a time (keyset: `after` = the page's `last`). */
 export function SolutionList({ variables, empty, problemId }: SolutionListProps) {
   const { t } = useTranslation();
+  // A new identity (sign-in, sign-out, a session ended elsewhere) resubscribes the live list.
+  const sessionEpoch = useSessionEpoch();
   const { data, loading, error, fetchMore, refetch, subscribeToMore } = useQuery(
     SolutionsDocument,
     {
@@ -69,7 +72,7 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
       },
       onError: (caught) => console.warn('solutionAdded subscription ended', caught),
     });
-  }, [live, liveSpaceId, liveProblemId, subscribeToMore]);
+  }, [live, liveSpaceId, liveProblemId, subscribeToMore, sessionEpoch]);
   const { actions, dialogs } = useSolutionActions();
   const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.solutions;

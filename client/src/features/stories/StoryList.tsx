@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { IconAlertTriangle, IconNews } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { notifyError, serverErrorOf } from '../../components/notify';
 import { StoriesDocument, StoryAddedDocument, type StoryListKind } from '../../gql/graphql';
 import { StoryCard } from './StoryCard';
@@ -38,6 +39,8 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
   const sortedByTime =
     (!options?.orderBy || options.orderBy === 'recent') && !options?.tags?.length;
   // Lists load afresh on every visit (spec: lists are cleared after a route change) but show the cache meanwhile.
+  // A new identity (sign-in, sign-out, a session ended elsewhere) resubscribes the live list.
+  const sessionEpoch = useSessionEpoch();
   const { data, loading, error, fetchMore, refetch, subscribeToMore } = useQuery(StoriesDocument, {
     variables,
     fetchPolicy: 'cache-and-network',
@@ -66,7 +69,7 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
       },
       onError: (caught) => console.warn('storyAdded subscription ended', caught),
     });
-  }, [live, sortedByTime, list, spaceId, problemId, subscribeToMore]);
+  }, [live, sortedByTime, list, spaceId, problemId, subscribeToMore, sessionEpoch]);
 
   const loadMore = useCallback(async () => {
     if (!last || busy.current) return;

@@ -1,7 +1,12 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { problemParts, problems } from '../../db/schema';
-import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
+import {
+  spaceReadableBy,
+  spaceReadableIn,
+  type SpaceAccess,
+  type SqlViewer,
+} from '../spaces/space.policy';
 
 export type ProblemRow = typeof problems.$inferSelect;
 export type ProblemPartRow = typeof problemParts.$inferSelect;
@@ -43,3 +48,13 @@ export const canWorkOnProblem = (viewer: Viewer | null, problem: ProblemRow, joi
 /** A part may be changed by whoever added it and by the problem's author. */
 export const canEditPart = (viewer: Viewer | null, problem: ProblemRow, part: ProblemPartRow) =>
   !!viewer && (viewer.id === part.authorId || viewer.id === problem.authorId);
+
+/** `problemReadableBy` for a problem already in memory (live events), with its space's privacy. */
+export const problemReadableIn = (
+  access: SpaceAccess,
+  problem: Pick<ProblemRow, 'isDraft' | 'isApproved' | 'authorId'> & {
+    space: { id: string; isPrivate: boolean };
+  },
+) =>
+  spaceReadableIn(access, problem.space) &&
+  ((!problem.isDraft && problem.isApproved) || problem.authorId === access.viewerId);

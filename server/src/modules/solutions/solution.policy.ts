@@ -1,7 +1,8 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { solutions } from '../../db/schema';
-import { spaceReadableBy } from '../spaces/space.policy';
+import type { AuthorRow } from '../../graphql/loaders';
+import { spaceReadableBy, spaceReadableIn, type SpaceAccess } from '../spaces/space.policy';
 
 /** Problems a viewer may read: the problems feature's rule (linking and listing use it). */
 export { problemReadableBy } from '../problems/problem.policy';
@@ -35,3 +36,13 @@ export const isSolutionListed = (solution: SolutionRow) => !solution.isDraft && 
 
 export const canEditSolution = (viewer: Viewer | null, solution: SolutionRow) =>
   viewer?.id === solution.authorId;
+
+/** A solution as a live event carries it to every subscriber of a process. */
+export type LiveSolution = SolutionRow & {
+  author: AuthorRow | null;
+  space: { id: string; isPrivate: boolean };
+};
+
+/** `solutionListedFor` for a solution in memory: what a live list shows this viewer. */
+export const solutionListedIn = (access: SpaceAccess, solution: LiveSolution) =>
+  isSolutionListed(solution) && spaceReadableIn(access, solution.space);

@@ -17,6 +17,7 @@ import { postAuthor } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
 import { canEditSolution, type SolutionRow } from './solution.policy';
 import { solutionCounters, solutionProblems, solutionVote } from './solution.presenter';
+import * as solutionLive from './solution-live.service';
 import * as solutionsService from './solution.service';
 import {
   CreateSolutionInput,
@@ -35,7 +36,7 @@ export class SolutionResolver {
     description:
       "Solutions as they appear in a space's solutions (the active space when omitted) or on a problem's Solutions tab.",
     subscribe: ({ args, context }) =>
-      solutionsService.solutionsAddedTo(context as Context, {
+      solutionLive.solutionsAddedTo(context as Context, {
         spaceId: args.spaceId as string | undefined,
         problemId: args.problemId as string | undefined,
       }),

@@ -437,31 +437,3 @@ export async function upvotedSolutions(ctx: Context, problemId: string): Promise
     .orderBy(desc(solutions.createdAt), desc(solutions.id));
   return rows.map((row) => row.solution);
 }
-
-/**
- * A live list of solutions: a space's, or a problem's Solutions tab when `problemId` is given (a
- * problem the viewer may read, else NOT_FOUND). Yields each solution as it appears there, checked
- * against this viewer at that moment.
- */
-export async function* solutionsAddedTo(
-  ctx: Context,
-  where: { spaceId?: string | null; problemId?: string | null },
-): AsyncGenerator<SolutionRow> {
-  const problemId = where.problemId ? (await readableProblem(ctx, where.problemId)).id : null;
-  const events = problemId
-    ? ctx.pubsub.subscribe('solutionOnProblem', problemId)
-    : ctx.pubsub.subscribe('solutionInSpace', (await resolveActiveSpace(ctx, where.spaceId)).id);
-  for await (const event of events) {
-    const [solution] = await ctx.db
-      .select()
-      .from(solutions)
-      .where(
-        and(
-          eq(solutions.id, event.solutionId),
-          solutionListedFor(ctx.viewer),
-          problemId ? linkedToProblem(problemId) : undefined,
-        ),
-      );
-    if (solution) yield solution;
-  }
-}

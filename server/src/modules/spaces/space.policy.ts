@@ -35,3 +35,19 @@ export function spaceIsReadable(viewer: SqlViewer): SQL {
 export function spaceReadableBy(viewer: SqlViewer, spaceIdColumn: AnyPgColumn): SQL {
   return sql`${spaceIdColumn} in (select ${spaces.id} from ${spaces} where ${spaceIsReadable(viewer)})`;
 }
+
+/**
+ * The spaces a signed-in viewer is an active participant of, as live subscriptions keep them in
+ * memory (refreshed when their membership changes); signed out, none.
+ */
+export interface SpaceAccess {
+  viewerId: string | null;
+  memberOf: ReadonlySet<string>;
+}
+
+/**
+ * `spaceIsReadable` for an item already in memory, with its space's privacy loaded alongside it:
+ * live events decide visibility per subscriber with this instead of a query each.
+ */
+export const spaceReadableIn = (access: SpaceAccess, space: { id: string; isPrivate: boolean }) =>
+  !space.isPrivate || access.memberOf.has(space.id);

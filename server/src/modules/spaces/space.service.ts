@@ -45,6 +45,7 @@ import { spaceParticipants, spaces, userSpaces, users } from '../../db/schema';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
 import { requireViewer } from '../users/user.service';
+import { announceMembershipChange } from './space-members.service';
 import { pairKey } from './space.loaders';
 import { ACTIVE_PARTICIPANT_STATUSES, spaceIsReadable } from './space.policy';
 import {
@@ -456,23 +457,31 @@ const updateSchema = z.object({
 export async function createSpace(ctx: Context, input: unknown): Promise<SpaceRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(createSchema, input);
-  return limitedWrite(ctx.db, 'space-create', viewer.id, RATE_LIMITS.spaceCreate, async (tx) => {
-    const [space] = await tx
-      .insert(spaces)
-      .values({
-        id: randomUUID(),
-        name: data.name,
-        kind: 'private',
-        isPrivate: data.isPrivate,
-        description: data.description || null,
-        authorId: viewer.id,
-      })
-      .returning();
-    await tx
-      .insert(spaceParticipants)
-      .values({ spaceId: space!.id, userId: viewer.id, status: 'owner' });
-    return space!;
-  });
+  const created = await limitedWrite(
+    ctx.db,
+    'space-create',
+    viewer.id,
+    RATE_LIMITS.spaceCreate,
+    async (tx) => {
+      const [space] = await tx
+        .insert(spaces)
+        .values({
+          id: randomUUID(),
+          name: data.name,
+          kind: 'private',
+          isPrivate: data.isPrivate,
+          description: data.description || null,
+          authorId: viewer.id,
+        })
+        .returning();
+      await tx
+        .insert(spaceParticipants)
+        .values({ spaceId: space!.id, userId: viewer.id, status: 'owner' });
+      return space!;
+    },
+  );
+  announceMembershipChange(ctx, [viewer.id]);
+  return created;
 }
 
 async function ownedSpace(ctx: Context, id: string) {
@@ -563,6 +572,7 @@ async function changeOwnRow(
   if (to)
     await ctx.db.update(spaceParticipants).set({ status: to, updatedAt: new Date() }).where(where);
   else await ctx.db.delete(spaceParticipants).where(where);
+  announceMembershipChange(ctx, [viewer.id]);
 }
 
 /** Accepting an invitation makes the viewer a contributor. */
@@ -618,6 +628,7 @@ export async function answerRequest(
       .set({ status: 'contributor', updatedAt: new Date() })
       .where(where);
   else await ctx.db.delete(spaceParticipants).where(where);
+  announceMembershipChange(ctx, [userId]);
 }
 
 /**
@@ -647,6 +658,7 @@ export async function setParticipantStatus(
     }
     return updated!;
   });
+  announceMembershipChange(ctx, [userId]);
   return { ...row, user: await ctx.loaders.authorById.load(userId) };
 }
 
@@ -665,6 +677,7 @@ export async function leaveSpace(ctx: Context, spaceId: string): Promise<void> {
       .set({ defaultSpaceId: null })
       .where(and(eq(users.id, viewer.id), eq(users.defaultSpaceId, spaceId)));
   });
+  announceMembershipChange(ctx, [viewer.id]);
 }
 
 // ---------------------------------------------------------------------------------------------

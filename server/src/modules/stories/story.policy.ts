@@ -1,8 +1,14 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { problems, stories } from '../../db/schema';
-import { problemReadableBy } from '../problems/problem.policy';
-import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
+import type { AuthorRow } from '../../graphql/loaders';
+import { problemReadableBy, problemReadableIn, type ProblemRow } from '../problems/problem.policy';
+import {
+  spaceReadableBy,
+  spaceReadableIn,
+  type SpaceAccess,
+  type SqlViewer,
+} from '../spaces/space.policy';
 
 export type StoryRow = typeof stories.$inferSelect;
 
@@ -46,3 +52,30 @@ export const storyReadableBy = (viewer: SqlViewer): SQL => {
 
 export const canEditStory = (viewer: Viewer | null, story: StoryRow) =>
   viewer?.id === story.authorId;
+
+/**
+ * A story as a live event carries it to every subscriber of a process: the row, its author, and
+ * what the in-memory rules below need (its space's privacy; the problem it was posted to).
+ */
+export type LiveStory = StoryRow & {
+  author: AuthorRow | null;
+  space: { id: string; isPrivate: boolean };
+  problem:
+    | (Pick<ProblemRow, 'id' | 'name' | 'isDraft' | 'isApproved' | 'authorId'> & {
+        space: { id: string; isPrivate: boolean };
+      })
+    | null;
+};
+
+const isPublished = (story: StoryRow) => !story.isDraft && story.isApproved;
+
+/** `storyListedFor` for a story in memory: what a live space feed shows this viewer. */
+export const storyListedIn = (access: SpaceAccess, story: LiveStory) =>
+  isPublished(story) && story.problemId === null && spaceReadableIn(access, story.space);
+
+/** `storyOnProblemFor` for a story in memory: what a problem's live Stories tab shows. */
+export const storyOnProblemIn = (access: SpaceAccess, story: LiveStory) =>
+  isPublished(story) &&
+  story.problem !== null &&
+  spaceReadableIn(access, story.space) &&
+  problemReadableIn(access, story.problem);

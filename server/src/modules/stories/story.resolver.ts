@@ -15,8 +15,8 @@ import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
 import { postAuthor } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
-import type { StoryRow } from './story.policy';
-import { canEditStory } from './story.policy';
+import { canEditStory, type LiveStory, type StoryRow } from './story.policy';
+import * as storyLive from './story-live.service';
 import * as storiesService from './story.service';
 import {
   CreateStoryInput,
@@ -102,7 +102,7 @@ export class StoryResolver {
     description:
       "Stories as they appear in a space feed (the active space when omitted) or on a problem's Stories tab.",
     subscribe: ({ args, context }) =>
-      storiesService.storiesAddedTo(context as Context, {
+      storyLive.storiesAddedTo(context as Context, {
         spaceId: args.spaceId as string | undefined,
         problemId: args.problemId as string | undefined,
       }),
@@ -128,8 +128,14 @@ export class StoryResolver {
     nullable: true,
     description: 'Name of the problem it was posted to.',
   })
-  async problemName(@Root() story: StoryRow, @Ctx() ctx: Context): Promise<string | null> {
-    return story.problemId ? ctx.loaders.storyProblemNameById.load(story.problemId) : null;
+  async problemName(
+    @Root() story: StoryRow | LiveStory,
+    @Ctx() ctx: Context,
+  ): Promise<string | null> {
+    if (!story.problemId) return null;
+    // A live story carries its problem, so delivering it to many subscribers costs no query each.
+    if ('problem' in story && story.problem) return story.problem.name;
+    return ctx.loaders.storyProblemNameById.load(story.problemId);
   }
 
   @FieldResolver(() => StoryCounters)

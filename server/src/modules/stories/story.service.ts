@@ -97,7 +97,7 @@ function announce(ctx: Context, story: StoryRow) {
 const problemIdOf = (raw: string) => raw.replace(/^problems\//u, '');
 
 /** A problem the viewer may read (to post a story to, or to list its stories); NOT_FOUND otherwise. */
-const problemFor = (ctx: Context, rawId: string) => readableProblem(ctx, problemIdOf(rawId));
+export const problemFor = (ctx: Context, rawId: string) => readableProblem(ctx, problemIdOf(rawId));
 
 /** What the story contributes to its problem's story counter. */
 const onProblem = (story: StoryRow): StoryOnProblem => ({
@@ -219,19 +219,6 @@ export async function getStory(ctx: Context, id: string): Promise<StoryRow> {
     .where(and(eq(stories.id, id), storyReadableBy(ctx.viewer)));
   if (!story) throw notFound();
   return story;
-}
-
-/** For live lists: the story only if the viewer's list would show it now (`shownBy`). */
-async function findShownStory(
-  ctx: Context,
-  id: string,
-  shownBy: (viewer: SqlViewer) => SQL,
-): Promise<StoryRow | null> {
-  const [story] = await ctx.db
-    .select()
-    .from(stories)
-    .where(and(eq(stories.id, id), shownBy(ctx.viewer)));
-  return story ?? null;
 }
 
 export type StoryListKind = StoryList | 'following';
@@ -399,25 +386,3 @@ const SORT_COLUMN_KEY = {
   reactions: 'totalReactions',
   comments: 'totalComments',
 } as const satisfies Record<StorySort, keyof StoryRow>;
-
-/**
- * A live list: a space feed, or a problem's Stories tab when `problemId` is given (a problem the
- * viewer may read, else NOT_FOUND). Yields each story as it appears there, checked against this
- * viewer at that moment.
- */
-export async function* storiesAddedTo(
-  ctx: Context,
-  where: { spaceId?: string | null; problemId?: string | null },
-): AsyncGenerator<StoryRow> {
-  const problem = where.problemId ? await problemFor(ctx, where.problemId) : null;
-  const events = problem
-    ? ctx.pubsub.subscribe('problem', problem.id)
-    : ctx.pubsub.subscribe('space', (await resolveActiveSpace(ctx, where.spaceId)).id);
-  const shownBy = problem
-    ? (viewer: SqlViewer) => and(eq(stories.problemId, problem.id), storyOnProblemFor(viewer))!
-    : storyListedFor;
-  for await (const event of events) {
-    const story = await findShownStory(ctx, event.storyId, shownBy);
-    if (story) yield story;
-  }
-}

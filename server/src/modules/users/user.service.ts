@@ -118,6 +118,8 @@ export async function deleteAccount(ctx: Context): Promise<void> {
     );
     await tx.delete(users).where(eq(users.id, viewer.id));
   });
+  // The rows went with the user; this tells every process to close the account's websockets.
+  await ctx.sessions.invalidateAllFor(viewer.id);
   ctx.cookies?.set(ctx.sessions.blankCookie());
 }
 

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { MESSAGES, REQUEST_MAX_BYTES, SOCKET_OPERATION_LIMITS } from '@rules';
+import {
+  GraphQLError,
+  getOperationAST,
+  getVariableValues,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+} from 'graphql';
+import type { Context as SocketContext, SubscribePayload } from 'graphql-ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { ValidatedSession } from '../auth/sessions';
+import { createContext, type AppDeps } from '../context';
+import type { LiveConnection } from '../live/connections';
+import { formatGraphQLError } from './errors';
+import { PARSE_OPTIONS, operationCostError, operationLimitRules } from './limits';
+
+/**
+ * GraphQL over websockets (graphql-ws) on the HTTP server's port, path /graphql: the same schema,
+ * limits and error shape as over HTTP. A socket's session is checked once, when it connects; the
+ * socket then lives no longer than that session (live/connections.ts).
+ */
+
+/** The token a websocket client sends: `connectionParams.token` (or `authorization`), else the cookie. */
+function websocketToken(
+  deps: AppDeps,
+  params: Record<string, unknown> | undefined,
+  cookieHeader?: string,
+) {
+  const given =
+    params?.token ?? params?.authToken ?? params?.authorization ?? params?.Authorization;
+  if (typeof given === 'string' && given) return deps.sessions.readBearer(given) ?? given;
+  return cookieHeader ? deps.sessions.readCookie(cookieHeader) : null;
+}
+
+/** Who a socket is, settled when it connects: its session (null signed out) and its registration. */
+interface SignedIn {
+  session: ValidatedSession | null;
+  connection: LiveConnection | null;
+}
+
+/** graphql-ws's state for one socket: its connection params, open operations and ws extras. */
+type Socket = SocketContext<Record<string, unknown>, Extra & { signedIn?: SignedIn }>;
+
+/**
+ * Checks the socket's token once. The socket is registered under the token's session before the
+ * check, so a sign-out racing the check still closes it; a token that opens no session leaves
+ * the socket signed out, as over HTTP.
+ */
+async function signIn(deps: AppDeps, socket: Socket): Promise<SignedIn> {
+  const token = websocketToken(deps, socket.connectionParams, socket.extra.request.headers.cookie);
+  if (!token) return { session: null, connection: null };
+  const { connections } = deps.live;
+  const connection = connections.open(deps.sessions.sessionIdOf(token), (code, reason) =>
+    socket.extra.socket.close(code, reason),
+  );
+  socket.extra.socket.once('close', () => connections.release(connection));
+  const session = await deps.sessions.validate(token).catch((error: unknown) => {
+    connections.release(connection);
+    throw error;
+  });
+  if (!session) {
+    connections.release(connection);
+    return { session: null, connection: null };
+  }
+  connections.signedIn(connection, session.viewer.id);
+  return { session, connection };
+}
+
+const withCode = (error: GraphQLError, code: string) =>
+  new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, code },
+  });
+
+/**
+ * Parses, validates and costs a websocket operation under the limits Apollo applies over HTTP, with
+ * Apollo's error codes. A refused operation gets its errors; the socket stays open.
+ */
+function prepareOperation(
+  schema: GraphQLSchema,
+  payload: SubscribePayload,
+): ExecutionArgs | readonly GraphQLError[] {
+  let document: DocumentNode;
+  try {
+    document = parse(payload.query, PARSE_OPTIONS);
+  } catch (error) {
+    if (error instanceof GraphQLError) return [withCode(error, 'GRAPHQL_PARSE_FAILED')];
+    throw error;
+  }
+  const invalid = validate(schema, document, [...specifiedRules, ...operationLimitRules]);
+  if (invalid.length) return invalid.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'));
+  const operation = getOperationAST(document, payload.operationName);
+  if (!operation) {
+    const message = payload.operationName
+      ? `Unknown operation named "${payload.operationName}".`
+      : 'Must provide operation name if query contains multiple operations.';
+    return [new GraphQLError(message, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } })];
+  }
+  const variables = getVariableValues(
+    schema,
+    operation.variableDefinitions ?? [],
+    payload.variables ?? {},
+    { maxErrors: 1 },
+  );
+  if (variables.errors) return variables.errors.map((error) => withCode(error, 'BAD_USER_INPUT'));
+  const costError = operationCostError(schema, document, payload.operationName, payload.variables);
+  if (costError) return [costError];
+  return {
+    schema,
+    document,
+    operationName: payload.operationName,
+    variableValues: payload.variables,
+  };
+}
+
+/**
+ * Refuses an operation past SOCKET_OPERATION_LIMITS, per socket and per person across their sockets
+ * in this process. An accepted operation counts while graphql-ws holds it open: graphql-ws forgets
+ * an operation when it ends and all of a socket's when it closes, so nothing needs releasing.
+ */
+function operationQuota() {
+  const accepted = new WeakMap<Socket, Set<string>>();
+  const socketsOf = new Map<string, Set<Socket>>();
+  const open = (socket: Socket) => {
+    const ids = accepted.get(socket);
+    if (!ids) return 0;
+    for (const id of ids) if (!(id in socket.subscriptions)) ids.delete(id);
+    return ids.size;
+  };
+  const refused = (message: string) =>
+    new GraphQLError(message, { extensions: { code: 'RATE_LIMITED' } });
+  const sameSockets = (person: string, socket: Socket) => {
+    let sockets = socketsOf.get(person);
+    if (!sockets) socketsOf.set(person, (sockets = new Set()));
+    if (!sockets.has(socket) && socket.extra.socket.readyState === socket.extra.socket.OPEN) {
+      sockets.add(socket);
+      socket.extra.socket.once('close', () => {
+        const current = socketsOf.get(person);
+        current?.delete(socket);
+        if (current?.size === 0) socketsOf.delete(person);
+      });
+    }
+    return sockets;
+  };
+
+  return (socket: Socket, id: string): GraphQLError | null => {
+    const person = socket.extra.signedIn?.session?.viewer.id ?? null;
+    if (open(socket) >= SOCKET_OPERATION_LIMITS.perSocket)
+      return refused(MESSAGES.tooManySocketOperations);
+    if (person) {
+      let total = 0;
+      for (const each of sameSockets(person, socket)) total += open(each);
+      if (total >= SOCKET_OPERATION_LIMITS.perPerson)
+        return refused(MESSAGES.tooManyPersonOperations);
+    }
+    let ids = accepted.get(socket);
+    if (!ids) accepted.set(socket, (ids = new Set()));
+    ids.add(id);
+    return null;
+  };
+}
+
+/**
+ * ws emits 'error' on a socket only for a client's protocol violation (a message over maxPayload,
+ * an invalid frame), after closing it with the matching code (1009, 1002…). graphql-ws would print
+ * it with console.error as a server fault; it is the client's, so it is logged at info.
+ */
+function logClientProtocolErrors(wsServer: WebSocketServer, deps: AppDeps) {
+  wsServer.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error) => deps.log.info({ err: error }, 'websocket closed by its client'));
+  });
+}
+
+export function attachSubscriptions(schema: GraphQLSchema, deps: AppDeps, httpServer: Server) {
+  // Over the limit, ws closes the socket with 1009 as soon as a frame header announces the size.
+  const wsServer = new WebSocketServer({
+    server: httpServer,
+    path: '/graphql',
+    maxPayload: REQUEST_MAX_BYTES,
+  });
+  const formatError = formatGraphQLError(deps.log);
+  const overQuota = operationQuota();
+  const cleanup = useServer<Record<string, unknown>, { signedIn?: SignedIn }>(
+    {
+      schema,
+      onConnect: async (ctx) => {
+        ctx.extra.signedIn = await signIn(deps, ctx);
+        return true;
+      },
+      context: (ctx) =>
+        createContext(deps, {
+          token: ctx.extra.signedIn?.session
+            ? websocketToken(deps, ctx.connectionParams, ctx.extra.request.headers.cookie)
+            : null,
+          session: ctx.extra.signedIn?.session ?? null,
+          clientAddress: ctx.extra.request.socket.remoteAddress ?? 'unknown',
+          requestId: randomUUID(),
+          connection: ctx.extra.signedIn?.connection ?? undefined,
+        }),
+      onSubscribe: (ctx, id, payload) => {
+        const refused = overQuota(ctx, id);
+        return refused ? [refused] : prepareOperation(schema, payload);
+      },
+      // Same error shape as over HTTP: AppError codes in extensions, internals hidden.
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors
+          ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) }
+          : undefined,
+      onError: (_ctx, _id, _payload, errors) =>
+        errors.map((error) => formatError(error.toJSON(), error)),
+    },
+    wsServer,
+  );
+  logClientProtocolErrors(wsServer, deps);
+  return { close: () => cleanup.dispose() };
+}

@@ -1,0 +1,49 @@
+import type { Context } from '../context';
+import type { SpaceAccess } from '../modules/spaces/space.policy';
+import type { AccessTracker } from './access';
+import type { LiveConnections } from './connections';
+import type { ChannelTopic, LiveFeed, LiveHub } from './hub';
+
+/** The live machinery of one process, shared by every subscription. */
+export interface Live {
+  hub: LiveHub;
+  access: AccessTracker;
+  connections: LiveConnections;
+}
+
+/**
+ * The one way a subscription follows a channel: the hub loads each event's item once for the
+ * process, and this subscriber sees it when `shown` (the feature's in-memory policy) says so for
+ * the viewer's current access. A subscription on a websocket whose session ends stops at once.
+ *
+ * A plain iterator rather than an async generator: a generator waiting for the next event would
+ * hold a finished subscription open until that event came; this one ends when asked.
+ */
+export async function follow<Topic extends ChannelTopic, Item>(
+  ctx: Context,
+  feed: LiveFeed<Topic, Item>,
+  channelId: string,
+  shown: (item: Item, access: SpaceAccess) => boolean,
+): Promise<AsyncIterableIterator<Item>> {
+  const lease = await ctx.live.access.acquire(ctx.viewer?.id ?? null);
+  const items = ctx.live.hub.subscribe(feed, channelId, ctx.connection?.signal);
+  const done = async (): Promise<IteratorResult<Item>> => {
+    lease.release();
+    await items.return?.();
+    return { value: undefined, done: true };
+  };
+  const iterator: AsyncIterableIterator<Item> = {
+    async next() {
+      for (;;) {
+        const result = await items.next();
+        if (result.done) return done();
+        const current = lease.current();
+        if (shown(result.value, current instanceof Promise ? await current : current))
+          return result;
+      }
+    },
+    return: done,
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
+}

@@ -1,0 +1,151 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/src/start';
+import { subscribe, type LiveSubscription } from '../helpers/clients';
+import { diffCounts, startCountingProxy, type CountingProxy } from '../helpers/count-proxy';
+import {
+  STORY_FIELDS,
+  postStory,
+  signUpVerified,
+  type StoryView,
+  type TestUser,
+} from '../helpers/factories';
+import {
+  createTestDatabase,
+  startTestServer,
+  tempDataDir,
+  testServerEnv,
+  type TestServer,
+} from '../helpers/server';
+import { addParticipant, createPrivateSpace, setStatus } from '../helpers/spaces-factories';
+
+/**
+ * Live fan-out: an event's item is loaded once per process and judged for each subscriber from
+ * what is in memory, yet a subscriber never sees what they may no longer read.
+ */
+
+const STORY_ADDED = `subscription($spaceId: ID) { storyAdded(spaceId: $spaceId) { ${STORY_FIELDS} } }`;
+type Added = { storyAdded: StoryView };
+
+const open: LiveSubscription<Added>[] = [];
+const follow = async (server: TestServer, token: string | undefined, spaceId?: string) => {
+  const subscription = await subscribe<Added>(server.url, STORY_ADDED, { spaceId }, { token });
+  open.push(subscription);
+  return subscription;
+};
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((subscription) => subscription.close()));
+});
+
+const waitFor = async (condition: () => boolean, what: string, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('live subscriptions in a private space', () => {
+  let server: TestServer;
+  let owner: TestUser;
+  let member: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer();
+    [owner, member] = await Promise.all([
+      signUpVerified(server, { displayName: 'Owner' }),
+      signUpVerified(server, { displayName: 'Member' }),
+    ]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('stop reaching a participant the moment they are blocked, and reach them again when unblocked', async () => {
+    const space = await createPrivateSpace(server, owner, { name: 'Well keepers' });
+    await addParticipant(server, owner, space.id, member);
+    const feed = await follow(server, member.token, space.id);
+
+    const before = await postStory(server, owner.token, '<p>Pump fixed #wells</p>', {
+      spaceId: space.id,
+    });
+    expect((await feed.take(1))[0]!.storyAdded.id).toBe(before.id);
+
+    await setStatus(server, owner, space.id, member, 'blocked');
+    await postStory(server, owner.token, '<p>Secret plan #wells</p>', { spaceId: space.id });
+    await feed.expectNothingMore(700);
+
+    await setStatus(server, owner, space.id, member, 'contributor');
+    const after = await postStory(server, owner.token, '<p>Welcome back #wells</p>', {
+      spaceId: space.id,
+    });
+    const received = await feed.take(2);
+    expect(received[1]!.storyAdded.id).toBe(after.id);
+  });
+
+  it('release the channel and the follower’s access once the last subscriber leaves', async () => {
+    const { hub, access } = server.deps.live;
+    // The server hears a socket close a moment after its client does (the previous test's too).
+    const quiet = () => hub.channelCount === 0 && access.trackedCount === 0;
+    await waitFor(quiet, 'earlier subscriptions to end');
+    const first = await follow(server, member.token);
+    const second = await follow(server, member.token);
+    expect([hub.channelCount, access.trackedCount]).toEqual([1, 1]);
+    await first.close();
+    await second.close();
+    open.length = 0;
+    await waitFor(quiet, 'the quiet channel to be released');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'the cost of an event (needs TEST_DATABASE_URL: statements are counted on the wire)',
+  () => {
+    let server: TestServer;
+    let proxy: CountingProxy;
+    let writer: TestUser;
+    const readers: TestUser[] = [];
+    let dropDatabase: () => Promise<void>;
+
+    beforeAll(async () => {
+      const database = (await createTestDatabase())!;
+      dropDatabase = () => database.drop();
+      proxy = await startCountingProxy(database.url);
+      const dataDir = await tempDataDir();
+      const running = await startServer(testServerEnv(dataDir, proxy.url));
+      server = {
+        url: running.url,
+        dataDir,
+        deps: running.deps,
+        stop: async () => {
+          await running.stop();
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+      writer = await signUpVerified(server, { displayName: 'Writer' });
+      for (let i = 0; i < 12; i++) readers.push(await signUpVerified(server));
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await proxy?.close();
+      await dropDatabase?.();
+    });
+
+    /** Statements the server sends from posting a story until every follower has it. */
+    async function statementsForOneStory(followers: TestUser[]) {
+      const feeds = await Promise.all(followers.map((reader) => follow(server, reader.token)));
+      const before = proxy.snapshot();
+      await postStory(server, writer.token, '<p>Counting #fanout</p>');
+      await Promise.all(feeds.map((feed) => feed.take(1)));
+      const delta = diffCounts(proxy.snapshot(), before);
+      await Promise.all(open.splice(0).map((subscription) => subscription.close()));
+      return delta.execute + delta.query;
+    }
+
+    it('loads a new story once per process, however many people follow the feed', async () => {
+      await statementsForOneStory(readers.slice(0, 1)); // prepares the statements once
+      const forOne = await statementsForOneStory(readers.slice(0, 1));
+      const forTwelve = await statementsForOneStory(readers);
+      expect(forTwelve).toBe(forOne);
+    });
+  },
+);

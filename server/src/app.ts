@@ -4,9 +4,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import express from 'express';
 import { createContext, type AppDeps, type CookieJar } from './context';
+import { UNAVAILABLE_RETRY_SECONDS } from './errors';
 import { graphqlHttpHandler, isGraphqlRequest } from './graphql/http';
 import { buildAppSchema } from './graphql/schema';
 import { createApollo } from './graphql/server';
+import { answerWithin } from './request-deadline';
 import { attachSubscriptions } from './graphql/websocket';
 import { createRestRouter } from './rest/router';
 import { restErrorHandler } from './rest/shell';
@@ -51,6 +53,20 @@ const contextFor = (deps: AppDeps, req: IncomingMessage, res: ServerResponse, re
     cookies: cookieJar(res),
   });
 
+const READY_TIMEOUT_MS = 1000;
+
+/** The REST layer's paths (the spec's two clients). */
+const isApiRequest = (url: string | undefined) => url !== undefined && /^\/api(v1)?\//.test(url);
+
+/** `promise`, or a rejection once `ms` have passed. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export interface RunningApp {
   server: Server;
   close(): Promise<void>;
@@ -66,9 +82,13 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   // Apollo has started; nothing arrives before that, as the server listens after createApp.
   let graphqlHttp: ReturnType<typeof graphqlHttpHandler> | null = null;
   const server = createServer((req, res) => {
-    if (graphqlHttp && isGraphqlRequest(req.url))
+    if (graphqlHttp && isGraphqlRequest(req.url)) {
+      answerWithin(res, deps.config.requestTimeoutMs, 'graphql');
       void graphqlHttp(req, res, trackRequest(deps, req, res));
-    else app(req, res);
+    } else {
+      if (isApiRequest(req.url)) answerWithin(res, deps.config.requestTimeoutMs, 'rest');
+      app(req, res);
+    }
   });
   const schema = await buildAppSchema();
   const apollo = createApollo(schema, deps, server);
@@ -88,10 +108,12 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
     try {
-      await deps.database.ping();
+      await withTimeout(deps.database.ping(), READY_TIMEOUT_MS);
       res.json({ status: 'ready', database: deps.database.kind });
     } catch {
-      res.status(503).json({ status: 'unavailable' });
+      // A load balancer asks often and must hear "not ready" at once, not wait for a reconnect.
+      res.status(503).setHeader('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+      res.json({ status: 'unavailable' });
     }
   });
 

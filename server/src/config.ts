@@ -21,6 +21,8 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Where the built client lives; the server falls back to a notice when it is missing. */
   CLIENT_DIST: z.string().default('./dist/client'),
+  /** The longest an API request may wait for its answer before it is answered 503. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -59,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Set when more workers were asked for than the database allows (PGlite), to say so. */
     workersRefused: !parsed.DATABASE_URL && (parsed.WEB_CONCURRENCY ?? 1) > 1,
     secureCookies: (parsed.PUBLIC_URL ?? '').startsWith('https://'),
+    requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
   };
 }

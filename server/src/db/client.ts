@@ -26,13 +26,29 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * While PostgreSQL is down or restarting, queries must fail fast (the server answers 503 and the
+ * client retries) instead of queueing behind reconnect attempts. postgres.js by default waits up
+ * to 30 s for a connection and backs off reconnecting by up to 20 s, shared by the whole pool:
+ * requests then hung for that long. Reconnect attempts here back off to at most a second (with
+ * jitter, so workers do not reconnect in step), and a connection that cannot be made in 5 s fails.
+ */
+const CONNECT_TIMEOUT_SECONDS = 5;
+const reconnectBackoffSeconds = (retries: number) =>
+  (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1);
+
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../migrations');
 /** Any fixed number, the same in every process of this app. */
 const MIGRATION_LOCK_KEY = 4_151_977_001;
 
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   if (options.url) {
-    const sql = postgres(options.url, { max: 10, onnotice: () => {} });
+    const sql = postgres(options.url, {
+      max: 10,
+      onnotice: () => {},
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      backoff: reconnectBackoffSeconds,
+    });
     const db = drizzlePostgres(sql, { schema });
     return {
       db,

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { MESSAGES, REQUEST_MAX_BYTES } from '@rules';
+import { GraphQLError } from 'graphql';
 import type { Context } from '../context';
+import { expectedError, HTTP_STATUS } from '../errors';
 import type { Log } from '../log';
 
 /**
@@ -56,6 +58,26 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/**
+ * A context that cannot be made (the session lookup failed) is answered like a failed field: 503
+ * with Retry-After while the database is unavailable. Apollo takes the status and headers from
+ * `extensions.http`, and would otherwise answer 500.
+ */
+function contextFailure(error: unknown): unknown {
+  const known = expectedError(error);
+  if (!known) return error;
+  const retryAfter = known.details.retryAfterSeconds;
+  const headers = new HeaderMap();
+  if (retryAfter) headers.set('retry-after', String(retryAfter));
+  return new GraphQLError(known.message, {
+    extensions: {
+      code: known.code,
+      ...(retryAfter && { retryAfterSeconds: retryAfter }),
+      http: { status: HTTP_STATUS[known.code], headers },
+    },
+  });
+}
+
 function sendError(res: ServerResponse, status: number, message: string, code: string) {
   const body = JSON.stringify({ errors: [{ message, extensions: { code } }] });
   res.writeHead(status, {
@@ -86,7 +108,10 @@ export function graphqlHttpHandler(
           search: query === -1 ? '' : url.slice(query),
           body,
         },
-        context: () => contextFor(req, res, requestId),
+        context: () =>
+          contextFor(req, res, requestId).catch((error: unknown) => {
+            throw contextFailure(error);
+          }),
       });
       for (const [name, value] of response.headers) res.setHeader(name, value);
       res.statusCode = response.status ?? 200;

@@ -4,6 +4,7 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { AppDeps, Context } from '../context';
+import { UNAVAILABLE_RETRY_SECONDS } from '../errors';
 import { formatGraphQLError } from './errors';
 import { PARSE_OPTIONS, operationCostError, operationLimitRules } from './limits';
 
@@ -45,6 +46,31 @@ const costLimit = (schema: GraphQLSchema): ApolloServerPlugin<Context> => ({
   },
 });
 
+/**
+ * GraphQL answers a field's failure with 200 and the error in `errors`; while the database is
+ * unavailable the whole request failed for a reason the client should retry, so it gets REST's
+ * answer: 503 with Retry-After.
+ */
+const unavailableAsHttp503: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single') return;
+        const unavailable = response.body.singleResult.errors?.find(
+          (error) => error.extensions?.code === 'UNAVAILABLE',
+        );
+        if (!unavailable) return;
+        const retryAfter = unavailable.extensions?.retryAfterSeconds;
+        response.http.status = 503;
+        response.http.headers.set(
+          'retry-after',
+          String(typeof retryAfter === 'number' ? retryAfter : UNAVAILABLE_RETRY_SECONDS),
+        );
+      },
+    };
+  },
+};
+
 export function createApollo(schema: GraphQLSchema, deps: AppDeps, httpServer: Server) {
   return new ApolloServer<Context>({
     schema,
@@ -64,6 +90,7 @@ export function createApollo(schema: GraphQLSchema, deps: AppDeps, httpServer: S
       ApolloServerPluginCacheControlDisabled(),
       refuseHttpSubscriptions,
       costLimit(schema),
+      unavailableAsHttp503,
     ],
   });
 }

@@ -11,6 +11,7 @@ import { diffCounts, startCountingProxy, type MessageCounts } from '../helpers/c
 import { load, type LoadResult, type LoadTarget } from './load';
 import { startProfile } from './profile';
 import { cpuAvailable, cpuSpent, snapshotCpu, type ServerCpu } from './cpu';
+import { fanoutReport, measureFanout, type FanoutOptions } from './fanout';
 import { freePort, spawnServer } from './processes';
 import { BENCH, seed, type Exec } from './seed';
 
@@ -28,6 +29,8 @@ import { BENCH, seed, type Exec } from './seed';
  *   BENCH_AFTER_SEED_SQL  SQL to run after seeding (try an index before it is in a migration)
  *   BENCH_WORKERS       worker processes of each server on PostgreSQL (default: one per core, as
  *                       `npm start` runs)
+ *   BENCH_PARTS         which measurements: feed, fanout or both (default feed,fanout)
+ *   BENCH_FANOUT_SECONDS  seconds with the live subscribers (default 60; the baseline phase is a third)
  *   BENCH_CPU_PROFILE=f  PGlite: write a .cpuprofile of the server's thread during the first GraphQL
  *                        load run and print where its time went; PostgreSQL: a directory where every
  *                        GraphQL server process writes one (node --cpu-prof) for the whole run.
@@ -41,6 +44,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const WORKERS = Number(process.env.BENCH_WORKERS || os.availableParallelism());
 const PROFILE = process.env.BENCH_CPU_PROFILE ?? '';
+const PARTS = new Set((process.env.BENCH_PARTS || 'feed,fanout').split(','));
+const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS || 60);
+/** The issue's scenario: 200 people following the feed while 5 stories a second arrive. */
+const FANOUT = { subscribers: 200, writers: 50, storiesPerSecond: 5, readRate: 100 } as const;
 const WARMUP_SECONDS = 3;
 const DEEP_PAGE = 2_000;
 const PAGE = 20;
@@ -289,6 +296,45 @@ async function main() {
       };
     }
     const workers = databaseUrl ? WORKERS : 1;
+    const localDatabase =
+      direct !== null && ['127.0.0.1', 'localhost', '::1'].includes(new URL(databaseUrl!).hostname);
+    const backendPids = async () =>
+      localDatabase
+        ? (
+            await direct!<
+              { pid: number }[]
+            >`select pid from pg_stat_activity where datname = current_database()`
+          ).map((row) => row.pid)
+        : [];
+
+    // Live fan-out, on the same measured server, with seeded people as subscribers and writers.
+    const runFanout = async () => {
+      const sessionsOf = async (from: number, count: number) =>
+        Promise.all(
+          Array.from({ length: count }, async (_, i) => {
+            const id = `bench-user-${String(from + i).padStart(4, '0')}`;
+            return (await server.deps.sessions.create(id)).token;
+          }),
+        );
+      const options: FanoutOptions = {
+        url: measured.graphql.url,
+        cpu: measured.graphql.cpu,
+        backendPids,
+        subscriberTokens: await sessionsOf(101, FANOUT.subscribers),
+        writerTokens: await sessionsOf(501, FANOUT.writers),
+        readTarget: graphqlTarget(measured.graphql.url, token, { first: PAGE }, 'feed reads'),
+        readRate: FANOUT.readRate,
+        storiesPerSecond: FANOUT.storiesPerSecond,
+        baselineSeconds: Math.max(10, Math.round(FANOUT_SECONDS / 3)),
+        seconds: FANOUT_SECONDS,
+        log,
+      };
+      return fanoutReport(await measureFanout(options), options);
+    };
+    if (!PARTS.has('feed')) {
+      process.stdout.write(`${(await runFanout()).join('\n')}\n`);
+      return;
+    }
 
     // Both answer the same page.
     const graphqlPage = await postFeed(measured.graphql.url, token, FEED_QUERY, { first: PAGE });
@@ -362,16 +408,6 @@ async function main() {
     ];
     for (const target of targets)
       await load(target, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-    const localDatabase =
-      direct !== null && ['127.0.0.1', 'localhost', '::1'].includes(new URL(databaseUrl!).hostname);
-    const backendPids = async () =>
-      localDatabase
-        ? (
-            await direct!<
-              { pid: number }[]
-            >`select pid from pg_stat_activity where datname = current_database()`
-          ).map((row) => row.pid)
-        : [];
     // Rounds alternate the two targets, so a slow patch of the machine (a shared host's neighbours)
     // hits both sides alike; the ratio reported is the median of the rounds' ratios.
     const rounds: [LoadResult, LoadResult][] = [];
@@ -655,6 +691,7 @@ async function main() {
             : '  ← no index serves the feed order: the figures above measure a sequential scan'),
       );
     }
+    if (PARTS.has('fanout')) out.push(...(await runFanout()));
     out.push('');
     out.push(`total run ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
     process.stdout.write(`${out.join('\n')}\n`);

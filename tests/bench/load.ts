@@ -25,7 +25,11 @@ export interface LoadResult {
  */
 export async function load(
   target: LoadTarget,
-  options: { connections: number; seconds: number },
+  options: {
+    connections: number;
+    seconds: number;
+    /** requests/s over all connections */ rate?: number;
+  },
 ): Promise<LoadResult> {
   const url = new URL(target.url);
   if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost')
@@ -37,6 +41,7 @@ export async function load(
     body: target.body,
     connections: options.connections,
     duration: options.seconds,
+    ...(options.rate && { overallRate: options.rate }),
     workers: 1,
   });
   const requests = result.requests.total;

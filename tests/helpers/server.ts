@@ -66,22 +66,43 @@ export const testServerEnv = (dataDir: string, databaseUrl?: string): NodeJS.Pro
 });
 
 export async function startTestServer(): Promise<TestServer> {
-  const dataDir = await tempDataDir();
   const database = await createTestDatabase();
   try {
-    const running = await startServer(testServerEnv(dataDir, database?.url));
+    const server = await startTestServerOn(database?.url);
+    return {
+      ...server,
+      async stop() {
+        await server.stop();
+        await database?.drop();
+      },
+    };
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
+}
+
+/**
+ * The real server on a database the caller provides and looks after (a cluster of its own, a
+ * proxy in front of one); PGlite without one. `env` adds or overrides variables.
+ */
+export async function startTestServerOn(
+  databaseUrl: string | undefined,
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestServer> {
+  const dataDir = await tempDataDir();
+  try {
+    const running = await startServer({ ...testServerEnv(dataDir, databaseUrl), ...env });
     return {
       url: running.url,
       dataDir,
       deps: running.deps,
       async stop() {
         await running.stop();
-        await database?.drop();
         await rm(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }

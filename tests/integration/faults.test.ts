@@ -1,10 +1,7 @@
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/src/start';
-import { STORIES } from '../helpers/factories';
-import { signUpVerified, type TestUser } from '../helpers/factories';
+import { STORIES, signUpVerified, type TestUser } from '../helpers/factories';
 import { createPgCluster, pgClusterAvailable, type PgCluster } from '../helpers/pg-cluster';
-import { tempDataDir, testServerEnv, type TestServer } from '../helpers/server';
+import { startTestServerOn, type TestServer } from '../helpers/server';
 
 /**
  * PostgreSQL going away under load: the server answers 503 with Retry-After (never 500), its
@@ -35,20 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgClusterAvailable())(
 
     beforeAll(async () => {
       cluster = await createPgCluster();
-      const dataDir = await tempDataDir();
-      const running = await startServer({
-        ...testServerEnv(dataDir, cluster.url),
-        REQUEST_TIMEOUT_MS: String(DEADLINE_MS),
-      });
-      server = {
-        url: running.url,
-        dataDir,
-        deps: running.deps,
-        stop: async () => {
-          await running.stop();
-          await rm(dataDir, { recursive: true, force: true });
-        },
-      };
+      server = await startTestServerOn(cluster.url, { REQUEST_TIMEOUT_MS: String(DEADLINE_MS) });
       reader = await signUpVerified(server, { displayName: 'Reader' });
     });
     afterAll(async () => {

@@ -1,6 +1,4 @@
-import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/src/start';
 import { subscribe, type LiveSubscription } from '../helpers/clients';
 import { diffCounts, startCountingProxy, type CountingProxy } from '../helpers/count-proxy';
 import {
@@ -13,8 +11,7 @@ import {
 import {
   createTestDatabase,
   startTestServer,
-  tempDataDir,
-  testServerEnv,
+  startTestServerOn,
   type TestServer,
 } from '../helpers/server';
 import { addParticipant, createPrivateSpace, setStatus } from '../helpers/spaces-factories';
@@ -110,17 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const database = (await createTestDatabase())!;
       dropDatabase = () => database.drop();
       proxy = await startCountingProxy(database.url);
-      const dataDir = await tempDataDir();
-      const running = await startServer(testServerEnv(dataDir, proxy.url));
-      server = {
-        url: running.url,
-        dataDir,
-        deps: running.deps,
-        stop: async () => {
-          await running.stop();
-          await rm(dataDir, { recursive: true, force: true });
-        },
-      };
+      server = await startTestServerOn(proxy.url);
       writer = await signUpVerified(server, { displayName: 'Writer' });
       for (let i = 0; i < 12; i++) readers.push(await signUpVerified(server));
     });

@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/src/start';
+import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
+import type { TestServer } from '../helpers/server';
+import { SKIP_REASON, chromiumMissing, ensureClientBuilt, launchChromium } from './browser';
+
+/**
+ * Signing out in one tab ends the session for the others too: the server closes the session's
+ * websockets, and every open tab shows itself signed out without a reload, its live feed still
+ * live (now as a visitor).
+ */
+describe.skipIf(chromiumMissing)('a session that ends in another tab', () => {
+  let running: Awaited<ReturnType<typeof startServer>>;
+  let server: TestServer;
+  let browser: Browser;
+  let reader: TestUser;
+  let writer: TestUser;
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
+    running = await startServer({
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+    });
+    server = { url: running.url, dataDir, deps: running.deps, stop: () => running.stop() };
+    [reader, writer] = await Promise.all([
+      signUpVerified(server, { displayName: 'Ravi Reader' }),
+      signUpVerified(server, { displayName: 'Wen Writer' }),
+    ]);
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  it('signs the other tab out at once, and its feed stays live', async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'session', value: reader.token, url: server.url }]);
+    const [leaving, staying] = [await context.newPage(), await context.newPage()];
+    for (const page of [leaving, staying]) {
+      await page.goto(`${server.url}/stories/recent`);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Account menu' }).isVisible())
+        .toBe(true);
+    }
+    // The staying tab's feed is live: a new story shows without a reload.
+    const before = await postStory(server, writer.token, `<p>Before ${Date.now()} #wells</p>`);
+    await expect
+      .poll(() => staying.getByText(before.story.replace(/<[^>]+>/gu, '')).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+
+    await leaving.getByRole('button', { name: 'Account menu' }).click();
+    await leaving.getByRole('menuitem', { name: 'Logout' }).click();
+
+    // No reload in the staying tab: it learns from its closed websocket.
+    await expect
+      .poll(() => staying.getByRole('button', { name: 'Sign in' }).first().isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(await staying.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+
+    const after = await postStory(server, writer.token, `<p>After ${Date.now()} #wells</p>`);
+    await expect
+      .poll(() => staying.getByText(after.story.replace(/<[^>]+>/gu, '')).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await context.close();
+  }, 120_000);
+});
+
+if (chromiumMissing) {
+  describe('browser tests', () => {
+    it.skip(SKIP_REASON, () => {});
+  });
+}

@@ -1,16 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { createSessionStore } from './auth/sessions';
 import { pruneAttempts } from './auth/rate-limit';
+import { closeAppDeps, createAppDeps } from './app-deps';
 import { loadConfig } from './config';
-import type { AppDeps } from './context';
-import { openDatabase } from './db/client';
-import { createLocalPubSub, createPostgresPubSub } from './graphql/pubsub';
-import { AccessTracker } from './live/access';
-import { LiveConnections } from './live/connections';
-import { LiveHub } from './live/hub';
 import { createLog } from './log';
-import { createMailer } from './mail/mailer';
 
 /**
  * config → database → migrations → app → listen. Used by main.ts and by the tests, which start a
@@ -19,31 +12,8 @@ import { createMailer } from './mail/mailer';
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const log = createLog(config.logLevel);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  const pubsub = database.sql ? await createPostgresPubSub(database.sql, log) : createLocalPubSub();
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    pubsub,
-    live: {
-      hub: new LiveHub(database.db, pubsub, log),
-      access: new AccessTracker(database.db, pubsub, log),
-      connections: new LiveConnections(pubsub),
-    },
-    log,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      log,
-    }),
-    sessions: createSessionStore(database.db, {
-      secureCookies: config.secureCookies,
-      onEnded: (ended) => pubsub.publish('sessionsEnded', ended),
-    }),
-  };
+  const deps = await createAppDeps(config, log);
+  const { database } = deps;
   const app = await createApp(deps);
   // A port in use must fail the start: the websocket server also listens for the HTTP server's
   // errors, so without this the process would wait forever without listening.
@@ -57,7 +27,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     });
   } catch (error) {
     await app.close();
-    await database.close();
+    await closeAppDeps(deps);
     throw error;
   }
   const { port } = app.server.address() as AddressInfo;
@@ -75,9 +45,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     async stop() {
       clearInterval(housekeeping);
       await app.close(); // drains HTTP and closes websockets
-      deps.live.access.close();
-      deps.live.connections.close();
-      await database.close();
+      await closeAppDeps(deps);
     },
   };
 }

@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
 /**
@@ -65,13 +66,27 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
       close: () => sql.end({ timeout: 5 }),
     };
   }
-  const client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
+  // PGlite would let a second process open the same files and corrupt them (see pglite-lock.ts).
+  const unlock = lockDataDir(path.join(options.dataDir, 'pgdata.lock'));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS }),
     ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

@@ -1,0 +1,409 @@
+/**
+ * Builds the demo community (demo-community.ts) through the product's own services, the way its
+ * people would through the app: sign-up and the e-mailed verification link, then every post,
+ * join, status change and follow as that person, signed in with a real session. Every rule,
+ * counter and tag counter is therefore exactly what the app produces. Nothing is inserted around
+ * the services; the only direct database access is reading which demo accounts exist.
+ *
+ * Used by `npm run seed:demo` (seed-demo.ts) and by tests/integration/seed-demo.test.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { createContext, type AppDeps, type Context } from '../context';
+import { users } from '../db/schema';
+import type { Mail } from '../mail/mailer';
+import * as authService from '../modules/auth/auth.service';
+import * as problemService from '../modules/problems/problem.service';
+import * as skillService from '../modules/skills/skill.service';
+import * as solutionService from '../modules/solutions/solution.service';
+import * as spaceService from '../modules/spaces/space.service';
+import * as storyService from '../modules/stories/story.service';
+import * as tagService from '../modules/tags/tag.service';
+import * as userService from '../modules/users/user.service';
+import {
+  DEMO_PASSWORD,
+  PEOPLE,
+  PRIVATE_SPACES,
+  PROBLEMS,
+  SKILLS,
+  SOLUTIONS,
+  STORIES,
+  type DemoPerson,
+  type PersonKey,
+  type ProblemKey,
+  type SolutionKey,
+  type SpaceKey,
+} from './demo-community';
+
+const DAY_MS = 24 * 3600_000;
+
+/** What one run created, for the command's summary. */
+export interface DemoCounts {
+  people: number;
+  privateSpaces: number;
+  participants: number;
+  problems: number;
+  statusChanges: number;
+  parts: number;
+  measurements: number;
+  solutions: number;
+  links: number;
+  skills: number;
+  skillMembers: number;
+  stories: number;
+  follows: number;
+  alerts: number;
+}
+
+export interface SeedDemoResult {
+  /** `already-seeded`: the demo was complete, so nothing was added. */
+  outcome: 'seeded' | 'already-seeded';
+  /** Demo accounts removed first (with `reset`). */
+  removed: number;
+  created: DemoCounts;
+}
+
+/** Demo accounts exist without the last one made: an earlier run stopped part-way. */
+export class DemoPartlySeededError extends Error {
+  constructor(found: number) {
+    super(
+      `${found} of the ${PEOPLE.length} demo accounts exist, but not the last one the seed ` +
+        'creates: an earlier run stopped part-way. Run it again with --reset to start over.',
+    );
+    this.name = 'DemoPartlySeededError';
+  }
+}
+
+const NEWCOMER = PEOPLE.at(-1)!;
+
+/**
+ * Fills the demo community unless it is there already. The newcomer's account is made last of
+ * all, so it marks a finished run: with it the demo is complete and a second run adds nothing;
+ * demo accounts without it mean a run that stopped, which only `reset` repairs.
+ */
+export async function seedDemo(
+  deps: AppDeps,
+  options: { reset?: boolean } = {},
+): Promise<SeedDemoResult> {
+  const removed = options.reset ? await resetDemo(deps) : 0;
+  const existing = await demoAccounts(deps);
+  if (existing.has(NEWCOMER.email)) {
+    return { outcome: 'already-seeded', removed, created: emptyCounts() };
+  }
+  if (existing.size > 0) throw new DemoPartlySeededError(existing.size);
+  const created = await new DemoBuilder(deps).build();
+  return { outcome: 'seeded', removed, created };
+}
+
+/**
+ * Removes the demo's own accounts (and only those: the demo e-mails) through the account
+ * deletion service, which takes their posts, joins and follows out of every counter. Private
+ * spaces a demo account owns go first through the space service: deleting an account leaves its
+ * spaces behind without an owner. Returns how many accounts were removed.
+ */
+export async function resetDemo(deps: AppDeps): Promise<number> {
+  const existing = await demoAccounts(deps);
+  for (const userId of existing.values()) {
+    const { token } = await deps.sessions.create(userId);
+    const ctx = () => requestContext(deps, token, `demo-reset:${userId}`);
+    const owned = await spaceService.listMySpaces(await ctx(), { status: 'active', first: 100 });
+    for (const space of owned.items) {
+      if (space.authorId === userId) await spaceService.deleteSpace(await ctx(), space.id);
+    }
+    await userService.deleteAccount(await ctx());
+  }
+  return existing.size;
+}
+
+/** The demo accounts that exist, by e-mail. */
+async function demoAccounts(deps: AppDeps): Promise<Map<string, string>> {
+  const rows = await deps.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        PEOPLE.map((person) => person.email),
+      ),
+    );
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
+
+/** A fresh request context (fresh loaders, the session's current viewer), as each request has. */
+function requestContext(deps: AppDeps, token: string | null, clientAddress: string) {
+  return createContext(deps, { token, clientAddress, requestId: randomUUID() });
+}
+
+const emptyCounts = (): DemoCounts => ({
+  people: 0,
+  privateSpaces: 0,
+  participants: 0,
+  problems: 0,
+  statusChanges: 0,
+  parts: 0,
+  measurements: 0,
+  solutions: 0,
+  links: 0,
+  skills: 0,
+  skillMembers: 0,
+  stories: 0,
+  follows: 0,
+  alerts: 0,
+});
+
+class DemoBuilder {
+  private readonly sessions = new Map<PersonKey, { id: string; token: string }>();
+  private readonly spaceIds = new Map<SpaceKey, string>([
+    ['ww', 'ww'],
+    ['in', 'in'],
+    ['ke', 'ke'],
+  ]);
+  private readonly problemIds = new Map<ProblemKey, string>();
+  private readonly solutionIds = new Map<SolutionKey, string>();
+  private readonly counts = emptyCounts();
+
+  constructor(private readonly deps: AppDeps) {}
+
+  async build(): Promise<DemoCounts> {
+    try {
+      for (const person of PEOPLE.slice(0, -1)) await this.join(person);
+      await this.privateSpaces();
+      await this.problems();
+      await this.solutions();
+      await this.skills();
+      await this.stories();
+      for (const person of PEOPLE.slice(0, -1)) await this.settle(person);
+      // The newcomer last (the finished-run marker), then the invitations that wait for her.
+      await this.join(NEWCOMER);
+      await this.settle(NEWCOMER);
+      await this.invitations();
+    } finally {
+      // After a failure too; a sign-out that fails then must not hide the failure itself.
+      await this.signOutAll().catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'demo seed: signing out failed'),
+      );
+    }
+    return this.counts;
+  }
+
+  /** A context for the next request of `key`, signed in with their session. */
+  private as(key: PersonKey): Promise<Context> {
+    const session = this.sessions.get(key);
+    if (!session) throw new Error(`demo person ${key} has not signed up yet`);
+    return requestContext(this.deps, session.token, `demo-seed:${key}`);
+  }
+
+  private id<K, V>(map: Map<K, V>, key: K): V {
+    const value = map.get(key);
+    if (value === undefined) throw new Error(`demo item ${String(key)} was not created`);
+    return value;
+  }
+
+  private userId(key: PersonKey) {
+    return this.id(this.sessions, key).id;
+  }
+
+  /**
+   * Sign-up, the verification link, sign-in and the profile, as a person does it. Each person
+   * signs up from an address of their own (as tests/helpers/factories.ts explains); the
+   * verification mail is caught here rather than sent, since example.org has no mailboxes.
+   */
+  private async join(person: DemoPerson) {
+    const mails: Mail[] = [];
+    const clientAddress = `demo-seed:${person.key}`;
+    const ctx: Context = {
+      ...(await requestContext(this.deps, null, clientAddress)),
+      mailer: { send: async (mail) => void mails.push(mail) },
+    };
+    await authService.signUp(ctx, {
+      email: person.email,
+      password: DEMO_PASSWORD,
+      displayName: person.displayName,
+      role: person.role,
+    });
+    const link = mails.find((mail) => mail.to === person.email)?.link;
+    const token = link ? new URL(link).searchParams.get('token') : null;
+    if (!token) throw new Error(`no verification link was mailed to ${person.email}`);
+    await authService.verifyEmail(ctx, token);
+    const signedIn = await authService.signIn(ctx, {
+      email: person.email,
+      password: DEMO_PASSWORD,
+    });
+    this.sessions.set(person.key, { id: signedIn.user.id, token: signedIn.token });
+
+    await userService.updateProfile(await this.as(person.key), { bio: person.bio });
+    if (person.appLang !== 'en')
+      await userService.updateLanguage(await this.as(person.key), person.appLang);
+    await tagService.setProfileTags(await this.as(person.key), person.profileTags);
+    this.counts.people++;
+  }
+
+  /** Owners create their spaces and invite members, who accept; the owner names the admins. */
+  private async privateSpaces() {
+    for (const space of PRIVATE_SPACES) {
+      const created = await spaceService.createSpace(await this.as(space.owner), {
+        name: space.name,
+        description: space.description,
+        isPrivate: true,
+      });
+      this.spaceIds.set(space.key, created.id);
+      this.counts.privateSpaces++;
+      const members = [...space.admins, ...space.contributors];
+      await spaceService.sendInvites(
+        await this.as(space.owner),
+        created.id,
+        members.map((key) => this.userId(key)),
+      );
+      for (const key of members) {
+        await spaceService.acceptInvite(await this.as(key), created.id);
+        this.counts.participants++;
+      }
+      for (const key of space.admins) {
+        await spaceService.setParticipantStatus(
+          await this.as(space.owner),
+          created.id,
+          this.userId(key),
+          'admin',
+        );
+      }
+      for (const key of space.requested) {
+        await spaceService.requestAccess(await this.as(key), created.id);
+      }
+    }
+  }
+
+  /** Invitations still waiting for an answer: sent once the invitee has an account. */
+  private async invitations() {
+    for (const space of PRIVATE_SPACES) {
+      if (space.invited.length === 0) continue;
+      await spaceService.sendInvites(
+        await this.as(space.owner),
+        this.id(this.spaceIds, space.key),
+        space.invited.map((key) => this.userId(key)),
+      );
+    }
+  }
+
+  private async problems() {
+    for (const problem of PROBLEMS) {
+      const created = await problemService.createProblem(await this.as(problem.by), {
+        name: problem.name,
+        description: problem.description,
+        spaceId: this.id(this.spaceIds, problem.space),
+      });
+      const id = created.id;
+      this.problemIds.set(problem.key, id);
+      this.counts.problems++;
+      for (const key of problem.joined) await problemService.joinProblem(await this.as(key), id);
+      for (const change of problem.statuses) {
+        await problemService.setProblemStatus(await this.as(change.by), id, change.to);
+        this.counts.statusChanges++;
+      }
+      for (const { by, ...part } of problem.parts) {
+        await problemService.addPart(await this.as(by), id, part);
+        this.counts.parts++;
+      }
+      for (const { by, daysAgo, ...measurement } of problem.measurements) {
+        await problemService.addMeasurement(await this.as(by), id, {
+          ...measurement,
+          measuredAt: new Date(Date.now() - daysAgo * DAY_MS),
+        });
+        this.counts.measurements++;
+      }
+      for (const departure of problem.left) {
+        await problemService.leaveProblem(await this.as(departure.by), id, {
+          emoji: departure.emoji,
+          leavingComment: departure.comment,
+        });
+      }
+    }
+  }
+
+  private async solutions() {
+    for (const solution of SOLUTIONS) {
+      const created = await solutionService.createSolution(await this.as(solution.by), {
+        name: solution.name,
+        description: solution.description,
+        ...(solution.problem
+          ? { problemId: this.id(this.problemIds, solution.problem) }
+          : { spaceId: this.id(this.spaceIds, solution.space ?? 'ww') }),
+      });
+      this.solutionIds.set(solution.key, created.id);
+      this.counts.solutions++;
+      if (solution.problem) this.counts.links++;
+      if (solution.links) {
+        await solutionService.linkSolution(
+          await this.as(solution.links.by),
+          created.id,
+          solution.links.problems.map((key) => this.id(this.problemIds, key)),
+        );
+        this.counts.links += solution.links.problems.length;
+      }
+    }
+  }
+
+  private async skills() {
+    for (const skill of SKILLS) {
+      const created = await skillService.createSkill(await this.as(skill.by), {
+        name: skill.name,
+        description: skill.description,
+        spaceId: this.id(this.spaceIds, skill.space),
+      });
+      this.counts.skills++;
+      this.counts.skillMembers++;
+      for (const key of skill.members) {
+        await skillService.joinSkill(await this.as(key), created.id);
+        this.counts.skillMembers++;
+      }
+    }
+  }
+
+  private async stories() {
+    for (const story of STORIES) {
+      await storyService.createStory(await this.as(story.by), {
+        story: story.html,
+        isDraft: story.isDraft ?? false,
+        isAnonymousPost: story.isAnonymousPost ?? false,
+        ...('problem' in story
+          ? { problemId: this.id(this.problemIds, story.problem) }
+          : { spaceId: this.id(this.spaceIds, story.space) }),
+      });
+      this.counts.stories++;
+    }
+  }
+
+  /** Follows, problem alerts, priorities, favourites and the spaces visited (the last is home). */
+  private async settle(person: DemoPerson) {
+    if (person.follows.length > 0) {
+      await tagService.followTags(await this.as(person.key), person.follows);
+      this.counts.follows += person.follows.length;
+    }
+    if (person.alerts.length > 0) {
+      await tagService.setNotificationTags(await this.as(person.key), person.alerts);
+      this.counts.alerts += person.alerts.length;
+    }
+    if (person.priorities.length > 0) {
+      await problemService.updateJoinedProblems(
+        await this.as(person.key),
+        person.priorities.map((key) => this.id(this.problemIds, key)),
+      );
+    }
+    for (const key of person.favorites) {
+      await spaceService.favoriteSpace(
+        await this.as(person.key),
+        this.id(this.spaceIds, key),
+        true,
+      );
+    }
+    for (const key of person.visits) {
+      await spaceService.changeSpace(await this.as(person.key), this.id(this.spaceIds, key));
+    }
+  }
+
+  /** The seed's sessions end with it, as signing out ends them. */
+  private async signOutAll() {
+    for (const key of this.sessions.keys()) {
+      await authService.signOut(await this.as(key));
+    }
+  }
+}

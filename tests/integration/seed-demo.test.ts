@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo, type SeedDemoResult } from '../../server/src/demo/build-demo';
+import { DEMO_PASSWORD, PEOPLE } from '../../server/src/demo/demo-community';
+import { gql, gqlData, rest } from '../helpers/clients';
+import { counterMismatches } from '../helpers/counters';
+import { STORIES, type StoryPage } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { MY_SPACES, PARTICIPANTS, SPACE, type SpaceView } from '../helpers/spaces-factories';
+
+/**
+ * `npm run seed:demo` fills a living demo community through the services. Here it runs on a fresh
+ * database, and a newcomer looks at the result through the API, as the app shows it.
+ */
+
+let server: TestServer;
+let first: SeedDemoResult;
+beforeAll(async () => {
+  server = await startTestServer();
+  first = await seedDemo(server.deps);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const emailOf = (key: string) => PEOPLE.find((person) => person.key === key)!.email;
+
+/** Signs in as a demo person with the shared password, as anyone trying the demo does. */
+async function signIn(key: string): Promise<string> {
+  const login = await rest<{ token: string }>(server.url, 'POST', '/api/auth/login', {
+    email: emailOf(key),
+    password: DEMO_PASSWORD,
+  });
+  expect(login.status).toBe(200);
+  return login.body.token;
+}
+
+const stories = async (token: string, variables: Record<string, unknown>) =>
+  (
+    await gqlData<{ stories: StoryPage }>(
+      server.url,
+      STORIES,
+      { first: 100, ...variables },
+      { token },
+    )
+  ).stories;
+
+const PROBLEMS = `query($spaceId: ID) { problems(spaceId: $spaceId, first: 100) {
+  items { id name status spaceId counters { totalParticipants totalSolutions totalStories totalSolvers }
+    statusActivity { fromStatus toStatus } measurements { name value measuredAt } }
+} }`;
+interface ProblemItem {
+  id: string;
+  name: string;
+  status: string;
+  spaceId: string;
+  counters: {
+    totalParticipants: number;
+    totalSolutions: number;
+    totalStories: number;
+    totalSolvers: number;
+  };
+  statusActivity: { fromStatus: string | null; toStatus: string }[];
+  measurements: { name: string; value: number; measuredAt: string }[];
+}
+const problems = async (token: string, spaceId: string) =>
+  (
+    await gqlData<{ problems: { items: ProblemItem[] } }>(
+      server.url,
+      PROBLEMS,
+      { spaceId },
+      { token },
+    )
+  ).problems.items;
+
+const PARTS = `query($problemId: ID!) { problemParts(problemId: $problemId) { type name attributes { name value } } }`;
+const SOLUTIONS = `query($problemId: ID) { solutions(problemId: $problemId, first: 100) { items { name } } }`;
+
+/** Rows per table the demo writes to, to see what a run added. */
+const TABLES = [
+  'users',
+  'spaces',
+  'space_participants',
+  'user_spaces',
+  'stories',
+  'problems',
+  'problem_participants',
+  'problem_departures',
+  'problem_status_activity',
+  'problem_parts',
+  'problem_measurements',
+  'solutions',
+  'problem_solutions',
+  'skills',
+  'skill_members',
+  'tags',
+  'space_tags',
+  'tag_follows',
+  'notification_tags',
+] as const;
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    // postgres.js answers an array of rows, PGlite an object holding them.
+    const result: unknown = await server.deps.db.execute(
+      sql.raw(`select count(*)::int as n from ${table}`),
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      n: number;
+    }[];
+    counts[table] = Number(rows[0]?.n);
+  }
+  return counts;
+}
+
+describe('npm run seed:demo', () => {
+  it('creates the community it reports', () => {
+    expect(first.outcome).toBe('seeded');
+    expect(first.created).toMatchObject({ people: PEOPLE.length, privateSpaces: 2 });
+    expect(first.created.stories).toBeGreaterThanOrEqual(20);
+    expect(first.created.problems).toBeGreaterThanOrEqual(6);
+  });
+
+  it('shows a newcomer a populated global feed and following feed', async () => {
+    const token = await signIn('meera');
+    const feed = (await stories(token, { spaceId: 'ww' })).items;
+    expect(feed.length).toBeGreaterThanOrEqual(12);
+    expect(feed.every((story) => story.tags.length > 0 && !story.isDraft)).toBe(true);
+    expect(feed.every((story) => story.isApproved)).toBe(true);
+    expect(feed.map((story) => story.author.displayName)).toContain('Clean Streets Trust');
+    expect(feed.find((story) => story.author.role === 'org')).toBeDefined();
+
+    const following = (await stories(token, { list: 'following', spaceId: 'ww' })).items;
+    const follows = PEOPLE.at(-1)!.follows;
+    expect(following.length).toBeGreaterThan(0);
+    expect(following.every((story) => story.tags.some((tag) => follows.includes(tag)))).toBe(true);
+
+    // Telugu posts in the India space.
+    const india = (await stories(token, { spaceId: 'in' })).items;
+    expect(india.some((story) => /[\u0C00-\u0C7F]/u.test(story.story))).toBe(true);
+  });
+
+  it('keeps a private space’s content to its members, with an invitation and a request waiting', async () => {
+    const asha = await signIn('asha');
+    const mine = await gqlData<{ mySpaces: { items: SpaceView[] } }>(
+      server.url,
+      MY_SPACES,
+      { status: 'active' },
+      { token: asha },
+    );
+    const ward = mine.mySpaces.items.find((space) => space.name === 'Ward 12 Water Committee')!;
+    expect(ward).toBeDefined();
+    expect((await stories(asha, { spaceId: ward.id })).items.length).toBeGreaterThanOrEqual(2);
+    expect((await problems(asha, ward.id)).map((problem) => problem.name)).toEqual([
+      'Tap water comes only five hours a week',
+    ]);
+    const people = await gqlData<{
+      participants: { items: { status: string; user: { displayName: string } }[] };
+    }>(server.url, PARTICIPANTS, { spaceId: ward.id, status: 'all' }, { token: asha });
+    expect(new Set(people.participants.items.map((row) => row.status))).toEqual(
+      new Set(['owner', 'admin', 'contributor', 'invited']),
+    );
+
+    // Meera is invited: she sees the space's name and purpose, not its content or people.
+    const meera = await signIn('meera');
+    const invited = await gqlData<{ mySpaces: { items: SpaceView[] } }>(
+      server.url,
+      MY_SPACES,
+      { status: 'invited' },
+      { token: meera },
+    );
+    expect(invited.mySpaces.items.map((space) => space.id)).toEqual([ward.id]);
+    const seen = await gqlData<{ space: SpaceView }>(
+      server.url,
+      SPACE,
+      { id: ward.id },
+      { token: meera },
+    );
+    expect(seen.space).toMatchObject({ name: 'Ward 12 Water Committee', totalParticipants: null });
+    const refusedStories = await gql(server.url, STORIES, { spaceId: ward.id }, { token: meera });
+    expect(refusedStories.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const refusedProblems = await gql(server.url, PROBLEMS, { spaceId: ward.id }, { token: meera });
+    expect(refusedProblems.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    // Nor does her global feed carry any of it.
+    const feed = (await stories(meera, { spaceId: 'ww' })).items;
+    expect(feed.some((story) => story.spaceId === ward.id)).toBe(false);
+
+    const kiran = await signIn('kiran');
+    const requested = await gqlData<{ mySpaces: { items: SpaceView[] } }>(
+      server.url,
+      MY_SPACES,
+      { status: 'requested' },
+      { token: kiran },
+    );
+    expect(requested.mySpaces.items.map((space) => space.name)).toEqual([
+      'Riverside School Parents',
+    ]);
+    // Kiran's anonymous story waits for approval, seen only in his own list.
+    const anonymous = (await stories(kiran, { list: 'anonymous' })).items;
+    expect(anonymous).toHaveLength(1);
+    expect(anonymous[0]).toMatchObject({ isAnonymousPost: true, isApproved: false });
+  });
+
+  it('shows problems in every status, with history, parts, measurements, members and solutions', async () => {
+    const token = await signIn('meera');
+    const all = [
+      ...(await problems(token, 'ww')),
+      ...(await problems(token, 'in')),
+      ...(await problems(token, 'ke')),
+    ];
+    expect(new Set(all.map((problem) => problem.status))).toEqual(
+      new Set(['proposed', 'unsolved', 'solving', 'solved', 'archived']),
+    );
+    const archived = all.find((problem) => problem.status === 'archived')!;
+    // Changes made within the same millisecond may list in either order.
+    expect(archived.statusActivity.map((change) => change.toStatus).sort()).toEqual([
+      'archived',
+      'solved',
+      'solving',
+    ]);
+
+    const drains = all.find((problem) => problem.name.startsWith('Plastic waste blocks'))!;
+    // The author and three members (a fourth left through the wizard); three linked solutions.
+    expect(drains.counters).toMatchObject({
+      totalParticipants: 4,
+      totalSolutions: 3,
+      totalStories: 1,
+      totalSolvers: 3,
+    });
+    expect(drains.measurements).toHaveLength(4);
+    expect(new Date(drains.measurements.at(-1)!.measuredAt).getTime()).toBeLessThan(
+      Date.now() - 7 * 24 * 3600_000,
+    );
+    const parts = await gqlData<{
+      problemParts: { type: string; attributes: { name: string }[] }[];
+    }>(server.url, PARTS, { problemId: drains.id }, { token });
+    expect(new Set(parts.problemParts.map((part) => part.type))).toEqual(
+      new Set(['stakeholder', 'thing', 'process']),
+    );
+    expect(parts.problemParts.every((part) => part.attributes.length > 0)).toBe(true);
+    const solutions = await gqlData<{ solutions: { items: { name: string }[] } }>(
+      server.url,
+      SOLUTIONS,
+      { problemId: drains.id },
+      { token },
+    );
+    expect(solutions.solutions.items).toHaveLength(3);
+  });
+
+  it('leaves every stored counter equal to a count of its rows', async () => {
+    expect(await counterMismatches(server.deps.db)).toEqual([]);
+  });
+
+  it('adds nothing when run again', async () => {
+    const before = await rowCounts();
+    const again = await seedDemo(server.deps);
+    expect(again.outcome).toBe('already-seeded');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('with reset, removes the demo accounts and seeds the same community anew', async () => {
+    const before = await rowCounts();
+    const reset = await seedDemo(server.deps, { reset: true });
+    expect(reset).toMatchObject({ outcome: 'seeded', removed: PEOPLE.length });
+    expect(reset.created).toEqual(first.created);
+    expect(await rowCounts()).toEqual(before);
+    expect(await counterMismatches(server.deps.db)).toEqual([]);
+  });
+});

@@ -67,15 +67,16 @@ export type LiveStory = StoryRow & {
     | null;
 };
 
-const isPublished = (story: StoryRow) => !story.isDraft && story.isApproved;
+/** Published and approved, wherever it was posted (a draft or a pending anonymous post is not). */
+export const isStoryPublished = (story: StoryRow) => !story.isDraft && story.isApproved;
 
 /** `storyListedFor` for a story in memory: what a live space feed shows this viewer. */
 export const storyListedIn = (access: SpaceAccess, story: LiveStory) =>
-  isPublished(story) && story.problemId === null && spaceReadableIn(access, story.space);
+  isStoryPublished(story) && story.problemId === null && spaceReadableIn(access, story.space);
 
 /** `storyOnProblemFor` for a story in memory: what a problem's live Stories tab shows. */
 export const storyOnProblemIn = (access: SpaceAccess, story: LiveStory) =>
-  isPublished(story) &&
+  isStoryPublished(story) &&
   story.problem !== null &&
   spaceReadableIn(access, story.space) &&
   problemReadableIn(access, story.problem);

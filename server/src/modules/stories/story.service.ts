@@ -47,6 +47,7 @@ import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
 import {
   canEditStory,
+  isStoryPublished,
   storyListedFor,
   storyOnProblemFor,
   storyReadableBy,
@@ -77,18 +78,16 @@ function cleanStory(html: string) {
   return { html: clean, tags: storyTags };
 }
 
-const isListed = (story: StoryRow) => !story.isDraft && story.isApproved;
-
 /** Stories posted to a problem are not public, so they count in no tag counter of the space. */
 const tagState = (story: StoryRow): TaggedState => ({
   spaceId: story.spaceId,
   tags: story.tags,
-  listed: isListed(story) && !story.problemId,
+  listed: isStoryPublished(story) && !story.problemId,
 });
 
 /** Tells live lists where the story now shows: its problem's Stories tab, else its space feed. */
 function announce(ctx: Context, story: StoryRow) {
-  if (!isListed(story)) return;
+  if (!isStoryPublished(story)) return;
   if (story.problemId) ctx.pubsub.publish('problem', story.problemId, { storyId: story.id });
   else ctx.pubsub.publish('space', story.spaceId, { storyId: story.id });
 }
@@ -102,7 +101,7 @@ export const problemFor = (ctx: Context, rawId: string) => readableProblem(ctx, 
 /** What the story contributes to its problem's story counter. */
 const onProblem = (story: StoryRow): StoryOnProblem => ({
   problemId: story.problemId,
-  listed: isListed(story),
+  listed: isStoryPublished(story),
 });
 
 export async function createStory(ctx: Context, input: unknown): Promise<StoryRow> {
@@ -186,7 +185,7 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
     await syncTagCounters(tx, 'stories', tagState(before), tagState(row!));
     return { before, story: row! };
   });
-  if (!isListed(before) || story.problemId !== before.problemId) announce(ctx, story);
+  if (!isStoryPublished(before) || story.problemId !== before.problemId) announce(ctx, story);
   return story;
 }
 

@@ -209,6 +209,37 @@ describe('solutionAdded', () => {
     expect(events.map((event) => event.solutionAdded.id)).toEqual([under.id, standalone.id]);
   });
 
+  it('shows a solution as it is each time it arrives, not as it was the first time', async () => {
+    const [tabOf, elsewhere] = [
+      await insertProblem(server, writer),
+      await insertProblem(server, writer),
+    ];
+    const tab = await liveSolutions(reader.token, { problemId: tabOf });
+    const solution = await postSolution(server, writer, {
+      name: 'Arrives twice',
+      problemId: tabOf,
+    });
+    const linking = (name: 'linkSolution' | 'unlinkSolution', problemId: string) =>
+      gqlData(
+        server.url,
+        name === 'linkSolution'
+          ? `mutation($solutionId: ID!, $problemId: ID!) { linkSolution(solutionId: $solutionId, problemIds: [$problemId]) { id } }`
+          : `mutation($solutionId: ID!, $problemId: ID!) { unlinkSolution(solutionId: $solutionId, problemId: $problemId) { id } }`,
+        { solutionId: solution.id, problemId },
+        { token: writer.token },
+      );
+    await tab.take(1);
+    // Taken off the tab, linked elsewhere meanwhile, then back: its problems are the current ones.
+    await linking('unlinkSolution', tabOf);
+    await linking('linkSolution', elsewhere);
+    await linking('linkSolution', tabOf);
+    const [first, again] = await tab.take(2);
+    expect(first!.solutionAdded.problems.map((problem) => problem.id)).toEqual([tabOf]);
+    expect(again!.solutionAdded.problems.map((problem) => problem.id).sort()).toEqual(
+      [tabOf, elsewhere].sort(),
+    );
+  });
+
   it("refuses a private space's problem to outsiders as not found", async () => {
     const spaceId = await insertPrivateSpace(server, writer);
     const problemId = await insertProblem(server, writer, { spaceId });

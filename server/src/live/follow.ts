@@ -1,4 +1,5 @@
 import type { Context } from '../context';
+import { createLoaders } from '../graphql/loaders';
 import type { SpaceAccess } from '../modules/spaces/space.policy';
 import type { AccessTracker } from './access';
 import type { LiveConnections } from './connections';
@@ -38,8 +39,12 @@ export async function follow<Topic extends ChannelTopic, Item>(
         const result = await items.next();
         if (result.done) return done();
         const current = lease.current();
-        if (shown(result.value, current instanceof Promise ? await current : current))
+        if (shown(result.value, current instanceof Promise ? await current : current)) {
+          // The subscription's context lives as long as it does; its loaders must not answer
+          // this item's viewer-specific fields (a vote, linked problems) from an earlier event.
+          ctx.loaders = createLoaders(ctx.db);
           return result;
+        }
       }
     },
     return: done,

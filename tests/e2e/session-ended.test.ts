@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/start';
 import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
@@ -13,6 +13,30 @@ import { SKIP_REASON, chromiumMissing, ensureClientBuilt, launchChromium } from 
  * websockets, and every open tab shows itself signed out without a reload, its live feed still
  * live (now as a visitor).
  */
+/**
+ * Counts the storyAdded subscriptions `page` sends over its websocket, so a test posts only once
+ * the live feed listens (a story posted before that is rightly not delivered).
+ */
+function countLiveFeedSubscribes(page: Page) {
+  let sent = 0;
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if (
+        typeof payload === 'string' &&
+        payload.includes('"subscribe"') &&
+        payload.includes('storyAdded')
+      )
+        sent += 1;
+    }),
+  );
+  return async (atLeast: number) => {
+    await expect.poll(() => sent, { timeout: 15_000 }).toBeGreaterThanOrEqual(atLeast);
+    // The server resolves the space before it listens (as tests/helpers/clients.ts allows for).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return sent;
+  };
+}
+
 describe.skipIf(chromiumMissing)('a session that ends in another tab', () => {
   let running: Awaited<ReturnType<typeof startServer>>;
   let server: TestServer;
@@ -47,6 +71,7 @@ describe.skipIf(chromiumMissing)('a session that ends in another tab', () => {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'session', value: reader.token, url: server.url }]);
     const [leaving, staying] = [await context.newPage(), await context.newPage()];
+    const stayingSubscribed = countLiveFeedSubscribes(staying);
     for (const page of [leaving, staying]) {
       await page.goto(`${server.url}/stories/recent`);
       await expect
@@ -54,6 +79,7 @@ describe.skipIf(chromiumMissing)('a session that ends in another tab', () => {
         .toBe(true);
     }
     // The staying tab's feed is live: a new story shows without a reload.
+    const subscribes = await stayingSubscribed(1);
     const before = await postStory(server, writer.token, `<p>Before ${Date.now()} #wells</p>`);
     await expect
       .poll(() => staying.getByText(before.story.replace(/<[^>]+>/gu, '')).isVisible(), {
@@ -71,6 +97,8 @@ describe.skipIf(chromiumMissing)('a session that ends in another tab', () => {
       })
       .toBe(true);
     expect(await staying.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+    // Signed out, the feed subscribes again, now as a visitor.
+    await stayingSubscribed(subscribes + 1);
 
     const after = await postStory(server, writer.token, `<p>After ${Date.now()} #wells</p>`);
     await expect

@@ -1,3 +1,5 @@
+import { and, eq } from 'drizzle-orm';
+import { spaceParticipants } from '../../server/src/db/schema';
 import { gqlData } from './clients';
 import type { TestServer } from './server';
 import type { TestUser } from './factories';
@@ -111,4 +113,12 @@ export async function setStatus(
     { spaceId, userId: user.id, status },
     { token: actor.token },
   );
+}
+
+/** Blocks a participant straight in the database, for spaces a test built there too. */
+export async function blockInDatabase(server: TestServer, spaceId: string, userId: string) {
+  await server.deps.db
+    .update(spaceParticipants)
+    .set({ status: 'blocked' })
+    .where(and(eq(spaceParticipants.spaceId, spaceId), eq(spaceParticipants.userId, userId)));
 }

@@ -7,10 +7,9 @@ import {
   problems,
   problemSolutions,
   solutions,
-  spaceParticipants,
   stories,
 } from '../../server/src/db/schema';
-import { gql, gqlData, rest } from '../helpers/clients';
+import { gqlData, rest } from '../helpers/clients';
 import { signUpVerified, type TestUser } from '../helpers/factories';
 import {
   PROBLEM,
@@ -19,7 +18,9 @@ import {
   postProblem,
   type ProblemView,
 } from '../helpers/problems-factories';
+import { refusedAsMissing } from '../helpers/refusals';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { blockInDatabase } from '../helpers/spaces-factories';
 
 /**
  * A problem in a private space: its active participants see it everywhere; a non-participant, an
@@ -179,10 +180,7 @@ describe('a problem in a private space', () => {
   for (const index of [0, 1, 2]) {
     it(`is invisible everywhere to ${['a non-participant', 'an invited user', 'a signed-out visitor'][index]}`, async () => {
       const { token } = viewers()[index]!;
-      const notFound = async (query: string, variables: Record<string, unknown>) => {
-        const result = await gql(server.url, query, variables, { token });
-        expect(result.errors?.[0]?.extensions?.code, query).toBe('NOT_FOUND');
-      };
+      const notFound = refusedAsMissing(() => ({ server, token })).graphql;
       // The space itself is unreadable: naming it is NOT_FOUND; the public lists do not hold it.
       await notFound(`query($spaceId: ID) { problems(spaceId: $spaceId) { last } }`, { spaceId });
       expect(
@@ -302,12 +300,7 @@ describe('a problem in a private space', () => {
         )
       ).joinedProblems,
     ).toHaveLength(1);
-    const { spaceParticipants } = await import('../../server/src/db/schema');
-    const { and, eq } = await import('drizzle-orm');
-    await server.deps.db
-      .update(spaceParticipants)
-      .set({ status: 'blocked' })
-      .where(and(eq(spaceParticipants.spaceId, space), eq(spaceParticipants.userId, leaver.id)));
+    await blockInDatabase(server, space, leaver.id);
     expect(
       (
         await gqlData<{ joinedProblems: unknown[] }>(
@@ -387,23 +380,13 @@ describe('a participant blocked after working on the private space’s problems'
       { ids: [theirs.id] },
       { token: worker.token },
     );
-    await server.deps.db
-      .update(spaceParticipants)
-      .set({ status: 'blocked' })
-      .where(and(eq(spaceParticipants.spaceId, space), eq(spaceParticipants.userId, worker.id)));
+    await blockInDatabase(server, space, worker.id);
   });
 
-  const notFound = async (query: string, variables: Record<string, unknown>) => {
-    const result = await gql(server.url, query, variables, { token: worker.token });
-    expect(result.errors?.[0]?.extensions?.code, query).toBe('NOT_FOUND');
-  };
-  const restNotFound = async (
-    method: 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    body?: Record<string, unknown>,
-  ) => {
-    expect((await rest(server.url, method, path, body, worker.token)).status, path).toBe(404);
-  };
+  const { graphql: notFound, rest: restNotFound } = refusedAsMissing(() => ({
+    server,
+    token: worker.token,
+  }));
 
   it('cannot edit, publish or delete their own problems there, over GraphQL or REST', async () => {
     const before = await rowsOf();

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   problemSolutions,
@@ -9,7 +9,9 @@ import {
 } from '../../server/src/db/schema';
 import { gql, gqlData, rest, subscribe } from '../helpers/clients';
 import { signUpVerified, type TestUser } from '../helpers/factories';
+import { refusedAsMissing } from '../helpers/refusals';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { blockInDatabase } from '../helpers/spaces-factories';
 import {
   SOLUTION,
   SOLUTIONS,
@@ -226,10 +228,7 @@ describe('solutions and skills of a private space', () => {
       .insert(spaceParticipants)
       .values({ spaceId: space, userId: leaver.id, status: 'contributor' });
     const own = await postSolution(server, leaver, { spaceId: space });
-    await server.deps.db
-      .update(spaceParticipants)
-      .set({ status: 'blocked' })
-      .where(and(eq(spaceParticipants.spaceId, space), eq(spaceParticipants.userId, leaver.id)));
+    await blockInDatabase(server, space, leaver.id);
     const get = await gql(server.url, SOLUTION, { id: own.id }, { token: leaver.token });
     expect(get.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const mine = await gql<{ solutions: { items: { id: string }[] } }>(
@@ -303,25 +302,13 @@ describe('a participant blocked after posting solutions and skills in the privat
       { id: ownersSkill.id },
       { token: poster.token },
     );
-    await server.deps.db
-      .update(spaceParticipants)
-      .set({ status: 'blocked' })
-      .where(
-        and(eq(spaceParticipants.spaceId, blockedSpace), eq(spaceParticipants.userId, poster.id)),
-      );
+    await blockInDatabase(server, blockedSpace, poster.id);
   });
 
-  const notFound = async (query: string, variables: Record<string, unknown>) => {
-    const result = await gql(server.url, query, variables, { token: poster.token });
-    expect(result.errors?.[0]?.extensions?.code, query).toBe('NOT_FOUND');
-  };
-  const restNotFound = async (
-    method: 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    body?: Record<string, unknown>,
-  ) => {
-    expect((await rest(server.url, method, path, body, poster.token)).status, path).toBe(404);
-  };
+  const { graphql: notFound, rest: restNotFound } = refusedAsMissing(() => ({
+    server,
+    token: poster.token,
+  }));
   const UPDATE_SOLUTION = `mutation($id: ID!, $input: UpdateSolutionInput!) { updateSolution(id: $id, input: $input) { id } }`;
 
   it('cannot edit, publish or delete their own solutions there, and members receive nothing live', async () => {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import path from 'node:path';
 import express from 'express';
 import { createContext, type AppDeps, type CookieJar } from './context';
 import { UNAVAILABLE_RETRY_SECONDS } from './errors';
@@ -12,6 +10,8 @@ import { answerWithin } from './request-deadline';
 import { attachSubscriptions } from './graphql/websocket';
 import { createRestRouter } from './rest/router';
 import { restErrorHandler } from './rest/shell';
+import { securityHeaders } from './security-headers';
+import { staticClient } from './static-client';
 
 const cookieJar = (res: ServerResponse): CookieJar => ({
   set: (cookie) => void res.appendHeader('set-cookie', cookie.header),
@@ -76,20 +76,26 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const app = express();
   app.disable('x-powered-by');
   // An ETag hashes every JSON body, and API answers are per viewer and seldom repeat byte for
-  // byte; the client's static files keep theirs (express.static sets its own).
+  // byte; the client's static files keep theirs (static-client.ts).
   app.set('etag', false);
   // Apollo's drain plugin needs the HTTP server before Apollo exists, so /graphql is wired once
   // Apollo has started; nothing arrives before that, as the server listens after createApp.
   let graphqlHttp: ReturnType<typeof graphqlHttpHandler> | null = null;
-  const server = createServer((req, res) => {
-    if (graphqlHttp && isGraphqlRequest(req.url)) {
-      answerWithin(res, deps.config.requestTimeoutMs, 'graphql');
-      void graphqlHttp(req, res, trackRequest(deps, req, res));
-    } else {
-      if (isApiRequest(req.url)) answerWithin(res, deps.config.requestTimeoutMs, 'rest');
-      app(req, res);
-    }
+  const withSecurityHeaders = securityHeaders({
+    https: deps.config.publicUrl.startsWith('https://'),
   });
+  const server = createServer((req, res) =>
+    // Set before the request is routed, so that /graphql (answered outside express) has them too.
+    withSecurityHeaders(req, res, () => {
+      if (graphqlHttp && isGraphqlRequest(req.url)) {
+        answerWithin(res, deps.config.requestTimeoutMs, 'graphql');
+        void graphqlHttp(req, res, trackRequest(deps, req, res));
+      } else {
+        if (isApiRequest(req.url)) answerWithin(res, deps.config.requestTimeoutMs, 'rest');
+        app(req, res);
+      }
+    }),
+  );
   const schema = await buildAppSchema();
   const apollo = createApollo(schema, deps, server);
   await apollo.start();
@@ -125,7 +131,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   for (const base of ['/api', '/apiv1'])
     app.use(base, restContext, rest, restErrorHandler(deps.log));
 
-  serveClient(app, deps.config.clientDist);
+  app.use(staticClient(deps.config.clientDist));
 
   return {
     server,
@@ -134,23 +140,4 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       await apollo.stop();
     },
   };
-}
-
-/** The built client with an SPA fallback; /graphiql is its own page from the same build. */
-function serveClient(app: express.Express, dist: string) {
-  const index = path.join(dist, 'index.html');
-  if (!existsSync(index)) {
-    app.use(
-      (_req, res) =>
-        void res.status(503).type('text').send('The client is not built yet: run `npm run build`.'),
-    );
-    return;
-  }
-  app.get('/graphiql', (_req, res) => res.sendFile(path.join(dist, 'graphiql.html')));
-  app.use(express.static(dist, { index: false, maxAge: '1h' }));
-  app.use((req, res) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api'))
-      return void res.status(404).json({ success: false });
-    res.sendFile(index);
-  });
 }

@@ -1,6 +1,9 @@
 import type { Server } from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { AppDeps, Context } from '../context';
@@ -88,6 +91,8 @@ export function createApollo(schema: GraphQLSchema, deps: AppDeps, httpServer: S
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // No HTTP caching hints are used; without this Apollo wraps every field resolver to track them.
       ApolloServerPluginCacheControlDisabled(),
+      // Apollo's page loads its scripts from a CDN, which the CSP refuses: /graphiql is the one.
+      ApolloServerPluginLandingPageDisabled(),
       refuseHttpSubscriptions,
       costLimit(schema),
       unavailableAsHttp503,

@@ -36,19 +36,30 @@ export async function issueEmailToken(
   return token;
 }
 
+/** The row of a token that still works: known, for this purpose, unused and not expired. */
+const usable = (token: string, purpose: TokenPurpose) =>
+  and(
+    eq(emailTokens.tokenHash, hashToken(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date()),
+  );
+
 /** Marks the token used and returns its user, or null when it is unknown, used or expired. */
 export async function consumeEmailToken(db: DbOrTx, token: string, purpose: TokenPurpose) {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usable(token, purpose))
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
+}
+
+/** Whether `consumeEmailToken` would accept the token now, without using it up. */
+export async function isEmailTokenUsable(db: DbOrTx, token: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(usable(token, purpose));
+  return row !== undefined;
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -8,7 +8,11 @@ import { Link, useSearchParams } from 'react-router';
 import { MESSAGES, passwordSchema } from '@rules';
 import { apolloClient } from '../../app/apollo';
 import { serverErrorOf, translateServerMessage } from '../../components/notify';
-import { ResetPasswordDocument, VerifyEmailDocument } from '../../gql/graphql';
+import {
+  ResetPasswordDocument,
+  ResetTokenValidDocument,
+  VerifyEmailDocument,
+} from '../../gql/graphql';
 import { AuthCard } from './AuthPage';
 
 type Outcome = { ok: true } | { ok: false; error: unknown };
@@ -37,7 +41,9 @@ function Success({ title, text }: { title: string; text: string }) {
       <ThemeIcon size={64} radius="xl" color="teal" variant="light">
         <IconCircleCheck size={36} />
       </ThemeIcon>
-      <Title order={3}>{title}</Title>
+      <Title order={2} size="h3">
+        {title}
+      </Title>
       <Text c="dimmed">{text}</Text>
       <Button component={Link} to="/auth/login">
         {t('auth:tabs.signIn')}
@@ -46,7 +52,8 @@ function Success({ title, text }: { title: string; text: string }) {
   );
 }
 
-function Failure({ message }: { message: string }) {
+/** A link that did not work; a reset link's page offers to send a new one. */
+function Failure({ message, newLink = false }: { message: string; newLink?: boolean }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
@@ -58,10 +65,26 @@ function Failure({ message }: { message: string }) {
       >
         {message}
       </Alert>
+      {newLink && (
+        <Button component={Link} to="/auth/forgotPassword">
+          {t('auth:action.newLink')}
+        </Button>
+      )}
       <Button component={Link} to="/auth/login" variant="light">
         {t('auth:backToSignIn')}
       </Button>
     </Stack>
+  );
+}
+
+function Pending({ text }: { text: string }) {
+  return (
+    <Center py="lg">
+      <Stack align="center">
+        <Loader />
+        <Text>{text}</Text>
+      </Stack>
+    </Center>
   );
 }
 
@@ -76,21 +99,29 @@ function VerifyEmail({ token }: { token: string }) {
     };
   }, [token]);
 
-  if (!outcome) {
-    return (
-      <Center py="lg">
-        <Stack align="center">
-          <Loader />
-          <Text>{t('auth:action.verifying')}</Text>
-        </Stack>
-      </Center>
-    );
-  }
+  if (!outcome) return <Pending text={t('auth:action.verifying')} />;
   if (!outcome.ok) return <Failure message={serverErrorOf(outcome.error, t).message} />;
   return <Success title={t('auth:action.verifiedTitle')} text={t('auth:action.verifiedText')} />;
 }
 
+/**
+ * A used or expired link says so when it opens, instead of after the form is filled. Should the
+ * check itself fail (offline), the form shows and its submit reports what went wrong.
+ */
 function ResetPassword({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const { data, error } = useQuery(ResetTokenValidDocument, {
+    variables: { token },
+    fetchPolicy: 'network-only',
+  });
+  const [expired, setExpired] = useState(false);
+  if (!data && !error) return <Pending text={t('auth:action.checking')} />;
+  if (expired || data?.resetTokenValid === false)
+    return <Failure message={translateServerMessage(t, MESSAGES.tokenInvalid)} newLink />;
+  return <ResetPasswordForm token={token} onExpired={() => setExpired(true)} />;
+}
+
+function ResetPasswordForm({ token, onExpired }: { token: string; onExpired: () => void }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -113,7 +144,10 @@ function ResetPassword({ token }: { token: string }) {
       await resetPassword({ variables: { token, password: parsed.data } });
       setDone(true);
     } catch (error) {
-      setFailure(serverErrorOf(error, t).message);
+      const info = serverErrorOf(error, t);
+      // The link ran out while the form was open.
+      if (info.rawMessage === MESSAGES.tokenInvalid) onExpired();
+      else setFailure(info.message);
     }
   }
 
@@ -127,7 +161,9 @@ function ResetPassword({ token }: { token: string }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
-        <Title order={3}>{t('auth:action.resetTitle')}</Title>
+        <Title order={2} size="h3">
+          {t('auth:action.resetTitle')}
+        </Title>
         {failure && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {failure}

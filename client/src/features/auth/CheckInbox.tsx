@@ -16,7 +16,9 @@ export function CheckInbox({ email, message, onBack }: Props) {
       <ThemeIcon size={64} radius="xl" variant="light">
         <IconMailOpened size={36} />
       </ThemeIcon>
-      <Title order={3}>{t('auth:checkInbox.title')}</Title>
+      <Title order={2} size="h3">
+        {t('auth:checkInbox.title')}
+      </Title>
       <Text fw={500} role="status">
         {message}
       </Text>

@@ -53,7 +53,9 @@ export function ForgotPasswordForm({ onBack }: Props) {
 
   return (
     <Stack gap="sm">
-      <Title order={3}>{t('auth:forgot.title')}</Title>
+      <Title order={2} size="h3">
+        {t('auth:forgot.title')}
+      </Title>
       {sent ? (
         <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
           {sent}

@@ -1,18 +1,30 @@
 /**
  * The login box: a modal with the auth panel, opened from anywhere with `useLoginBox().open()`.
  * `useRequireSignIn()` guards an action: signed in it runs, signed out the box opens and the action
- * is dropped (spec: "Actions need sign-in").
+ * is dropped (spec: "Actions need sign-in"), unless the caller asks to resume it: opening a create
+ * dialog is then remembered, and once the visitor signs in through the box they stay on the page
+ * and the dialog opens. A plain sign-in lands on the feed.
  */
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthPanel, type AuthView } from './AuthPanel';
+import { resetSession } from '../../app/apollo';
 import { useCompleteSignIn } from './useSession';
 import { useViewer } from './useViewer';
 
 interface LoginBoxApi {
-  open(tab?: 'signin' | 'signup'): void;
+  /** `resume` runs after a sign-in through the box, in place of landing on the feed. */
+  open(tab?: 'signin' | 'signup', resume?: () => void): void;
 }
 
 const LoginBoxContext = createContext<LoginBoxApi | null>(null);
@@ -23,15 +35,18 @@ export function LoginBoxProvider({ children }: { children: ReactNode }) {
   const [view, setView] = useState<AuthView>('signin');
   const completeSignIn = useCompleteSignIn();
   const fullScreen = useMediaQuery('(max-width: 36em)');
+  const resumeRef = useRef<(() => void) | null>(null);
 
-  const open = useCallback((tab: 'signin' | 'signup' = 'signin') => {
+  const open = useCallback((tab: 'signin' | 'signup' = 'signin', resume?: () => void) => {
+    resumeRef.current = resume ?? null;
     setView(tab);
     setOpened(true);
   }, []);
   const api = useMemo(() => ({ open }), [open]);
 
-  // Closing resets the flow to signin-register.
+  // Closing resets the flow to signin-register; a visitor who closes it gives up the action.
   const close = () => {
+    resumeRef.current = null;
     setOpened(false);
     setView('signin');
   };
@@ -52,8 +67,11 @@ export function LoginBoxProvider({ children }: { children: ReactNode }) {
           view={view}
           onViewChange={setView}
           onSignedIn={async () => {
+            const resume = resumeRef.current;
             close();
-            await completeSignIn();
+            if (!resume) return completeSignIn();
+            await resetSession();
+            resume();
           }}
         />
       </Modal>
@@ -67,13 +85,17 @@ export function useLoginBox(): LoginBoxApi {
   return api;
 }
 
-export function useRequireSignIn(): (action: () => void) => void {
+/**
+ * `resume`: run the action after the visitor signs in through the box. Only for opening a dialog
+ * (nothing is posted or changed without a further click), as with 'Post a story'.
+ */
+export function useRequireSignIn(): (action: () => void, options?: { resume?: boolean }) => void {
   const { viewer } = useViewer();
   const { open } = useLoginBox();
   return useCallback(
-    (action: () => void) => {
+    (action: () => void, { resume = false } = {}) => {
       if (viewer) action();
-      else open('signin');
+      else open('signin', resume ? action : undefined);
     },
     [viewer, open],
   );

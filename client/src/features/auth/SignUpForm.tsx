@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from './PasswordField';
 import { DISPLAY_NAME_MAX, signUpSchema, type Role } from '@rules';
 import { notifyError, serverErrorOf } from '../../components/notify';
+import { currentAppLang } from '../../app/i18n';
 import { SignUpDocument } from '../../gql/graphql';
 import { fieldErrorsOf, type FieldErrors } from './fieldErrors';
 
@@ -29,7 +30,9 @@ export function SignUpForm({ onSignedUp }: Props) {
   const [signUp, { loading }] = useMutation(SignUpDocument);
 
   function validate() {
-    const parsed = signUpSchema.safeParse({ email, password, displayName, role });
+    // The account's e-mails are written in the language the person signs up in.
+    const appLang = currentAppLang();
+    const parsed = signUpSchema.safeParse({ email, password, displayName, role, appLang });
     const next: FieldErrors<Field> = parsed.success ? {} : fieldErrorsOf<Field>(t, parsed.error);
     if (confirmPassword !== password) next.confirmPassword = t('auth:errors.passwordsNotMatching');
     setErrors(next);

@@ -2,18 +2,22 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { resetSession } from '../../app/apollo';
+import { FOCUS_MAIN } from '../../app/navigation';
 import { SignOutDocument } from '../../gql/graphql';
 
 export const HOME_FEED = '/stories/recent';
 /** Local data that outlives a sign-out (the spec keeps the stored invite code). */
 const KEPT_ON_SIGN_OUT = ['inviteCode'];
 
-/** After a successful sign-in: new identity everywhere, then the recent feed. */
+/**
+ * After a successful sign-in: new identity everywhere, then the recent feed. The form that had
+ * focus is gone, so focus moves to the feed's heading (not left on the page body).
+ */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
   return useCallback(async () => {
     await resetSession();
-    await navigate(HOME_FEED);
+    await navigate(HOME_FEED, { state: FOCUS_MAIN });
   }, [navigate]);
 }
 

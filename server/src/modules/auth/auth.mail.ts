@@ -1,25 +1,35 @@
+import { RESET_TOKEN_HOURS, VERIFY_TOKEN_HOURS } from '@rules';
 import type { Mail } from '../../mail/mailer';
+import { mailTranslator } from '../../mail/mail-text';
+
+/** Who an auth e-mail goes to, and the language (their `appLang`) it is written in. */
+export interface MailRecipient {
+  email: string;
+  appLang: string;
+}
 
 /** The two e-mails of the auth flows. Links open the client's /auth/auth-action page. */
 export const authLinks = (publicUrl: string) => {
   const link = (mode: string, token: string) =>
     `${publicUrl}/auth/auth-action?mode=${mode}&token=${encodeURIComponent(token)}`;
   return {
-    verify: (to: string, token: string): Mail => {
+    verify: (to: MailRecipient, token: string): Mail => {
+      const t = mailTranslator(to.appLang);
       const url = link('verifyEmail', token);
       return {
-        to,
-        subject: 'Verify your e-mail',
-        text: `Welcome! Follow this link to verify your e-mail address:\n\n${url}\n\nIf you did not sign up, ignore this e-mail.`,
+        to: to.email,
+        subject: t('verify.subject'),
+        text: t('verify.text', { link: url, count: VERIFY_TOKEN_HOURS }),
         link: url,
       };
     },
-    reset: (to: string, token: string): Mail => {
+    reset: (to: MailRecipient, token: string): Mail => {
+      const t = mailTranslator(to.appLang);
       const url = link('resetPassword', token);
       return {
-        to,
-        subject: 'Reset your password',
-        text: `Follow this link to choose a new password. It works once and expires in an hour:\n\n${url}\n\nIf you did not ask for this, ignore this e-mail.`,
+        to: to.email,
+        subject: t('reset.subject'),
+        text: t('reset.text', { link: url, count: RESET_TOKEN_HOURS }),
         link: url,
       };
     },

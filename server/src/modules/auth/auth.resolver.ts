@@ -1,4 +1,4 @@
-import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { presentMe } from '../users/user.presenter';
 import * as auth from './auth.service';
@@ -43,6 +43,14 @@ export class AuthResolver {
   @Mutation(() => AuthMessage)
   async requestPasswordReset(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
     return done((await auth.requestPasswordReset(ctx, email)).message);
+  }
+
+  @Query(() => Boolean, {
+    description:
+      'Whether a password-reset link still works (false for an unknown, used or expired one). Uses nothing up.',
+  })
+  async resetTokenValid(@Arg('token', () => String) token: string, @Ctx() ctx: Context) {
+    return auth.isResetTokenValid(ctx, token);
   }
 
   @Mutation(() => Boolean)

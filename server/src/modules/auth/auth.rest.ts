@@ -29,6 +29,9 @@ export function mountAuthRest(router: Router) {
   router.post('/auth/forgot-password', async (req, res) => {
     ok(res, await auth.requestPasswordReset(contextOf(res), body(req).email));
   });
+  router.post('/auth/reset-password/check', async (req, res) => {
+    ok(res, { valid: await auth.isResetTokenValid(contextOf(res), text(body(req).token)) });
+  });
   router.post('/auth/reset-password', async (req, res) => {
     await auth.resetPassword(contextOf(res), text(body(req).token), body(req).password);
     ok(res);

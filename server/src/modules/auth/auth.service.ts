@@ -11,7 +11,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '@rules';
-import { consumeEmailToken, issueEmailToken } from '../../auth/email-tokens';
+import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from '../../auth/email-tokens';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import {
   assertUnderLimit,
@@ -24,7 +24,7 @@ import type { Context } from '../../context';
 import { users } from '../../db/schema';
 import { AppError, parseInput } from '../../errors';
 import { getMe } from '../users/user.service';
-import { authLinks } from './auth.mail';
+import { authLinks, type MailRecipient } from './auth.mail';
 
 const SIGN_IN_FAILURES = 'sign-in-failure';
 const SIGN_UP = 'sign-up';
@@ -58,21 +58,22 @@ export async function signUp(ctx: Context, input: unknown): Promise<{ message: s
         hashedPassword,
         displayName: data.displayName,
         role: data.role,
+        appLang: data.appLang,
         defaultSpaceId: GLOBAL_SPACE_ID,
       })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!created) throw emailInUse();
   });
-  await sendVerification(ctx, id, data.email);
+  await sendVerification(ctx, id, { email: data.email, appLang: data.appLang });
   return { message: MESSAGES.checkEmail };
 }
 
 const emailInUse = () => new AppError('CONFLICT', MESSAGES.emailInUse, { field: 'email' });
 
-async function sendVerification(ctx: Context, userId: string, email: string) {
+async function sendVerification(ctx: Context, userId: string, to: MailRecipient) {
   const token = await issueEmailToken(ctx.db, userId, 'verify', VERIFY_TOKEN_HOURS);
-  await ctx.mailer.send(authLinks(ctx.config.publicUrl).verify(email, token));
+  await ctx.mailer.send(authLinks(ctx.config.publicUrl).verify(to, token));
 }
 
 /**
@@ -143,7 +144,7 @@ export async function resendVerification(
   email: unknown,
 ): Promise<{ message: string }> {
   await mailRequest(ctx, email, async (user) => {
-    if (!user.emailVerified) await sendVerification(ctx, user.id, user.email);
+    if (!user.emailVerified) await sendVerification(ctx, user.id, user);
   });
   return { message: MESSAGES.checkEmail };
 }
@@ -154,9 +155,18 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   await mailRequest(ctx, email, async (user) => {
     const token = await issueEmailToken(ctx.db, user.id, 'reset', RESET_TOKEN_HOURS);
-    await ctx.mailer.send(authLinks(ctx.config.publicUrl).reset(user.email, token));
+    await ctx.mailer.send(authLinks(ctx.config.publicUrl).reset(user, token));
   });
   return { message: MESSAGES.resetSent };
+}
+
+/**
+ * Whether a reset link can still set a password, so the page can say so before the form is filled.
+ * It answers only valid or not (unknown, used and expired alike) and uses nothing up. No rate limit:
+ * like the links themselves, a token carries 256 random bits, so asking cannot find one.
+ */
+export async function isResetTokenValid(ctx: Context, token: string): Promise<boolean> {
+  return isEmailTokenUsable(ctx.db, token, 'reset');
 }
 
 /** A reset link works once; it also proves the mailbox, and ends every session of the account. */

@@ -7,6 +7,11 @@ export class SignUpInput {
   @Field(() => String) password!: string;
   @Field(() => String) displayName!: string;
   @Field(() => String, { description: 'person or org' }) role!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'en or te (default en): the language of the e-mails the account is sent.',
+  })
+  appLang?: string | null;
 }
 
 @ObjectType({ description: 'A flow step that succeeded, with the message to show.' })

@@ -8,8 +8,14 @@ import { z } from 'zod';
 export const SPACE_NAME_MAX = 150;
 /** Space purpose (description) counter. */
 export const SPACE_PURPOSE_MAX = 255;
-/** User search for invites needs at least this many characters. */
+/**
+ * User search for invites: from this many characters on, any part of a display name matches (the
+ * spec's minimum); shorter texts match a whole name or a whole word of it, so 'Li' finds 'Li' and
+ * 'Li Wei' but not 'Alice'.
+ */
 export const USER_SEARCH_MIN = 3;
+/** Profile tags shown under a name in the user search, to tell people of the same name apart. */
+export const USER_SEARCH_TAGS_SHOWN = 3;
 /** Recently visited spaces shown in the drawer. */
 export const RECENT_SPACES_SHOWN = 3;
 /** The spaces menu lists at most this many favourites by default. */
@@ -21,7 +27,7 @@ export const SPACE_MESSAGES = {
   nameRequired: 'Name is required',
   nameMax: 'Name must be at most 150 characters',
   purposeMax: 'Purpose must be at most 255 characters',
-  searchMin: 'Enter at least 3 characters',
+  searchRequired: 'Enter a name to search',
   inviteesRequired: 'Choose at least one user to invite',
   inviteesMax: 'Invite at most 50 users at a time',
   ownerCannotLeave: 'The owner cannot leave the space',
@@ -80,9 +86,12 @@ export const spacePurposeSchema = z
   .max(SPACE_PURPOSE_MAX, SPACE_MESSAGES.purposeMax);
 
 export const userSearchSchema = z
-  .string({ error: SPACE_MESSAGES.searchMin })
+  .string({ error: SPACE_MESSAGES.searchRequired })
   .trim()
-  .min(USER_SEARCH_MIN, SPACE_MESSAGES.searchMin);
+  .min(1, SPACE_MESSAGES.searchRequired);
+
+/** Whether a search text matches parts of names, or (shorter) only whole names and words. */
+export const matchesPartsOfNames = (query: string) => query.trim().length >= USER_SEARCH_MIN;
 
 /** A country space's flag emoji from its two-letter code ('in' → 🇮🇳); empty for anything else. */
 export function flagEmoji(code: string | null | undefined): string {

@@ -754,14 +754,71 @@ describe('user search for invites', () => {
     });
   });
 
-  it('needs at least 3 characters', async () => {
-    expect(await gqlError(server.url, SEARCH, { q: ' Mi ' }, { token: owner.token })).toMatchObject(
-      {
-        code: 'BAD_USER_INPUT',
-        message: 'Enter at least 3 characters',
-        field: 'query',
-      },
+  it('needs a name: "Enter a name to search"', async () => {
+    expect(await gqlError(server.url, SEARCH, { q: '  ' }, { token: owner.token })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: 'Enter a name to search',
+      field: 'query',
+    });
+  });
+
+  it('finds 2-letter names: below 3 characters a whole name or word matches, not a part', async () => {
+    const [li, liWei, alice] = await Promise.all([
+      signUpVerified(server, { displayName: 'Li' }),
+      signUpVerified(server, { displayName: 'Wei Li' }),
+      signUpVerified(server, { displayName: 'Alice Oliver' }),
+    ]);
+    const ids = async (q: string) =>
+      (
+        await gqlData<{ searchUsers: { items: { id: string }[] } }>(
+          server.url,
+          SEARCH,
+          { q },
+          { token: owner.token },
+        )
+      ).searchUsers.items
+        .map((user) => user.id)
+        .sort();
+    expect(await ids('li')).toEqual([li.id, liWei.id].sort());
+    expect(await ids(' LI ')).toEqual([li.id, liWei.id].sort());
+    // From 3 characters on, any part of a name matches, as before.
+    expect(await ids('lic')).toEqual([alice.id]);
+    const rows = await rest<{ items: { id: string }[] }>(
+      server.url,
+      'GET',
+      '/api/list/v2?path=users&query=Li',
+      undefined,
+      owner.token,
     );
+    expect(rows.status).toBe(200);
+    expect(rows.body.items.map((user) => user.id).sort()).toEqual([li.id, liWei.id].sort());
+  });
+
+  it('tells people of one name apart: photo, when they joined and profile tags, never an e-mail', async () => {
+    const [first, second] = await Promise.all([
+      signUpVerified(server, { displayName: 'Twin Name' }),
+      signUpVerified(server, { displayName: 'Twin Name' }),
+    ]);
+    await gqlData(
+      server.url,
+      `mutation($tags: [String!]!) { setProfileTags(tags: $tags) }`,
+      { tags: ['farming', 'water', 'roads', 'schools'] },
+      { token: second.token },
+    );
+    const found = await gqlData<{
+      searchUsers: { items: { id: string; joinedAt: string; profileTags: string[] }[] };
+    }>(
+      server.url,
+      `query($q: String!) { searchUsers(query: $q) { items { id displayName photoURL joinedAt profileTags } } }`,
+      { q: 'twin' },
+      { token: owner.token },
+    );
+    const byId = new Map(found.searchUsers.items.map((user) => [user.id, user]));
+    expect(byId.get(first.id)).toMatchObject({ profileTags: [] });
+    // The first few profile tags, enough to tell people apart.
+    expect(byId.get(second.id)).toMatchObject({ profileTags: ['farming', 'water', 'roads'] });
+    expect(Date.parse(byId.get(second.id)!.joinedAt)).toBeGreaterThan(Date.now() - 60 * 60_000);
+    expect(JSON.stringify(found)).not.toContain('@');
   });
 
   it('matches display names, without the searcher and without those already in the space', async () => {
@@ -800,18 +857,20 @@ describe('user search for invites', () => {
           displayName: 'Sam Stranger',
           photoURL: '',
           role: 'person',
+          joinedAt: expect.any(String),
+          profileTags: [],
         },
       ],
       last: null,
     });
-    const short = await rest(
+    const blank = await rest(
       server.url,
       'GET',
-      '/api/list/v2?path=users&query=ab',
+      '/api/list/v2?path=users&query=',
       undefined,
       owner.token,
     );
-    expect(short.status).toBe(422);
+    expect(blank.status).toBe(422);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import dayjs from 'dayjs';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -21,9 +22,10 @@ import { notifySuccess, serverErrorOf } from '../../components/notify';
 import { SearchUsersDocument, SendInvitesDocument } from '../../gql/graphql';
 
 /**
- * Invite to Space: search users by name (at least 3 characters; typing while a search runs waits
- * for it), tick people, Send Invite (disabled with nobody ticked). Users already in the space are
- * not offered.
+ * Invite to Space: search users by name (a whole name or word of it, or from 3 characters on any
+ * part of one; typing while a search runs waits for it), tick people, Send Invite (disabled with
+ * nobody ticked). Users already in the space are not offered. Each result shows the photo and a
+ * second line (when they joined, a few profile tags) so people of one name can be told apart.
  */
 export function InviteDialog({
   spaceId,
@@ -34,7 +36,7 @@ export function InviteDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), 300);
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
@@ -53,7 +55,7 @@ export function InviteDialog({
   }, [opened]);
 
   useEffect(() => {
-    if (debounced.length < USER_SEARCH_MIN || loading) return;
+    if (!debounced || loading) return;
     void search({ variables: { query: debounced, spaceId } });
     // `loading` is left out on purpose: a search that ends must not start the same one again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -83,7 +85,19 @@ export function InviteDialog({
   };
 
   const users = data?.searchUsers.items ?? [];
-  const searched = debounced.length >= USER_SEARCH_MIN;
+  const searched = debounced !== '';
+  // Never the e-mail: when they joined and their (public) profile tags.
+  const details = (user: { joinedAt: string; profileTags: string[] }) =>
+    [
+      t('spaces:invite.joined', {
+        date: dayjs(user.joinedAt)
+          .locale(i18n.language === 'te' ? 'te' : 'en')
+          .format('MMMM YYYY'),
+      }),
+      user.profileTags.map((tag) => `#${tag}`).join(' '),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   return (
     <Modal opened={opened} onClose={onClose} title={t('spaces:invite.title')} size={500}>
       <Stack gap="md">
@@ -117,8 +131,22 @@ export function InviteDialog({
                 onChange={() => toggle(user.id, user.displayName)}
                 label={
                   <Group gap="xs" wrap="nowrap">
-                    <Avatar src={user.photoURL || null} alt="" size="sm" radius="xl" />
-                    <Text size="sm">{user.displayName}</Text>
+                    <Avatar
+                      src={user.photoURL || null}
+                      name={user.displayName}
+                      color="initials"
+                      alt=""
+                      aria-hidden
+                      radius={user.role === 'org' ? 'sm' : 'xl'}
+                    />
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500}>
+                        {user.displayName}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {details(user)}
+                      </Text>
+                    </Stack>
                   </Group>
                 }
               />

@@ -1,7 +1,8 @@
+import { USER_SEARCH_TAGS_SHOWN } from '@rules';
 import type { Context } from '../../context';
 import { authorView } from '../users/user.service';
 import * as spaceService from './space.service';
-import type { ParticipantView, SpaceRow } from './space.service';
+import type { ParticipantView, SpaceRow, UserSearchRow } from './space.service';
 
 /**
  * The REST shape of a space: the entity fields of the spec (000 §3 Space), and `invitedBy` for an
@@ -44,3 +45,10 @@ export function presentParticipant(participant: ParticipantView) {
     createdAt: participant.createdAt.toISOString(),
   };
 }
+
+/** A user search result (GraphQL and REST): name, photo, role, when they joined, profile tags. */
+export const presentUserSearchResult = (row: UserSearchRow) => ({
+  ...authorView(row),
+  joinedAt: row.createdAt,
+  profileTags: row.profileTags.slice(0, USER_SEARCH_TAGS_SHOWN),
+});

@@ -14,6 +14,7 @@ import type { Context } from '../../context';
 import { authorView, type AuthorView } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
 import { canEditSpace, canManage } from './space-status';
+import { presentUserSearchResult } from './space.presenter';
 import * as spaceService from './space.service';
 import type { ParticipantView, SpaceRow } from './space.service';
 import {
@@ -121,7 +122,7 @@ export class SpaceResolver {
   @Authorized()
   @Query(() => UserSearchPage, {
     description:
-      'Users by display name (at least 3 characters); with spaceId, without those already in it.',
+      'Users by display name: any part of it from 3 characters on, a whole name or word below; with spaceId, without those already in it.',
   })
   async searchUsers(
     @Ctx() ctx: Context,
@@ -136,7 +137,7 @@ export class SpaceResolver {
       after,
       first,
     });
-    return { items: page.items.map(authorView), last: page.last };
+    return { items: page.items.map(presentUserSearchResult), last: page.last };
   }
 
   @Authorized()

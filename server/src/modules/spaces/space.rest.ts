@@ -8,8 +8,7 @@ import {
 import { AppError } from '../../errors';
 import type { PathRouter } from '../../rest/paths';
 import { bodyData, contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
-import { authorView } from '../users/user.service';
-import { presentParticipant, presentSpace } from './space.presenter';
+import { presentParticipant, presentSpace, presentUserSearchResult } from './space.presenter';
 import * as spaceService from './space.service';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
@@ -55,7 +54,7 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
         after: params.lastDocumentID,
         first: params.results,
       });
-      return { items: page.items.map(authorView), last: page.last };
+      return { items: page.items.map(presentUserSearchResult), last: page.last };
     },
   });
 

@@ -23,6 +23,7 @@ import {
   SPACE_MESSAGES,
   spaceNameSchema,
   spacePurposeSchema,
+  matchesPartsOfNames,
   userSearchSchema,
   type AssignableStatus,
   type CountrySpaceSort,
@@ -397,15 +398,19 @@ export async function listParticipants(
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/gu, (char) => `\\${char}`);
 
+/** A user as the invite search finds them: what tells people of one name apart, never an e-mail. */
+export type UserSearchRow = AuthorRow & { createdAt: Date; profileTags: string[] };
+
 /**
- * Users whose display name contains the query (at least USER_SEARCH_MIN characters), newest
- * first, without the viewer; with a space, without anyone already in it (any status). Only names
- * and photos are returned, never e-mails.
+ * Users whose display name contains the query (from USER_SEARCH_MIN characters on) or, for a
+ * shorter query, whose whole name or one whole word of it is the query ('Li' finds 'Li' and 'Li
+ * Wei', not 'Alice'); newest first, without the viewer; with a space, without anyone already in
+ * it (any status).
  */
 export async function searchUsers(
   ctx: Context,
   input: SpaceListInput & { query: unknown; spaceId?: string | null },
-): Promise<Page<AuthorRow>> {
+): Promise<Page<UserSearchRow>> {
   const viewer = requireViewer(ctx);
   const query = parseInput(userSearchSchema, input.query, 'query');
   let exclude: SQL | undefined;
@@ -422,12 +427,15 @@ export async function searchUsers(
   }
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after, 'date');
+  const nameMatches = matchesPartsOfNames(query)
+    ? ilike(users.displayName, `%${escapeLike(query)}%`)
+    : sql`lower(${query}) = any(regexp_split_to_array(lower(trim(${users.displayName})), '[[:space:]]+'))`;
   const rows = await ctx.db
-    .select({ ...AUTHOR_COLUMNS, createdAt: users.createdAt })
+    .select({ ...AUTHOR_COLUMNS, createdAt: users.createdAt, profileTags: users.profileTags })
     .from(users)
     .where(
       and(
-        ilike(users.displayName, `%${escapeLike(query)}%`),
+        nameMatches,
         ne(users.id, viewer.id),
         exclude,
         afterCursor(users.createdAt, users.id, cursor),

@@ -90,9 +90,18 @@ export class SpaceParticipantPage {
   @Field(() => String, { nullable: true }) last!: string | null;
 }
 
+@ObjectType({
+  description: 'A user found by the invite search, with what tells people of one name apart.',
+})
+export class UserSearchResult extends AuthorType {
+  @Field(() => Date, { description: 'When the account was created.' }) joinedAt!: Date;
+  @Field(() => [String], { description: 'The first few of their (public) profile tags.' })
+  profileTags!: string[];
+}
+
 @ObjectType()
 export class UserSearchPage {
-  @Field(() => [AuthorType]) items!: AuthorType[];
+  @Field(() => [UserSearchResult]) items!: UserSearchResult[];
   @Field(() => String, { nullable: true }) last!: string | null;
 }
 

@@ -3,8 +3,11 @@ export const PASSWORD_MIN = 6;
 /** Not in the spec: argon2 hashes any length, but an unbounded input is a cheap denial of service. */
 export const PASSWORD_MAX = 128;
 export const DISPLAY_NAME_MAX = 20;
-/** The spec asks for more than 2 characters of story text ('Text must be at least 2 characters'). */
-export const STORY_TEXT_MIN_EXCLUSIVE = 2;
+/**
+ * The spec refuses story text of 2 or fewer characters; its message ('at least 2 characters') was
+ * a slip that refused `#a` while claiming it was long enough, so the message says 3.
+ */
+export const STORY_TEXT_MIN = 3;
 /** Not shown in the spec: a long-form story still fits; anything larger is a paste accident. */
 export const STORY_TEXT_MAX = 10_000;
 export const STORY_HTML_MAX = 100_000;

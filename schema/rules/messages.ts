@@ -31,7 +31,7 @@ export const MESSAGES = {
   notFound: 'Item has been deleted',
   internal: 'Something went wrong',
   textRequired: 'Text is required',
-  textMin: 'Text must be at least 2 characters',
+  textMin: 'Text must be at least 3 characters',
   textMax: 'Text must be at most 10000 characters',
   hashtagRequired: 'Add at least one #hashtag',
   hashtagDot: "Hashtags cannot contain '.'",

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_LANGS, ROLES } from './enums';
+import { APP_LANGS, DEFAULT_LANG, ROLES } from './enums';
 import { scanHashtags, tooManyTags } from './hashtags';
 import {
   BIO_MAX,
@@ -7,7 +7,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   STORY_TEXT_MAX,
-  STORY_TEXT_MIN_EXCLUSIVE,
+  STORY_TEXT_MIN,
   URL_MAX,
 } from './limits';
 import { MESSAGES } from './messages';
@@ -61,6 +61,8 @@ export const signUpSchema = z.object({
   password: passwordSchema,
   displayName: displayNameSchema,
   role: roleSchema,
+  /** The language the person signs up in: their e-mails are written in it. */
+  appLang: appLangSchema.nullish().transform((lang) => lang ?? DEFAULT_LANG),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
@@ -78,7 +80,7 @@ export const storyTextSchema = z
   .transform((text) => text.trim())
   .superRefine((text, ctx) => {
     if (text.length === 0) ctx.addIssue({ code: 'custom', message: MESSAGES.textRequired });
-    else if (text.length <= STORY_TEXT_MIN_EXCLUSIVE)
+    else if (text.length < STORY_TEXT_MIN)
       ctx.addIssue({ code: 'custom', message: MESSAGES.textMin });
     else if (text.length > STORY_TEXT_MAX)
       ctx.addIssue({ code: 'custom', message: MESSAGES.textMax });

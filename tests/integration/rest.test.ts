@@ -330,7 +330,7 @@ describe('PATCH and DELETE /api/stories/{id}', () => {
     );
     expect(response.status).toBe(422);
     expect(response.body).toEqual(
-      errorBody('BAD_USER_INPUT', 'Text must be at least 2 characters', 'story'),
+      errorBody('BAD_USER_INPUT', 'Text must be at least 3 characters', 'story'),
     );
   });
 

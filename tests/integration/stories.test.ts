@@ -103,12 +103,12 @@ describe('posting a story', () => {
       {
         name: 'a story of 2 characters',
         html: '<p>ab</p>',
-        message: 'Text must be at least 2 characters',
+        message: 'Text must be at least 3 characters',
       },
       {
         name: 'a story of a 1-letter tag',
         html: '<p>#a</p>',
-        message: 'Text must be at least 2 characters',
+        message: 'Text must be at least 3 characters',
       },
       {
         name: 'a story without a hashtag',

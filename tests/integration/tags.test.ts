@@ -387,6 +387,24 @@ describe('problem alerts', () => {
       message: 'You can have at most 10 problem alerts',
     });
   });
+
+  it('lists problems with any one of the alert tags (the strip reads "#water or #roads")', async () => {
+    const hana = await signUpVerified(server, { displayName: 'Hana' });
+    const waterOnly = await insertProblem(server, alice, { tags: ['anywater'] });
+    const roadsOnly = await insertProblem(server, alice, { tags: ['anyroads'] });
+    const both = await insertProblem(server, alice, { tags: ['anywater', 'anyroads'] });
+    await insertProblem(server, alice, { tags: ['anyelse'] });
+    await gqlData(server.url, ALERTS, { tags: ['anywater', 'anyroads'] }, { token: hana.token });
+    const data = await gqlData<{ alertProblems: { items: { id: string }[] } }>(
+      server.url,
+      `query { alertProblems { items { id } } }`,
+      {},
+      { token: hana.token },
+    );
+    expect(data.alertProblems.items.map((item) => item.id).sort()).toEqual(
+      [waterOnly, roadsOnly, both].sort(),
+    );
+  });
 });
 
 describe('adding tags', () => {

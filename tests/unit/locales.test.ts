@@ -21,6 +21,27 @@ function lookup(tree: Tree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * The plural categories of English and Telugu (Intl.PluralRules, which i18next uses): a key `x`
+ * called with `count` resolves to `x_one` or `x_other`.
+ */
+const pluralForms = (lang: string) =>
+  new Intl.PluralRules(lang).resolvedOptions().pluralCategories.map((form) => `_${form}`);
+
+/** A key the client uses exists as itself or in every plural form of the language. */
+const hasKey = (tree: Tree, key: string, lang: string) =>
+  lookup(tree, key) !== undefined ||
+  pluralForms(lang).every((suffix) => lookup(tree, `${key}${suffix}`) !== undefined);
+
+/** Every string of a namespace by its full key. */
+const flatten = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : flatten(value, `${prefix}${key}.`),
+  );
+
+const namespaces = () =>
+  readdirSync(path.join(ROOT, 'locales/en')).map((file) => file.replace(/\.json$/, ''));
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -30,13 +51,16 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every literal `t('ns:key')` in the client; the project rule is that keys always name their namespace. */
-function usedKeys(): { ns: string; key: string; file: string }[] {
+function usedKeys(): { ns: string; key: string; file: string; withCount: boolean }[] {
   return sourceFiles(path.join(ROOT, 'client/src')).flatMap((file) => {
     const text = readFileSync(file, 'utf8');
-    return [...text.matchAll(/\bt\(\s*['"`]([\w-]+):([\w.-]+)['"`]/g)].map((match) => ({
+    // The options object, if any (flat, like `{ count: n, max: m }`), says whether a count is given.
+    const calls = /\bt\(\s*['"`]([\w-]+):([\w.-]+)['"`]\s*(?:,\s*(\{[^}]*\}))?/g;
+    return [...text.matchAll(calls)].map((match) => ({
       ns: match[1]!,
       key: match[2]!,
       file: path.relative(ROOT, file),
+      withCount: /\bcount\b/.test(match[3] ?? ''),
     }));
   });
 }
@@ -53,13 +77,23 @@ describe('translations', () => {
       const missing = used
         .filter(({ ns, key }) => {
           try {
-            return lookup(loadNamespace(lang, ns), key) === undefined;
+            return !hasKey(loadNamespace(lang, ns), key, lang);
           } catch {
             return true;
           }
         })
         .map(({ ns, key, file }) => `${ns}:${key} (${file})`);
       expect([...new Set(missing)]).toEqual([]);
+    });
+
+    it(`gives a count to every key that has only plural forms in ${lang}`, () => {
+      const countless = used
+        .filter(({ ns, key, withCount }) => {
+          const tree = loadNamespace(lang, ns);
+          return !withCount && lookup(tree, key) === undefined && hasKey(tree, key, lang);
+        })
+        .map(({ ns, key, file }) => `${ns}:${key} (${file})`);
+      expect([...new Set(countless)]).toEqual([]);
     });
 
     it(`translates every server message in ${lang}`, () => {
@@ -84,15 +118,37 @@ describe('translations', () => {
   });
 
   it('has the same keys in Telugu as in English', () => {
-    const flatten = (tree: Tree, prefix = ''): string[] =>
-      Object.entries(tree).flatMap(([key, value]) =>
-        typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
-      );
-    for (const file of readdirSync(path.join(ROOT, 'locales/en'))) {
-      const ns = file.replace(/\.json$/, '');
-      expect(flatten(loadNamespace('te', ns)).sort(), `locales/te/${file}`).toEqual(
-        flatten(loadNamespace('en', ns)).sort(),
-      );
+    const keys = (lang: string, ns: string) =>
+      flatten(loadNamespace(lang, ns))
+        .map(([key]) => key)
+        .sort();
+    for (const ns of namespaces()) {
+      expect(keys('te', ns), `locales/te/${ns}.json`).toEqual(keys('en', ns));
     }
   });
+
+  for (const lang of LANGS) {
+    it(`words every count with plural forms in ${lang} ('1 problem', '2 problems')`, () => {
+      const forms = pluralForms(lang);
+      const problems = namespaces().flatMap((ns) => {
+        const strings = new Map(flatten(loadNamespace(lang, ns)));
+        const counted = [...strings].filter(([, text]) => text.includes('{{count}}'));
+        const plurals = [...strings.keys()].filter((key) =>
+          /_(zero|one|two|few|many|other)$/.test(key),
+        );
+        return [
+          // A count shown in a string without plural forms reads '1 problems' somewhere.
+          ...counted
+            .filter(([key]) => !forms.some((suffix) => key.endsWith(suffix)))
+            .map(([key]) => `${ns}:${key} has {{count}} but no plural forms`),
+          // A plural key needs every form the language uses.
+          ...plurals
+            .map((key) => key.replace(/_[a-z]+$/, ''))
+            .filter((base) => forms.some((suffix) => !strings.has(`${base}${suffix}`)))
+            .map((base) => `${ns}:${base} lacks one of ${forms.join(', ')}`),
+        ];
+      });
+      expect([...new Set(problems)]).toEqual([]);
+    });
+  }
 });

@@ -14,10 +14,12 @@ describe('story text rules', () => {
     expect(storyTextSchema.safeParse(undefined).error?.issues[0]?.message).toBe('Text is required');
   });
 
-  it('needs more than 2 characters: "Text must be at least 2 characters"', () => {
-    expect(judge('ab')).toEqual({ message: 'Text must be at least 2 characters' });
-    expect(judge('  #a  ')).toEqual({ message: 'Text must be at least 2 characters' });
+  it('needs at least 3 characters and says so: "Text must be at least 3 characters"', () => {
+    expect(judge('ab')).toEqual({ message: 'Text must be at least 3 characters' });
+    expect(judge('#a')).toEqual({ message: 'Text must be at least 3 characters' });
+    expect(judge('  #a  ')).toEqual({ message: 'Text must be at least 3 characters' });
     expect(judge('#ab')).toEqual({ tags: ['ab'] });
+    expect(judge('#a b')).toEqual({ tags: ['a'] });
   });
 
   it(`refuses more than ${STORY_TEXT_MAX} characters`, () => {

@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { GLOBAL_SPACE_ID, SKILLS_SPACE_ID, type SpaceKind } from '@rules';
 import { useViewer } from '../features/auth/useViewer';
 import { useStoredSpace } from '../features/spaces/activeSpaceStore';
+import { useSpaceName } from '../features/spaces/spaceDisplay';
 
 export interface ActiveSpace {
   spaceId: string;
+  /** As shown to the reader: the global space and countries in the reader's language. */
   spaceName: string;
   /** From the id: 'ww' global, two letters a country (its code), 'skills', else a user-created space. */
   kind: SpaceKind;
@@ -28,6 +30,7 @@ export function useActiveSpace(): ActiveSpace {
   const { t } = useTranslation();
   const { viewer } = useViewer();
   const stored = useStoredSpace();
+  const nameOf = useSpaceName();
   const space = viewer
     ? viewer.defaultSpace
     : stored && spaceKindOf(stored.spaceId).kind !== 'private'
@@ -40,5 +43,9 @@ export function useActiveSpace(): ActiveSpace {
       ...spaceKindOf(GLOBAL_SPACE_ID),
     };
   }
-  return { spaceId: space.spaceId, spaceName: space.spaceName, ...spaceKindOf(space.spaceId) };
+  return {
+    spaceId: space.spaceId,
+    spaceName: nameOf({ spaceId: space.spaceId, name: space.spaceName }),
+    ...spaceKindOf(space.spaceId),
+  };
 }

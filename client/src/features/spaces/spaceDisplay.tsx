@@ -51,6 +51,7 @@ export function SpaceIcon({
         radius="xl"
         size={size}
         color="gray"
+        role="img"
         aria-label={t('spaces:kind.country')}
       >
         <Text component="span" size={size === 'lg' ? 'lg' : 'md'} lh={1}>
@@ -66,6 +67,7 @@ export function SpaceIcon({
         radius="xl"
         size={size}
         color="grape"
+        role="img"
         aria-label={t('spaces:kind.skills')}
       >
         <IconTools size={iconSize} />
@@ -79,6 +81,7 @@ export function SpaceIcon({
         radius="xl"
         size={size}
         color={isPrivate === false ? 'teal' : 'orange'}
+        role="img"
         aria-label={isPrivate === false ? t('spaces:kind.community') : t('spaces:kind.private')}
       >
         {isPrivate === false ? <IconUsersGroup size={iconSize} /> : <IconLock size={iconSize} />}
@@ -86,7 +89,13 @@ export function SpaceIcon({
     );
   }
   return (
-    <ThemeIcon variant="light" radius="xl" size={size} aria-label={t('spaces:kind.global')}>
+    <ThemeIcon
+      variant="light"
+      radius="xl"
+      size={size}
+      role="img"
+      aria-label={t('spaces:kind.global')}
+    >
       <IconWorld size={iconSize} />
     </ThemeIcon>
   );

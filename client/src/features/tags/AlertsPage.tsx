@@ -2,23 +2,25 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Chip, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconPencil } from '@tabler/icons-react';
 import { NOTIFICATION_TAGS_MAX } from '@rules';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AlertProblemsDocument, SetNotificationTagsDocument } from '../../gql/graphql';
 import { RequireSignIn } from '../auth/RequireSignIn';
+import { ProblemListTabs } from '../problems';
 import { TaggedPostList } from './TaggedPostList';
 import { TagPicker } from './TagPicker';
 
-/** /problems/alerts and /problems/myalerts: the problem-alert strip and the problems it matches. */
+/** /problems/alerts: the problem-alert strip and the problems it matches. */
 export function AlertsPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="md" maw={860} mx="auto" w="100%">
-      <Title order={2} size="h3">
+      <Title order={1} size="h3">
         {t('tags:alerts.title')}
       </Title>
+      <ProblemListTabs current="alerts" />
       <RequireSignIn>
         <Alerts />
       </RequireSignIn>
@@ -28,7 +30,7 @@ export function AlertsPage() {
 
 function Alerts() {
   const { t } = useTranslation();
-  const { spaceId } = useActiveSpace();
+  const { spaceId, spaceName } = useActiveSpace();
   const { data, loading, error, fetchMore } = useQuery(AlertProblemsDocument, {
     variables: { spaceId: spaceId || null, first: 20 },
     fetchPolicy: 'cache-and-network',
@@ -72,18 +74,10 @@ function Alerts() {
                 {t('tags:alerts.empty')}
               </Text>
             ) : (
-              alertTags.map((tag, index) => (
-                <Fragment key={tag}>
-                  {index > 0 ? (
-                    <Text span fw={600} aria-hidden>
-                      &amp;
-                    </Text>
-                  ) : null}
-                  <Text span fw={500}>
-                    #{tag}
-                  </Text>
-                </Fragment>
-              ))
+              // The server lists problems with any one of the tags, so the strip says "or".
+              <Text size="sm" fw={500}>
+                {t('tags:alerts.matching', { tags: alertTags.map((tag) => `#${tag}`) })}
+              </Text>
             )}
             <Chip
               checked={false}
@@ -97,6 +91,11 @@ function Alerts() {
           </Group>
         )}
       </Paper>
+      {alertTags.length ? (
+        <Text size="sm" c="dimmed">
+          {t('tags:page.inSpace', { space: spaceName })}
+        </Text>
+      ) : null}
       {alertTags.length ? (
         <TaggedPostList
           kind="problem"

@@ -29,35 +29,38 @@ export function DashboardPage() {
     ? [
         {
           key: 'problems',
-          label: t('tags:dashboard.problems'),
+          label: t('tags:dashboard.problems', { count: info.totalProblems }),
           value: info.totalProblems,
           icon: IconPuzzle,
           color: 'red',
         },
         {
           key: 'stories',
-          label: t('tags:dashboard.stories'),
+          label: t('tags:dashboard.stories', { count: info.totalStories }),
           value: info.totalStories,
           icon: IconBook,
           color: 'blue',
         },
         {
           key: 'tags',
-          label: t('tags:dashboard.tags'),
+          label: t('tags:dashboard.tags', { count: info.total_tags }),
           value: info.total_tags,
           icon: IconHash,
           color: 'grape',
         },
         {
           key: 'users',
-          label: kind === 'private' ? t('tags:dashboard.participants') : t('tags:dashboard.users'),
+          label:
+            kind === 'private'
+              ? t('tags:dashboard.participants', { count: info.total_users })
+              : t('tags:dashboard.users', { count: info.total_users }),
           value: info.total_users,
           icon: IconUsers,
           color: 'teal',
         },
         {
           key: 'skills',
-          label: t('tags:dashboard.skills'),
+          label: t('tags:dashboard.skills', { count: info.totalSkills }),
           value: info.totalSkills,
           icon: IconTool,
           color: 'orange',
@@ -66,7 +69,7 @@ export function DashboardPage() {
     : [];
   return (
     <Stack gap="md" maw={960} mx="auto" w="100%">
-      <Title order={2} size="h3">
+      <Title order={1} size="h3">
         {t('tags:dashboard.title', { space: spaceName })}
       </Title>
       {!info && loading ? (

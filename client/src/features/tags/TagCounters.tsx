@@ -6,35 +6,16 @@ import type { TagCardFragment } from '../../gql/graphql';
 export function TagCounters({ counters }: { counters: TagCardFragment['counters'] }) {
   const { t } = useTranslation();
   const items = [
-    {
-      key: 'problems',
-      label: t('tags:counters.problems'),
-      value: counters.totalProblems,
-    },
-    {
-      key: 'stories',
-      label: t('tags:counters.stories'),
-      value: counters.totalStories,
-    },
-    {
-      key: 'solutions',
-      label: t('tags:counters.solutions'),
-      value: counters.totalSolutions,
-    },
-    {
-      key: 'followers',
-      label: t('tags:counters.followers'),
-      value: counters.totalFollowers,
-    },
+    { key: 'problems', text: t('tags:counters.problems', { count: counters.totalProblems }) },
+    { key: 'stories', text: t('tags:counters.stories', { count: counters.totalStories }) },
+    { key: 'solutions', text: t('tags:counters.solutions', { count: counters.totalSolutions }) },
+    { key: 'followers', text: t('tags:counters.followers', { count: counters.totalFollowers }) },
   ];
   return (
     <Group gap="md" wrap="wrap">
       {items.map((item) => (
         <Text key={item.key} size="sm" c="dimmed">
-          <Text span fw={600} c="var(--mantine-color-text)">
-            {item.value}
-          </Text>{' '}
-          {item.label}
+          {item.text}
         </Text>
       ))}
     </Group>

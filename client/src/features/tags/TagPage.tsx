@@ -45,7 +45,7 @@ export function TagPage() {
   const { t } = useTranslation();
   const params = useParams();
   const navigate = useNavigate();
-  const { spaceId } = useActiveSpace();
+  const { spaceId, spaceName } = useActiveSpace();
   const raw = params.id ?? '';
   const id = normalizeTag(raw);
   const tab = isTab(params.tab) ? params.tab : 'info';
@@ -81,12 +81,17 @@ export function TagPage() {
   return (
     <Stack gap="md" maw={960} mx="auto" w="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <IconHash size={28} />
-          <Title order={2} size="h3" style={{ wordBreak: 'break-word' }}>
-            {tag.name}
-          </Title>
-        </Group>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap">
+            <IconHash size={28} aria-hidden />
+            <Title order={1} size="h3" style={{ wordBreak: 'break-word' }}>
+              {tag.name}
+            </Title>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('tags:page.inSpace', { space: spaceName })}
+          </Text>
+        </Stack>
         <FollowButton tag={tag} size="sm" />
       </Group>
       <TagCounters counters={tag.counters} />

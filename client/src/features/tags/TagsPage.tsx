@@ -67,7 +67,7 @@ export function TagsPage() {
   return (
     <Stack gap="md" maw={960} mx="auto" w="100%">
       <Group justify="space-between" align="flex-start">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {t('tags:list.title', { space: spaceName })}
         </Title>
         <Group gap="xs">

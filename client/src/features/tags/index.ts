@@ -1,6 +1,7 @@
 // The tags feature's contract with the app shell: routes rendered inside the shell layout
 // (paths without a leading '/'): tags, tag pages, problem alerts and the dashboard.
-import type { RouteObject } from 'react-router';
+import { createElement } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 import { AlertsPage } from './AlertsPage';
 import { DashboardPage } from './DashboardPage';
 import { TagPage } from './TagPage';
@@ -11,7 +12,11 @@ export const tagRoutes: RouteObject[] = [
   { path: 'tags/:id', Component: TagPage },
   { path: 'tags/:id/:tab', Component: TagPage },
   { path: 'problems/alerts', Component: AlertsPage },
-  { path: 'problems/myalerts', Component: AlertsPage },
+  // The spec names both; one page has one address.
+  {
+    path: 'problems/myalerts',
+    element: createElement(Navigate, { to: '/problems/alerts', replace: true }),
+  },
   { path: 'dashboard', Component: DashboardPage },
 ];
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { FollowedTagsDocument, FollowTagDocument, UnfollowTagDocument } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
@@ -49,22 +49,15 @@ export function useFollowTag() {
   };
 
   const dialog = (
-    <Modal
+    <ConfirmDialog
       opened={confirming !== null}
-      onClose={() => setConfirming(null)}
       title={t('tags:follow.confirmTitle', { tag: confirming ?? '' })}
-      size="sm"
-    >
-      <Text size="sm">{t('tags:follow.confirmText')}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => setConfirming(null)}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button color="red" loading={unfollowing} onClick={() => void confirmUnfollow()}>
-          {t('tags:follow.unfollow')}
-        </Button>
-      </Group>
-    </Modal>
+      message={t('tags:follow.confirmText')}
+      confirmLabel={t('tags:follow.unfollow')}
+      loading={unfollowing}
+      onConfirm={() => void confirmUnfollow()}
+      onCancel={() => setConfirming(null)}
+    />
   );
 
   return { toggle, busy: following || unfollowing, dialog };

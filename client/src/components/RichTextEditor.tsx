@@ -30,6 +30,7 @@ import {
   type AutocompleteCollection,
   type AutocompleteQuery,
 } from '../gql/graphql';
+import classes from './RichTextEditor.module.css';
 
 export interface RichTextEditorProps {
   /** HTML; '' when empty. */
@@ -64,7 +65,8 @@ const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
  * Rich-text input on Tiptap's StarterKit. Controlled by HTML: an outside change of `value` (a reset,
  * a prefill) replaces the content; typing reports through `onChange`. Typing '#' suggests tags of
  * the active space (Space or Enter commits the typed tag); '@' suggests participants, inserted as
- * mentions (`<span data-type="mention" data-id>`).
+ * mentions (`<span data-type="mention" data-id>`). A list opens only as the person types, never
+ * for text the editor opens with, and Esc closes the list alone, not the dialog around it.
  */
 export function RichTextEditor({
   value,
@@ -76,6 +78,7 @@ export function RichTextEditor({
   autoFocus = false,
   id,
 }: RichTextEditorProps) {
+  const suggestions = useSuggestions();
   const errorId = id ? `${id}-error` : undefined;
   const attributes: Record<string, string> = {
     role: 'textbox',
@@ -83,6 +86,9 @@ export function RichTextEditor({
     'aria-label': ariaLabel,
     ...(id && { id }),
     ...(error && errorId ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+    // Mantine's modals ignore an Esc from an element marked so: with the list shown, Esc closes it.
+    'data-mantine-stop-propagation': String(suggestions.open),
+    // The frame around it shows the focus (RichTextEditor.module.css).
     style: `min-height:${minHeight}px;outline:none;padding:var(--mantine-spacing-xs) 0`,
   };
   // Tiptap keeps the callbacks it was created with; a ref lets it always call the current one.
@@ -90,8 +96,6 @@ export function RichTextEditor({
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
-
-  const suggestions = useSuggestions();
 
   const editor = useEditor({
     extensions: [
@@ -155,12 +159,7 @@ export function RichTextEditor({
 
   return (
     <Box>
-      <Box
-        style={{
-          border: `1px solid ${error ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`,
-          borderRadius: 'var(--mantine-radius-sm)',
-        }}
-      >
+      <Box className={classes.frame} mod={{ error: Boolean(error) }}>
         <Toolbar editor={editor} />
         <Box pos="relative" px="sm" py={4}>
           {isEmpty && placeholder ? (
@@ -319,13 +318,10 @@ function useSuggestions() {
     stateRef.current?.command({ id: item.id, label: item.name });
   };
 
+  // Tiptap itself answers Esc (it ends the suggestion, and onExit closes the list).
   const onKeyDown = ({ event }: SuggestionKeyDownProps) => {
     const current = stateRef.current;
     if (!current) return false;
-    if (event.key === 'Escape') {
-      close();
-      return true;
-    }
     if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && current.items.length) {
       const step = event.key === 'ArrowDown' ? 1 : -1;
       const index = (current.index + step + current.items.length) % current.items.length;
@@ -355,6 +351,12 @@ function useSuggestions() {
   ): Omit<SuggestionOptions<SuggestionItem, MentionNodeAttrs>, 'editor'> => ({
     char,
     pluginKey: new PluginKey(`suggest-${kind}`),
+    // Opens on the person's own edit ('preventUpdate' marks content set from outside), then stays
+    // open while the cursor moves inside the match: text the editor opens with ending in '#tag'
+    // does not pop a list up.
+    shouldShow: ({ transaction }) =>
+      (transaction.docChanged && !transaction.getMeta('preventUpdate')) ||
+      stateRef.current?.kind === kind,
     items: ({ query }) => fetchItems(kind, query),
     command: ({ editor, range, props }) => {
       if (kind === 'tags') {
@@ -445,5 +447,5 @@ function useSuggestions() {
       </Portal>
     ) : null;
 
-  return { options, popup };
+  return { options, popup, open: popup !== null };
 }

@@ -6,7 +6,6 @@ import { RichTextEditor } from '../RichTextEditor';
 export function TitleDescriptionFields({
   title,
   onTitleChange,
-  onTitleBlur,
   titleLabel,
   titlePlaceholder,
   titleError,
@@ -18,7 +17,6 @@ export function TitleDescriptionFields({
 }: {
   title: string;
   onTitleChange: (title: string) => void;
-  onTitleBlur: () => void;
   titleLabel: string;
   titlePlaceholder: string;
   titleError: string | null;
@@ -36,7 +34,6 @@ export function TitleDescriptionFields({
         placeholder={titlePlaceholder}
         value={title}
         onChange={(event) => onTitleChange(event.currentTarget.value)}
-        onBlur={onTitleBlur}
         error={titleError}
         required
         data-autofocus

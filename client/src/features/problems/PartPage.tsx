@@ -66,7 +66,7 @@ export function PartPage() {
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm">
-            <Title order={2} size="h3">
+            <Title order={1} size="h3">
               {part.name}
             </Title>
             <Badge variant="light">
@@ -85,7 +85,7 @@ export function PartPage() {
                   {t('common:actions.edit')}
                 </Menu.Item>
                 <Menu.Item
-                  color="red"
+                  c="red"
                   leftSection={<IconTrash size={16} />}
                   onClick={() => void doDelete()}
                 >
@@ -126,7 +126,8 @@ export function PartPage() {
                 {part.attributes.map((attribute, index) => (
                   <Table.Tr key={index}>
                     <Table.Td>{attribute.name}</Table.Td>
-                    <Table.Td>{attribute.value}</Table.Td>
+                    {/* A long value (a link, a code) wraps in its cell instead of running off a phone. */}
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{attribute.value}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

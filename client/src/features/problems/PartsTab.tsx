@@ -83,7 +83,7 @@ export function PartsTab({ problem }: { problem: { id: string; canChangeStatus: 
           if (filter === 'all' && ofType.length === 0) return null;
           return (
             <Stack key={type} gap="xs">
-              <Title order={3} size="h5">
+              <Title order={2} size="h5">
                 {labels.partTypes[type]}
               </Title>
               {ofType.length === 0 ? <EmptyNote>{t('problems:parts.emptyType')}</EmptyNote> : null}

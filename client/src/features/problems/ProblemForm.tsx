@@ -4,10 +4,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
+import { awaitsApproval } from '../../components/post-form/awaitsApproval';
+import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
+import { PostingInSpace } from '../../components/post-form/PostingInSpace';
+import { useKeptDraft, useRestoredDraft } from '../../components/post-form/postDrafts';
 import { PostPreview } from '../../components/post-form/PostPreview';
 import { StepperActions } from '../../components/post-form/StepperActions';
 import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
@@ -23,18 +28,32 @@ import { PROBLEM_LIST_QUERIES } from './problemQueries';
 
 const STEPS = 3;
 
-/** The 3-step problem form: 1 title and description, 2 media and location (later), 3 preview. */
+const problemDraftSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  isAnonymousPost: z.boolean(),
+  isDraft: z.boolean(),
+});
+
+/**
+ * The 3-step problem form: 1 title and description, 2 media and location (later), 3 preview. A
+ * new problem's text is kept under `draftKey` until it is posted or discarded.
+ */
 export function ProblemForm({
   problem,
+  draftKey,
   onDone,
+  onCancel,
+  onDirtyChange,
 }: {
   problem: ProblemCardFragment | null;
-  onDone: () => void;
-}) {
+  draftKey: string | null;
+} & PostFormControls) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { viewer } = useViewer();
   const { spaceId } = useActiveSpace();
+  const draft = useRestoredDraft(draftKey, problemDraftSchema);
   const {
     step,
     setStep,
@@ -42,16 +61,24 @@ export function ProblemForm({
     setName,
     description,
     setDescription,
-    touch,
+    dirty,
     titleError,
     descriptionError,
     next,
     readyToPublish,
-  } = usePostSteps({ formStep: 0, lastStep: STEPS - 1, initial: problem });
+  } = usePostSteps({ formStep: 0, lastStep: STEPS - 1, initial: problem, draft });
   // On a phone the step labels do not fit beside each other: only the numbers show there.
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const [isAnonymousPost, setAnonymous] = useState(problem?.isAnonymousPost ?? false);
-  const [isDraft, setDraft] = useState(problem?.isDraft ?? false);
+  const [isAnonymousPost, setAnonymous] = useState(
+    draft?.isAnonymousPost ?? problem?.isAnonymousPost ?? false,
+  );
+  const [isDraft, setDraft] = useState(draft?.isDraft ?? problem?.isDraft ?? false);
+  useKeptDraft({
+    key: draftKey,
+    value: { name, description, isAnonymousPost, isDraft },
+    dirty,
+    onDirtyChange,
+  });
   const [create, creating] = useMutation(CreateProblemDocument, {
     refetchQueries: PROBLEM_LIST_QUERIES,
   });
@@ -66,13 +93,17 @@ export function ProblemForm({
     if (!readyToPublish()) return;
     try {
       if (problem) {
-        await update({
+        const { data } = await update({
           variables: {
             id: problem.id,
             input: { name, description, isAnonymousPost, isDraft },
           },
         });
-        notifySuccess(t('problems:toast.updated'));
+        notifySuccess(
+          data && awaitsApproval(data.updateProblem)
+            ? t('common:postForm.anonymousSent')
+            : t('problems:toast.updated'),
+        );
       } else {
         const { data } = await create({
           variables: {
@@ -85,7 +116,13 @@ export function ProblemForm({
             },
           },
         });
-        notifySuccess(isDraft ? t('problems:toast.draftSaved') : t('problems:toast.added'));
+        notifySuccess(
+          isDraft
+            ? t('problems:toast.draftSaved')
+            : data && awaitsApproval(data.createProblem)
+              ? t('common:postForm.anonymousSent')
+              : t('problems:toast.added'),
+        );
         if (data) void navigate(`/problem/${data.createProblem.id}/info`);
       }
       onDone();
@@ -96,6 +133,7 @@ export function ProblemForm({
 
   return (
     <Stack gap="md">
+      <PostingInSpace spaceId={problem?.spaceId ?? spaceId} />
       <Text size="sm" c="dimmed">
         {t('problems:dialog.stepOf', { step: step + 1, total: STEPS })}
         {narrow
@@ -121,15 +159,11 @@ export function ProblemForm({
             <TitleDescriptionFields
               title={name}
               onTitleChange={setName}
-              onTitleBlur={touch}
               titleLabel={t('problems:dialog.titleLabel')}
               titlePlaceholder={t('problems:dialog.titlePlaceholder')}
               titleError={titleError}
               description={description}
-              onDescriptionChange={(html) => {
-                setDescription(html);
-                if (html) touch();
-              }}
+              onDescriptionChange={setDescription}
               descriptionLabel={t('problems:dialog.descriptionLabel')}
               descriptionPlaceholder={t('problems:dialog.descriptionPlaceholder')}
               descriptionError={descriptionError}
@@ -178,7 +212,7 @@ export function ProblemForm({
       <StepperActions
         step={step}
         lastStep={STEPS - 1}
-        onCancel={onDone}
+        onCancel={onCancel}
         onBack={() => setStep((current) => current - 1)}
         onNext={next}
         onSubmit={() => void submit()}

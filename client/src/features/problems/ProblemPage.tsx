@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Menu,
-  Modal,
   ScrollArea,
   Stack,
   Tabs,
@@ -27,6 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorPage } from '../../components/ErrorPage';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
@@ -260,7 +260,7 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
           </Group>
         </Group>
         <Group gap="xs" align="center">
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {problem.name}
           </Title>
           {problem.isDraft ? (
@@ -285,22 +285,15 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
         opened={leaving}
         onClose={() => setLeaving(false)}
       />
-      <Modal
+      <ConfirmDialog
         opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
         title={t('problems:delete.title')}
-        size="sm"
-      >
-        <Text size="sm">{t('problems:delete.message')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirmDelete(false)}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button color="red" loading={removing.loading} onClick={() => void doDelete()}>
-            {t('common:actions.delete')}
-          </Button>
-        </Group>
-      </Modal>
+        message={t('problems:delete.message')}
+        confirmLabel={t('common:actions.delete')}
+        loading={removing.loading}
+        onConfirm={() => void doDelete()}
+        onCancel={() => setConfirmDelete(false)}
+      />
     </Card>
   );
 }
@@ -319,7 +312,6 @@ function StatusControl({ problem }: { problem: ProblemDetail }) {
         <Button
           size="compact-sm"
           color={problemStatusColor(problem.status)}
-          c={problem.status === 'solving' ? '#1a1a1a' : '#ffffff'}
           rightSection={<IconChevronDown size={14} />}
           loading={loading}
           aria-label={t('problems:status.change', {
@@ -368,7 +360,7 @@ function InfoTab({ problem }: { problem: ProblemDetail }) {
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {t('problems:info.description')}
           </Title>
           <RichText html={problem.description} />
@@ -385,7 +377,7 @@ function InfoTab({ problem }: { problem: ProblemDetail }) {
       </Card>
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {t('problems:info.statusActivity')}
           </Title>
           <Text size="sm" c="dimmed">

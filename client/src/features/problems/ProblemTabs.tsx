@@ -187,7 +187,7 @@ export function MeasurementsSection({ problemId, canAdd }: { problemId: string; 
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('problems:measurements.title')}
         </Title>
         {!data && loading ? (
@@ -197,24 +197,39 @@ export function MeasurementsSection({ problemId, canAdd }: { problemId: string; 
             {t('problems:measurements.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          // Fits a phone: there the note moves under the name, and long words wrap in their cell.
+          <Table.ScrollContainer minWidth={0}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('problems:measurements.name')}</Table.Th>
                   <Table.Th>{t('problems:measurements.value')}</Table.Th>
-                  <Table.Th>{t('problems:measurements.note')}</Table.Th>
+                  <Table.Th visibleFrom="xs">{t('problems:measurements.note')}</Table.Th>
                   <Table.Th>{t('problems:measurements.when')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row) => (
                   <Table.Tr key={row.id}>
-                    <Table.Td>{row.name}</Table.Td>
                     <Table.Td>
+                      {row.name}
+                      {row.note ? (
+                        <Text
+                          hiddenFrom="xs"
+                          size="xs"
+                          c="dimmed"
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
+                          {row.note}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {row.value} {row.unit}
                     </Table.Td>
-                    <Table.Td>{row.note}</Table.Td>
+                    <Table.Td visibleFrom="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {row.note}
+                    </Table.Td>
                     <Table.Td>
                       <RelativeTime date={row.measuredAt} size="xs" />
                     </Table.Td>

@@ -1,7 +1,10 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { draftKeyOf } from '../../components/post-form/postDrafts';
+import { PostFormModal } from '../../components/post-form/PostFormModal';
 import type { SkillCardFragment } from '../../gql/graphql';
+import { useViewer } from '../auth/useViewer';
 
 // The editor (Tiptap and ProseMirror) loads with the first opening, not with every list visit.
 const SkillForm = lazy(() =>
@@ -11,7 +14,10 @@ const SkillForm = lazy(() =>
 /** Spec: creation dialogs are at most 720 wide. */
 const SKILL_DIALOG_WIDTH = 720;
 
-/** The Add Skill dialog (3 steps), also used to edit; every opening starts clear. */
+/**
+ * The Add Skill dialog (3 steps), also used to edit; every opening starts from the skill or, new,
+ * from the text kept from the last opening.
+ */
 export function SkillDialog({
   opened,
   onClose,
@@ -22,14 +28,17 @@ export function SkillDialog({
   skill?: SkillCardFragment | null;
 }) {
   const { t } = useTranslation();
+  const { viewer } = useViewer();
+  const draftKey = skill ? null : draftKeyOf('skill', viewer?.id);
   return (
-    <Modal
+    <PostFormModal
       opened={opened}
       onClose={onClose}
       size={SKILL_DIALOG_WIDTH}
       title={skill ? t('skills:dialog.editTitle') : t('skills:dialog.createTitle')}
+      draftKey={draftKey}
     >
-      {opened ? (
+      {(controls) => (
         <Suspense
           fallback={
             <Center py="xl">
@@ -37,9 +46,9 @@ export function SkillDialog({
             </Center>
           }
         >
-          <SkillForm skill={skill ?? null} onDone={onClose} />
+          <SkillForm skill={skill ?? null} draftKey={draftKey} {...controls} />
         </Suspense>
-      ) : null}
-    </Modal>
+      )}
+    </PostFormModal>
   );
 }

@@ -4,11 +4,16 @@ import { SKILL_DIALOG_STEPS } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { awaitsApproval } from '../../components/post-form/awaitsApproval';
 import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
+import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
+import { PostingInSpace } from '../../components/post-form/PostingInSpace';
 import { PostPreview } from '../../components/post-form/PostPreview';
+import { useKeptDraft, useRestoredDraft } from '../../components/post-form/postDrafts';
 import { StepperActions } from '../../components/post-form/StepperActions';
 import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
 import { usePostSteps } from '../../components/post-form/usePostSteps';
@@ -22,18 +27,31 @@ import { SKILL_LIST_QUERIES } from './skillQueries';
 
 const LAST_STEP = SKILL_DIALOG_STEPS - 1;
 
-/** The 3-step Add Skill form: 1 title and description, 2 media (a later issue), 3 preview. */
+const skillDraftSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  isAnonymousPost: z.boolean(),
+});
+
+/**
+ * The 3-step Add Skill form: 1 title and description, 2 media (a later issue), 3 preview. A new
+ * skill's text is kept under `draftKey` until it is posted or discarded.
+ */
 export function SkillForm({
   skill,
+  draftKey,
   onDone,
+  onCancel,
+  onDirtyChange,
 }: {
   skill: SkillCardFragment | null;
-  onDone: () => void;
-}) {
+  draftKey: string | null;
+} & PostFormControls) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { viewer } = useViewer();
   const { spaceId } = useActiveSpace();
+  const draft = useRestoredDraft(draftKey, skillDraftSchema);
   const {
     step,
     setStep,
@@ -41,13 +59,21 @@ export function SkillForm({
     setName,
     description,
     setDescription,
-    touch,
+    dirty,
     titleError,
     descriptionError,
     next,
     readyToPublish,
-  } = usePostSteps({ formStep: 0, lastStep: LAST_STEP, initial: skill });
-  const [isAnonymousPost, setAnonymous] = useState(skill?.isAnonymousPost ?? false);
+  } = usePostSteps({ formStep: 0, lastStep: LAST_STEP, initial: skill, draft });
+  const [isAnonymousPost, setAnonymous] = useState(
+    draft?.isAnonymousPost ?? skill?.isAnonymousPost ?? false,
+  );
+  useKeptDraft({
+    key: draftKey,
+    value: { name, description, isAnonymousPost },
+    dirty,
+    onDirtyChange,
+  });
   const [create, creating] = useMutation(CreateSkillDocument, {
     refetchQueries: SKILL_LIST_QUERIES,
   });
@@ -61,13 +87,17 @@ export function SkillForm({
     if (!readyToPublish()) return;
     try {
       if (skill) {
-        await update({
+        const { data } = await update({
           variables: {
             id: skill.id,
             input: { name, description, isAnonymousPost },
           },
         });
-        notifySuccess(t('skills:toast.updated'));
+        notifySuccess(
+          data && awaitsApproval(data.updateSkill)
+            ? t('common:postForm.anonymousSent')
+            : t('skills:toast.updated'),
+        );
       } else {
         const { data } = await create({
           variables: {
@@ -79,7 +109,11 @@ export function SkillForm({
             },
           },
         });
-        notifySuccess(t('skills:toast.added'));
+        notifySuccess(
+          data && awaitsApproval(data.createSkill)
+            ? t('common:postForm.anonymousSent')
+            : t('skills:toast.added'),
+        );
         if (data) void navigate(`/skill/${data.createSkill.id}/info`);
       }
       onDone();
@@ -90,6 +124,7 @@ export function SkillForm({
 
   return (
     <Stack gap="md">
+      <PostingInSpace spaceId={skill?.spaceId ?? spaceId} />
       <Text size="sm" c="dimmed">
         {t('skills:dialog.stepOf', {
           step: step + 1,
@@ -114,7 +149,6 @@ export function SkillForm({
             <TitleDescriptionFields
               title={name}
               onTitleChange={setName}
-              onTitleBlur={touch}
               titleLabel={t('skills:dialog.titleLabel')}
               titlePlaceholder={t('skills:dialog.titlePlaceholder')}
               titleError={titleError}
@@ -145,7 +179,7 @@ export function SkillForm({
       <StepperActions
         step={step}
         lastStep={LAST_STEP}
-        onCancel={onDone}
+        onCancel={onCancel}
         onBack={() => setStep((current) => current - 1)}
         onNext={next}
         onSubmit={() => void publish()}

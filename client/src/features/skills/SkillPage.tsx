@@ -6,7 +6,6 @@ import {
   Card,
   Center,
   Group,
-  Modal,
   Stack,
   Tabs,
   Text,
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorPage } from '../../components/ErrorPage';
 import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -127,7 +127,7 @@ export function SkillPage() {
               />
             ) : null}
           </Group>
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {skill.name}
           </Title>
           <Group justify="space-between">
@@ -158,24 +158,17 @@ export function SkillPage() {
       </Tabs>
       {tab === 'info' ? <SkillInfo skill={skill} /> : null}
       {tab === 'members' ? <SkillMembers skillId={skill.id} /> : null}
-      {tab === 'reviews' ? <ComingSoon /> : null}
+      {tab === 'reviews' ? <ComingSoon order={2} /> : null}
       <SkillDialog opened={editing} skill={skill} onClose={() => setEditing(false)} />
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={t('skills:delete.title')}
-        size="sm"
-      >
-        <Text size="sm">{t('skills:delete.message')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button color="red" loading={removing.loading} onClick={() => void confirmDelete()}>
-            {t('common:actions.delete')}
-          </Button>
-        </Group>
-      </Modal>
+        message={t('skills:delete.message')}
+        confirmLabel={t('common:actions.delete')}
+        loading={removing.loading}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,10 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { draftKeyOf } from '../../components/post-form/postDrafts';
+import { PostFormModal } from '../../components/post-form/PostFormModal';
 import type { SolutionCardFragment } from '../../gql/graphql';
+import { useViewer } from '../auth/useViewer';
 
 // The editor (Tiptap and ProseMirror) loads with the first opening, not with every list visit.
 const SolutionForm = lazy(() =>
@@ -22,18 +25,22 @@ export interface SolutionDialogProps {
 
 /**
  * The Add Solution dialog (the plus button's, and a problem page's with its problemId), also used
- * to edit. Its form mounts when the dialog opens, so every opening starts clear.
+ * to edit. Its form mounts when the dialog opens, so every opening starts from the solution or,
+ * new, from the text kept from the last opening.
  */
 export function SolutionDialog({ opened, onClose, problemId, solution }: SolutionDialogProps) {
   const { t } = useTranslation();
+  const { viewer } = useViewer();
+  const draftKey = solution ? null : draftKeyOf('solution', viewer?.id);
   return (
-    <Modal
+    <PostFormModal
       opened={opened}
       onClose={onClose}
       size={SOLUTION_DIALOG_WIDTH}
       title={solution ? t('solutions:dialog.editTitle') : t('solutions:dialog.createTitle')}
+      draftKey={draftKey}
     >
-      {opened ? (
+      {(controls) => (
         <Suspense
           fallback={
             <Center py="xl">
@@ -41,9 +48,14 @@ export function SolutionDialog({ opened, onClose, problemId, solution }: Solutio
             </Center>
           }
         >
-          <SolutionForm solution={solution ?? null} problemId={problemId} onDone={onClose} />
+          <SolutionForm
+            solution={solution ?? null}
+            problemId={problemId}
+            draftKey={draftKey}
+            {...controls}
+          />
         </Suspense>
-      ) : null}
-    </Modal>
+      )}
+    </PostFormModal>
   );
 }

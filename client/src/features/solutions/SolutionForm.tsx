@@ -1,18 +1,24 @@
 import { Avatar, Group, Radio, Stack, Stepper, Text } from '@mantine/core';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { SOLUTION_DIALOG_STEPS, htmlToPlainText, scanHashtags } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { awaitsApproval } from '../../components/post-form/awaitsApproval';
 import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
+import type { PostFormControls } from '../../components/post-form/PostFormModal';
+import { PostingInSpace } from '../../components/post-form/PostingInSpace';
 import { PostPreview } from '../../components/post-form/PostPreview';
+import { useKeptDraft, useRestoredDraft } from '../../components/post-form/postDrafts';
 import { StepperActions } from '../../components/post-form/StepperActions';
 import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
 import { usePostSteps } from '../../components/post-form/usePostSteps';
 import {
   CreateSolutionDocument,
+  ProblemDocument,
   UpdateSolutionDocument,
   type SolutionCardFragment,
 } from '../../gql/graphql';
@@ -22,23 +28,40 @@ import { SOLUTION_LIST_QUERIES } from './solutionQueries';
 
 const LAST_STEP = SOLUTION_DIALOG_STEPS - 1;
 
+const solutionDraftSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  isAnonymousPost: z.boolean(),
+});
+
 /**
  * The 4-step Add Solution form: 1 Posting As (own name or Anonymous), 2 title and description with
  * #tags, 3 media and location (later issues), 4 preview and Publish. With `problemId` it posts the
- * solution under that problem; with `solution` it edits.
+ * solution under that problem (in the problem's space); with `solution` it edits. A new
+ * solution's text is kept under `draftKey` until it is posted or discarded.
  */
 export function SolutionForm({
   solution,
   problemId,
+  draftKey,
   onDone,
+  onCancel,
+  onDirtyChange,
 }: {
   solution: SolutionCardFragment | null;
   problemId?: string;
-  onDone: () => void;
-}) {
+  draftKey: string | null;
+} & PostFormControls) {
   const { t } = useTranslation();
   const { viewer } = useViewer();
   const { spaceId } = useActiveSpace();
+  // The problem page has it in the cache already: where a solution under it is posted.
+  const { data: problemData } = useQuery(ProblemDocument, {
+    variables: { id: problemId ?? '' },
+    skip: !problemId,
+  });
+  const postingSpaceId = solution?.spaceId ?? (problemId ? problemData?.problem.spaceId : spaceId);
+  const draft = useRestoredDraft(draftKey, solutionDraftSchema);
   const {
     step,
     setStep,
@@ -46,13 +69,21 @@ export function SolutionForm({
     setName,
     description,
     setDescription,
-    touch,
+    dirty,
     titleError,
     descriptionError,
     next,
     readyToPublish,
-  } = usePostSteps({ formStep: 1, lastStep: LAST_STEP, initial: solution });
-  const [isAnonymousPost, setAnonymous] = useState(solution?.isAnonymousPost ?? false);
+  } = usePostSteps({ formStep: 1, lastStep: LAST_STEP, initial: solution, draft });
+  const [isAnonymousPost, setAnonymous] = useState(
+    draft?.isAnonymousPost ?? solution?.isAnonymousPost ?? false,
+  );
+  useKeptDraft({
+    key: draftKey,
+    value: { name, description, isAnonymousPost },
+    dirty,
+    onDirtyChange,
+  });
   const [create, creating] = useMutation(CreateSolutionDocument, {
     refetchQueries: SOLUTION_LIST_QUERIES,
   });
@@ -67,15 +98,19 @@ export function SolutionForm({
     if (!readyToPublish()) return;
     try {
       if (solution) {
-        await update({
+        const { data } = await update({
           variables: {
             id: solution.id,
             input: { name, description, isAnonymousPost },
           },
         });
-        notifySuccess(t('solutions:toast.updated'));
+        notifySuccess(
+          data && awaitsApproval(data.updateSolution)
+            ? t('common:postForm.anonymousSent')
+            : t('solutions:toast.updated'),
+        );
       } else {
-        await create({
+        const { data } = await create({
           variables: {
             input: {
               name,
@@ -86,7 +121,11 @@ export function SolutionForm({
             },
           },
         });
-        notifySuccess(t('solutions:toast.added'));
+        notifySuccess(
+          data && awaitsApproval(data.createSolution)
+            ? t('common:postForm.anonymousSent')
+            : t('solutions:toast.added'),
+        );
       }
       onDone();
     } catch (caught) {
@@ -96,6 +135,7 @@ export function SolutionForm({
 
   return (
     <Stack gap="md">
+      {postingSpaceId ? <PostingInSpace spaceId={postingSpaceId} /> : null}
       <Text size="sm" c="dimmed">
         {t('solutions:dialog.stepOf', {
           step: step + 1,
@@ -151,7 +191,6 @@ export function SolutionForm({
             <TitleDescriptionFields
               title={name}
               onTitleChange={setName}
-              onTitleBlur={touch}
               titleLabel={t('solutions:dialog.titleLabel')}
               titlePlaceholder={t('solutions:dialog.titlePlaceholder')}
               titleError={titleError}
@@ -188,7 +227,7 @@ export function SolutionForm({
       <StepperActions
         step={step}
         lastStep={LAST_STEP}
-        onCancel={onDone}
+        onCancel={onCancel}
         onBack={() => setStep((current) => current - 1)}
         onNext={next}
         onSubmit={() => void publish()}

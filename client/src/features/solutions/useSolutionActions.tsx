@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { DeleteSolutionDocument, type SolutionCardFragment } from '../../gql/graphql';
 import type { SolutionCardActions } from './SolutionCard';
@@ -44,22 +44,15 @@ export function useSolutionActions(options: { onDeleted?: () => void } = {}): {
     dialogs: (
       <>
         <SolutionDialog opened={editOpen} solution={editing} onClose={() => setEditOpen(false)} />
-        <Modal
+        <ConfirmDialog
           opened={confirming !== null}
-          onClose={() => setConfirming(null)}
           title={t('solutions:delete.title')}
-          size="sm"
-        >
-          <Text size="sm">{t('solutions:delete.message')}</Text>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button color="red" loading={removing.loading} onClick={() => void confirmDelete()}>
-              {t('common:actions.delete')}
-            </Button>
-          </Group>
-        </Modal>
+          message={t('solutions:delete.message')}
+          confirmLabel={t('common:actions.delete')}
+          loading={removing.loading}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(null)}
+        />
       </>
     ),
   };

@@ -8,7 +8,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   Stack,
   Tabs,
   Text,
@@ -27,6 +26,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorPage } from '../../components/ErrorPage';
 import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -62,7 +62,7 @@ function HiddenSpace({ spaceId }: { spaceId: string }) {
     <Card withBorder radius="md" padding="xl" maw={PAGE_WIDTH} mx="auto" w="100%">
       <Stack align="center" ta="center" gap="md">
         <IconLock size={40} />
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {t('spaces:hidden.title')}
         </Title>
         <Text c="dimmed" maw={460}>
@@ -125,7 +125,7 @@ function SpaceHeader({ space, extra }: { space: SpaceCardFragment; extra?: React
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <SpaceIcon spaceId={space.spaceId} isPrivate={space.isPrivate} />
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Title>
           {space.status ? (
@@ -238,31 +238,19 @@ function InfoTab({ space }: { space: SpaceCardFragment }) {
           </Button>
         </Group>
       ) : null}
-      <Modal
+      <ConfirmDialog
         opened={leaving}
-        onClose={() => setLeaving(false)}
         title={t('spaces:leave.title')}
-        size="sm"
-      >
-        <Stack>
-          <Text size="sm">{t('spaces:leave.confirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setLeaving(false)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() =>
-                void actions
-                  .leave(space.spaceId)
-                  .then((done) => done && navigate('/spaces/private/active'))
-              }
-            >
-              {t('spaces:leave.button')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('spaces:leave.confirm')}
+        confirmLabel={t('spaces:leave.button')}
+        loading={actions.leaving}
+        onConfirm={() =>
+          void actions
+            .leave(space.spaceId)
+            .then((done) => done && navigate('/spaces/private/active'))
+        }
+        onCancel={() => setLeaving(false)}
+      />
     </Stack>
   );
 }
@@ -430,24 +418,15 @@ function ManageSettings({ space }: { space: SpaceCardFragment }) {
           </Button>
         </Group>
       </Card>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={t('spaces:settings.deleteTitle')}
-        size="sm"
-      >
-        <Stack>
-          <Text size="sm">{t('spaces:settings.deleteConfirm', { name: space.name })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button color="red" loading={deleting} onClick={() => void deleteSpace()}>
-              {t('common:actions.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('spaces:settings.deleteConfirm', { name: space.name })}
+        confirmLabel={t('common:actions.delete')}
+        loading={deleting}
+        onConfirm={() => void deleteSpace()}
+        onCancel={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

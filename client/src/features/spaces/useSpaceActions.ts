@@ -18,7 +18,9 @@ export function useSpaceActions() {
   const { t } = useTranslation();
   const [accept] = useMutation(AcceptInviteDocument, { refetchQueries: REFETCH });
   const [decline] = useMutation(DeclineInviteDocument, { refetchQueries: REFETCH });
-  const [leave] = useMutation(LeaveSpaceDocument, { refetchQueries: REFETCH });
+  const [leave, { loading: leaving }] = useMutation(LeaveSpaceDocument, {
+    refetchQueries: REFETCH,
+  });
   const [request] = useMutation(RequestAccessDocument, { refetchQueries: REFETCH });
   const [favorite] = useMutation(FavoriteSpaceDocument, { refetchQueries: ['SpaceDrawer'] });
 
@@ -40,6 +42,8 @@ export function useSpaceActions() {
       run(() => decline({ variables: { spaceId } }), t('spaces:invite.declined')),
     leave: (spaceId: string) =>
       run(() => leave({ variables: { spaceId } }), t('spaces:leave.done')),
+    /** A leave is on its way to the server. */
+    leaving,
     /** The favourite flag flips when the server has stored it (the mutation returns the space). */
     favorite: (spaceId: string, value: boolean) =>
       run(() => favorite({ variables: { spaceId, favorite: value } })),

@@ -3,45 +3,78 @@ import { IconUserQuestion } from '@tabler/icons-react';
 import { firstIssue, htmlToPlainText, storyTextSchema } from '@rules';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
+import { awaitsApproval } from '../../components/post-form/awaitsApproval';
+import type { PostFormControls } from '../../components/post-form/PostFormModal';
+import { useKeptDraft, useRestoredDraft } from '../../components/post-form/postDrafts';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import type { StoryCardFragment } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
 import { JoinedProblemSelect } from '../problems';
+import { useSpaceName } from '../spaces/spaceDisplay';
 import { useStoryMutations } from './useStoryMutations';
 
 type Destination = 'space' | 'problem';
 
+/** A kept draft's choices; its destination is the problem when it names one. */
+const storyDraftSchema = z.object({
+  html: z.string(),
+  isAnonymousPost: z.boolean(),
+  isDraft: z.boolean(),
+  problemId: z.string().nullable(),
+});
+
 /**
  * The story form: where to post (the space feed or one of the viewer's joined problems; opened
  * from a problem, that problem), as whom, the text with the shared story rules checked live, and
- * draft or publish. Creates, or updates `story` when given.
+ * draft or publish. Creates, or updates `story` when given. A new story's text is kept under
+ * `draftKey` until it is posted or discarded.
  */
 export function StoryForm({
   story,
   problemId: problemContext = null,
+  draftKey,
   onDone,
+  onCancel,
+  onDirtyChange,
 }: {
   story: StoryCardFragment | null;
   problemId?: string | null;
-  onDone: () => void;
-}) {
+  draftKey: string | null;
+} & PostFormControls) {
   const { t } = useTranslation();
   const { viewer, loading: viewerLoading } = useViewer();
   const requireSignIn = useRequireSignIn();
-  const { spaceId, spaceName } = useActiveSpace();
+  const activeSpace = useActiveSpace();
+  const spaceName = useSpaceName();
   const { createStory, updateStory, saving } = useStoryMutations();
   const editorId = useId();
+  const draft = useRestoredDraft(draftKey, storyDraftSchema);
 
-  const [html, setHtml] = useState(story?.story ?? '');
-  const [isAnonymousPost, setAnonymous] = useState(story?.isAnonymousPost ?? false);
-  const [isDraft, setDraft] = useState(story?.isDraft ?? false);
-  const initialProblem = problemContext ?? story?.problemId ?? null;
+  const savedHtml = story?.story ?? '';
+  const [html, setHtml] = useState(draft?.html ?? savedHtml);
+  const [isAnonymousPost, setAnonymous] = useState(
+    draft?.isAnonymousPost ?? story?.isAnonymousPost ?? false,
+  );
+  const [isDraft, setDraft] = useState(draft?.isDraft ?? story?.isDraft ?? false);
+  const initialProblem = problemContext ?? draft?.problemId ?? story?.problemId ?? null;
   const [destination, setDestination] = useState<Destination>(initialProblem ? 'problem' : 'space');
   const [problemId, setProblemId] = useState<string | null>(initialProblem);
   const [touched, setTouched] = useState(false);
+  useKeptDraft({
+    key: draftKey,
+    value: {
+      html,
+      isAnonymousPost,
+      isDraft,
+      problemId: destination === 'problem' ? problemId : null,
+    },
+    dirty: html !== savedHtml,
+    onDirtyChange,
+  });
 
   // The same rules the server applies, on the same plain text; their messages have keys in common:errors.
   const parsed = storyTextSchema.safeParse(htmlToPlainText(html));
@@ -56,7 +89,7 @@ export function StoryForm({
       <Stack>
         <Text>{t('stories:signIn.dialog')}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             {t('common:actions.cancel')}
           </Button>
           <Button
@@ -79,30 +112,29 @@ export function StoryForm({
     if (error || problemError || saving) return;
     const target = destination === 'problem' ? problemId : null;
     try {
-      if (story) {
-        const saved = await updateStory(story.id, {
-          story: html,
-          isAnonymousPost,
-          isDraft,
-          ...(target !== (story.problemId ?? null) && { problemId: target }),
-        });
-        notifySuccess(
-          saved.isDraft
-            ? t('stories:toast.draftSaved')
-            : story.isDraft
-              ? t('stories:toast.added')
-              : t('stories:toast.updated'),
-        );
-      } else {
-        const saved = await createStory({
-          story: html,
-          isAnonymousPost,
-          isDraft,
-          spaceId: spaceId || null,
-          problemId: target,
-        });
-        notifySuccess(saved.isDraft ? t('stories:toast.draftSaved') : t('stories:toast.added'));
-      }
+      const saved = story
+        ? await updateStory(story.id, {
+            story: html,
+            isAnonymousPost,
+            isDraft,
+            ...(target !== (story.problemId ?? null) && { problemId: target }),
+          })
+        : await createStory({
+            story: html,
+            isAnonymousPost,
+            isDraft,
+            spaceId: activeSpace.spaceId || null,
+            problemId: target,
+          });
+      notifySuccess(
+        saved.isDraft
+          ? t('stories:toast.draftSaved')
+          : awaitsApproval(saved)
+            ? t('common:postForm.anonymousSent')
+            : story && !story.isDraft
+              ? t('stories:toast.updated')
+              : t('stories:toast.added'),
+      );
       onDone();
     } catch (caught) {
       notifyError(caught);
@@ -123,11 +155,13 @@ export function StoryForm({
             value={destination}
             disabled={problemContext !== null}
             onChange={(value) => setDestination(value as Destination)}
+            // A long space name wraps instead of being cut off on a phone.
+            styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
             data={[
               {
                 value: 'space',
                 label: t('stories:dialog.destinationSpace', {
-                  space: spaceName,
+                  space: spaceName({ spaceId: activeSpace.spaceId, name: activeSpace.spaceName }),
                 }),
               },
               {
@@ -200,11 +234,15 @@ export function StoryForm({
         ) : null}
 
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={saving}>
-            {isDraft ? t('stories:dialog.saveDraft') : t('stories:dialog.publish')}
+            {isDraft
+              ? t('stories:dialog.saveDraft')
+              : story && !story.isDraft
+                ? t('common:actions.save')
+                : t('stories:dialog.publish')}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,10 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { draftKeyOf } from '../../components/post-form/postDrafts';
+import { PostFormModal } from '../../components/post-form/PostFormModal';
 import type { StoryCardFragment } from '../../gql/graphql';
+import { useViewer } from '../auth/useViewer';
 
 // The editor (Tiptap and ProseMirror) loads with the first opening, not with every feed visit.
 const StoryForm = lazy(() =>
@@ -22,7 +25,7 @@ export interface StoryFormDialogProps {
 
 /**
  * The Story dialog: post a new story or edit one. Its form mounts when the dialog opens, so every
- * opening starts fresh (a new story empty, an edit from the story as it is now).
+ * opening starts from the story as it is now, or, new, from the text kept from the last opening.
  */
 export function StoryFormDialog({
   opened,
@@ -31,14 +34,17 @@ export function StoryFormDialog({
   problemId = null,
 }: StoryFormDialogProps) {
   const { t } = useTranslation();
+  const { viewer } = useViewer();
+  const draftKey = story ? null : draftKeyOf('story', viewer?.id);
   return (
-    <Modal
+    <PostFormModal
       opened={opened}
       onClose={onClose}
       size={STORY_DIALOG_WIDTH}
       title={story ? t('stories:dialog.editTitle') : t('stories:dialog.createTitle')}
+      draftKey={draftKey}
     >
-      {opened ? (
+      {(controls) => (
         <Suspense
           fallback={
             <Center py="xl">
@@ -46,9 +52,14 @@ export function StoryFormDialog({
             </Center>
           }
         >
-          <StoryForm story={story ?? null} problemId={problemId} onDone={onClose} />
+          <StoryForm
+            story={story ?? null}
+            problemId={problemId}
+            draftKey={draftKey}
+            {...controls}
+          />
         </Suspense>
-      ) : null}
-    </Modal>
+      )}
+    </PostFormModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { awaitsApproval } from '../../components/post-form/awaitsApproval';
 import { notifyError, notifySuccess } from '../../components/notify';
 import type { StoryCardFragment } from '../../gql/graphql';
 import type { StoryCardActions } from './StoryCard';
@@ -27,8 +28,10 @@ export function useStoryActions(options: { onDeleted?: (id: string) => void } = 
   const publish = async (story: StoryCardFragment) => {
     setPublishingId(story.id);
     try {
-      await updateStory(story.id, { isDraft: false });
-      notifySuccess(t('stories:toast.added'));
+      const saved = await updateStory(story.id, { isDraft: false });
+      notifySuccess(
+        awaitsApproval(saved) ? t('common:postForm.anonymousSent') : t('stories:toast.added'),
+      );
     } catch (caught) {
       notifyError(caught);
     } finally {
@@ -52,22 +55,15 @@ export function useStoryActions(options: { onDeleted?: (id: string) => void } = 
   const dialogs = (
     <>
       <StoryFormDialog opened={editOpen} story={editing} onClose={() => setEditOpen(false)} />
-      <Modal
+      <ConfirmDialog
         opened={confirming !== null}
-        onClose={() => setConfirming(null)}
         title={t('stories:delete.title')}
-        size="sm"
-      >
-        <Text size="sm">{t('stories:delete.message')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(null)}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button color="red" loading={deleting} onClick={() => void confirmDelete()}>
-            {t('common:actions.delete')}
-          </Button>
-        </Group>
-      </Modal>
+        message={t('stories:delete.message')}
+        confirmLabel={t('common:actions.delete')}
+        loading={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(null)}
+      />
     </>
   );
 

@@ -1,10 +1,11 @@
 import { useMutation } from '@apollo/client/react';
-import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { resetSession } from '../../app/apollo';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { DeleteAccountDocument } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
@@ -36,7 +37,7 @@ function DeleteAccount() {
   return (
     <Card withBorder radius="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
       <Stack gap="sm">
-        <Title order={4} c="red.7">
+        <Title order={2} size="h4" c="red">
           {t('users:account.dangerZone')}
         </Title>
         <Text size="sm">{t('users:account.deleteIntro')}</Text>
@@ -50,25 +51,15 @@ function DeleteAccount() {
           {t('users:account.delete')}
         </Button>
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={t('users:account.confirmTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      >
-        <Stack>
-          <Text size="sm">{t('users:account.confirmText')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button color="red" loading={loading} onClick={() => void confirm()}>
-              {t('users:account.confirmDelete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('users:account.confirmText')}
+        confirmLabel={t('users:account.confirmDelete')}
+        loading={loading}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      />
     </Card>
   );
 }

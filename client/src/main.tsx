@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { ApolloProvider } from '@apollo/client/react';
-import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,19 +10,19 @@ import { TOAST_MS } from '@rules';
 import { apolloClient } from './app/apollo';
 import { i18n } from './app/i18n';
 import { router } from './app/router';
-import { theme } from './app/theme';
+import { ThemeProvider } from './app/ThemeProvider';
 import { TopErrorBoundary } from './components/TopErrorBoundary';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <TopErrorBoundary>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <ThemeProvider>
           <Notifications position="top-right" autoClose={TOAST_MS} limit={4} zIndex={2000} />
           <ApolloProvider client={apolloClient}>
             <RouterProvider router={router} />
           </ApolloProvider>
-        </MantineProvider>
+        </ThemeProvider>
       </I18nextProvider>
     </TopErrorBoundary>
   </StrictMode>,

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Container, Group } from '@mantine/core';
+import { ActionIcon, Box, Container, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
@@ -40,7 +40,16 @@ export function AuthLayout() {
           <LanguageSelect withLabel={false} size="xs" />
         </Group>
       </Box>
-      <Container size="xs" py={{ base: 'md', sm: 48 }} px={{ base: 'xs', sm: 'md' }}>
+      <Container
+        component="main"
+        size="xs"
+        py={{ base: 'md', sm: 48 }}
+        px={{ base: 'xs', sm: 'md' }}
+      >
+        {/* The login box's title, as every auth page's one h1; forms below title with h2. */}
+        <Title order={1} size="h3" ta="center" mb="md">
+          {t('auth:loginBox.title')}
+        </Title>
         <Outlet />
       </Container>
     </Box>

@@ -1,8 +1,7 @@
 import { ActionIcon, Badge, Menu, type ActionIconProps } from '@mantine/core';
 import { IconBulb, IconChartDots3, IconPlus, IconPuzzle, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLoginBox } from '../features/auth/LoginBox';
-import { useViewer } from '../features/auth/useViewer';
+import { useRequireSignIn } from '../features/auth/LoginBox';
 
 /** What the plus button creates; graphs (maps) come with the maps issue. */
 export type CreateKind = 'story' | 'problem' | 'solution';
@@ -15,28 +14,14 @@ interface Props {
 
 /**
  * The plus button: Story, Problem, Solution, Graph (graphs say 'coming soon' until the maps
- * issue). Signed out, it opens the login box instead.
+ * issue). Signed out, choosing one opens the login box, and the chosen dialog opens once the
+ * visitor has signed in.
  */
 export function CreateMenu({ onCreate, size = 'lg', position = 'bottom-end' }: Props) {
   const { t } = useTranslation();
-  const { viewer } = useViewer();
-  const { open } = useLoginBox();
+  const requireSignIn = useRequireSignIn();
   const label = t('common:create.open');
-
-  const button = (
-    <ActionIcon
-      size={size}
-      radius="xl"
-      variant="filled"
-      aria-label={label}
-      title={label}
-      onClick={viewer ? undefined : () => open('signin')}
-      data-testid="create-button"
-    >
-      <IconPlus size={22} stroke={2.2} />
-    </ActionIcon>
-  );
-  if (!viewer) return button;
+  const create = (kind: CreateKind) => requireSignIn(() => onCreate(kind), { resume: true });
 
   const soon = (
     <Badge size="xs" variant="light" color="gray">
@@ -45,16 +30,27 @@ export function CreateMenu({ onCreate, size = 'lg', position = 'bottom-end' }: P
   );
   return (
     <Menu position={position} width={220} shadow="md" withArrow>
-      <Menu.Target>{button}</Menu.Target>
+      <Menu.Target>
+        <ActionIcon
+          size={size}
+          radius="xl"
+          variant="filled"
+          aria-label={label}
+          title={label}
+          data-testid="create-button"
+        >
+          <IconPlus size={22} stroke={2.2} />
+        </ActionIcon>
+      </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('common:create.title')}</Menu.Label>
-        <Menu.Item leftSection={<IconBulb size={18} />} onClick={() => onCreate('story')}>
+        <Menu.Item leftSection={<IconBulb size={18} />} onClick={() => create('story')}>
           {t('common:create.story')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconPuzzle size={18} />} onClick={() => onCreate('problem')}>
+        <Menu.Item leftSection={<IconPuzzle size={18} />} onClick={() => create('problem')}>
           {t('common:create.problem')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconTool size={18} />} onClick={() => onCreate('solution')}>
+        <Menu.Item leftSection={<IconTool size={18} />} onClick={() => create('solution')}>
           {t('common:create.solution')}
         </Menu.Item>
         <Menu.Item leftSection={<IconChartDots3 size={18} />} rightSection={soon} disabled>

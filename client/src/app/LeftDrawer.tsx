@@ -7,7 +7,9 @@ import {
   IconCloud,
   IconFlag,
   IconHash,
+  IconHistory,
   IconInfoCircle,
+  IconLayoutDashboard,
   IconLock,
   IconMap2,
   IconNews,
@@ -84,6 +86,7 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
       soon: true,
     },
     { to: '/solutions/recent', label: t('common:drawer.solutions'), icon: <IconBulb size={18} /> },
+    { to: '/skills/public', label: t('common:drawer.skills'), icon: <IconTools size={18} /> },
     { to: `/space/${id}/tags`, label: t('common:drawer.tags'), icon: <IconHash size={18} /> },
     {
       to: '/tagsCloud',
@@ -102,6 +105,11 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
       label: t('common:drawer.activity'),
       icon: <IconActivity size={18} />,
       soon: true,
+    },
+    {
+      to: '/dashboard',
+      label: t('common:drawer.dashboard'),
+      icon: <IconLayoutDashboard size={18} />,
     },
     {
       to: `/space/${id}/reports`,
@@ -155,7 +163,8 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
             <Text fw={600}>{activeName}</Text>
           </Group>
         </div>
-        <NavLink label={t('common:drawer.thisSpace')} defaultOpened={false} childrenOffset={12}>
+        {/* Open at first: it is where the space's pages are found. */}
+        <NavLink label={t('common:drawer.thisSpace')} defaultOpened childrenOffset={12}>
           {menu.map((link) => (
             <NavLink
               key={link.to}
@@ -182,6 +191,13 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
                 {t('common:drawer.recent')}
               </Text>
               {spaceLinks(data?.recentSpaces ?? [], t('common:drawer.noRecent'))}
+              <NavLink
+                component={Link}
+                to="/spaces/recent"
+                label={t('common:drawer.allRecent')}
+                leftSection={<IconHistory size={18} />}
+                onClick={onNavigate}
+              />
             </Stack>
           </>
         ) : null}

@@ -1,9 +1,18 @@
-import { AppShell, Burger, Button, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Skeleton,
+  Text,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2, IconMountain } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useLoginBox } from '../features/auth/LoginBox';
 import { useViewer } from '../features/auth/useViewer';
 import { ProblemDialog } from '../features/problems';
@@ -12,6 +21,7 @@ import { StoryDialog } from '../features/stories';
 import { CreateMenu, type CreateKind } from './CreateMenu';
 import { LeftDrawer } from './LeftDrawer';
 import { BottomNav, TopNav } from './MainNav';
+import { asksToFocusMain, focusMainHeading } from './navigation';
 import { UserMenu } from './UserMenu';
 
 export function Logo() {
@@ -43,6 +53,10 @@ export function ShellLayout() {
   const { viewer, loading } = useViewer();
   const { open } = useLoginBox();
   const closeCreate = () => setCreating(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (asksToFocusMain(location.state)) focusMainHeading();
+  }, [location]);
 
   return (
     <AppShell
@@ -73,12 +87,14 @@ export function ShellLayout() {
             </Group>
             {viewer ? (
               <UserMenu viewer={viewer} />
+            ) : loading ? (
+              // Until the session is known: neither 'Sign in' nor a menu flashes by.
+              <Skeleton circle height={34} aria-hidden data-testid="session-pending" />
             ) : (
               <Button
                 leftSection={<IconLogin2 size={18} />}
                 variant="light"
                 onClick={() => open('signin')}
-                disabled={loading}
               >
                 {t('common:auth.signIn')}
               </Button>
@@ -92,7 +108,8 @@ export function ShellLayout() {
         {drawerOpened && <LeftDrawer onNavigate={drawer.close} />}
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      {/* The path main shows, rendered with the page: a test can tell a navigation has drawn. */}
+      <AppShell.Main data-path={location.pathname}>
         <Outlet />
       </AppShell.Main>
 

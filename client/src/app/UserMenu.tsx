@@ -1,21 +1,26 @@
 import { useQuery } from '@apollo/client/react';
-import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
+  IconBell,
   IconBookmark,
   IconCheck,
   IconChevronDown,
   IconCreditCard,
+  IconFilePencil,
   IconFlag,
   IconHash,
   IconHeart,
   IconLanguage,
+  IconListNumbers,
   IconLogout,
   IconMask,
+  IconNews,
   IconPuzzle,
   IconRobot,
   IconRss,
   IconSettings,
   IconTool,
+  IconTools,
   IconUser,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,15 +33,29 @@ import type { Viewer } from '../features/auth/useViewer';
 import { useChangeLanguage } from '../features/users/useChangeLanguage';
 import { currentAppLang } from './i18n';
 
-/** The signed-in user's menu (spec: user menu), with the language choice and Logout. */
+/**
+ * The signed-in user's menu (spec: user menu), with the language choice and Logout. Besides the
+ * spec's links it leads to every page of the viewer's own: priorities, problem alerts, skills,
+ * stories and drafts. Pages of later issues carry a 'coming soon' badge.
+ */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
   const { t, i18n } = useTranslation();
   const signOut = useSignOut();
   const changeLanguage = useChangeLanguage();
   const lang = i18n.language ? currentAppLang() : 'en';
   const icon = (Icon: typeof IconUser) => <Icon size={16} stroke={1.6} />;
-  const link = (to: string, label: string, Icon: typeof IconUser) => (
-    <Menu.Item component={Link} to={to} leftSection={icon(Icon)}>
+  const soon = (
+    <Badge size="xs" variant="light" color="gray">
+      {t('common:comingSoon.badge')}
+    </Badge>
+  );
+  const link = (to: string, label: string, Icon: typeof IconUser, comingSoon = false) => (
+    <Menu.Item
+      component={Link}
+      to={to}
+      leftSection={icon(Icon)}
+      rightSection={comingSoon ? soon : null}
+    >
       {label}
     </Menu.Item>
   );
@@ -47,10 +66,12 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
 
   return (
     <>
-      <Menu position="bottom-end" width={250} shadow="md" withinPortal>
+      <Menu position="bottom-end" width={270} shadow="md" withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t('common:userMenu.open')} data-testid="user-menu">
+          {/* Named by its content: the visible initials and name are part of the name (WCAG 2.5.3). */}
+          <UnstyledButton data-testid="user-menu">
             <Group gap={6} wrap="nowrap">
+              <VisuallyHidden>{t('common:userMenu.open')}</VisuallyHidden>
               <Avatar
                 src={viewer.photoURL || null}
                 name={viewer.displayName}
@@ -65,7 +86,8 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
             </Group>
           </UnstyledButton>
         </Menu.Target>
-        <Menu.Dropdown>
+        {/* Scrolls when the screen is shorter than the menu (a phone held sideways). */}
+        <Menu.Dropdown mah="calc(100dvh - 72px)" style={{ overflowY: 'auto' }}>
           <Group gap="sm" px="sm" py={6} wrap="nowrap">
             <Avatar
               src={viewer.photoURL || null}
@@ -95,17 +117,23 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
             {t('tags:profileTags.edit')}
           </Menu.Item>
           <Menu.Divider />
-          {link(`/network/${viewer.id}/info`, t('common:userMenu.profile'), IconUser)}
-          {link('/problems/mypriorities', t('common:userMenu.myProblems'), IconPuzzle)}
+          {link(`/network/${viewer.id}/info`, t('common:userMenu.profile'), IconUser, true)}
+          {link('/problems/myproblems', t('common:userMenu.myProblems'), IconPuzzle)}
+          {link('/problems/mypriorities', t('common:userMenu.myPriorities'), IconListNumbers)}
+          {link('/problems/alerts', t('common:userMenu.problemAlerts'), IconBell)}
           {link('/solutions/mysolutions', t('common:userMenu.mySolutions'), IconTool)}
+          {link('/skills/myskills', t('common:userMenu.mySkills'), IconTools)}
+          <Menu.Divider />
           {link('/stories/feed', t('common:userMenu.following'), IconRss)}
-          {link('/bookmarks', t('common:userMenu.bookmarks'), IconBookmark)}
-          {link('/reactions', t('common:userMenu.reactions'), IconHeart)}
+          {link('/stories/mystories', t('common:userMenu.myStories'), IconNews)}
+          {link('/stories/mydrafts', t('common:userMenu.drafts'), IconFilePencil)}
           {link('/anonymous/stories', t('common:userMenu.anonymousPosts'), IconMask)}
-          {link('/reports', t('common:userMenu.reports'), IconFlag)}
+          {link('/bookmarks', t('common:userMenu.bookmarks'), IconBookmark, true)}
+          {link('/reactions', t('common:userMenu.reactions'), IconHeart, true)}
+          {link('/reports', t('common:userMenu.reports'), IconFlag, true)}
           <Menu.Divider />
           {link('/settings/profile', t('common:userMenu.settings'), IconSettings)}
-          {link('/settings/ai', t('common:userMenu.aiConfigs'), IconRobot)}
+          {link('/settings/ai', t('common:userMenu.aiConfigs'), IconRobot, true)}
           {link('/settings/account', t('common:userMenu.subscription'), IconCreditCard)}
           <Menu.Divider />
           <Menu.Label>
@@ -121,7 +149,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
             {t('common:language.te')}
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={icon(IconLogout)} onClick={() => void signOut()}>
+          <Menu.Item c="red" leftSection={icon(IconLogout)} onClick={() => void signOut()}>
             {t('common:userMenu.logout')}
           </Menu.Item>
         </Menu.Dropdown>

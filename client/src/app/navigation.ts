@@ -1,4 +1,7 @@
-/** Where the main tabs go, which tab a path belongs to, and which spec routes are still to come. */
+/**
+ * Where the main tabs go, which tab a path belongs to, which spec routes are still to come, and
+ * moving focus to a page's main heading.
+ */
 export type MainTab = 'perspectives' | 'problems' | 'progress';
 
 export const TAB_PATHS: Record<MainTab, string> = {
@@ -107,3 +110,30 @@ const SPEC_PREFIXES = new Set([
 ]);
 
 export const isComingSoonPath = (pathname: string) => SPEC_PREFIXES.has(firstSegment(pathname));
+
+/**
+ * Navigation state asking the shell to move focus to the new page's main heading, for when the
+ * control that had focus goes away with the page it was on (the sign-in form).
+ */
+export const FOCUS_MAIN = { focusMain: true } as const;
+
+export const asksToFocusMain = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'focusMain' in state;
+
+/** Animation frames to wait for a page's heading to render (about half a second). */
+const HEADING_WAIT_FRAMES = 30;
+
+/** Moves focus to the main heading of the page shown (or to the main landmark when it has none). */
+export function focusMainHeading(framesLeft = HEADING_WAIT_FRAMES) {
+  const main = document.querySelector<HTMLElement>('main');
+  const heading = main?.querySelector<HTMLElement>('h1, h2');
+  if (!heading && framesLeft > 0) {
+    requestAnimationFrame(() => focusMainHeading(framesLeft - 1));
+    return;
+  }
+  const target = heading ?? main;
+  if (!target) return;
+  // Focusable from script only: it stays out of the tab order.
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+}

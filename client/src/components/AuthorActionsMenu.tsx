@@ -25,7 +25,7 @@ export function AuthorActionsMenu({
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
           {t('common:actions.edit')}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+        <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
           {t('common:actions.delete')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -34,19 +34,10 @@ export function useStatusLabel() {
     ];
 }
 
-/** Text readable on the status colour (the proposed navy needs white, solving amber needs dark). */
-const textOn = (status: string) => (status === 'solving' ? '#1a1a1a' : '#ffffff');
-
 export function StatusBadge({ status }: { status: string }) {
   const label = useStatusLabel();
   return (
-    <Badge
-      color={problemStatusColor(status)}
-      c={textOn(status)}
-      variant="filled"
-      radius="sm"
-      size="sm"
-    >
+    <Badge color={problemStatusColor(status)} variant="filled" radius="sm" size="sm">
       {label(status)}
     </Badge>
   );

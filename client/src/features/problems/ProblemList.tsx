@@ -124,7 +124,7 @@ export function ProblemList({ variables, view = 'cards', empty }: ProblemListPro
 export function ProblemListSkeleton({ count = 3 }: { count?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy aria-label={t('problems:list.loading')}>
+    <Stack gap="md" role="status" aria-busy aria-label={t('problems:list.loading')}>
       {Array.from({ length: count }, (_, index) => (
         <Card key={index} withBorder radius="md" padding="md">
           <Skeleton height={12} width="40%" mb={10} />

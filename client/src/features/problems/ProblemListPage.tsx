@@ -45,38 +45,50 @@ import { StatusFilter, useProblemLabels } from './ProblemBits';
 
 export const PROBLEM_PAGE_WIDTH = 820;
 type ListTab = ProblemListKind;
-const TABS: ListTab[] = ['recent', 'myproblems', 'mypriorities', 'solving'];
+/** The /problems/* pages side by side; the alerts page (the tags feature's) is one of them. */
+type ProblemsTab = ListTab | 'alerts';
+const TABS: ProblemsTab[] = ['recent', 'myproblems', 'mypriorities', 'solving', 'alerts'];
 
-/** The tab strip and the Add Problem button shared by every /problems/* page. */
-function ProblemsHeader({ current }: { current: ListTab }) {
+export function ProblemListTabs({ current }: { current: ProblemsTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const labels = useProblemLabels();
+  const label = (tab: ProblemsTab) =>
+    tab === 'alerts' ? t('problems:list.alertsTab') : labels.lists[tab].tab;
+  return (
+    <Tabs value={current} onChange={(value) => value && void navigate(`/problems/${value}`)}>
+      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {TABS.map((tab) => (
+          <Tabs.Tab key={tab} value={tab}>
+            {label(tab)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
+
+/** The title, the Add Problem button and the tab strip shared by every /problems/* list. */
+function ProblemsHeader({ current }: { current: ListTab }) {
+  const { t } = useTranslation();
   const requireSignIn = useRequireSignIn();
   const [adding, setAdding] = useState(false);
   const labels = useProblemLabels();
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {labels.lists[current].title}
         </Title>
         <Button
           leftSection={<IconPlus size={16} />}
-          onClick={() => requireSignIn(() => setAdding(true))}
+          onClick={() => requireSignIn(() => setAdding(true), { resume: true })}
           style={{ flexShrink: 0 }}
         >
           {t('problems:list.add')}
         </Button>
       </Group>
-      <Tabs value={current} onChange={(value) => value && void navigate(`/problems/${value}`)}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
-              {labels.lists[tab].tab}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <ProblemListTabs current={current} />
       <ProblemDialog opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );

@@ -31,5 +31,7 @@ export const problemRoutes: RouteObject[] = [
 ];
 /** The plus button's Problem dialog. */
 export { ProblemDialog } from './ProblemDialog';
+/** The tab strip of the /problems/* pages (the problem alerts page shows it too). */
+export { ProblemListTabs } from './ProblemListPage';
 /** Picker of the viewer's joined problems (the story dialog's Problem destination). */
 export { JoinedProblemSelect } from './JoinedProblemSelect';

@@ -32,13 +32,13 @@ export function SkillListPage({ list }: { list: SkillListKind }) {
   const { viewer, loading } = useViewer();
   const requireSignIn = useRequireSignIn();
   const [adding, setAdding] = useState(false);
-  const add = () => requireSignIn(() => setAdding(true));
+  const add = () => requireSignIn(() => setAdding(true), { resume: true });
   const own = list === 'myskills';
 
   return (
     <Stack gap="md" maw={SKILL_PAGE_WIDTH} mx="auto" w="100%">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {own ? t('skills:mine.title') : t('skills:public.title')}
         </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={add} style={{ flexShrink: 0 }}>
@@ -158,7 +158,7 @@ function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) 
 export function SkillSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy aria-label={t('skills:list.loading')}>
+    <Stack gap="md" role="status" aria-busy aria-label={t('skills:list.loading')}>
       {[0, 1].map((index) => (
         <Card key={index} withBorder radius="md" padding="md">
           <Skeleton height={12} width="40%" mb={10} />

@@ -13,7 +13,7 @@ export function ProblemSolutions({ problemId }: { problemId: string }) {
   const requireSignIn = useRequireSignIn();
   const [adding, setAdding] = useState(false);
   const [orderBy, setOrderBy] = useState<SolutionSort>('recent');
-  const add = () => requireSignIn(() => setAdding(true));
+  const add = () => requireSignIn(() => setAdding(true), { resume: true });
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">

@@ -153,7 +153,7 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
 export function SolutionListSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy aria-label={t('solutions:list.loading')}>
+    <Stack gap="md" role="status" aria-busy aria-label={t('solutions:list.loading')}>
       {[0, 1, 2].map((index) => (
         <Card key={index} withBorder radius="md" padding="md">
           <Group gap="sm" mb="md">

@@ -24,7 +24,7 @@ export function SolutionListPage({ list }: { list: Tab }) {
   const [adding, setAdding] = useState(false);
   const [orderBy, setOrderBy] = useState<SolutionSort>('recent');
   const [range, setRange] = useState(DEFAULT_TIME_RANGE_CHOICE);
-  const add = () => requireSignIn(() => setAdding(true));
+  const add = () => requireSignIn(() => setAdding(true), { resume: true });
   const own = list === 'mysolutions';
 
   let body;
@@ -66,7 +66,7 @@ export function SolutionListPage({ list }: { list: Tab }) {
   return (
     <Stack gap="md" maw={SOLUTION_PAGE_WIDTH} mx="auto" w="100%">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {own ? t('solutions:mine.title') : t('solutions:recent.title', { space: spaceName })}
         </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={add} style={{ flexShrink: 0 }}>

@@ -121,7 +121,7 @@ export function SolutionPage() {
               />
             ) : null}
           </Group>
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {solution.name}
           </Title>
           <TagList tags={solution.tags} label={t('solutions:card.tags')} />
@@ -139,7 +139,7 @@ export function SolutionPage() {
       </Tabs>
       {tab === 'info' ? <SolutionInfo solution={solution} /> : null}
       {tab === 'problems' ? <LinkedProblems solution={solution} /> : null}
-      {tab !== 'info' && tab !== 'problems' ? <ComingSoon /> : null}
+      {tab !== 'info' && tab !== 'problems' ? <ComingSoon order={2} /> : null}
       {dialogs}
     </Stack>
   );

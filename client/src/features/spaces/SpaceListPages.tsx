@@ -113,7 +113,7 @@ export function CountrySpacesPage() {
 
   return (
     <Stack gap="md" maw={PAGE_WIDTH} mx="auto" w="100%">
-      <Title order={2} size="h3">
+      <Title order={1} size="h3">
         {t('spaces:countries.title')}
       </Title>
       <Group justify="space-between" gap="sm">
@@ -216,7 +216,7 @@ export function PrivateSpacesPage() {
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="xs" wrap="nowrap">
             <IconLock size={22} />
-            <Title order={2} size="h3">
+            <Title order={1} size="h3">
               {t('spaces:private.title')}
             </Title>
           </Group>
@@ -257,7 +257,7 @@ export function RecentSpacesPage() {
   return (
     <RequireSignIn>
       <Stack gap="md" maw={PAGE_WIDTH} mx="auto" w="100%">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {t('spaces:recent.title')}
         </Title>
         <Text c="dimmed" size="sm">

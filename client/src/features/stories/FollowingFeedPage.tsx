@@ -10,6 +10,7 @@ import { RequireSignIn } from '../auth/RequireSignIn';
 import { FollowTagsDialog } from '../tags/FollowTagsDialog';
 import { DEFAULT_FEED_FILTER, FeedControls, feedOptions, type FeedFilter } from './FeedControls';
 import { StoryList } from './StoryList';
+import { StoryTabs } from './StoryTabs';
 import { STORY_PAGE_WIDTH } from './layout';
 
 /** /stories/feed: the active space's stories carrying a tag the viewer follows (signed in only). */
@@ -17,9 +18,10 @@ export function FollowingFeedPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="md" maw={STORY_PAGE_WIDTH} mx="auto" w="100%">
-      <Title order={2} size="h3">
+      <Title order={1} size="h3">
         {t('stories:following.title')}
       </Title>
+      <StoryTabs current="following" />
       <RequireSignIn>
         <FollowingFeed />
       </RequireSignIn>

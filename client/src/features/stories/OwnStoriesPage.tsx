@@ -6,9 +6,16 @@ import type { StoryListKind } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
 import { StoryList, StoryListSkeleton } from './StoryList';
+import { StoryTabs, type StoryTab } from './StoryTabs';
 import { STORY_PAGE_WIDTH } from './layout';
 
 type OwnList = Exclude<StoryListKind, 'recent' | 'following'>;
+
+const TAB_OF: Record<OwnList, StoryTab> = {
+  mystories: 'mine',
+  mydrafts: 'drafts',
+  anonymous: 'anonymous',
+};
 
 /** The author's own lists: published stories, drafts, anonymous posts. They need a signed-in user. */
 export function OwnStoriesPage({ list }: { list: OwnList }) {
@@ -61,13 +68,14 @@ export function OwnStoriesPage({ list }: { list: OwnList }) {
   return (
     <Stack gap="md" maw={STORY_PAGE_WIDTH} mx="auto" w="100%">
       <Stack gap={4}>
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {heading.title}
         </Title>
         <Text c="dimmed" size="sm">
           {heading.intro}
         </Text>
       </Stack>
+      <StoryTabs current={TAB_OF[list]} />
       {body}
     </Stack>
   );

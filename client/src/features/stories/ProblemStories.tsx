@@ -18,7 +18,7 @@ export function ProblemStories({ problemId }: { problemId: string }) {
       <Group justify="flex-end">
         <Button
           leftSection={<IconPlus size={16} />}
-          onClick={() => requireSignIn(() => setPosting(true))}
+          onClick={() => requireSignIn(() => setPosting(true), { resume: true })}
         >
           {t('stories:problem.post')}
         </Button>

@@ -7,6 +7,7 @@ import { useRequireSignIn } from '../auth/LoginBox';
 import { DEFAULT_FEED_FILTER, FeedControls, feedOptions, type FeedFilter } from './FeedControls';
 import { StoryDialog } from './StoryDialog';
 import { StoryList } from './StoryList';
+import { StoryTabs } from './StoryTabs';
 import { STORY_PAGE_WIDTH } from './layout';
 
 /**
@@ -19,12 +20,12 @@ export function StoryFeedPage() {
   const requireSignIn = useRequireSignIn();
   const [posting, setPosting] = useState(false);
   const [filter, setFilter] = useState<FeedFilter>(DEFAULT_FEED_FILTER);
-  const post = () => requireSignIn(() => setPosting(true));
+  const post = () => requireSignIn(() => setPosting(true), { resume: true });
 
   return (
     <Stack gap="md" maw={STORY_PAGE_WIDTH} mx="auto" w="100%">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {t('stories:feed.title', { space: spaceName })}
         </Title>
         {/* Never squeezed: on a phone the title wraps instead of the button being cut. */}
@@ -32,6 +33,7 @@ export function StoryFeedPage() {
           {t('stories:feed.post')}
         </Button>
       </Group>
+      <StoryTabs current="recent" />
       <FeedControls value={filter} onChange={setFilter} />
       <StoryList
         list="recent"

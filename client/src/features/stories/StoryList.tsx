@@ -163,7 +163,7 @@ function useInfiniteScroll(onVisible: (() => Promise<void>) | null) {
 export function StoryListSkeleton({ count = 3 }: { count?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy aria-label={t('stories:list.loading')}>
+    <Stack gap="md" role="status" aria-busy aria-label={t('stories:list.loading')}>
       {Array.from({ length: count }, (_, index) => (
         <Card key={index} withBorder radius="md" padding="md">
           <Group gap="sm" mb="md">

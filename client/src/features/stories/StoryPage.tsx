@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useQuery } from '@apollo/client/react';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -55,6 +55,10 @@ export function StoryPage() {
   }
   return (
     <Stack gap="md" maw={STORY_PAGE_WIDTH} mx="auto" w="100%">
+      {/* The card is the page: no visible title, one for screen readers. */}
+      <Title order={1} className={VisuallyHidden.classes.root}>
+        {t('stories:page.title')}
+      </Title>
       {body}
       {dialogs}
     </Stack>

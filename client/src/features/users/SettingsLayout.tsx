@@ -18,7 +18,7 @@ export function SettingsLayout() {
   return (
     <RequireSignIn>
       <Container size="sm" py="md">
-        <Title order={2} mb="md">
+        <Title order={1} size="h2" mb="md">
           {t('users:settings.title')}
         </Title>
         <Tabs value={active} onChange={(tab) => tab && void navigate(`/settings/${tab}`)} mb="lg">

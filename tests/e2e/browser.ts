@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -23,12 +23,11 @@ const BUILD_LOCK = path.join(ROOT, 'dist/.client-build.lock');
 /** A build that still holds the lock after this long has died: its lock is taken over. */
 const STALE_LOCK_MS = 10 * 60_000;
 
+const newestSource = () =>
+  Math.max(newestMtime(path.join(ROOT, 'client')), newestMtime(path.join(ROOT, 'locales')));
+
 function clientIsFresh(): boolean {
-  const sources = Math.max(
-    newestMtime(path.join(ROOT, 'client')),
-    newestMtime(path.join(ROOT, 'locales')),
-  );
-  return existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs >= sources;
+  return existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs >= newestSource();
 }
 
 function sleep(ms: number) {
@@ -57,6 +56,7 @@ export function ensureClientBuilt() {
   }
   try {
     if (clientIsFresh()) return;
+    const builtFrom = newestSource();
     execFileSync(
       'npx',
       ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'error'],
@@ -65,6 +65,9 @@ export function ensureClientBuilt() {
         stdio: 'inherit',
       },
     );
+    // The build is as new as the sources it started from: a file edited while it ran is newer,
+    // so the next test run builds again instead of serving a bundle without that edit.
+    utimesSync(DIST_INDEX, new Date(), new Date(builtFrom));
   } finally {
     rmSync(BUILD_LOCK, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@ import { MOBILE, shows, startBrowserApp, type BrowserApp } from './app-in-browse
 import { SKIP_REASON, chromiumMissing } from './browser';
 
 const FOLLOW_TAG = `mutation($tag: ID!, $spaceId: ID) { followTag(tag: $tag, spaceId: $spaceId) { id } }`;
+const ADD_PART = `mutation($problemId: ID!, $input: ProblemPartInput!) { addPart(problemId: $problemId, input: $input) { id } }`;
 
 /**
  * Answers the "are you sure?" dialog called `title`: focus starts on Cancel (so Enter right after
@@ -33,6 +34,7 @@ describe.skipIf(chromiumMissing)('every yes/no question is the one confirm dialo
   let spaceId: string;
   let problemId: string;
   let solutionId: string;
+  let partId: string;
 
   beforeAll(async () => {
     app = await startBrowserApp();
@@ -46,13 +48,20 @@ describe.skipIf(chromiumMissing)('every yes/no question is the one confirm dialo
     problemId = (await postProblem(app.server, owner.token, 'Dry wells', { spaceId })).id;
     solutionId = (await postSolution(app.server, owner, { spaceId })).id;
     await gqlData(app.server.url, FOLLOW_TAG, { tag: 'water', spaceId }, { token: owner.token });
+    const part = await gqlData<{ addPart: { id: string } }>(
+      app.server.url,
+      ADD_PART,
+      { problemId, input: { type: 'stakeholder', name: 'Villagers', attributes: [] } },
+      { token: owner.token },
+    );
+    partId = part.addPart.id;
   }, 180_000);
 
   afterAll(async () => {
     await app?.close();
   });
 
-  it('unfollow, delete solution, delete problem, leave and delete space ask the same way', async () => {
+  it('unfollow, delete solution, part and problem, leave and delete space ask the same way', async () => {
     app.screenshotsOnFailure();
     const page = await app.newPage({ as: owner, viewport: MOBILE });
 
@@ -71,6 +80,18 @@ describe.skipIf(chromiumMissing)('every yes/no question is the one confirm dialo
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await answer(page, 'Delete solution?', 'Delete');
     await page.waitForURL('**/solutions/mysolutions');
+
+    // Deleting a part asks too (it used to go at once): Cancel keeps it, Delete removes it.
+    await page.goto(`${app.server.url}/problem/${problemId}/parts/${partId}/info`);
+    const partActions = page.getByRole('button', { name: 'More actions' });
+    await partActions.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await answer(page, 'Delete this part?', 'Cancel');
+    await shows(page.getByRole('heading', { name: 'Villagers' }));
+    await partActions.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await answer(page, 'Delete this part?', 'Delete');
+    await page.waitForURL(`**/problem/${problemId}/parts`);
 
     await page.goto(`${app.server.url}/problem/${problemId}`);
     await page.getByRole('button', { name: 'More actions' }).click();

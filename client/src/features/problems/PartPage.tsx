@@ -16,6 +16,7 @@ import { IconArrowLeft, IconDots, IconPencil, IconTrash } from '@tabler/icons-re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorPage } from '../../components/ErrorPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { DeletePartDocument, ProblemPartDocument } from '../../gql/graphql';
@@ -31,11 +32,12 @@ export function PartPage() {
   const navigate = useNavigate();
   const labels = useProblemLabels();
   const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { data, loading, error } = useQuery(ProblemPartDocument, {
     variables: { problemId: id, partId },
     fetchPolicy: 'cache-and-network',
   });
-  const [remove] = useMutation(DeletePartDocument, {
+  const [remove, removing] = useMutation(DeletePartDocument, {
     refetchQueries: ['ProblemParts'],
   });
 
@@ -87,7 +89,7 @@ export function PartPage() {
                 <Menu.Item
                   c="red"
                   leftSection={<IconTrash size={16} />}
-                  onClick={() => void doDelete()}
+                  onClick={() => setConfirmingDelete(true)}
                 >
                   {t('common:actions.delete')}
                 </Menu.Item>
@@ -136,6 +138,15 @@ export function PartPage() {
         </Tabs.Panel>
       </Tabs>
       <PartDialog problemId={id} part={part} opened={editing} onClose={() => setEditing(false)} />
+      <ConfirmDialog
+        opened={confirmingDelete}
+        title={t('problems:parts.deleteTitle')}
+        message={t('problems:parts.deleteMessage')}
+        confirmLabel={t('common:actions.delete')}
+        loading={removing.loading}
+        onConfirm={() => void doDelete()}
+        onCancel={() => setConfirmingDelete(false)}
+      />
     </Stack>
   );
 }

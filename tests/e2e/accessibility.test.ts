@@ -78,6 +78,12 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
 }
 
+/** Clicks the button and waits for the menu it opens. */
+async function openMenu(page: Page, button: string | RegExp) {
+  await page.getByRole('button', { name: button }).first().click();
+  await shows(page.getByRole('menu'));
+}
+
 /** Clicks the button and waits for the dialog it opens. */
 async function openDialog(page: Page, button: string) {
   await page.getByRole('button', { name: button, exact: true }).first().click();
@@ -209,6 +215,18 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
       label: '/stories/recent with the story dialog open',
       ready: (page) => page.getByText(STORY_TEXT),
       then: (page) => openDialog(page, 'Post a story'),
+    },
+    {
+      path: '/stories/recent',
+      label: '/stories/recent with the account menu open',
+      ready: (page) => page.getByText(STORY_TEXT),
+      then: (page) => openMenu(page, 'Account menu'),
+    },
+    {
+      path: '/stories/recent',
+      label: '/stories/recent with the create menu open',
+      ready: (page) => page.getByText(STORY_TEXT),
+      then: (page) => openMenu(page, /^Create$/),
     },
   ];
 

@@ -66,8 +66,10 @@ export function ensureClientBuilt() {
       },
     );
     // The build is as new as the sources it started from: a file edited while it ran is newer,
-    // so the next test run builds again instead of serving a bundle without that edit.
-    utimesSync(DIST_INDEX, new Date(), new Date(builtFrom));
+    // so the next test run builds again instead of serving a bundle without that edit. Rounded up
+    // to the millisecond a Date holds, or the build would look older than its newest source.
+    const builtAt = new Date(Math.ceil(builtFrom));
+    utimesSync(DIST_INDEX, builtAt, builtAt);
   } finally {
     rmSync(BUILD_LOCK, { recursive: true, force: true });
   }

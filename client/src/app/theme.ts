@@ -4,6 +4,7 @@ import {
   getPrimaryShade,
   isVirtualColor,
   luminance,
+  Menu,
   mergeThemeOverrides,
   Modal,
   Notification,
@@ -48,6 +49,12 @@ const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Telugu", "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // Mantine's focus placeholder is a focusable div inside role="menu", which a screen reader
+    // meets as a child a menu may not have (axe: aria-required-children, critical). Without it the
+    // dropdown itself takes focus on open and the arrow keys move to the items, as before.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
 });
 
 /** The theme with names for Mantine's own close buttons (dialogs, toasts), in the reader's language. */

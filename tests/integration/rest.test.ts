@@ -223,6 +223,40 @@ describe('GET /api/list/v2?path=stories', () => {
     expect(response.status).toBe(404);
     expect(response.body).toEqual(errorBody('NOT_FOUND', 'Item has been deleted'));
   });
+
+  it('answers 404 for a path below a collection it does not serve, never the collection', async () => {
+    const story = await postStory(server, alice.token, '<p>Asked about #paths</p>');
+    for (const path of [
+      `stories/${story.id}/comments`,
+      `stories/${story.id}`,
+      `stories/${story.id}/comments/x/replies`,
+      'problems/x/unknown',
+    ]) {
+      const listed = await rest(server.url, 'GET', `/api/list/v2?path=${path}`);
+      expect(listed.status, path).toBe(404);
+      expect(listed.body).toEqual(errorBody('NOT_FOUND', 'Item has been deleted'));
+    }
+    for (const path of [`stories/${story.id}/comments`, `stories/${story.id}/x/y`, 'stories']) {
+      const got = await rest(server.url, 'GET', `/api/get/v2?path=${path}`);
+      expect(got.status, path).toBe(404);
+    }
+    const added = await rest(
+      server.url,
+      'POST',
+      '/api/add',
+      { path: `stories/${story.id}/comments`, data: { story: '<p>Not a story #paths</p>' } },
+      alice.token,
+    );
+    expect(added.status).toBe(404);
+    const mine = await rest<{ items: RestStory[] }>(
+      server.url,
+      'GET',
+      '/api/list/v2?path=stories',
+      undefined,
+      alice.token,
+    );
+    expect(mine.body.items.filter((item) => item.story.includes('Not a story'))).toEqual([]);
+  });
 });
 
 describe('GET /api/get/v2?path=stories/{id}', () => {

@@ -18,22 +18,65 @@ export interface ListParams {
 }
 
 export interface CollectionRoutes {
-  list?(ctx: Context, params: ListParams, rest: string[]): Promise<Page<unknown>>;
-  get?(ctx: Context, id: string, rest: string[]): Promise<unknown>;
-  /** `POST /add` with `{ path, data, … }`: creates an item in this collection (body minus path). */
-  create?(ctx: Context, body: Record<string, unknown>, rest: string[]): Promise<unknown>;
+  /** `/list/v2?path={collection}` */
+  list?(ctx: Context, params: ListParams): Promise<Page<unknown>>;
+  /** `/get/v2?path={collection}/{id}` */
+  get?(ctx: Context, id: string): Promise<unknown>;
+  /** `POST /add` with `{ path: collection, data, … }`: creates an item (body minus path). */
+  create?(ctx: Context, body: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The `:name` segments of a nested path, by name: `problems/:id/parts` gives `{ id }`. */
+export type PathParams = Record<string, string>;
+type NestedList = (ctx: Context, params: ListParams, path: PathParams) => Promise<Page<unknown>>;
+type NestedGet = (ctx: Context, path: PathParams) => Promise<unknown>;
+
+interface Nested<Handler> {
+  segments: string[];
+  handler: Handler;
+}
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/** The handler whose pattern has the path's shape, with its `:name` segments bound. */
+function match<Handler>(routes: Nested<Handler>[], segments: string[]) {
+  for (const route of routes) {
+    if (route.segments.length !== segments.length) continue;
+    const params: PathParams = {};
+    const fits = route.segments.every((part, index) => {
+      const segment = segments[index]!;
+      if (part.startsWith(':')) params[part.slice(1)] = segment;
+      return part.startsWith(':') || part === segment;
+    });
+    if (fits) return { handler: route.handler, params };
+  }
+  return null;
 }
 
 /**
- * `/get/v2?path=stories/{id}`, `/list/v2?path=stories` and `POST /add {path}` route by the path's
- * first segment to the feature that owns it; each feature registers its collection in its own
- * *.rest.ts. Nested paths (`problems/{id}/parts/{partId}`) reach the collection as `rest`.
+ * `/get/v2?path=stories/{id}`, `/list/v2?path=stories` and `POST /add {path}` route by the path to
+ * the feature that owns it; each feature registers its collection in its own *.rest.ts, and any
+ * path below an item (`problems/{id}/parts`) by its pattern. A path of any other shape answers 404,
+ * so a client asking for something the server does not serve is told so instead of receiving a
+ * different list.
  */
 export class PathRouter {
   private readonly collections = new Map<string, CollectionRoutes>();
+  private readonly nestedLists: Nested<NestedList>[] = [];
+  private readonly nestedGets: Nested<NestedGet>[] = [];
 
   register(collection: string, routes: CollectionRoutes) {
     this.collections.set(collection, routes);
+  }
+
+  /** A list below an item, e.g. `problems/:id/parts`. */
+  registerList(pattern: string, handler: NestedList) {
+    this.nestedLists.push({ segments: segmentsOf(pattern), handler });
+  }
+
+  /** An item below an item, e.g. `problems/:id/parts/:partId`. */
+  registerGet(pattern: string, handler: NestedGet) {
+    this.nestedGets.push({ segments: segmentsOf(pattern), handler });
   }
 
   /** The registered collections (the first segments `path` may name). */
@@ -41,28 +84,34 @@ export class PathRouter {
     return [...this.collections.keys()];
   }
 
-  private split(path: string) {
-    const [collection = '', ...rest] = path.split('/').filter(Boolean);
-    const routes = this.collections.get(collection);
-    return { routes, rest };
-  }
-
   list(ctx: Context, path: string, params: ListParams) {
-    const { routes, rest } = this.split(path);
-    if (!routes?.list) throw notFound();
-    return routes.list(ctx, params, rest);
+    const segments = segmentsOf(path);
+    if (segments.length === 1) {
+      const list = this.collections.get(segments[0]!)?.list;
+      if (!list) throw notFound();
+      return list(ctx, params);
+    }
+    const nested = match(this.nestedLists, segments);
+    if (!nested) throw notFound();
+    return nested.handler(ctx, params, nested.params);
   }
 
   create(ctx: Context, path: string, body: Record<string, unknown>) {
-    const { routes, rest } = this.split(path);
-    if (!routes?.create) throw notFound();
-    return routes.create(ctx, body, rest);
+    const segments = segmentsOf(path);
+    const create = segments.length === 1 ? this.collections.get(segments[0]!)?.create : undefined;
+    if (!create) throw notFound();
+    return create(ctx, body);
   }
 
   get(ctx: Context, path: string) {
-    const { routes, rest } = this.split(path);
-    const [id, ...nested] = rest;
-    if (!routes?.get || !id) throw notFound();
-    return routes.get(ctx, id, nested);
+    const segments = segmentsOf(path);
+    if (segments.length === 2) {
+      const get = this.collections.get(segments[0]!)?.get;
+      if (!get) throw notFound();
+      return get(ctx, segments[1]!);
+    }
+    const nested = match(this.nestedGets, segments);
+    if (!nested) throw notFound();
+    return nested.handler(ctx, nested.params);
   }
 }

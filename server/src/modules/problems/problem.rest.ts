@@ -17,12 +17,7 @@ const sortOf = (orderBy: string | undefined): ProblemSort | undefined =>
  */
 export function mountProblemRest(router: Router, paths: PathRouter) {
   paths.register('problems', {
-    async list(ctx, params, rest) {
-      const [problemId, nested] = rest;
-      if (problemId && nested === 'parts') {
-        const parts = await problemsService.listParts(ctx, problemId);
-        return { items: parts.map(presentPart), last: null };
-      }
+    async list(ctx, params) {
       const page = await problemsService.listProblems(ctx, {
         list: 'recent',
         orderBy: sortOf(params.orderBy),
@@ -35,11 +30,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
       });
       return presentPage(page, (problem) => presentProblem(ctx, problem));
     },
-    async get(ctx, id, nested) {
-      const [kind, partId] = nested;
-      if (kind === 'parts' && partId)
-        return presentPart(await problemsService.getPart(ctx, id, partId));
-      if (kind === 'solutions' && partId) return problemSolutionForRest(ctx, id, partId);
+    async get(ctx, id) {
       return presentProblem(ctx, await problemsService.getProblem(ctx, id));
     },
     async create(ctx, body) {
@@ -53,6 +44,17 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
       );
     },
   });
+
+  paths.registerList('problems/:id/parts', async (ctx, _params, { id }) => {
+    const parts = await problemsService.listParts(ctx, id!);
+    return { items: parts.map(presentPart), last: null };
+  });
+  paths.registerGet('problems/:id/parts/:partId', async (ctx, { id, partId }) =>
+    presentPart(await problemsService.getPart(ctx, id!, partId!)),
+  );
+  paths.registerGet('problems/:id/solutions/:solutionId', (ctx, { id, solutionId }) =>
+    problemSolutionForRest(ctx, id!, solutionId!),
+  );
 
   router.get('/problems/joinedProblems', async (_req, res) => {
     ok(res, { items: await problemsService.joinedProblems(contextOf(res)) });

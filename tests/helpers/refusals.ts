@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { gql, rest } from './clients';
+import { gql, rest, type RestResult } from './clients';
 import type { TestServer } from './server';
 
 /**
@@ -20,4 +20,23 @@ export function refusedAsMissing(as: () => { server: Pick<TestServer, 'url'>; to
       expect((await rest(server.url, method, path, body, token)).status, path).toBe(404);
     },
   };
+}
+
+/**
+ * A REST post refused over its rate limit: 429 with the message, and a Retry-After that runs
+ * until the first counted post leaves the window (just under the whole window), not a new window.
+ */
+export function expectRateLimited(
+  response: RestResult<unknown>,
+  message: string,
+  windowSeconds: number,
+) {
+  expect(response.status).toBe(429);
+  expect(response.body).toEqual({
+    success: false,
+    error: { code: 'RATE_LIMITED', message, field: null },
+  });
+  const retryAfter = Number(response.headers.get('retry-after'));
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  expect(retryAfter).toBeGreaterThan(windowSeconds - 60);
 }

@@ -5,6 +5,7 @@ import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
 import { DESCRIPTION, postProblem } from '../helpers/problems-factories';
 import { postSkill, postSolution } from '../helpers/solutions-factories';
 import { createPrivateSpace } from '../helpers/spaces-factories';
+import { expectRateLimited } from '../helpers/refusals';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -121,15 +122,7 @@ describe.each(CASES)('creating $kind', (entry) => {
         { data: entry.input },
         prolific.token,
       );
-      expect(overRest.status).toBe(429);
-      expect(overRest.body).toEqual({
-        success: false,
-        error: { code: 'RATE_LIMITED', message, field: null },
-      });
-      // The wait is until the first of these posts leaves the window, not a whole window.
-      const retryAfter = Number(overRest.headers.get('retry-after'));
-      expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-      expect(retryAfter).toBeGreaterThan(windowSeconds - 60);
+      expectRateLimited(overRest, message, windowSeconds);
       expect(await mine(prolific)).toBe(max);
 
       // The limit is this person's: someone else still posts.

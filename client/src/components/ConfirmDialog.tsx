@@ -34,15 +34,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      size="sm"
-      centered
-      stackId={stackId}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
+    <Modal opened={opened} onClose={onCancel} title={title} size="sm" centered stackId={stackId}>
       <Stack>
         <Text size="sm">{message}</Text>
         <Group justify="flex-end">

@@ -52,14 +52,7 @@ export function PostFormModal({
   // also taken as the answer, and an Esc while asking means Keep editing.
   return (
     <Modal.Stack>
-      <Modal
-        stackId="form"
-        opened={opened}
-        onClose={requestClose}
-        size={size}
-        title={title}
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      >
+      <Modal stackId="form" opened={opened} onClose={requestClose} size={size} title={title}>
         {opened
           ? children({ onDone: closeDropping, onCancel: requestClose, onDirtyChange: setDirty })
           : null}

@@ -61,7 +61,6 @@ export function LoginBoxProvider({ children }: { children: ReactNode }) {
         centered
         fullScreen={fullScreen}
         size="md"
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       >
         <AuthPanel
           view={view}

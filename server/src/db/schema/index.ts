@@ -1,3 +1,4 @@
+export * from './engagement';
 export * from './problems';
 export * from './skills';
 export * from './solutions';

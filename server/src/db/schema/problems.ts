@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { ReactionCounts } from './engagement';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -41,6 +42,8 @@ export const problems = pgTable(
     isDraft: boolean('is_draft').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(true),
     totalComments: integer('total_comments').notNull().default(0),
+    totalReactions: integer('total_reactions').notNull().default(0),
+    reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     totalParticipants: integer('total_participants').notNull().default(0),
     totalStories: integer('total_stories').notNull().default(0),
     totalSolutions: integer('total_solutions').notNull().default(0),

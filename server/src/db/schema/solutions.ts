@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { problems } from './problems';
+import type { ReactionCounts } from './engagement';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -25,6 +35,8 @@ export const solutions = pgTable(
     isDraft: boolean('is_draft').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(true),
     totalComments: integer('total_comments').notNull().default(0),
+    totalReactions: integer('total_reactions').notNull().default(0),
+    reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     totalProblems: integer('total_problems').notNull().default(0),
     totalUpvotes: integer('total_upvotes').notNull().default(0),
     totalDownvotes: integer('total_downvotes').notNull().default(0),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReactionCounts } from './engagement';
 import { problems } from './problems';
 import { spaces } from './spaces';
 import { users } from './users';
@@ -28,6 +29,7 @@ export const stories = pgTable(
     /** Anonymous posts wait for a moderator; every other post is approved on creation. */
     isApproved: boolean('is_approved').notNull().default(true),
     totalReactions: integer('total_reactions').notNull().default(0),
+    reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     totalComments: integer('total_comments').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

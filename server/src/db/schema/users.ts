@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { spaces } from './spaces';
 
 export const users = pgTable(
@@ -20,6 +28,9 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** People following this person, and people this person follows (user_follows rows). */
+    totalFollowers: integer('total_followers').notNull().default(0),
+    totalFollowing: integer('total_following').notNull().default(0),
     defaultSpaceId: text('default_space_id').references(() => spaces.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { spaces } from './spaces';
+import { users } from './users';
+
+/**
+ * What people do around content. An item is named by its collection and id (`stories`, `abc`),
+ * as the REST paths name it, so one table serves every post kind. Rows of a deleted item go with
+ * it: triggers in migration 0003 delete them when the story, problem, solution, skill or comment
+ * row is deleted (also when a space's deletion cascades to its posts).
+ */
+export const COMMENTABLE_TYPES = ['stories', 'problems', 'solutions', 'skills'] as const;
+export const REACTABLE_TYPES = ['stories', 'problems', 'solutions', 'comments'] as const;
+export const BOOKMARKABLE_TYPES = ['stories', 'problems', 'solutions', 'skills'] as const;
+export const REACTION_KINDS = [
+  'like',
+  'happy',
+  'celebrate',
+  'dislike',
+  'sad',
+  'angry',
+  'thinking',
+] as const;
+
+/** Reactions on an item, by kind; a kind nobody chose is absent. */
+export type ReactionCounts = Partial<Record<(typeof REACTION_KINDS)[number], number>>;
+
+/** Comments on a post, and replies (parentId set) under a comment of the same post. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    itemType: text('item_type', { enum: COMMENTABLE_TYPES }).notNull(),
+    itemId: text('item_id').notNull(),
+    parentId: text('parent_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    /** The post's space, copied so visibility needs no join through the post. */
+    spaceId: text('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Sanitised rich text. */
+    commentHtml: text('comment_html').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Ids of the people @mentioned. */
+    mentions: text('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    totalReplies: integer('total_replies').notNull().default(0),
+    totalReactions: integer('total_reactions').notNull().default(0),
+    reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
+    /** The Top sort: what drew the most response. */
+    score: integer('score').generatedAlwaysAs(sql`total_reactions + total_replies`),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('comments_thread_recent_idx')
+      .on(table.itemType, table.itemId, table.createdAt, table.id)
+      .where(sql`${table.parentId} is null`),
+    index('comments_thread_top_idx')
+      .on(table.itemType, table.itemId, table.score, table.id)
+      .where(sql`${table.parentId} is null`),
+    index('comments_replies_idx').on(table.parentId, table.createdAt, table.id),
+    index('comments_author_idx').on(table.authorId, table.createdAt),
+  ],
+);
+
+/** One reaction per person and item; changing it replaces the row. */
+export const reactions = pgTable(
+  'reactions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemType: text('item_type', { enum: REACTABLE_TYPES }).notNull(),
+    itemId: text('item_id').notNull(),
+    reaction: text('reaction', { enum: REACTION_KINDS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.itemType, table.itemId] }),
+    index('reactions_item_idx').on(table.itemType, table.itemId, table.createdAt),
+    index('reactions_user_idx').on(table.userId, table.updatedAt),
+  ],
+);
+
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemType: text('item_type', { enum: BOOKMARKABLE_TYPES }).notNull(),
+    itemId: text('item_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.itemType, table.itemId] }),
+    index('bookmarks_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** People following people; users.total_followers / total_following count these rows. */
+export const userFollows = pgTable(
+  'user_follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.followerId, table.followeeId] }),
+    index('user_follows_followee_idx').on(table.followeeId, table.createdAt),
+    index('user_follows_follower_idx').on(table.followerId, table.createdAt),
+  ],
+);

@@ -1,6 +1,4 @@
 import sanitizeHtml from 'sanitize-html';
-import { htmlToPlainText, postDescriptionTextSchema, postTagsSchema } from '@rules';
-import { parseInput } from './errors';
 
 /**
  * The allow-list for rich text stored from any editor: what Tiptap's starter kit produces, links
@@ -37,14 +35,3 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeRichText = (html: string) => sanitizeHtml(html, OPTIONS).trim();
-
-/**
- * A post's description (solutions, skills) as it will be stored, and the tags of its title and
- * text. Sanitises first, so the rules judge exactly the text that will be stored and shown.
- */
-export function cleanPostDescription(name: string, html: string) {
-  const clean = sanitizeRichText(html);
-  const text = parseInput(postDescriptionTextSchema, htmlToPlainText(clean), 'description');
-  const tags = parseInput(postTagsSchema, `${name} ${text}`, 'description');
-  return { html: clean, tags };
-}

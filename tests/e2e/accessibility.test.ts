@@ -2,10 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpVerified, postStory, type TestUser } from '../helpers/factories';
-import { postProblem } from '../helpers/problems-factories';
-import { postSkill, postSolution } from '../helpers/solutions-factories';
-import { createPrivateSpace } from '../helpers/spaces-factories';
+import {
+  signUpVerified,
+  postStory,
+  type TestUser,
+  postProblem,
+  postSkill,
+  postSolution,
+  createPrivateSpace,
+} from '../helpers/factories';
 import {
   DESKTOP,
   MOBILE,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
 import { startServer } from '../../server/src/start';
-import type { TestUser } from '../helpers/factories';
+import { type TestUser } from '../helpers/factories';
 import type { TestServer } from '../helpers/server';
 import { ensureClientBuilt, launchChromium } from './browser';
 

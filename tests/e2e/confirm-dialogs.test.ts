@@ -1,10 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlData } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
-import { postProblem } from '../helpers/problems-factories';
-import { postSolution } from '../helpers/solutions-factories';
-import { CHANGE_SPACE, addParticipant, createPrivateSpace } from '../helpers/spaces-factories';
+import {
+  signUpVerified,
+  type TestUser,
+  postProblem,
+  postSolution,
+  CHANGE_SPACE,
+  addParticipant,
+  createPrivateSpace,
+} from '../helpers/factories';
 import { MOBILE, shows, startBrowserApp, type BrowserApp } from './app-in-browser';
 import { SKIP_REASON, chromiumMissing } from './browser';
 

@@ -1,9 +1,14 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlData } from '../helpers/clients';
-import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
-import { postProblem } from '../helpers/problems-factories';
-import { CHANGE_SPACE, createPrivateSpace } from '../helpers/spaces-factories';
+import {
+  postStory,
+  signUpVerified,
+  type TestUser,
+  postProblem,
+  CHANGE_SPACE,
+  createPrivateSpace,
+} from '../helpers/factories';
 import { MOBILE, shows, signedInShell, startBrowserApp, type BrowserApp } from './app-in-browser';
 import { SKIP_REASON, chromiumMissing } from './browser';
 

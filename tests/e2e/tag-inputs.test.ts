@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlData } from '../helpers/clients';
-import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
-import { makePrivateSpace } from '../helpers/problems-factories';
+import { postStory, signUpVerified, type TestUser, createPrivateSpace } from '../helpers/factories';
 import { MOBILE, shows, startBrowserApp, type BrowserApp } from './app-in-browser';
 import { SKIP_REASON, chromiumMissing } from './browser';
 
@@ -126,7 +125,7 @@ describe.skipIf(chromiumMissing)('tag inputs, the alerts strip and the invite se
     ]);
     await gqlData(app.server.url, PROFILE_TAGS, { tags: ['farming'] }, { token: farmer.token });
     await gqlData(app.server.url, PROFILE_TAGS, { tags: ['teaching'] }, { token: teacher.token });
-    const spaceId = await makePrivateSpace(app.server, tara.id);
+    const spaceId = (await createPrivateSpace(app.server, tara)).id;
     const page = await app.newPage({ as: tara, viewport: MOBILE });
     await page.goto(`${app.server.url}/space/${spaceId}/manage/participants`);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlData, type RestBody } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
-import { postProblem } from '../helpers/problems-factories';
+import { signUpVerified, type TestUser, postProblem } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skills } from '../../server/src/db/schema';
 import { gqlData, gqlError, rest } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
+import {
+  signUpVerified,
+  type TestUser,
+  createPrivateSpace,
+  insertProblem,
+  postStory,
+} from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { insertPrivateSpace, insertProblem, postStoryTo } from '../helpers/tags-factories';
 
 let server: TestServer;
 let alice: TestUser;
@@ -33,11 +38,11 @@ const dashboard = (spaceId?: string, token?: string) =>
 describe('the dashboard', () => {
   it('counts what a signed-out visitor may see in the global space', async () => {
     const before = await dashboard();
-    await postStoryTo(server, alice.token, '<p>Public #dash</p>');
-    await postStoryTo(server, alice.token, '<p>Draft #dashdraft</p>', {
+    await postStory(server, alice.token, '<p>Public #dash</p>');
+    await postStory(server, alice.token, '<p>Draft #dashdraft</p>', {
       isDraft: true,
     });
-    await postStoryTo(server, alice.token, '<p>Pending #dashpending</p>', {
+    await postStory(server, alice.token, '<p>Pending #dashpending</p>', {
       isAnonymousPost: true,
     });
     await insertProblem(server, alice, { tags: ['dash'] });
@@ -61,11 +66,15 @@ describe('the dashboard', () => {
 
   it('keeps a private space’s content out of the global numbers and shows it to its participants only', async () => {
     const global = await dashboard(undefined, bob.token);
-    const spaceId = await insertPrivateSpace(server, alice, [
-      { user: bob, status: 'contributor' },
-      { user: carol, status: 'invited' },
-    ]);
-    await postStoryTo(server, alice.token, '<p>Inside #privatedash</p>', {
+    const spaceId = (
+      await createPrivateSpace(server, alice, {
+        members: [
+          { user: bob, status: 'contributor' },
+          { user: carol, status: 'invited' },
+        ],
+      })
+    ).id;
+    await postStory(server, alice.token, '<p>Inside #privatedash</p>', {
       spaceId,
     });
     await insertProblem(server, alice, { spaceId, tags: ['privatedash'] });

@@ -2,16 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problems, stories } from '../../server/src/db/schema';
 import { gql, gqlData, gqlError, rest, subscribe } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
 import {
-  CREATE_STORY_ON,
-  insertPrivateSpace,
+  signUpVerified,
+  type TestUser,
+  CREATE_STORY,
+  createPrivateSpace,
+  followTag,
+  followTags,
   insertProblem,
-  postStoryTo,
+  postStory,
   storyIds,
-  type ProblemStoryView,
-} from '../helpers/tags-factories';
+  type StoryView,
+} from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let alice: TestUser;
@@ -46,7 +49,7 @@ describe('stories posted to a problem', () => {
       tags: ['probfeed'],
       name: 'Dirty wells',
     });
-    const story = await postStoryTo(server, alice.token, '<p>We saw it #probfeed</p>', {
+    const story = await postStory(server, alice.token, '<p>We saw it #probfeed</p>', {
       problemId,
     });
     expect(story).toMatchObject({
@@ -55,12 +58,7 @@ describe('stories posted to a problem', () => {
       spaceId: 'ww',
     });
 
-    await gqlData(
-      server.url,
-      `mutation { followTag(tag: "probfeed") { id } }`,
-      {},
-      { token: carol.token },
-    );
+    await followTag(server, carol, 'probfeed');
     expect(await storyIds(server, {})).not.toContain(story.id);
     expect(await storyIds(server, { list: 'following' }, carol.token)).not.toContain(story.id);
     expect(await storyIds(server, { tags: ['probfeed'] })).not.toContain(story.id);
@@ -81,7 +79,7 @@ describe('stories posted to a problem', () => {
   it('counts the problem story on the problem: post, unpublish, publish and delete move it by one', async () => {
     const problemId = await insertProblem(server, bob);
     expect(await totalStoriesOf(problemId)).toBe(0);
-    const story = await postStoryTo(server, alice.token, '<p>Counted #counting</p>', { problemId });
+    const story = await postStory(server, alice.token, '<p>Counted #counting</p>', { problemId });
     expect(await totalStoriesOf(problemId)).toBe(1);
     await gqlData(
       server.url,
@@ -97,7 +95,7 @@ describe('stories posted to a problem', () => {
       { token: alice.token },
     );
     expect(await totalStoriesOf(problemId)).toBe(1);
-    const draft = await postStoryTo(server, alice.token, '<p>Draft #counting</p>', {
+    const draft = await postStory(server, alice.token, '<p>Draft #counting</p>', {
       problemId,
       isDraft: true,
     });
@@ -110,7 +108,7 @@ describe('stories posted to a problem', () => {
   it('moves a story off its problem into the space feed, and onto another problem', async () => {
     const first = await insertProblem(server, bob);
     const second = await insertProblem(server, bob);
-    const story = await postStoryTo(server, alice.token, '<p>Moving #moving</p>', {
+    const story = await postStory(server, alice.token, '<p>Moving #moving</p>', {
       problemId: first,
     });
     const MOVE = `mutation($id: ID!, $input: UpdateStoryInput!) { updateStory(id: $id, input: $input) { id problemId } }`;
@@ -138,14 +136,14 @@ describe('stories posted to a problem', () => {
   });
 
   it('refuses a problem the poster cannot read as not found, and stores nothing', async () => {
-    const privateSpace = await insertPrivateSpace(server, bob);
+    const privateSpace = (await createPrivateSpace(server, bob)).id;
     const hidden = await insertProblem(server, bob, { spaceId: privateSpace });
     const draftProblem = await insertProblem(server, bob, { isDraft: true });
     for (const problemId of [hidden, draftProblem, 'no-such-problem']) {
       expect(
         await gqlError(
           server.url,
-          CREATE_STORY_ON,
+          CREATE_STORY,
           { input: { story: '<p>Sneaky #sneak</p>', problemId } },
           { token: alice.token },
         ),
@@ -157,14 +155,14 @@ describe('stories posted to a problem', () => {
   });
 
   it("refuses even the problem's author once blocked from its private space, as the problems feature does", async () => {
-    const privateSpace = await insertPrivateSpace(server, bob, [
-      { user: alice, status: 'blocked' },
-    ]);
+    const privateSpace = (
+      await createPrivateSpace(server, bob, { members: [{ user: alice, status: 'blocked' }] })
+    ).id;
     const own = await insertProblem(server, alice, { spaceId: privateSpace });
     expect(
       await gqlError(
         server.url,
-        CREATE_STORY_ON,
+        CREATE_STORY,
         { input: { story: '<p>Still mine? #left</p>', problemId: own } },
         { token: alice.token },
       ),
@@ -174,15 +172,19 @@ describe('stories posted to a problem', () => {
   });
 
   it('puts a story on a private problem into that space, visible to its participants only', async () => {
-    const privateSpace = await insertPrivateSpace(server, bob, [
-      { user: alice, status: 'contributor' },
-      { user: carol, status: 'invited' },
-    ]);
+    const privateSpace = (
+      await createPrivateSpace(server, bob, {
+        members: [
+          { user: alice, status: 'contributor' },
+          { user: carol, status: 'invited' },
+        ],
+      })
+    ).id;
     const problemId = await insertProblem(server, bob, {
       spaceId: privateSpace,
       name: 'Secret well',
     });
-    const story = await postStoryTo(server, alice.token, '<p>Inside #secretwell</p>', {
+    const story = await postStory(server, alice.token, '<p>Inside #secretwell</p>', {
       problemId,
     });
     expect(story.spaceId).toBe(privateSpace);
@@ -211,8 +213,8 @@ describe('stories posted to a problem', () => {
       { token: carol.token },
     );
     try {
-      await postStoryTo(server, alice.token, '<p>Quiet #quietlive</p>', { problemId });
-      const open = await postStoryTo(server, alice.token, '<p>Loud #quietlive</p>');
+      await postStory(server, alice.token, '<p>Quiet #quietlive</p>', { problemId });
+      const open = await postStory(server, alice.token, '<p>Loud #quietlive</p>');
       const [first] = await live.take(1);
       expect(first?.storyAdded.id).toBe(open.id);
       await live.expectNothingMore(300);
@@ -223,7 +225,7 @@ describe('stories posted to a problem', () => {
 
   it('takes { data, problemId } over REST and presents problemId and problemName', async () => {
     const problemId = await insertProblem(server, bob, { name: 'REST well' });
-    const response = await rest<{ data: ProblemStoryView }>(
+    const response = await rest<{ data: StoryView }>(
       server.url,
       'POST',
       '/api/stories',
@@ -242,11 +244,11 @@ describe('stories posted to a problem', () => {
 describe('story sorts and time ranges', () => {
   let ids: string[] = [];
   beforeAll(async () => {
-    const spaceId = await insertPrivateSpace(server, alice);
-    const posted: ProblemStoryView[] = [];
+    const spaceId = (await createPrivateSpace(server, alice)).id;
+    const posted: StoryView[] = [];
     for (let index = 0; index < 5; index++) {
       posted.push(
-        await postStoryTo(server, alice.token, `<p>Story ${index} #sorting</p>`, { spaceId }),
+        await postStory(server, alice.token, `<p>Story ${index} #sorting</p>`, { spaceId }),
       );
     }
     ids = posted.map((story) => story.id);
@@ -389,29 +391,19 @@ describe('the following feed', () => {
 
   it('is empty until the viewer follows tags, then shows stories with a followed tag', async () => {
     const dave = await signUpVerified(server, { displayName: 'Dave' });
-    const spaceId = await insertPrivateSpace(server, alice, [
-      { user: dave, status: 'contributor' },
-    ]);
-    const kites = await postStoryTo(server, alice.token, '<p>Flying #kites</p>', { spaceId });
-    const boats = await postStoryTo(server, alice.token, '<p>Sailing #boats</p>', { spaceId });
-    await postStoryTo(server, alice.token, '<p>A draft #kites</p>', {
+    const spaceId = (
+      await createPrivateSpace(server, alice, { members: [{ user: dave, status: 'contributor' }] })
+    ).id;
+    const kites = await postStory(server, alice.token, '<p>Flying #kites</p>', { spaceId });
+    const boats = await postStory(server, alice.token, '<p>Sailing #boats</p>', { spaceId });
+    await postStory(server, alice.token, '<p>A draft #kites</p>', {
       spaceId,
       isDraft: true,
     });
     expect(await storyIds(server, { list: 'following', spaceId }, dave.token)).toEqual([]);
-    await gqlData(
-      server.url,
-      `mutation { followTag(tag: "#Kites") { id } }`,
-      {},
-      { token: dave.token },
-    );
+    await followTag(server, dave, '#Kites');
     expect(await storyIds(server, { list: 'following', spaceId }, dave.token)).toEqual([kites.id]);
-    await gqlData(
-      server.url,
-      `mutation { followTags(tags: ["kites", "boats"]) }`,
-      {},
-      { token: dave.token },
-    );
+    await followTags(server, dave, ['kites', 'boats']);
     expect(await storyIds(server, { list: 'following', spaceId }, dave.token)).toEqual([
       boats.id,
       kites.id,

@@ -21,11 +21,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PathRouter } from '../../server/src/rest/paths';
 import { createRestRouter } from '../../server/src/rest/router';
 import { gqlData } from '../helpers/clients';
-import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
-import { postProblem } from '../helpers/problems-factories';
+import {
+  postStory,
+  signUpVerified,
+  type TestUser,
+  postProblem,
+  postSkill,
+  postSolution,
+  addParticipant,
+  createPrivateSpace,
+} from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { postSkill, postSolution } from '../helpers/solutions-factories';
-import { addParticipant, createPrivateSpace } from '../helpers/spaces-factories';
 
 /**
  * Bad input answers 4xx, never 5xx: a seeded fuzz over every REST row (enumerated from the REST

@@ -7,9 +7,10 @@ import {
   signUpVerified,
   type StoryView,
   type TestUser,
+  addParticipant,
+  createPrivateSpace,
 } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { addParticipant, createPrivateSpace } from '../helpers/spaces-factories';
 
 /**
  * A websocket lives no longer than its session: signing out, resetting the password or deleting

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@rules';
 import { gql, gqlData, rest } from '../helpers/clients';
-import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
-import { DESCRIPTION, postProblem } from '../helpers/problems-factories';
-import { postSkill, postSolution } from '../helpers/solutions-factories';
-import { createPrivateSpace } from '../helpers/spaces-factories';
+import {
+  postStory,
+  signUpVerified,
+  type TestUser,
+  DESCRIPTION,
+  postProblem,
+  postSkill,
+  postSolution,
+  createPrivateSpace,
+} from '../helpers/factories';
 import { expectRateLimited } from '../helpers/refusals';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -10,17 +10,18 @@ import {
   stories,
 } from '../../server/src/db/schema';
 import { gqlData, rest } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
 import {
+  signUpVerified,
+  type TestUser,
   PROBLEM,
   listProblems,
-  makePrivateSpace,
+  createPrivateSpace,
   postProblem,
   type ProblemView,
-} from '../helpers/problems-factories';
+  setStatus,
+} from '../helpers/factories';
 import { refusedAsMissing } from '../helpers/refusals';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { blockInDatabase } from '../helpers/spaces-factories';
 
 /**
  * A problem in a private space: its active participants see it everywhere; a non-participant, an
@@ -54,10 +55,14 @@ beforeAll(async () => {
     signUpVerified(server, { displayName: 'Outsider' }),
     signUpVerified(server, { displayName: 'Invited' }),
   ]);
-  spaceId = await makePrivateSpace(server, owner.id, [
-    { userId: member.id, status: 'contributor' },
-    { userId: invited.id, status: 'invited' },
-  ]);
+  spaceId = (
+    await createPrivateSpace(server, owner, {
+      members: [
+        { user: member, status: 'contributor' },
+        { user: invited, status: 'invited' },
+      ],
+    })
+  ).id;
   problem = await postProblem(server, owner.token, 'Secret #leak problem', {
     spaceId,
   });
@@ -283,9 +288,11 @@ describe('a problem in a private space', () => {
 
   it('does not count in a non-participant’s joined problems even after they once joined and left the space', async () => {
     const leaver = await signUpVerified(server, { displayName: 'Leaver' });
-    const space = await makePrivateSpace(server, owner.id, [
-      { userId: leaver.id, status: 'contributor' },
-    ]);
+    const space = (
+      await createPrivateSpace(server, owner, {
+        members: [{ user: leaver, status: 'contributor' }],
+      })
+    ).id;
     const inside = await postProblem(server, owner.token, 'Inside problem', {
       spaceId: space,
     });
@@ -300,7 +307,7 @@ describe('a problem in a private space', () => {
         )
       ).joinedProblems,
     ).toHaveLength(1);
-    await blockInDatabase(server, space, leaver.id);
+    await setStatus(server, owner, space, leaver, 'blocked');
     expect(
       (
         await gqlData<{ joinedProblems: unknown[] }>(
@@ -351,9 +358,11 @@ describe('a participant blocked after working on the private space’s problems'
 
   beforeAll(async () => {
     worker = await signUpVerified(server, { displayName: 'Worker' });
-    space = await makePrivateSpace(server, owner.id, [
-      { userId: worker.id, status: 'contributor' },
-    ]);
+    space = (
+      await createPrivateSpace(server, owner, {
+        members: [{ user: worker, status: 'contributor' }],
+      })
+    ).id;
     own = await postProblem(server, worker.token, 'Worker’s #leak', { spaceId: space });
     draft = await postProblem(server, worker.token, 'Unfinished #leak', {
       spaceId: space,
@@ -380,7 +389,7 @@ describe('a participant blocked after working on the private space’s problems'
       { ids: [theirs.id] },
       { token: worker.token },
     );
-    await blockInDatabase(server, space, worker.id);
+    await setStatus(server, owner, space, worker, 'blocked');
   });
 
   const { graphql: notFound, rest: restNotFound } = refusedAsMissing(() => ({

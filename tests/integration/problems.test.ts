@@ -9,16 +9,19 @@ import {
 } from '../../server/src/db/schema';
 import { refreshSolutionCounters } from '../../server/src/modules/problems/problem-counters';
 import { gql, gqlData, gqlError, rest } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
 import {
+  signUpVerified,
+  type TestUser,
   CREATE_PROBLEM,
   DESCRIPTION,
   PROBLEM,
   PROBLEM_FIELDS,
+  createPrivateSpace,
   listProblems,
   postProblem,
   type ProblemView,
-} from '../helpers/problems-factories';
+  UPDATE_PROBLEM,
+} from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -37,7 +40,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const UPDATE = `mutation($id: ID!, $input: UpdateProblemInput!) { updateProblem(id: $id, input: $input) { ${PROBLEM_FIELDS} } }`;
 const DELETE = `mutation($id: ID!) { deleteProblem(id: $id) }`;
 const SET_STATUS = `mutation($id: ID!, $status: String!) { setProblemStatus(id: $id, status: $status) { ${PROBLEM_FIELDS} } }`;
 const JOIN = `mutation($id: ID!) { joinProblem(id: $id) { id joined counters { totalParticipants } } }`;
@@ -255,7 +257,7 @@ describe('editing and deleting a problem', () => {
 
   it('asks a signed-out visitor to sign in', async () => {
     expect(
-      await gqlError(server.url, UPDATE, {
+      await gqlError(server.url, UPDATE_PROBLEM, {
         id: problem.id,
         input: { name: 'New' },
       }),
@@ -266,7 +268,7 @@ describe('editing and deleting a problem', () => {
   it('lets the author rename it and moves its tag counters', async () => {
     const { updateProblem } = await gqlData<{ updateProblem: ProblemView }>(
       server.url,
-      UPDATE,
+      UPDATE_PROBLEM,
       { id: problem.id, input: { name: 'Edited #drought problem' } },
       { token: alice.token },
     );
@@ -285,7 +287,7 @@ describe('editing and deleting a problem', () => {
     expect(
       await gqlError(
         server.url,
-        UPDATE,
+        UPDATE_PROBLEM,
         { id: problem.id, input: { name: 'Hijack' } },
         { token: bob.token },
       ),
@@ -310,7 +312,7 @@ describe('editing and deleting a problem', () => {
     expect(
       await gqlError(
         server.url,
-        UPDATE,
+        UPDATE_PROBLEM,
         { id: problem.id, input: { name: 'x' } },
         { token: alice.token },
       ),
@@ -920,11 +922,14 @@ describe('lists, sorts and pages', () => {
   let made: ProblemView[];
   beforeAll(async () => {
     // A fresh space of its own keeps other tests' problems out of these lists.
-    const { makePrivateSpace } = await import('../helpers/problems-factories');
-    space = await makePrivateSpace(server, alice.id, [
-      { userId: bob.id, status: 'contributor' },
-      { userId: carol.id, status: 'contributor' },
-    ]);
+    space = (
+      await createPrivateSpace(server, alice, {
+        members: [
+          { user: bob, status: 'contributor' },
+          { user: carol, status: 'contributor' },
+        ],
+      })
+    ).id;
     made = [];
     for (let index = 0; index < 7; index += 1)
       made.push(

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlData, gqlError, rest } from '../helpers/clients';
-import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
-import { postProblem } from '../helpers/problems-factories';
+import {
+  postStory,
+  signUpVerified,
+  type TestUser,
+  postProblem,
+  postSkill,
+  postSolution,
+  addParticipant,
+  createPrivateSpace,
+} from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { postSkill, postSolution } from '../helpers/solutions-factories';
-import { addParticipant, createPrivateSpace } from '../helpers/spaces-factories';
 
 /**
  * Bad input answers 4xx in the error shape, never 500 (issue 7): each test is one cause the issue

@@ -9,10 +9,7 @@ import {
   signUpVerified,
   type StoryView,
   type TestUser,
-} from '../helpers/factories';
-import { postProblem } from '../helpers/problems-factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import {
+  postProblem,
   ACCEPT_INVITE,
   CHANGE_SPACE,
   MY_SPACES,
@@ -25,7 +22,8 @@ import {
   invite,
   setStatus,
   type SpaceView,
-} from '../helpers/spaces-factories';
+} from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
  * The privacy matrix of a private space: who may see the space itself, its participants and its

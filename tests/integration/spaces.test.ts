@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlData, gqlError, rest } from '../helpers/clients';
-import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
 import {
+  postStory,
+  signUpVerified,
+  type TestUser,
   ACCEPT_INVITE,
   CHANGE_SPACE,
   CREATE_SPACE,
@@ -18,7 +19,8 @@ import {
   invite,
   setStatus,
   type SpaceView,
-} from '../helpers/spaces-factories';
+} from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let owner: TestUser;

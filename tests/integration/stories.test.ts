@@ -3,12 +3,13 @@ import { RATE_LIMITS } from '@rules';
 import { gql, gqlData, gqlError, rest } from '../helpers/clients';
 import {
   CREATE_STORY,
-  STORY_FIELDS,
   listStories,
   postStory,
   signUpVerified,
   type StoryView,
   type TestUser,
+  STORY,
+  UPDATE_STORY,
 } from '../helpers/factories';
 import { expectRateLimited } from '../helpers/refusals';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -27,8 +28,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const STORY = `query($id: ID!) { story(id: $id) { ${STORY_FIELDS} } }`;
-const UPDATE = `mutation($id: ID!, $input: UpdateStoryInput!) { updateStory(id: $id, input: $input) { ${STORY_FIELDS} } }`;
 const DELETE = `mutation($id: ID!) { deleteStory(id: $id) }`;
 
 const idsOf = (page: { items: StoryView[] }) => page.items.map((story) => story.id);
@@ -360,7 +359,7 @@ describe('drafts', () => {
     expect(
       await gqlError(
         server.url,
-        UPDATE,
+        UPDATE_STORY,
         { id: draft.id, input: { isDraft: false } },
         { token: bob.token },
       ),
@@ -372,7 +371,7 @@ describe('drafts', () => {
   it('publishes the draft (isDraft false): it appears in the public feed and leaves mydrafts', async () => {
     const published = await gqlData<{ updateStory: StoryView }>(
       server.url,
-      UPDATE,
+      UPDATE_STORY,
       { id: draft.id, input: { isDraft: false } },
       { token: alice.token },
     );
@@ -400,7 +399,10 @@ describe('editing and deleting', () => {
 
   it('asks a signed-out visitor to sign in (UNAUTHENTICATED / 401)', async () => {
     expect(
-      await gqlError(server.url, UPDATE, { id: story.id, input: { story: '<p>Hijacked #x1</p>' } }),
+      await gqlError(server.url, UPDATE_STORY, {
+        id: story.id,
+        input: { story: '<p>Hijacked #x1</p>' },
+      }),
     ).toMatchObject({
       code: 'UNAUTHENTICATED',
     });
@@ -419,7 +421,7 @@ describe('editing and deleting', () => {
     expect(
       await gqlError(
         server.url,
-        UPDATE,
+        UPDATE_STORY,
         { id: story.id, input: { story: '<p>Hijacked #x1</p>' } },
         { token: bob.token },
       ),
@@ -458,7 +460,7 @@ describe('editing and deleting', () => {
   it('applies the text rules to an edit and keeps the old text when one fails', async () => {
     const error = await gqlError(
       server.url,
-      UPDATE,
+      UPDATE_STORY,
       { id: story.id, input: { story: '<p>No tags now</p>' } },
       { token: alice.token },
     );
@@ -469,7 +471,7 @@ describe('editing and deleting', () => {
   it('lets the author edit: text sanitised and tags extracted again', async () => {
     const edited = await gqlData<{ updateStory: StoryView }>(
       server.url,
-      UPDATE,
+      UPDATE_STORY,
       { id: story.id, input: { story: '<p>Now about #Lakes and #rivers<script>x()</script></p>' } },
       { token: alice.token },
     );

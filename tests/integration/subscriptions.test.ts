@@ -6,15 +6,13 @@ import {
   signUpVerified,
   type StoryView,
   type TestUser,
-} from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import {
   SOLUTION_FIELDS,
-  insertPrivateSpace,
+  createPrivateSpace,
   insertProblem,
   postSolution,
   type SolutionView,
-} from '../helpers/solutions-factories';
+} from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let reader: TestUser;
@@ -149,9 +147,11 @@ describe("storyAdded on a problem's Stories tab", () => {
 
   it("keeps a private space's problem to its participants: others are refused as not found", async () => {
     const member = await signUpVerified(server, { displayName: 'Member' });
-    const spaceId = await insertPrivateSpace(server, writer, [
-      { user: member, status: 'contributor' },
-    ]);
+    const spaceId = (
+      await createPrivateSpace(server, writer, {
+        members: [{ user: member, status: 'contributor' }],
+      })
+    ).id;
     const problemId = await insertProblem(server, writer, { spaceId });
     const outsider = await live(reader.token, { problemId });
     await expect(outsider.take(1, 3000)).rejects.toThrow(/Item has been deleted|NOT_FOUND/u);
@@ -241,7 +241,7 @@ describe('solutionAdded', () => {
   });
 
   it("refuses a private space's problem to outsiders as not found", async () => {
-    const spaceId = await insertPrivateSpace(server, writer);
+    const spaceId = (await createPrivateSpace(server, writer)).id;
     const problemId = await insertProblem(server, writer, { spaceId });
     const outsider = await liveSolutions(reader.token, { problemId });
     await expect(outsider.take(1, 3000)).rejects.toThrow(/Item has been deleted|NOT_FOUND/u);

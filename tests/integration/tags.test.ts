@@ -2,14 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationTags, tagFollows, tags, users } from '../../server/src/db/schema';
 import { gqlData, gqlError, rest } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
 import {
-  insertPrivateSpace,
+  signUpVerified,
+  type TestUser,
+  createPrivateSpace,
   insertProblem,
   insertSolution,
-  postStoryTo,
-} from '../helpers/tags-factories';
+  postStory,
+} from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let alice: TestUser;
@@ -24,10 +25,14 @@ beforeAll(async () => {
     signUpVerified(server, { displayName: 'Carol' }),
   ]);
   // Alice owns a private space; Bob is a contributor; Carol is only invited.
-  privateSpace = await insertPrivateSpace(server, alice, [
-    { user: bob, status: 'contributor' },
-    { user: carol, status: 'invited' },
-  ]);
+  privateSpace = (
+    await createPrivateSpace(server, alice, {
+      members: [
+        { user: bob, status: 'contributor' },
+        { user: carol, status: 'invited' },
+      ],
+    })
+  ).id;
 });
 afterAll(async () => {
   await server?.stop();
@@ -68,7 +73,7 @@ const followedBy = async (user: TestUser) =>
 
 describe('tag pages', () => {
   it('shows a tag with the counters of the active space to anyone, "#Water" naming "water"', async () => {
-    await postStoryTo(server, alice.token, '<p>Rain #water</p>');
+    await postStory(server, alice.token, '<p>Rain #water</p>');
     await insertProblem(server, alice, { tags: ['water'] });
     await insertSolution(server, alice, { tags: ['water'] });
     await insertProblem(server, alice, { tags: ['water'], isDraft: true });
@@ -95,10 +100,10 @@ describe('tag pages', () => {
   });
 
   it('never shows a private space’s tag or its counters to outsiders', async () => {
-    await postStoryTo(server, bob.token, '<p>Hush #hushhush</p>', {
+    await postStory(server, bob.token, '<p>Hush #hushhush</p>', {
       spaceId: privateSpace,
     });
-    await postStoryTo(server, bob.token, '<p>Shared #water</p>', {
+    await postStory(server, bob.token, '<p>Shared #water</p>', {
       spaceId: privateSpace,
     });
     // Participants see it from the private space.
@@ -138,12 +143,12 @@ describe('tag pages', () => {
   });
 
   it('lists the space’s tags by followers, problems, stories and recent, keyset paged', async () => {
-    const spaceId = await insertPrivateSpace(server, alice);
+    const spaceId = (await createPrivateSpace(server, alice)).id;
     await insertProblem(server, alice, { spaceId, tags: ['ta', 'tb'] });
     await insertProblem(server, alice, { spaceId, tags: ['tb'] });
-    await postStoryTo(server, alice.token, '<p>One #tc #ta</p>', { spaceId });
-    await postStoryTo(server, alice.token, '<p>Two #tc</p>', { spaceId });
-    await postStoryTo(server, alice.token, '<p>Three #tc</p>', { spaceId });
+    await postStory(server, alice.token, '<p>One #tc #ta</p>', { spaceId });
+    await postStory(server, alice.token, '<p>Two #tc</p>', { spaceId });
+    await postStory(server, alice.token, '<p>Three #tc</p>', { spaceId });
     await gqlData(server.url, FOLLOW_TAGS, { tags: ['ta'] }, { token: carol.token });
     const all = async (orderBy: string) => {
       const seen: string[] = [];
@@ -168,8 +173,8 @@ describe('tag pages', () => {
   });
 
   it('lists a tag’s stories, problems, solutions and profiles, visible items only', async () => {
-    const story = await postStoryTo(server, alice.token, '<p>Seen #listing</p>');
-    await postStoryTo(server, alice.token, '<p>Draft #listing</p>', {
+    const story = await postStory(server, alice.token, '<p>Seen #listing</p>');
+    await postStory(server, alice.token, '<p>Draft #listing</p>', {
       isDraft: true,
     });
     const problemId = await insertProblem(server, alice, { tags: ['listing'] });
@@ -223,7 +228,7 @@ describe('following tags', () => {
 
   it('follows and unfollows a tag, counting its followers', async () => {
     const dave = await signUpVerified(server, { displayName: 'Dave' });
-    await postStoryTo(server, alice.token, '<p>Hi #followme</p>');
+    await postStory(server, alice.token, '<p>Hi #followme</p>');
     const followed = await gqlData<{ followTag: TagView }>(
       server.url,
       FOLLOW,
@@ -443,8 +448,8 @@ describe('adding tags', () => {
 describe('autocomplete', () => {
   beforeAll(async () => {
     for (let index = 0; index < 12; index++)
-      await postStoryTo(server, alice.token, `<p>Many #auto${index}</p>`);
-    await postStoryTo(server, bob.token, '<p>Secret #autosecret</p>', {
+      await postStory(server, alice.token, `<p>Many #auto${index}</p>`);
+    await postStory(server, bob.token, '<p>Secret #autosecret</p>', {
       spaceId: privateSpace,
     });
   });

@@ -1,38 +1,19 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { problemParts, problems } from '../../db/schema';
-import {
-  spaceReadableBy,
-  spaceReadableIn,
-  type SpaceAccess,
-  type SqlViewer,
-} from '../spaces/space.policy';
+import { isPostPublished, postPolicy } from '../posts/post.policy';
+import { spaceReadableIn, type SpaceAccess, type SqlViewer } from '../spaces/space.policy';
 
 export type ProblemRow = typeof problems.$inferSelect;
 export type ProblemPartRow = typeof problemParts.$inferSelect;
 
-/** Listed in public lists: published, approved (anonymous posts wait), in a readable space. */
-export const problemListedFor = (viewer: SqlViewer): SQL =>
-  and(
-    eq(problems.isDraft, false),
-    eq(problems.isApproved, true),
-    spaceReadableBy(viewer, problems.spaceId),
-  )!;
+const problemPolicy = postPolicy(problems);
 
-/**
- * Readable by id: what lists show, plus the viewer's own drafts and pending posts. The space must be
- * readable even for the author: someone who left a private space no longer sees its content.
- */
-export const problemReadableBy = (viewer: SqlViewer): SQL =>
-  viewer
-    ? and(
-        spaceReadableBy(viewer, problems.spaceId),
-        or(
-          and(eq(problems.isDraft, false), eq(problems.isApproved, true)),
-          eq(problems.authorId, viewer.id),
-        ),
-      )!
-    : problemListedFor(viewer);
+/** Listed in public lists: published, approved (anonymous posts wait), in a readable space. */
+export const problemListedFor = (viewer: SqlViewer): SQL => problemPolicy.listedFor(viewer);
+
+/** Readable by id: what lists show, plus the viewer's own drafts and pending posts (see postPolicy). */
+export const problemReadableBy = (viewer: SqlViewer): SQL => problemPolicy.readableBy(viewer);
 
 /** Edit and delete: the author only. */
 export const canEditProblem = (viewer: Viewer | null, problem: ProblemRow) =>
@@ -57,4 +38,4 @@ export const problemReadableIn = (
   },
 ) =>
   spaceReadableIn(access, problem.space) &&
-  ((!problem.isDraft && problem.isApproved) || problem.authorId === access.viewerId);
+  (isPostPublished(problem) || problem.authorId === access.viewerId);

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  MESSAGES,
   PROBLEM_MESSAGES,
-  htmlToPlainText,
   leaveProblemSchema,
   measurementSchema,
   postDescriptionHtmlSchema,
   postFlagSchema,
-  postDescriptionTextSchema,
   problemPartSchema,
   problemStatusSchema,
   postTitleSchema,
-  scanHashtags,
-  tooManyTags,
   type ProblemList,
   type ProblemSort,
   type TimeRangeInput,
@@ -47,9 +41,11 @@ import {
 import { timeRangeCondition } from '../../db/time-range';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import type { UserRow } from '../../graphql/loaders';
-import { sanitizeRichText } from '../../rich-text';
 import { spaceReadableBy } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
+import { approvedAfterEdit, approvedWhenPosted, isPostPublished } from '../posts/post.policy';
+import { keysetSorts } from '../posts/post-sort';
+import { cleanPostDescription } from '../posts/post-text';
 import { stepSolutionProblems } from '../solutions/solution-counters';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
@@ -82,28 +78,10 @@ const updateSchema = z.object({
   isDraft: z.boolean().nullish(),
 });
 
-/** Sanitises first, so the rules judge exactly the text that will be stored and shown. */
-function cleanDescription(html: string) {
-  const clean = sanitizeRichText(html);
-  parseInput(postDescriptionTextSchema, htmlToPlainText(clean), 'description');
-  return clean;
-}
-
-/** Tags come from the hashtags of the title and the description (optional for problems). */
-function tagsOf(name: string, descriptionHtml: string): string[] {
-  const { tags } = scanHashtags(`${name} ${htmlToPlainText(descriptionHtml)}`);
-  if (tooManyTags(tags))
-    throw new AppError('BAD_USER_INPUT', MESSAGES.tagsMax, {
-      field: 'description',
-    });
-  return tags;
-}
-
-const isListed = (problem: ProblemRow) => !problem.isDraft && problem.isApproved;
 const tagState = (problem: ProblemRow): TaggedState => ({
   spaceId: problem.spaceId,
   tags: problem.tags,
-  listed: isListed(problem),
+  listed: isPostPublished(problem),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -112,8 +90,7 @@ const tagState = (problem: ProblemRow): TaggedState => ({
 export async function createProblem(ctx: Context, input: unknown): Promise<ProblemRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(createSchema, input);
-  const description = cleanDescription(data.description);
-  const problemTags = tagsOf(data.name, description);
+  const { html, tags } = cleanPostDescription(data.name, data.description);
   const space = await resolveActiveSpace(ctx, data.spaceId);
 
   return limitedWrite(
@@ -130,11 +107,11 @@ export async function createProblem(ctx: Context, input: unknown): Promise<Probl
           spaceId: space.id,
           authorId: viewer.id,
           name: data.name,
-          description,
-          tags: problemTags,
+          description: html,
+          tags,
           isAnonymousPost: data.isAnonymousPost,
           isDraft: data.isDraft,
-          isApproved: !data.isAnonymousPost,
+          isApproved: approvedWhenPosted(data.isAnonymousPost),
           // Spec: a created problem is marked joined, so its author is its first participant.
           totalParticipants: 1,
           statusUpdatedAt: now,
@@ -192,24 +169,21 @@ async function lockEditable(
 
 export async function updateProblem(ctx: Context, id: string, input: unknown): Promise<ProblemRow> {
   const data = parseInput(updateSchema, input);
-  const description =
-    data.description === undefined ? undefined : cleanDescription(data.description);
 
   return ctx.db.transaction(async (tx) => {
     const before = await lockEditable(tx, ctx, id, 'no key update');
     const name = data.name ?? before.name;
-    const text = description ?? before.description;
+    const cleaned = cleanPostDescription(name, data.description ?? before.description);
     const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
     const [row] = await tx
       .update(problems)
       .set({
         name,
-        description: text,
-        tags: tagsOf(name, text),
+        description: cleaned.html,
+        tags: cleaned.tags,
         isDraft: data.isDraft ?? before.isDraft,
         isAnonymousPost,
-        // Turning a post anonymous sends it back to moderation; a named post needs none.
-        isApproved: isAnonymousPost ? before.isApproved && before.isAnonymousPost : true,
+        isApproved: approvedAfterEdit(before, isAnonymousPost),
         updatedAt: new Date(),
       })
       .where(eq(problems.id, id))
@@ -477,14 +451,13 @@ export interface ProblemListInput extends TimeRangeInput {
   first?: number | null;
 }
 
-const SORT_COLUMNS = {
-  recent: problems.createdAt,
-  recentStatus: problems.statusUpdatedAt,
-  participants: problems.totalParticipants,
-  solutions: problems.totalSolutions,
-  stories: problems.totalStories,
-} satisfies Record<ProblemSort, AnyPgColumn>;
-const COUNTER_SORTS = new Set<ProblemSort>(['participants', 'solutions', 'stories']);
+const problemSort = keysetSorts<typeof problems, ProblemSort>(problems, {
+  recent: 'createdAt',
+  recentStatus: 'statusUpdatedAt',
+  participants: 'totalParticipants',
+  solutions: 'totalSolutions',
+  stories: 'totalStories',
+});
 
 function statusFilter(statuses: readonly string[] | null | undefined): SQL | undefined {
   if (!statuses?.length) return undefined;
@@ -518,32 +491,16 @@ export async function listProblems(
     scope = and(eq(problems.authorId, viewer.id), problemReadableBy(viewer))!;
   }
 
-  const sort: ProblemSort = input.orderBy ?? 'recent';
-  const column = SORT_COLUMNS[sort];
-  const numeric = COUNTER_SORTS.has(sort);
-  const cursor = decodeCursor(input.after, numeric ? 'count' : 'date');
+  const { column, kind, cursorOf } = problemSort(input.orderBy ?? 'recent');
+  const cursor = decodeCursor(input.after, kind);
   const rows = await ctx.db
     .select()
     .from(problems)
     .where(and(scope, filters, afterCursor(column, problems.id, cursor)))
     .orderBy(desc(column), desc(problems.id))
     .limit(size + 1);
-  return toPage(rows, size, (row) => ({
-    value: numeric ? (row[sortField(sort)] as number) : (row[sortField(sort)] as Date),
-    id: row.id,
-  }));
+  return toPage(rows, size, cursorOf);
 }
-
-const sortField = (sort: ProblemSort) =>
-  (
-    ({
-      recent: 'createdAt',
-      recentStatus: 'statusUpdatedAt',
-      participants: 'totalParticipants',
-      solutions: 'totalSolutions',
-      stories: 'totalStories',
-    }) as const
-  )[sort];
 
 /** A missing priority sorts after every set one. */
 const UNSET_PRIORITY = 2_147_483_647;

@@ -1,22 +1,18 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { skills } from '../../db/schema';
-import { spaceReadableBy } from '../spaces/space.policy';
+import { postPolicy } from '../posts/post.policy';
 
 export type SkillRow = typeof skills.$inferSelect;
 
-/** Listed: approved (anonymous skills wait) in a readable space. Skills have no drafts. */
-export const skillListedFor = (viewer: Viewer | null): SQL =>
-  and(eq(skills.isApproved, true), spaceReadableBy(viewer, skills.spaceId))!;
+/** Skills have no drafts: published means approved (anonymous skills wait). */
+const skillPolicy = postPolicy(skills);
+
+/** Listed: approved (anonymous skills wait) in a readable space. */
+export const skillListedFor = (viewer: Viewer | null): SQL => skillPolicy.listedFor(viewer);
 
 /** Readable by id: what lists show, plus the viewer's own pending skill (in a space they can read). */
-export const skillReadableBy = (viewer: Viewer | null): SQL =>
-  viewer
-    ? and(
-        spaceReadableBy(viewer, skills.spaceId),
-        or(eq(skills.isApproved, true), eq(skills.authorId, viewer.id)),
-      )!
-    : skillListedFor(viewer);
+export const skillReadableBy = (viewer: Viewer | null): SQL => skillPolicy.readableBy(viewer);
 
 export const canEditSkill = (viewer: Viewer | null, skill: SkillRow) =>
   viewer?.id === skill.authorId;

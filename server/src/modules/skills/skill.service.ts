@@ -14,7 +14,8 @@ import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { skillMembers, skills } from '../../db/schema';
 import { forbidden, notFound, parseInput } from '../../errors';
-import { cleanPostDescription } from '../../rich-text';
+import { approvedAfterEdit, approvedWhenPosted } from '../posts/post.policy';
+import { cleanPostDescription } from '../posts/post-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer } from '../users/user.service';
 import { stepSkillMembers } from './skill-counters';
@@ -50,7 +51,7 @@ export async function createSkill(ctx: Context, input: unknown): Promise<SkillRo
         description: html,
         tags,
         isAnonymousPost: data.isAnonymousPost,
-        isApproved: !data.isAnonymousPost,
+        isApproved: approvedWhenPosted(data.isAnonymousPost),
         totalParticipants: 1,
       })
       .returning();
@@ -106,8 +107,7 @@ export async function updateSkill(ctx: Context, id: string, input: unknown): Pro
         description: cleaned.html,
         tags: cleaned.tags,
         isAnonymousPost,
-        // Turning a post anonymous sends it back to moderation; a named post needs none.
-        isApproved: isAnonymousPost ? before.isApproved && before.isAnonymousPost : true,
+        isApproved: approvedAfterEdit(before, isAnonymousPost),
         updatedAt: new Date(),
       })
       .where(eq(skills.id, id))

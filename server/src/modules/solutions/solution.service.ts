@@ -19,9 +19,11 @@ import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db
 import { problemSolutions, problems, solutions, solutionVotes } from '../../db/schema';
 import { timeRangeCondition } from '../../db/time-range';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
-import { cleanPostDescription } from '../../rich-text';
 import { refreshSolutionCounters } from '../problems/problem-counters';
 import { readableProblem } from '../problems/problem.service';
+import { approvedAfterEdit, approvedWhenPosted } from '../posts/post.policy';
+import { keysetSorts } from '../posts/post-sort';
+import { cleanPostDescription } from '../posts/post-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer } from '../users/user.service';
@@ -99,7 +101,7 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
           tags,
           isAnonymousPost: data.isAnonymousPost,
           isDraft: data.isDraft,
-          isApproved: !data.isAnonymousPost,
+          isApproved: approvedWhenPosted(data.isAnonymousPost),
           totalProblems: problem ? 1 : 0,
         })
         .returning();
@@ -189,8 +191,7 @@ export async function updateSolution(
         tags: cleaned.tags,
         isDraft: data.isDraft ?? before.isDraft,
         isAnonymousPost,
-        // Turning a post anonymous sends it back to moderation; a named post needs none.
-        isApproved: isAnonymousPost ? before.isApproved && before.isAnonymousPost : true,
+        isApproved: approvedAfterEdit(before, isAnonymousPost),
         updatedAt: new Date(),
       })
       .where(eq(solutions.id, id))
@@ -366,11 +367,11 @@ export interface SolutionListInput extends TimeRangeInput {
   first?: number | null;
 }
 
-const SORT_COLUMN = {
-  recent: solutions.createdAt,
-  upvotes: solutions.totalUpvotes,
-  downvotes: solutions.totalDownvotes,
-} as const;
+const solutionSort = keysetSorts<typeof solutions, SolutionSort>(solutions, {
+  recent: 'createdAt',
+  upvotes: 'totalUpvotes',
+  downvotes: 'totalDownvotes',
+});
 
 /**
  * Solutions of a space (recent), of a problem (problemId), or the viewer's own across spaces
@@ -381,9 +382,8 @@ export async function listSolutions(
   input: SolutionListInput,
 ): Promise<Page<SolutionRow>> {
   const size = pageSize(input.first);
-  const orderBy = input.orderBy ?? 'recent';
-  const cursor = decodeCursor(input.after, orderBy === 'recent' ? 'date' : 'count');
-  const sortColumn = SORT_COLUMN[orderBy];
+  const { column: sortColumn, kind, cursorOf } = solutionSort(input.orderBy ?? 'recent');
+  const cursor = decodeCursor(input.after, kind);
   const conditions: (SQL | undefined)[] = [];
   if (input.list === 'mysolutions') {
     const viewer = requireViewer(ctx);
@@ -404,15 +404,7 @@ export async function listSolutions(
     .where(and(...conditions))
     .orderBy(desc(sortColumn), desc(solutions.id))
     .limit(size + 1);
-  return toPage(rows, size, (row) => ({
-    value:
-      orderBy === 'recent'
-        ? row.createdAt
-        : orderBy === 'upvotes'
-          ? row.totalUpvotes
-          : row.totalDownvotes,
-    id: row.id,
-  }));
+  return toPage(rows, size, cursorOf);
 }
 
 /** The viewer's upvoted solutions of a problem (the Leave Problem wizard's first step). */

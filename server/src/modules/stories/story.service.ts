@@ -16,9 +16,8 @@ import {
   STORY_HTML_MAX,
   STORY_SORTS,
   MESSAGES,
-  htmlToPlainText,
-  storyTextSchema,
   type StoryList,
+  type StorySort,
   type TimeRangeInput,
 } from '@rules';
 import { z } from 'zod';
@@ -38,9 +37,11 @@ import { stories, tagFollows, users } from '../../db/schema';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
 import { timeRangeBounds } from '../../db/time-range';
 import { forbidden, notFound, parseInput } from '../../errors';
-import { sanitizeRichText } from '../../rich-text';
 import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
 import { readableProblem } from '../problems/problem.service';
+import { approvedAfterEdit, approvedWhenPosted } from '../posts/post.policy';
+import { keysetSorts } from '../posts/post-sort';
+import { cleanStoryText } from '../posts/post-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncProblemStories, type StoryOnProblem } from '../problems/problem-counters';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
@@ -71,13 +72,6 @@ const updateSchema = z.object({
   isDraft: z.boolean().optional(),
 });
 
-/** Sanitises first, so the rules judge exactly the text that will be stored and shown. */
-function cleanStory(html: string) {
-  const clean = sanitizeRichText(html);
-  const { tags: storyTags } = parseInput(storyTextSchema, htmlToPlainText(clean), 'story');
-  return { html: clean, tags: storyTags };
-}
-
 /** Stories posted to a problem are not public, so they count in no tag counter of the space. */
 const tagState = (story: StoryRow): TaggedState => ({
   spaceId: story.spaceId,
@@ -107,7 +101,7 @@ const onProblem = (story: StoryRow): StoryOnProblem => ({
 export async function createStory(ctx: Context, input: unknown): Promise<StoryRow> {
   const viewer = requireViewer(ctx);
   const data = parseInput(createSchema, input);
-  const { html, tags: storyTags } = cleanStory(data.story);
+  const { html, tags: storyTags } = cleanStoryText(data.story);
   const problem = data.problemId ? await problemFor(ctx, data.problemId) : null;
   // A story posted to a problem goes in the problem's space.
   const spaceId = problem?.spaceId ?? (await resolveActiveSpace(ctx, data.spaceId)).id;
@@ -128,7 +122,7 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
           tags: storyTags,
           isAnonymousPost: data.isAnonymousPost,
           isDraft: data.isDraft,
-          isApproved: !data.isAnonymousPost,
+          isApproved: approvedWhenPosted(data.isAnonymousPost),
         })
         .returning();
       await syncProblemStories(tx, null, onProblem(row!));
@@ -160,7 +154,7 @@ async function lockEditable(tx: DbOrTx, ctx: Context, id: string): Promise<Story
 
 export async function updateStory(ctx: Context, id: string, input: unknown): Promise<StoryRow> {
   const data = parseInput(updateSchema, input);
-  const cleaned = data.story === undefined ? undefined : cleanStory(data.story);
+  const cleaned = data.story === undefined ? undefined : cleanStoryText(data.story);
   const problem = data.problemId ? await problemFor(ctx, data.problemId) : null;
 
   const { before, story } = await ctx.db.transaction(async (tx) => {
@@ -175,8 +169,7 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
         ...(data.problemId === null && { problemId: null }),
         isDraft: data.isDraft ?? before.isDraft,
         isAnonymousPost,
-        // Turning a post anonymous sends it back to moderation; a named post needs none.
-        isApproved: isAnonymousPost ? before.isApproved && before.isAnonymousPost : true,
+        isApproved: approvedAfterEdit(before, isAnonymousPost),
         updatedAt: new Date(),
       })
       .where(eq(stories.id, id))
@@ -244,20 +237,18 @@ const filterSchema = z.object({
     ),
 });
 
-const SORT_COLUMN = {
-  recent: stories.createdAt,
-  reactions: stories.totalReactions,
-  comments: stories.totalComments,
-} as const;
-
-type StorySort = keyof typeof SORT_COLUMN;
-
 /** The space a list names, before any check: the given id, else the viewer's default, else global. */
 const activeSpaceIdOf = (ctx: Context, input: StoryListInput) =>
   input.spaceId || ctx.viewer?.defaultSpaceId || GLOBAL_SPACE_ID;
 
 /** A listed story with its author's row (null for a deleted author), joined by the list. */
 export type StoryWithAuthor = StoryRow & { author: AuthorRow | null };
+
+const storySort = keysetSorts<typeof stories, StorySort, StoryWithAuthor>(stories, {
+  recent: 'createdAt',
+  reactions: 'totalReactions',
+  comments: 'totalComments',
+});
 
 /**
  * What a list's SQL looks like. Lists of one shape share one prepared statement; everything that
@@ -305,7 +296,7 @@ function storyListStatement(db: Db, shape: StoryListShape) {
     .map(Number)
     .join('');
   return preparedStatement(db, `stories_${shape.list}_${shape.sort}_${flags}`, (db, name) => {
-    const column = SORT_COLUMN[shape.sort];
+    const { column } = storySort(shape.sort);
     // Authors come in the same statement, so the cards' author fields cost no further query.
     return db
       .select({ ...getTableColumns(stories), author: AUTHOR_COLUMNS })
@@ -341,7 +332,8 @@ export async function listStories(
   const filters = parseInput(filterSchema, { orderBy: input.orderBy, tags: input.tags });
   const { from, to } = timeRangeBounds(input);
   const sort = filters.orderBy ?? 'recent';
-  const cursor = decodeCursor(input.after, sort === 'recent' ? 'date' : 'count');
+  const { kind, cursorOf } = storySort(sort);
+  const cursor = decodeCursor(input.after, kind);
   const list = input.problemId ? 'problem' : (input.list ?? 'recent');
   const viewerId = list === 'recent' || list === 'problem' ? ctx.viewer?.id : requireViewer(ctx).id;
   const values = {
@@ -377,11 +369,5 @@ export async function listStories(
     const space = await resolveActiveSpace(ctx, input.spaceId);
     if (space.id !== values.spaceId) rows = await select(space.id);
   }
-  return toPage(rows, size, (row) => ({ value: row[SORT_COLUMN_KEY[sort]], id: row.id }));
+  return toPage(rows, size, cursorOf);
 }
-
-const SORT_COLUMN_KEY = {
-  recent: 'createdAt',
-  reactions: 'totalReactions',
-  comments: 'totalComments',
-} as const satisfies Record<StorySort, keyof StoryRow>;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createContext } from '../../server/src/context';
-import * as authService from '../../server/src/modules/auth/auth.service';
-import { gqlData, latestMailTo, rest, tokenFromMail } from './clients';
-import type { TestServer } from './server';
+import { createContext } from '../../../server/src/context';
+import * as authService from '../../../server/src/modules/auth/auth.service';
+import { latestMailTo, rest, tokenFromMail } from '../clients';
+import type { TestServer } from '../server';
 
 /**
  * Test data built through the product's own code paths.
@@ -116,79 +116,4 @@ async function verifyAndSignIn(
     token: login.body.token,
     user: login.body.user,
   };
-}
-
-/** Every field a story card shows, for GraphQL queries, mutations and subscriptions alike. */
-export const STORY_FIELDS = `
-  id story tags spaceId isAnonymousPost isDraft isApproved createdAt updatedAt canEdit
-  author { id displayName photoURL role }
-  counters { totalReactions totalComments }
-`;
-
-export interface StoryView {
-  id: string;
-  story: string;
-  tags: string[];
-  spaceId: string;
-  isAnonymousPost: boolean;
-  isDraft: boolean;
-  isApproved: boolean;
-  createdAt: string;
-  updatedAt: string;
-  canEdit: boolean;
-  author: { id: string; displayName: string; photoURL: string; role: string };
-  counters: { totalReactions: number; totalComments: number };
-}
-
-export interface StoryPage {
-  items: StoryView[];
-  last: string | null;
-}
-
-export const CREATE_STORY = `mutation CreateStory($input: CreateStoryInput!) { createStory(input: $input) { ${STORY_FIELDS} } }`;
-export const STORIES = `query Stories($list: StoryListKind, $first: Int, $after: String, $spaceId: ID) {
-  stories(list: $list, first: $first, after: $after, spaceId: $spaceId) { items { ${STORY_FIELDS} } last }
-}`;
-
-export interface StoryOptions {
-  isAnonymousPost?: boolean;
-  isDraft?: boolean;
-  spaceId?: string;
-  problemId?: string;
-}
-
-/** Posts a story over GraphQL as the user with `token`; fails the test if the server refuses it. */
-export async function postStory(
-  server: TestServer,
-  token: string,
-  html: string,
-  options: StoryOptions = {},
-) {
-  const data = await gqlData<{ createStory: StoryView }>(
-    server.url,
-    CREATE_STORY,
-    { input: { story: html, ...options } },
-    { token },
-  );
-  return data.createStory;
-}
-
-/** One page of a story list as `token` sees it (signed out without one). */
-export async function listStories(
-  server: TestServer,
-  options: {
-    token?: string;
-    list?: 'recent' | 'mystories' | 'mydrafts' | 'anonymous';
-    first?: number;
-    after?: string;
-  } = {},
-) {
-  const { token, ...variables } = options;
-  const data = await gqlData<{ stories: StoryPage }>(
-    server.url,
-    STORIES,
-    { first: 100, ...variables },
-    { token },
-  );
-  return data.stories;
 }

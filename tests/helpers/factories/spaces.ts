@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { spaceParticipants } from '../../server/src/db/schema';
-import { gqlData } from './clients';
-import type { TestServer } from './server';
-import type { TestUser } from './factories';
+import { gqlData } from '../clients';
+import type { TestServer } from '../server';
+import type { TestUser } from './users';
 
-/** Spaces built over GraphQL, as a person does it. */
+/** Spaces built over GraphQL, as people do it. */
 
 export const SPACE_FIELDS = `
   id spaceId name code kind isPrivate description img status favorite canEdit canManage totalParticipants createdAt
@@ -50,12 +48,27 @@ export const PARTICIPANTS = `query($spaceId: ID!, $status: ParticipantFilter, $f
 export const MY_SPACES = `query($status: SpaceListStatus) { mySpaces(status: $status) { items { ${SPACE_FIELDS} } last } }`;
 export const CHANGE_SPACE = `mutation($spaceId: ID!) { changeSpace(spaceId: $spaceId) { id name } }`;
 
-/** A private space created by `owner`. */
+/** What a member of a private space can be, other than its owner. */
+export type MemberStatus = 'admin' | 'contributor' | 'invited' | 'requested' | 'blocked';
+
+export interface PrivateSpaceOptions {
+  name?: string;
+  description?: string;
+  /** People in the space besides `owner`, each brought to their status as people do it. */
+  members?: { user: TestUser; status: MemberStatus }[];
+}
+
+/**
+ * A private space created by `owner` over GraphQL, with `members` brought to their statuses the
+ * way people get there: invited (and accepted, for contributors, admins and blocked people), a
+ * request for access, then the owner's status change for admins and blocked people.
+ */
 export async function createPrivateSpace(
   server: TestServer,
   owner: TestUser,
-  input: { name?: string; description?: string; isPrivate?: boolean } = {},
+  options: PrivateSpaceOptions = {},
 ) {
+  const { members = [], ...input } = options;
   const data = await gqlData<{ createSpace: SpaceView }>(
     server.url,
     CREATE_SPACE,
@@ -63,12 +76,22 @@ export async function createPrivateSpace(
       input: {
         name: input.name ?? 'Water committee',
         description: input.description ?? 'Clean wells',
-        ...input,
       },
     },
     { token: owner.token },
   );
-  return data.createSpace;
+  const space = data.createSpace;
+  for (const { user, status } of members) {
+    if (status === 'requested') {
+      await askAccess(server, user, space.id);
+      continue;
+    }
+    await invite(server, owner, space.id, user);
+    if (status === 'invited') continue;
+    await gqlData(server.url, ACCEPT_INVITE, { spaceId: space.id }, { token: user.token });
+    if (status !== 'contributor') await setStatus(server, owner, space.id, user, status);
+  }
+  return space;
 }
 
 /** `owner` invites `user`, who accepts: the user becomes a contributor. */
@@ -78,7 +101,7 @@ export async function addParticipant(
   spaceId: string,
   user: TestUser,
 ) {
-  await gqlData(server.url, SEND_INVITES, { spaceId, userIds: [user.id] }, { token: owner.token });
+  await invite(server, owner, spaceId, user);
   await gqlData(server.url, ACCEPT_INVITE, { spaceId }, { token: user.token });
 }
 
@@ -113,12 +136,4 @@ export async function setStatus(
     { spaceId, userId: user.id, status },
     { token: actor.token },
   );
-}
-
-/** Blocks a participant straight in the database, for spaces a test built there too. */
-export async function blockInDatabase(server: TestServer, spaceId: string, userId: string) {
-  await server.deps.db
-    .update(spaceParticipants)
-    .set({ status: 'blocked' })
-    .where(and(eq(spaceParticipants.spaceId, spaceId), eq(spaceParticipants.userId, userId)));
 }

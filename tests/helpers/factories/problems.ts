@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { spaceParticipants, spaces } from '../../server/src/db/schema';
-import { gqlData } from './clients';
-import type { TestServer } from './server';
+import { eq } from 'drizzle-orm';
+import { problems } from '../../../server/src/db/schema';
+import { syncTagCounters } from '../../../server/src/modules/tags/tag-counters';
+import { gqlData } from '../clients';
+import type { TestServer } from '../server';
 
 /** Every field a problem card and page show, for GraphQL queries and mutations alike. */
 export const PROBLEM_FIELDS = `
@@ -48,6 +50,7 @@ export interface ProblemView {
 }
 
 export const CREATE_PROBLEM = `mutation($input: CreateProblemInput!) { createProblem(input: $input) { ${PROBLEM_FIELDS} } }`;
+export const UPDATE_PROBLEM = `mutation($id: ID!, $input: UpdateProblemInput!) { updateProblem(id: $id, input: $input) { ${PROBLEM_FIELDS} } }`;
 export const PROBLEM = `query($id: ID!) { problem(id: $id) { ${PROBLEM_FIELDS} } }`;
 export const PROBLEMS = `query($list: ProblemListKind, $orderBy: ProblemSort, $statuses: [String!], $timeRange: TimeRange,
   $startDate: DateTimeISO, $endDate: DateTimeISO, $spaceId: ID, $after: String, $first: Int) {
@@ -91,31 +94,58 @@ export async function listProblems(
   return data.problems;
 }
 
-export type ParticipantStatus =
-  'owner' | 'admin' | 'contributor' | 'invited' | 'requested' | 'blocked';
+/** What a post row inserted straight into the database looks like (see insertProblem). */
+export interface PostRowOptions {
+  spaceId?: string;
+  tags?: string[];
+  isDraft?: boolean;
+  isAnonymousPost?: boolean;
+  isApproved?: boolean;
+  name?: string;
+}
+
+/** Listed as the product decides it: published, and approved (anonymous posts wait). */
+export const listedRow = (options: PostRowOptions) =>
+  !options.isDraft && (options.isApproved ?? !options.isAnonymousPost);
 
 /**
- * A private space made by inserting rows directly (the spaces API is built alongside this work):
- * the owner plus members with the given statuses.
+ * Database shortcut: a problem row with its tags, counted in the tag counters as the product
+ * counts them. For tests of other features that need many problems in set states (drafts,
+ * pending, other spaces) quickly; problems themselves are posted with postProblem.
  */
-export async function makePrivateSpace(
+export async function insertProblem(
   server: TestServer,
-  ownerId: string,
-  members: { userId: string; status: ParticipantStatus }[] = [],
-): Promise<string> {
-  const id = `private-${randomUUID()}`;
-  await server.deps.db.insert(spaces).values({
-    id,
-    name: `Private ${id.slice(8, 14)}`,
-    kind: 'private',
-    isPrivate: true,
-    authorId: ownerId,
+  author: { id: string },
+  options: PostRowOptions = {},
+) {
+  const id = randomUUID();
+  const spaceId = options.spaceId ?? 'ww';
+  const tags = options.tags ?? [];
+  await server.deps.db.transaction(async (tx) => {
+    await tx.insert(problems).values({
+      id,
+      spaceId,
+      authorId: author.id,
+      name: options.name ?? `Problem ${id.slice(0, 6)}`,
+      description: `<p>A problem worth solving ${tags.map((tag) => `#${tag}`).join(' ')}</p>`,
+      tags,
+      isDraft: options.isDraft ?? false,
+      isAnonymousPost: options.isAnonymousPost ?? false,
+      isApproved: options.isApproved ?? !options.isAnonymousPost,
+    });
+    await syncTagCounters(tx, 'problems', null, { spaceId, tags, listed: listedRow(options) });
   });
-  await server.deps.db
-    .insert(spaceParticipants)
-    .values([
-      { spaceId: id, userId: ownerId, status: 'owner' as const },
-      ...members.map((member) => ({ spaceId: id, ...member })),
-    ]);
   return id;
+}
+
+/** A problem's solution counters as stored. */
+export async function problemCounters(server: TestServer, problemId: string) {
+  const [row] = await server.deps.db
+    .select({
+      totalSolutions: problems.totalSolutions,
+      totalSolvers: problems.totalSolvers,
+    })
+    .from(problems)
+    .where(eq(problems.id, problemId));
+  return row;
 }

@@ -1,9 +1,13 @@
+import { COMMENT_MESSAGES } from './comments';
 import { MESSAGES } from './messages';
+import { PEOPLE_MESSAGES } from './people';
 import { PROBLEM_MESSAGES } from './problems';
+import { REACTION_MESSAGES } from './reactions';
 import { SKILL_MESSAGES } from './skills';
 import { SOLUTION_MESSAGES } from './solutions';
 import { SPACE_MESSAGES } from './spaces';
 import { TAG_MESSAGES } from './tags';
+import { VOTE_MESSAGES } from './votes';
 
 /**
  * Every message the server may send, by locale namespace: a message from `spaces` translates as
@@ -16,6 +20,10 @@ export const MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>
   solutions: SOLUTION_MESSAGES,
   skills: SKILL_MESSAGES,
   tags: TAG_MESSAGES,
+  comments: COMMENT_MESSAGES,
+  reactions: REACTION_MESSAGES,
+  votes: VOTE_MESSAGES,
+  people: PEOPLE_MESSAGES,
 };
 
 /** The translation key of a server message, so the client can show it in the reader's language. */

@@ -63,7 +63,7 @@ export async function createContext(
     log: deps.log.child({ requestId: request.requestId }),
     viewer: session?.viewer ?? null,
     sessionToken: session ? request.token : null,
-    loaders: createLoaders(deps.db),
+    loaders: createLoaders(deps.db, session?.viewer ?? null),
     clientAddress: request.clientAddress,
     cookies: request.cookies,
     requestId: request.requestId,

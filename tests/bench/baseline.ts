@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * The baseline: the same feed page (newest listed stories of a space with author, tags, counters
- * and the signed-in viewer's canEdit, plus the next-page cursor) answered by ONE hand-written SQL
+ * and the signed-in viewer's canEdit, reaction and bookmark, plus the next-page cursor) answered by ONE hand-written SQL
  * statement that builds the JSON in PostgreSQL, served by bare node:http. It does the work the
  * GraphQL feed must do — session lookup, space readability, listing rules, anonymous authors —
  * and nothing else: no framework, no ORM, no GraphQL.
@@ -42,13 +42,19 @@ select
     'counters', json_build_object('totalReactions', p.total_reactions, 'totalComments', p.total_comments),
     'canEdit', coalesce(p.author_id = (select user_id from viewer), false),
     'isAnonymousPost', p.is_anonymous_post,
-    'isDraft', p.is_draft
+    'isDraft', p.is_draft,
+    'reaction', r.reaction,
+    'bookmarked', b.user_id is not null
   ) order by p.rn) filter (where p.rn <= $3::int), '[]')::text as items,
   count(*) > $3::int as more,
   max(to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) filter (where p.rn = $3::int) as last_at,
   max(p.id) filter (where p.rn = $3::int) as last_id
 from page p
-join users u on u.id = p.author_id`;
+join users u on u.id = p.author_id
+left join reactions r
+  on r.user_id = (select user_id from viewer) and r.item_type = 'stories' and r.item_id = p.id
+left join bookmarks b
+  on b.user_id = (select user_id from viewer) and b.item_type = 'stories' and b.item_id = p.id`;
 
 export interface BaselineRow {
   items: string;

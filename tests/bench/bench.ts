@@ -14,6 +14,8 @@ import { cpuAvailable, cpuSpent, snapshotCpu, type ServerCpu } from './cpu';
 import { fanoutReport, measureFanout, type FanoutOptions } from './fanout';
 import { freePort, spawnServer } from './processes';
 import { BENCH, seed, type Exec } from './seed';
+import { THREAD_STORY_ID, countThreadStatements, seedCommentThread } from './comments';
+import { measureVotes } from './votes';
 
 /**
  * `npm run bench` (through run.ts, which sets NODE_ENV first): the GraphQL recent feed against a one-statement SQL baseline, in one run, on a
@@ -29,7 +31,7 @@ import { BENCH, seed, type Exec } from './seed';
  *   BENCH_AFTER_SEED_SQL  SQL to run after seeding (try an index before it is in a migration)
  *   BENCH_WORKERS       worker processes of each server on PostgreSQL (default: one per core, as
  *                       `npm start` runs)
- *   BENCH_PARTS         which measurements: feed, fanout or both (default feed,fanout)
+ *   BENCH_PARTS         which measurements: feed, fanout, votes (default all three)
  *   BENCH_FANOUT_SECONDS  seconds with the live subscribers (default 60; the baseline phase is a third)
  *   BENCH_CPU_PROFILE=f  PGlite: write a .cpuprofile of the server's thread during the first GraphQL
  *                        load run and print where its time went; PostgreSQL: a directory where every
@@ -44,7 +46,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const WORKERS = Number(process.env.BENCH_WORKERS || os.availableParallelism());
 const PROFILE = process.env.BENCH_CPU_PROFILE ?? '';
-const PARTS = new Set((process.env.BENCH_PARTS || 'feed,fanout').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS || 'feed,fanout,votes').split(','));
+/** The issue's voting scenario: this many people vote on one solution at once. */
+const VOTERS = 200;
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS || 60);
 /** The issue's scenario: 200 people following the feed while 5 stories a second arrive. */
 const FANOUT = { subscribers: 200, writers: 50, storiesPerSecond: 5, readRate: 100 } as const;
@@ -59,6 +63,7 @@ const FEED_QUERY = `query Feed($first: Int, $after: String) {
       author { id displayName photoURL role }
       counters { totalReactions totalComments }
       canEdit isAnonymousPost isDraft
+      reaction bookmarked
     }
     last
   }
@@ -227,9 +232,11 @@ async function main() {
       await direct.begin(async (tx) => {
         const exec: Exec = (text) => tx.unsafe(text);
         await seed(exec);
+        await seedCommentThread(exec);
       });
     } else {
       await seed((text) => pglite!.exec(text));
+      await seedCommentThread((text) => pglite!.exec(text));
     }
     // Trying a schema change before it is in a migration (an index, say): SQL run after seeding.
     const afterSeed = process.env.BENCH_AFTER_SEED_SQL;
@@ -331,8 +338,22 @@ async function main() {
       };
       return fanoutReport(await measureFanout(options), options);
     };
+    // 200 seeded people (ids 801–1000, apart from the fan-out's) vote on a solution the viewer posts.
+    const runVotes = async () => {
+      const voterTokens = await Promise.all(
+        Array.from({ length: VOTERS }, async (_, i) => {
+          const id = `bench-user-${String(801 + i).padStart(4, '0')}`;
+          return (await server.deps.sessions.create(id)).token;
+        }),
+      );
+      return measureVotes({ url: measured.graphql.url, authorToken: token, voterTokens, log });
+    };
     if (!PARTS.has('feed')) {
-      process.stdout.write(`${(await runFanout()).join('\n')}\n`);
+      const lines = [
+        ...(PARTS.has('votes') ? await runVotes() : []),
+        ...(PARTS.has('fanout') ? await runFanout() : []),
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
       return;
     }
 
@@ -353,6 +374,7 @@ async function main() {
     // 4. Statements per feed request, by page size.
     let statementMethod: string;
     let statements: Awaited<ReturnType<typeof countStatements>>;
+    let threadStatements: string[];
     if (databaseUrl) {
       // A second instance of the same server whose postgres.js connections pass through a counting
       // proxy; the measured server above talks to PostgreSQL directly.
@@ -362,6 +384,12 @@ async function main() {
       try {
         const { token: countToken } = await counted.deps.sessions.create(BENCH.viewerId);
         statements = await countStatements(counted.url, countToken, proxy.snapshot);
+        threadStatements = await countThreadStatements(
+          counted.url,
+          countToken,
+          THREAD_STORY_ID,
+          proxy.snapshot,
+        );
       } finally {
         await counted.stop();
         await proxy.close();
@@ -384,6 +412,9 @@ async function main() {
         return exec(text);
       };
       statements = await countStatements(server.url, token, () => ({ ...counts }));
+      threadStatements = await countThreadStatements(server.url, token, THREAD_STORY_ID, () => ({
+        ...counts,
+      }));
       client.query = query;
       client.exec = exec;
       statementMethod =
@@ -660,6 +691,7 @@ async function main() {
       `statement count ${totals.every((total) => total === totals[0]) ? 'constant' : 'GROWS'} across page sizes; baseline: 1 statement. ` +
         `method: ${statementMethod}`,
     );
+    out.push(...threadStatements);
     out.push('');
     out.push(
       table(
@@ -691,6 +723,7 @@ async function main() {
             : '  ← no index serves the feed order: the figures above measure a sequential scan'),
       );
     }
+    if (PARTS.has('votes')) out.push(...(await runVotes()));
     if (PARTS.has('fanout')) out.push(...(await runFanout()));
     out.push('');
     out.push(`total run ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);

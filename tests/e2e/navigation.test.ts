@@ -6,10 +6,17 @@ import { CatchAll } from '../../client/src/app/CatchAll';
 import { routes } from '../../client/src/app/router';
 import { ComingSoon } from '../../client/src/components/ComingSoon';
 import { gqlData } from '../helpers/clients';
-import { postStory, signUpVerified, type StoryOptions, type TestUser } from '../helpers/factories';
-import { postProblem } from '../helpers/problems-factories';
-import { postSkill, postSolution } from '../helpers/solutions-factories';
-import { CHANGE_SPACE, createPrivateSpace } from '../helpers/spaces-factories';
+import {
+  postStory,
+  signUpVerified,
+  type StoryOptions,
+  type TestUser,
+  postProblem,
+  postSkill,
+  postSolution,
+  CHANGE_SPACE,
+  createPrivateSpace,
+} from '../helpers/factories';
 import {
   DESKTOP,
   MOBILE,

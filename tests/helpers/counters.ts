@@ -24,7 +24,7 @@ interface StoredCounter {
   count: string;
 }
 
-/** For counters no feature feeds yet (comments, reactions, recipes, outcomes): they must stay 0. */
+/** For counters no feature feeds yet (recipes, outcomes): they must stay 0. */
 const NOTHING = 'select null::text, 0 where false';
 const listed = (alias: string) => `${alias}.is_draft = false and ${alias}.is_approved = true`;
 const SPACE_TAG_KEY = `space_id || '/' || tag_id`;
@@ -32,6 +32,12 @@ const SPACE_TAG_KEY = `space_id || '/' || tag_id`;
 const perSpaceTag = (table: string, extra = 'true') =>
   `select t.space_id || '/' || tag, count(*) from ${table} t cross join unnest(t.tags) as tag
    where ${listed('t')} and ${extra} group by 1`;
+/** Comments and replies on posts of one kind, per post. */
+const commentsOn = (itemType: string) =>
+  `select item_id, count(*) from comments where item_type = '${itemType}' group by 1`;
+/** Reactions on items of one kind, per item. */
+const reactionsOn = (itemType: string) =>
+  `select item_id, count(*) from reactions where item_type = '${itemType}' group by 1`;
 const linkedListed = `from problem_solutions l join solutions s on s.id = l.solution_id
    where ${listed('s')}`;
 
@@ -58,7 +64,7 @@ export const STORED_COUNTERS: readonly StoredCounter[] = [
     count: `select l.problem_id, count(distinct s.author_id) ${linkedListed}
       and s.is_anonymous_post = false group by 1`,
   },
-  { table: 'problems', column: 'total_comments', count: NOTHING },
+  { table: 'problems', column: 'total_comments', count: commentsOn('problems') },
   { table: 'problems', column: 'total_recipes', count: NOTHING },
   {
     table: 'solutions',
@@ -75,19 +81,38 @@ export const STORED_COUNTERS: readonly StoredCounter[] = [
     column: 'total_downvotes',
     count: `select solution_id, count(*) from solution_votes where direction = 'down' group by 1`,
   },
-  { table: 'solutions', column: 'total_comments', count: NOTHING },
+  { table: 'solutions', column: 'total_comments', count: commentsOn('solutions') },
   { table: 'solutions', column: 'total_outcomes', count: NOTHING },
   {
     table: 'skills',
     column: 'total_participants',
     count: 'select skill_id, count(*) from skill_members group by 1',
   },
-  { table: 'stories', column: 'total_reactions', count: NOTHING },
-  { table: 'stories', column: 'total_comments', count: NOTHING },
+  { table: 'skills', column: 'total_comments', count: commentsOn('skills') },
+  { table: 'stories', column: 'total_reactions', count: reactionsOn('stories') },
+  { table: 'problems', column: 'total_reactions', count: reactionsOn('problems') },
+  { table: 'solutions', column: 'total_reactions', count: reactionsOn('solutions') },
+  { table: 'comments', column: 'total_reactions', count: reactionsOn('comments') },
+  { table: 'stories', column: 'total_comments', count: commentsOn('stories') },
+  {
+    table: 'comments',
+    column: 'total_replies',
+    count: 'select parent_id, count(*) from comments where parent_id is not null group by 1',
+  },
   {
     table: 'tags',
     column: 'total_followers',
     count: 'select tag_id, count(*) from tag_follows group by 1',
+  },
+  {
+    table: 'users',
+    column: 'total_followers',
+    count: 'select followee_id, count(*) from user_follows group by 1',
+  },
+  {
+    table: 'users',
+    column: 'total_following',
+    count: 'select follower_id, count(*) from user_follows group by 1',
   },
   // Stories posted to a problem show on the problem only, so they count in no tag counter.
   {

@@ -9,11 +9,21 @@ import {
 } from '../../server/src/db/schema';
 import { gql, gqlData, rest, type GqlResult, type RestResult } from '../helpers/clients';
 import { counterMismatches } from '../helpers/counters';
-import { signUpVerified } from '../helpers/factories';
-import { PROBLEM, postProblem, type ProblemView } from '../helpers/problems-factories';
+import {
+  ADD_COMMENT,
+  sendVote,
+  signUpVerified,
+  tryReact,
+  voteCounters,
+  PROBLEM,
+  postProblem,
+  type ProblemView,
+  postSkill,
+  postSolution,
+  type SolutionView,
+  postStory,
+} from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { postSkill, postSolution, type SolutionView } from '../helpers/solutions-factories';
-import { postStoryTo } from '../helpers/tags-factories';
 
 /**
  * Identical writes sent at the same moment (double clicks, several tabs, retries): each must act
@@ -116,10 +126,10 @@ describe('deleting the same story many times at once', () => {
     const author = await signUpVerified(server);
     const tag = freshTag('pump');
     const problem = await postProblem(server, author.token, `Broken #${tag} at the well`);
-    await postStoryTo(server, author.token, `<p>We queued all morning #${tag}</p>`, {
+    await postStory(server, author.token, `<p>We queued all morning #${tag}</p>`, {
       problemId: problem.id,
     });
-    const story = await postStoryTo(server, author.token, `<p>Still broken today #${tag}</p>`, {
+    const story = await postStory(server, author.token, `<p>Still broken today #${tag}</p>`, {
       problemId: problem.id,
     });
     expect((await problemCounters(problem.id, author.token)).totalStories).toBe(2);
@@ -140,10 +150,10 @@ describe('deleting the same story many times at once', () => {
   it('takes a tagged story out of each tag counter once, however many deletes arrive together', async () => {
     const [author, other] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
     const [shared, own] = [freshTag('harvest'), freshTag('rain')];
-    await postStoryTo(server, other.token, `<p>Good year for the #${shared}</p>`, {
+    await postStory(server, other.token, `<p>Good year for the #${shared}</p>`, {
       spaceId: 'ww',
     });
-    const story = await postStoryTo(
+    const story = await postStory(
       server,
       author.token,
       `<p>Late #${own} ruined the #${shared}</p>`,
@@ -171,11 +181,11 @@ describe('editing a story while it changes elsewhere', () => {
     const author = await signUpVerified(server);
     const tag = freshTag('borehole');
     const problem = await postProblem(server, author.token, `Dry #${tag}`);
-    const onProblem = await postStoryTo(server, author.token, `<p>Dry since May #${tag}</p>`, {
+    const onProblem = await postStory(server, author.token, `<p>Dry since May #${tag}</p>`, {
       problemId: problem.id,
       isDraft: true,
     });
-    const inFeed = await postStoryTo(server, author.token, `<p>Who can fix a #${tag}?</p>`, {
+    const inFeed = await postStory(server, author.token, `<p>Who can fix a #${tag}?</p>`, {
       spaceId: 'ww',
       isDraft: true,
     });
@@ -203,11 +213,11 @@ describe('editing a story while it changes elsewhere', () => {
   it('lets an edit racing deletes either land first or find the story gone, and no counter keeps the story', async () => {
     const [author, neighbour] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
     const [before, after] = [freshTag('flood'), freshTag('drought')];
-    await postStoryTo(server, neighbour.token, `<p>Our well is dry #${after}</p>`, {
+    await postStory(server, neighbour.token, `<p>Our well is dry #${after}</p>`, {
       spaceId: 'ww',
     });
     const problem = await postProblem(server, author.token, `River #${before}`);
-    const story = await postStoryTo(server, author.token, `<p>Water at the door #${before}</p>`, {
+    const story = await postStory(server, author.token, `<p>Water at the door #${before}</p>`, {
       problemId: problem.id,
     });
     // The edit moves the story off its problem into the feed, under another tag.
@@ -445,7 +455,7 @@ describe('deleting the same problem or solution many times at once', () => {
     // Another problem shares the tag and a solution, so counters that drop too far show it.
     const kept = await postProblem(server, neighbour.token, `Open #${tag} drain by the school`);
     const problem = await postProblem(server, author.token, `Open #${tag} on the main street`);
-    await postStoryTo(server, helper.token, `<p>It smells all day #${tag}</p>`, {
+    await postStory(server, helper.token, `<p>It smells all day #${tag}</p>`, {
       problemId: problem.id,
     });
     const solution = await postSolution(server, helper, { problemId: problem.id });
@@ -523,9 +533,9 @@ describe('deleting an account', () => {
     const tag = freshTag('market');
     const theirs = await postProblem(server, neighbour.token, `Stalls flood at the #${tag}`);
     const mine = await postProblem(server, leaving.token, `No lights at the #${tag}`);
-    await postStoryTo(server, leaving.token, `<p>Wet again #${tag}</p>`, { problemId: theirs.id });
-    await postStoryTo(server, leaving.token, `<p>Busy day at the #${tag}</p>`, { spaceId: 'ww' });
-    await postStoryTo(server, neighbour.token, `<p>Dark by six #${tag}</p>`, {
+    await postStory(server, leaving.token, `<p>Wet again #${tag}</p>`, { problemId: theirs.id });
+    await postStory(server, leaving.token, `<p>Busy day at the #${tag}</p>`, { spaceId: 'ww' });
+    await postStory(server, neighbour.token, `<p>Dark by six #${tag}</p>`, {
       problemId: mine.id,
     });
     await postSolution(server, leaving, { problemId: theirs.id });
@@ -643,5 +653,47 @@ describe('other writes sent many times at once', () => {
         BURST - 1,
       );
     }
+  });
+});
+
+describe('one solution voted on, reacted to and commented on at once', () => {
+  it('serves every request and keeps each counter exact', async () => {
+    const author = await signUpVerified(server, { displayName: 'Busy author' });
+    const solution = await postSolution(server, author);
+    const people = await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        signUpVerified(server, { displayName: `P${index}` }),
+      ),
+    );
+    const item = { itemType: 'solutions' as const, itemId: solution.id };
+    // Votes meet at the counter update while reactions and comments lock the whole row: the two
+    // kinds of lock must queue, never deadlock.
+    const answers = await Promise.all(
+      people.flatMap((person, index) => [
+        sendVote(server, person, solution.id, index % 3 === 0 ? 'down' : 'up'),
+        index % 2 === 0 ? tryReact(server, person.token, item, 'celebrate') : Promise.resolve(null),
+        index % 4 === 0
+          ? gql(
+              server.url,
+              ADD_COMMENT,
+              { input: { ...item, commentHTML: '<p>Seen it</p>' } },
+              person,
+            )
+          : Promise.resolve(null),
+      ]),
+    );
+    expect(answers.flatMap((answer) => answer?.errors ?? [])).toEqual([]);
+    expect(await voteCounters(server, solution.id)).toEqual({
+      totalUpvotes: 16,
+      totalDownvotes: 8,
+    });
+    const view = await gqlData<{
+      solution: SolutionView & { counters: { totalReactions: number } };
+    }>(
+      server.url,
+      `query($id: ID!) { solution(id: $id) { counters { totalComments totalReactions } } }`,
+      { id: solution.id },
+    );
+    expect(view.solution.counters).toEqual({ totalComments: 6, totalReactions: 12 });
   });
 });

@@ -1,12 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { subscribe, type LiveSubscription } from '../helpers/clients';
+import { gqlData, subscribe, type LiveSubscription } from '../helpers/clients';
 import { diffCounts, startCountingProxy, type CountingProxy } from '../helpers/count-proxy';
 import {
   STORY_FIELDS,
+  UPDATE_STORY,
+  bookmark,
   postStory,
+  react,
   signUpVerified,
   type StoryView,
   type TestUser,
+  addParticipant,
+  createPrivateSpace,
+  setStatus,
 } from '../helpers/factories';
 import {
   createTestDatabase,
@@ -14,15 +20,14 @@ import {
   startTestServerOn,
   type TestServer,
 } from '../helpers/server';
-import { addParticipant, createPrivateSpace, setStatus } from '../helpers/spaces-factories';
 
 /**
  * Live fan-out: an event's item is loaded once per process and judged for each subscriber from
  * what is in memory, yet a subscriber never sees what they may no longer read.
  */
 
-const STORY_ADDED = `subscription($spaceId: ID) { storyAdded(spaceId: $spaceId) { ${STORY_FIELDS} } }`;
-type Added = { storyAdded: StoryView };
+const STORY_ADDED = `subscription($spaceId: ID) { storyAdded(spaceId: $spaceId) { ${STORY_FIELDS} bookmarked reaction } }`;
+type Added = { storyAdded: StoryView & { bookmarked: boolean; reaction: string | null } };
 
 const open: LiveSubscription<Added>[] = [];
 const follow = async (server: TestServer, token: string | undefined, spaceId?: string) => {
@@ -133,6 +138,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const forOne = await statementsForOneStory(readers.slice(0, 1));
       const forTwelve = await statementsForOneStory(readers);
       expect(forTwelve).toBe(forOne);
+    });
+
+    /** A published story that followers engaged with goes back to draft, then is published again. */
+    async function republish(followers: TestUser[], engage: (storyId: string) => Promise<void>) {
+      const story = await postStory(server, writer.token, '<p>Back again #fanout</p>');
+      await engage(story.id);
+      await gqlData(server.url, UPDATE_STORY, { id: story.id, input: { isDraft: true } }, writer);
+      const feeds = await Promise.all(followers.map((reader) => follow(server, reader.token)));
+      const before = proxy.snapshot();
+      await gqlData(server.url, UPDATE_STORY, { id: story.id, input: { isDraft: false } }, writer);
+      const events = await Promise.all(feeds.map((feed) => feed.take(1)));
+      const delta = diffCounts(proxy.snapshot(), before);
+      await Promise.all(open.splice(0).map((subscription) => subscription.close()));
+      return { statements: delta.execute + delta.query, seen: events.map(([event]) => event!) };
+    }
+
+    it('tells each follower their own bookmark and reaction from that one load', async () => {
+      const [bookmarker, reactor] = readers;
+      const engage = async (storyId: string) => {
+        const story = { itemType: 'stories' as const, itemId: storyId };
+        await bookmark(server, bookmarker!, story);
+        await react(server, reactor!, story, 'celebrate');
+      };
+      await republish(readers.slice(0, 1), engage); // prepares the statements once
+      const forOne = await republish(readers.slice(0, 1), engage);
+      const forTwelve = await republish(readers, engage);
+      expect(forTwelve.statements).toBe(forOne.statements);
+      const views = forTwelve.seen.map(({ storyAdded }) => [
+        storyAdded.bookmarked,
+        storyAdded.reaction,
+      ]);
+      expect(views[0]).toEqual([true, null]);
+      expect(views[1]).toEqual([false, 'celebrate']);
+      expect(views.slice(2)).toEqual(Array(10).fill([false, null]));
     });
   },
 );

@@ -227,7 +227,7 @@ describe('GET /api/list/v2?path=stories', () => {
   it('answers 404 for a path below a collection it does not serve, never the collection', async () => {
     const story = await postStory(server, alice.token, '<p>Asked about #paths</p>');
     for (const path of [
-      `stories/${story.id}/comments`,
+      `stories/${story.id}/likes`,
       `stories/${story.id}`,
       `stories/${story.id}/comments/x/replies`,
       'problems/x/unknown',

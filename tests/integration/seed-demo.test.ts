@@ -4,9 +4,15 @@ import { seedDemo, type SeedDemoResult } from '../../server/src/demo/build-demo'
 import { DEMO_PASSWORD, PEOPLE } from '../../server/src/demo/demo-community';
 import { gql, gqlData, rest } from '../helpers/clients';
 import { counterMismatches } from '../helpers/counters';
-import { STORIES, type StoryPage } from '../helpers/factories';
+import {
+  STORIES,
+  type StoryPage,
+  MY_SPACES,
+  PARTICIPANTS,
+  SPACE,
+  type SpaceView,
+} from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { MY_SPACES, PARTICIPANTS, SPACE, type SpaceView } from '../helpers/spaces-factories';
 
 /**
  * `npm run seed:demo` fills a living demo community through the services. Here it runs on a fresh
@@ -96,6 +102,7 @@ const TABLES = [
   'tags',
   'space_tags',
   'tag_follows',
+  'solution_votes',
   'notification_tags',
 ] as const;
 
@@ -119,6 +126,7 @@ describe('npm run seed:demo', () => {
     expect(first.outcome).toBe('seeded');
     expect(first.created).toMatchObject({ people: PEOPLE.length, privateSpaces: 2 });
     expect(first.created.stories).toBeGreaterThanOrEqual(20);
+    expect(first.created.comments).toBeGreaterThanOrEqual(10);
     expect(first.created.problems).toBeGreaterThanOrEqual(6);
   });
 

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlData, gqlError, rest } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
 import {
+  signUpVerified,
+  type TestUser,
   CREATE_SKILL,
   SKILL_FIELDS,
-  insertPrivateSpace,
+  createPrivateSpace,
   postSkill,
   type SkillView,
-} from '../helpers/solutions-factories';
+  SKILL,
+  UPDATE_SKILL,
+} from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let alice: TestUser;
@@ -24,14 +27,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const SKILL = `query($id: ID!) { skill(id: $id) { ${SKILL_FIELDS} } }`;
 const SKILLS = `query($list: SkillListKind, $spaceId: ID, $after: String, $first: Int) {
   skills(list: $list, spaceId: $spaceId, after: $after, first: $first) { items { ${SKILL_FIELDS} } last }
 }`;
 const MEMBERS = `query($skillId: ID!, $after: String, $first: Int) {
   skillMembers(skillId: $skillId, after: $after, first: $first) { items { user { id displayName } joinedAt } last }
 }`;
-const UPDATE = `mutation($id: ID!, $input: UpdateSkillInput!) { updateSkill(id: $id, input: $input) { ${SKILL_FIELDS} } }`;
 const DELETE = `mutation($id: ID!) { deleteSkill(id: $id) }`;
 const JOIN = `mutation($id: ID!) { joinSkill(id: $id) { ${SKILL_FIELDS} } }`;
 const LEAVE = `mutation($id: ID!) { leaveSkill(id: $id) { ${SKILL_FIELDS} } }`;
@@ -203,7 +204,7 @@ describe('joining, leaving, editing and deleting', () => {
     expect(
       await gqlError(
         server.url,
-        UPDATE,
+        UPDATE_SKILL,
         { id: skill.id, input: { name: 'Mine now' } },
         { token: bob.token },
       ),
@@ -215,7 +216,7 @@ describe('joining, leaving, editing and deleting', () => {
     ).toMatchObject({ code: 'FORBIDDEN' });
     const updated = await gqlData<{ updateSkill: SkillView }>(
       server.url,
-      UPDATE,
+      UPDATE_SKILL,
       { id: skill.id, input: { name: 'Renamed skill' } },
       { token: alice.token },
     );
@@ -223,7 +224,7 @@ describe('joining, leaving, editing and deleting', () => {
     expect(
       await gqlError(
         server.url,
-        UPDATE,
+        UPDATE_SKILL,
         { id: skill.id, input: { name: ' ' } },
         { token: alice.token },
       ),
@@ -252,8 +253,9 @@ describe('REST rows', () => {
     }),
     isAnonymousPost: false,
     isApproved: true,
-    counters: { totalParticipants: expect.any(Number) },
+    counters: { totalParticipants: expect.any(Number), totalComments: 0 },
     joined: expect.any(Boolean),
+    bookmarked: false,
     canEdit: expect.any(Boolean),
     createdAt: expect.any(String),
     when: expect.any(String),
@@ -338,7 +340,7 @@ describe('REST rows', () => {
     );
     expect(joined.body).toEqual({
       success: true,
-      data: { ...skillShape, joined: true, counters: { totalParticipants: 2 } },
+      data: { ...skillShape, joined: true, counters: { totalParticipants: 2, totalComments: 0 } },
     });
     const left = await rest<{ data: unknown }>(
       server.url,
@@ -352,7 +354,7 @@ describe('REST rows', () => {
       data: {
         ...skillShape,
         joined: false,
-        counters: { totalParticipants: 1 },
+        counters: { totalParticipants: 1, totalComments: 0 },
       },
     });
     const deleted = await rest(
@@ -368,7 +370,7 @@ describe('REST rows', () => {
 
 describe('skills of a private space', () => {
   it('are visible to participants only', async () => {
-    const space = await insertPrivateSpace(server, alice);
+    const space = (await createPrivateSpace(server, alice)).id;
     const skill = await postSkill(server, alice, { spaceId: space });
     expect(ids(await list({ spaceId: space }, alice.token))).toEqual([skill.id]);
     expect(await gqlError(server.url, SKILL, { id: skill.id }, { token: bob.token })).toMatchObject(

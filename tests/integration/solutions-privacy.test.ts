@@ -1,28 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  problemSolutions,
-  skillMembers,
-  skills,
-  solutions,
-  spaceParticipants,
-} from '../../server/src/db/schema';
+import { problemSolutions, skillMembers, skills, solutions } from '../../server/src/db/schema';
 import { gql, gqlData, rest, subscribe } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
-import { refusedAsMissing } from '../helpers/refusals';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { blockInDatabase } from '../helpers/spaces-factories';
 import {
+  signUpVerified,
+  type TestUser,
+  addParticipant,
+  setStatus,
   SOLUTION,
   SOLUTIONS,
-  insertPrivateSpace,
+  createPrivateSpace,
   insertProblem,
-  insertVote,
+  vote,
   postSkill,
   postSolution,
   type SkillView,
   type SolutionView,
-} from '../helpers/solutions-factories';
+} from '../helpers/factories';
+import { refusedAsMissing } from '../helpers/refusals';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
  * The privacy matrix of solutions and skills in a private space: an active participant sees
@@ -47,17 +43,21 @@ beforeAll(async () => {
     signUpVerified(server, { displayName: 'Invited' }),
     signUpVerified(server, { displayName: 'Outsider' }),
   ]);
-  space = await insertPrivateSpace(server, owner, [
-    { user: participant, status: 'contributor' },
-    { user: invited, status: 'invited' },
-  ]);
+  space = (
+    await createPrivateSpace(server, owner, {
+      members: [
+        { user: participant, status: 'contributor' },
+        { user: invited, status: 'invited' },
+      ],
+    })
+  ).id;
   problemId = await insertProblem(server, owner, { spaceId: space });
   solution = await postSolution(server, participant, {
     problemId,
     description: '<p>Secret fix with #hidden tag</p>',
   });
   skill = await postSkill(server, owner, { spaceId: space });
-  await insertVote(server, participant, solution.id, 'up');
+  await vote(server, owner, solution.id, 'up');
 });
 afterAll(async () => {
   await server?.stop();
@@ -217,18 +217,16 @@ describe('solutions and skills of a private space', () => {
       'GET',
       `/api/solutions/${problemId}/upvotedSolutions`,
       undefined,
-      participant.token,
+      owner.token,
     );
     expect(mine.body.items.map((item) => item.id)).toEqual([solution.id]);
   });
 
   it('hides a solution from its own author once they leave the space, in my solutions too', async () => {
     const leaver = await signUpVerified(server, { displayName: 'Leaver' });
-    await server.deps.db
-      .insert(spaceParticipants)
-      .values({ spaceId: space, userId: leaver.id, status: 'contributor' });
+    await addParticipant(server, owner, space, leaver);
     const own = await postSolution(server, leaver, { spaceId: space });
-    await blockInDatabase(server, space, leaver.id);
+    await setStatus(server, owner, space, leaver, 'blocked');
     const get = await gql(server.url, SOLUTION, { id: own.id }, { token: leaver.token });
     expect(get.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const mine = await gql<{ solutions: { items: { id: string }[] } }>(
@@ -280,9 +278,11 @@ describe('a participant blocked after posting solutions and skills in the privat
 
   beforeAll(async () => {
     poster = await signUpVerified(server, { displayName: 'Poster' });
-    blockedSpace = await insertPrivateSpace(server, owner, [
-      { user: poster, status: 'contributor' },
-    ]);
+    blockedSpace = (
+      await createPrivateSpace(server, owner, {
+        members: [{ user: poster, status: 'contributor' }],
+      })
+    ).id;
     problems = await Promise.all(
       [1, 2, 3].map(() => insertProblem(server, owner, { spaceId: blockedSpace })),
     );
@@ -302,7 +302,7 @@ describe('a participant blocked after posting solutions and skills in the privat
       { id: ownersSkill.id },
       { token: poster.token },
     );
-    await blockInDatabase(server, blockedSpace, poster.id);
+    await setStatus(server, owner, blockedSpace, poster, 'blocked');
   });
 
   const { graphql: notFound, rest: restNotFound } = refusedAsMissing(() => ({

@@ -2,21 +2,23 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solutions, spaceTags } from '../../server/src/db/schema';
 import { gqlData, gqlError, rest } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
 import {
+  signUpVerified,
+  type TestUser,
   CREATE_SOLUTION,
   SOLUTION,
   SOLUTION_FIELDS,
   SOLUTIONS,
-  insertPrivateSpace,
+  createPrivateSpace,
   insertProblem,
-  insertVote,
+  vote,
   listSolutions,
   postSolution,
   problemCounters,
   type SolutionView,
-} from '../helpers/solutions-factories';
+  UPDATE_SOLUTION,
+} from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let alice: TestUser;
@@ -34,7 +36,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const UPDATE = `mutation($id: ID!, $input: UpdateSolutionInput!) { updateSolution(id: $id, input: $input) { ${SOLUTION_FIELDS} } }`;
 const DELETE = `mutation($id: ID!) { deleteSolution(id: $id) }`;
 const LINK = `mutation($solutionId: ID!, $problemIds: [ID!]!) { linkSolution(solutionId: $solutionId, problemIds: $problemIds) { ${SOLUTION_FIELDS} } }`;
 const UNLINK = `mutation($solutionId: ID!, $problemId: ID!) { unlinkSolution(solutionId: $solutionId, problemId: $problemId) { ${SOLUTION_FIELDS} } }`;
@@ -176,7 +177,7 @@ describe('adding a solution', () => {
 
     await gqlData(
       server.url,
-      UPDATE,
+      UPDATE_SOLUTION,
       { id: draft.id, input: { isDraft: false } },
       { token: alice.token },
     );
@@ -187,7 +188,7 @@ describe('adding a solution', () => {
   });
 
   it('refuses a problem the viewer cannot read as not found', async () => {
-    const space = await insertPrivateSpace(server, bob);
+    const space = (await createPrivateSpace(server, bob)).id;
     const hidden = await insertProblem(server, bob, { spaceId: space });
     const before = await countOf(alice);
     expect(
@@ -309,7 +310,7 @@ describe('editing and deleting a solution', () => {
     const solution = await postSolution(server, alice);
     const data = await gqlData<{ updateSolution: SolutionView }>(
       server.url,
-      UPDATE,
+      UPDATE_SOLUTION,
       {
         id: solution.id,
         input: {
@@ -329,7 +330,7 @@ describe('editing and deleting a solution', () => {
   it('asks a signed-out visitor to sign in, refuses others, and applies the rules', async () => {
     const solution = await postSolution(server, alice);
     expect(
-      await gqlError(server.url, UPDATE, {
+      await gqlError(server.url, UPDATE_SOLUTION, {
         id: solution.id,
         input: { name: 'Hijack' },
       }),
@@ -339,7 +340,7 @@ describe('editing and deleting a solution', () => {
     expect(
       await gqlError(
         server.url,
-        UPDATE,
+        UPDATE_SOLUTION,
         { id: solution.id, input: { name: 'Hijack' } },
         { token: bob.token },
       ),
@@ -355,7 +356,7 @@ describe('editing and deleting a solution', () => {
     expect(
       await gqlError(
         server.url,
-        UPDATE,
+        UPDATE_SOLUTION,
         { id: solution.id, input: { name: 'ab' } },
         { token: alice.token },
       ),
@@ -403,7 +404,7 @@ describe('tag counters', () => {
   };
 
   it('counts listed solutions per space and tag: drafts not, deletes and edits adjust', async () => {
-    const space = await insertPrivateSpace(server, alice);
+    const space = (await createPrivateSpace(server, alice)).id;
     const listed = await postSolution(server, alice, {
       spaceId: space,
       description: '<p>Shade nets for #nursery beds</p>',
@@ -416,7 +417,7 @@ describe('tag counters', () => {
     expect(await solutionsTagged(space, 'nursery')).toBe(1);
     await gqlData(
       server.url,
-      UPDATE,
+      UPDATE_SOLUTION,
       { id: listed.id, input: { description: '<p>Now about #compost heaps</p>' } },
       { token: alice.token },
     );
@@ -540,13 +541,13 @@ describe('linking a solution to problems', () => {
 
   it('refuses a problem the viewer cannot read as not found, and a problem of another space', async () => {
     const solution = await postSolution(server, alice);
-    const privateSpace = await insertPrivateSpace(server, bob, [
-      { user: alice, status: 'contributor' },
-    ]);
+    const privateSpace = (
+      await createPrivateSpace(server, bob, { members: [{ user: alice, status: 'contributor' }] })
+    ).id;
     const otherSpaceProblem = await insertProblem(server, bob, {
       spaceId: privateSpace,
     });
-    const hiddenSpace = await insertPrivateSpace(server, bob);
+    const hiddenSpace = (await createPrivateSpace(server, bob)).id;
     const hidden = await insertProblem(server, bob, { spaceId: hiddenSpace });
     const draft = await insertProblem(server, bob, { isDraft: true });
     for (const problemId of [hidden, draft, 'no-such-problem']) {
@@ -592,7 +593,7 @@ describe('linking a solution to problems', () => {
 
 describe('lists, sorts and pages', () => {
   it('sorts a space’s solutions by recent, upvotes and downvotes, keyset paged', async () => {
-    const space = await insertPrivateSpace(server, alice);
+    const space = (await createPrivateSpace(server, alice)).id;
     const posted: SolutionView[] = [];
     for (let index = 0; index < 5; index += 1)
       posted.push(await postSolution(server, alice, { spaceId: space }));
@@ -636,7 +637,7 @@ describe('lists, sorts and pages', () => {
   });
 
   it('filters by time range', async () => {
-    const space = await insertPrivateSpace(server, alice);
+    const space = (await createPrivateSpace(server, alice)).id;
     const old = await postSolution(server, alice, { spaceId: space });
     const fresh = await postSolution(server, alice, { spaceId: space });
     await server.deps.db
@@ -656,7 +657,7 @@ describe('lists, sorts and pages', () => {
   });
 
   it('takes a custom range, asking for both dates and refusing an end before the start', async () => {
-    const space = await insertPrivateSpace(server, alice);
+    const space = (await createPrivateSpace(server, alice)).id;
     const old = await postSolution(server, alice, { spaceId: space });
     const fresh = await postSolution(server, alice, { spaceId: space });
     await server.deps.db
@@ -720,7 +721,7 @@ describe('lists, sorts and pages', () => {
     expect(await gqlData(server.url, UPVOTED, { problemId }, { token: bob.token })).toEqual({
       upvotedSolutions: [],
     });
-    await insertVote(server, bob, solution.id, 'up');
+    await vote(server, bob, solution.id, 'up');
     expect(await gqlData(server.url, UPVOTED, { problemId }, { token: bob.token })).toEqual({
       upvotedSolutions: [{ id: solution.id, name: solution.name, upvoted: true }],
     });
@@ -749,6 +750,7 @@ describe('REST rows', () => {
       isApproved: expect.any(Boolean),
       counters: {
         totalComments: 0,
+        totalReactions: 0,
         totalProblems: expect.any(Number),
         totalUpvotes: 0,
         totalDownvotes: 0,
@@ -756,6 +758,10 @@ describe('REST rows', () => {
       },
       upvoted: false,
       downvoted: false,
+      reaction: null,
+      reacted: false,
+      reactionCounts: [],
+      bookmarked: false,
       canEdit: expect.any(Boolean),
       problems: expect.any(Array),
       createdAt: expect.any(String),
@@ -817,7 +823,7 @@ describe('REST rows', () => {
   });
 
   it('GET /list/v2?path=solutions answers {success, items, last} with the sort and page size', async () => {
-    const space = await insertPrivateSpace(server, alice);
+    const space = (await createPrivateSpace(server, alice)).id;
     for (let index = 0; index < 3; index += 1)
       await postSolution(server, alice, { spaceId: space });
     const first = await rest<{
@@ -939,7 +945,7 @@ describe('REST rows', () => {
   it('GET /solutions/{problemId}/upvotedSolutions answers {success, items}', async () => {
     const problemId = await insertProblem(server, bob);
     const solution = await postSolution(server, alice, { problemId });
-    await insertVote(server, carol, solution.id, 'up');
+    await vote(server, carol, solution.id, 'up');
     const response = await rest<{ items: Record<string, unknown>[] }>(
       server.url,
       'GET',

@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Badge, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconActivity,
+  IconAddressBook,
   IconBulb,
   IconMapPins,
   IconCloud,
@@ -87,6 +88,7 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
     },
     { to: '/solutions/recent', label: t('common:drawer.solutions'), icon: <IconBulb size={18} /> },
     { to: '/skills/public', label: t('common:drawer.skills'), icon: <IconTools size={18} /> },
+    { to: '/network/people', label: t('people:nav.people'), icon: <IconAddressBook size={18} /> },
     { to: `/space/${id}/tags`, label: t('common:drawer.tags'), icon: <IconHash size={18} /> },
     {
       to: '/tagsCloud',

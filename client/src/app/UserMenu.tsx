@@ -22,6 +22,7 @@ import {
   IconTool,
   IconTools,
   IconUser,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -117,7 +118,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
             {t('tags:profileTags.edit')}
           </Menu.Item>
           <Menu.Divider />
-          {link(`/network/${viewer.id}/info`, t('common:userMenu.profile'), IconUser, true)}
+          {link(`/network/${viewer.id}/info`, t('common:userMenu.profile'), IconUser)}
           {link('/problems/myproblems', t('common:userMenu.myProblems'), IconPuzzle)}
           {link('/problems/mypriorities', t('common:userMenu.myPriorities'), IconListNumbers)}
           {link('/problems/alerts', t('common:userMenu.problemAlerts'), IconBell)}
@@ -125,11 +126,12 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           {link('/skills/myskills', t('common:userMenu.mySkills'), IconTools)}
           <Menu.Divider />
           {link('/stories/feed', t('common:userMenu.following'), IconRss)}
+          {link('/following', t('people:nav.following'), IconUsers)}
           {link('/stories/mystories', t('common:userMenu.myStories'), IconNews)}
           {link('/stories/mydrafts', t('common:userMenu.drafts'), IconFilePencil)}
           {link('/anonymous/stories', t('common:userMenu.anonymousPosts'), IconMask)}
-          {link('/bookmarks', t('common:userMenu.bookmarks'), IconBookmark, true)}
-          {link('/reactions', t('common:userMenu.reactions'), IconHeart, true)}
+          {link('/bookmarks', t('common:userMenu.bookmarks'), IconBookmark)}
+          {link('/reactions', t('common:userMenu.reactions'), IconHeart)}
           {link('/reports', t('common:userMenu.reports'), IconFlag, true)}
           <Menu.Divider />
           {link('/settings/profile', t('common:userMenu.settings'), IconSettings)}

@@ -1,7 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorPage, RouteErrorPage } from '../components/ErrorPage';
 import { authRoutes } from '../features/auth/routes';
+import { bookmarkRoutes } from '../features/bookmarks';
+import { peopleRoutes } from '../features/people';
 import { problemRoutes } from '../features/problems';
+import { reactionRoutes } from '../features/reactions';
 import { skillRoutes } from '../features/skills';
 import { solutionRoutes } from '../features/solutions';
 import { spaceRoutes } from '../features/spaces';
@@ -33,6 +36,9 @@ export const routes: RouteObject[] = [
               ...solutionRoutes,
               ...skillRoutes,
               ...tagRoutes,
+              ...peopleRoutes,
+              ...reactionRoutes,
+              ...bookmarkRoutes,
               ...settingsRoutes,
               { path: '404', element: <ErrorPage status={404} /> },
               { path: 'error', element: <ErrorPage status={500} /> },

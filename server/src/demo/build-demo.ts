@@ -13,9 +13,14 @@ import { createContext, type AppDeps, type Context } from '../context';
 import { users } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import * as authService from '../modules/auth/auth.service';
+import * as bookmarkService from '../modules/bookmarks/bookmark.service';
+import * as commentService from '../modules/comments/comment.service';
+import * as peopleService from '../modules/people/people.service';
 import * as problemService from '../modules/problems/problem.service';
+import * as reactionService from '../modules/reactions/reaction.service';
 import * as skillService from '../modules/skills/skill.service';
 import * as solutionService from '../modules/solutions/solution.service';
+import * as voteService from '../modules/votes/vote.service';
 import * as spaceService from '../modules/spaces/space.service';
 import * as storyService from '../modules/stories/story.service';
 import * as tagService from '../modules/tags/tag.service';
@@ -23,12 +28,18 @@ import * as userService from '../modules/users/user.service';
 import {
   DEMO_PASSWORD,
   PEOPLE,
+  PERSON_FOLLOWS,
   PRIVATE_SPACES,
   PROBLEMS,
   SKILLS,
   SOLUTIONS,
   STORIES,
+  THREADS,
+  REACTIONS,
+  BOOKMARKS,
   type DemoPerson,
+  type DemoStory,
+  type DemoPostRef,
   type PersonKey,
   type ProblemKey,
   type SolutionKey,
@@ -48,10 +59,15 @@ export interface DemoCounts {
   measurements: number;
   solutions: number;
   links: number;
+  votes: number;
   skills: number;
   skillMembers: number;
   stories: number;
+  comments: number;
+  reactions: number;
+  bookmarks: number;
   follows: number;
+  personFollows: number;
   alerts: number;
 }
 
@@ -144,10 +160,15 @@ const emptyCounts = (): DemoCounts => ({
   measurements: 0,
   solutions: 0,
   links: 0,
+  votes: 0,
   skills: 0,
   skillMembers: 0,
   stories: 0,
+  comments: 0,
+  reactions: 0,
+  bookmarks: 0,
   follows: 0,
+  personFollows: 0,
   alerts: 0,
 });
 
@@ -160,6 +181,7 @@ class DemoBuilder {
   ]);
   private readonly problemIds = new Map<ProblemKey, string>();
   private readonly solutionIds = new Map<SolutionKey, string>();
+  private readonly storyIds = new Map<DemoStory, string>();
   private readonly counts = emptyCounts();
 
   constructor(private readonly deps: AppDeps) {}
@@ -170,9 +192,13 @@ class DemoBuilder {
       await this.privateSpaces();
       await this.problems();
       await this.solutions();
+      await this.votes();
       await this.skills();
       await this.stories();
+      await this.threads();
+      await this.reactionsAndBookmarks();
       for (const person of PEOPLE.slice(0, -1)) await this.settle(person);
+      await this.personFollows();
       // The newcomer last (the finished-run marker), then the invitations that wait for her.
       await this.join(NEWCOMER);
       await this.settle(NEWCOMER);
@@ -205,7 +231,7 @@ class DemoBuilder {
 
   /**
    * Sign-up, the verification link, sign-in and the profile, as a person does it. Each person
-   * signs up from an address of their own (as tests/helpers/factories.ts explains); the
+   * signs up from an address of their own (as tests/helpers/factories/users.ts explains); the
    * verification mail is caught here rather than sent, since example.org has no mailboxes.
    */
   private async join(person: DemoPerson) {
@@ -342,6 +368,21 @@ class DemoBuilder {
     }
   }
 
+  /** Votes go through the votes service, so the solutions' counters hold them exactly. */
+  private async votes() {
+    for (const solution of SOLUTIONS) {
+      for (const vote of solution.votes ?? []) {
+        await voteService.castVote(
+          await this.as(vote.by),
+          { id: this.id(this.solutionIds, solution.key) },
+          vote.direction,
+          vote.feedback,
+        );
+        this.counts.votes++;
+      }
+    }
+  }
+
   private async skills() {
     for (const skill of SKILLS) {
       const created = await skillService.createSkill(await this.as(skill.by), {
@@ -360,7 +401,7 @@ class DemoBuilder {
 
   private async stories() {
     for (const story of STORIES) {
-      await storyService.createStory(await this.as(story.by), {
+      const created = await storyService.createStory(await this.as(story.by), {
         story: story.html,
         isDraft: story.isDraft ?? false,
         isAnonymousPost: story.isAnonymousPost ?? false,
@@ -368,11 +409,66 @@ class DemoBuilder {
           ? { problemId: this.id(this.problemIds, story.problem) }
           : { spaceId: this.id(this.spaceIds, story.space) }),
       });
+      this.storyIds.set(story, created.id);
       this.counts.stories++;
     }
   }
 
+  /** Comments and replies go through the comments service, so every count holds them. */
+  private async threads() {
+    for (const thread of THREADS) {
+      const [itemType, itemId] = this.threadOf(thread);
+      for (const comment of thread.comments) {
+        const added = await commentService.addComment(await this.as(comment.by), {
+          itemType,
+          itemId,
+          commentHTML: comment.html,
+        });
+        this.counts.comments++;
+        for (const reply of comment.replies ?? []) {
+          await commentService.addComment(await this.as(reply.by), {
+            itemType,
+            itemId,
+            parentId: added.id,
+            commentHTML: reply.html,
+          });
+          this.counts.comments++;
+        }
+      }
+    }
+  }
+
+  private threadOf(thread: DemoPostRef): ['problems' | 'solutions' | 'stories', string] {
+    if ('problem' in thread) return ['problems', this.id(this.problemIds, thread.problem)];
+    if ('solution' in thread) return ['solutions', this.id(this.solutionIds, thread.solution)];
+    const story = STORIES.find((candidate) => candidate.html.startsWith(thread.storyStartingWith));
+    if (!story) throw new Error(`demo thread names no story: ${thread.storyStartingWith}`);
+    return ['stories', this.id(this.storyIds, story)];
+  }
+
   /** Follows, problem alerts, priorities, favourites and the spaces visited (the last is home). */
+  /** Reactions and bookmarks go through their services, so the posts' counters hold them. */
+  private async reactionsAndBookmarks() {
+    for (const { on, by, reaction } of REACTIONS) {
+      const [itemType, itemId] = this.threadOf(on);
+      await reactionService.react(await this.as(by), { itemType, itemId, reaction });
+      this.counts.reactions++;
+    }
+    for (const { on, by } of BOOKMARKS) {
+      const [itemType, itemId] = this.threadOf(on);
+      await bookmarkService.bookmark(await this.as(by), { itemType, itemId });
+      this.counts.bookmarks++;
+    }
+  }
+
+  /** Follows go through the people service, so both people's counters hold them. */
+  private async personFollows() {
+    for (const [follower, followee] of PERSON_FOLLOWS) {
+      await peopleService.followUser(await this.as(follower), this.userId(followee));
+      this.counts.personFollows++;
+    }
+  }
+
   private async settle(person: DemoPerson) {
     if (person.follows.length > 0) {
       await tagService.followTags(await this.as(person.key), person.follows);

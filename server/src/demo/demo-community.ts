@@ -3,7 +3,7 @@
  * and stories, as plain data. `build-demo.ts` walks it in order through the real services.
  * A feature that adds something people can do adds its part here, so a newcomer sees it working.
  */
-import type { AppLang, ProblemPartType, ProblemStatus } from '@rules';
+import type { AppLang, ProblemPartType, ProblemStatus, ReactionKind } from '@rules';
 
 /** Every demo account signs in with this password (printed by the command). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -127,6 +127,14 @@ export interface DemoSolution {
   description: string;
   /** Linked afterwards to more problems of its space, by a reader. */
   links?: { by: PersonKey; problems: ProblemKey[] };
+  /** Readers' votes, some with feedback for the author (authors never vote on their own). */
+  votes?: DemoVote[];
+}
+
+export interface DemoVote {
+  by: PersonKey;
+  direction: 'up' | 'down';
+  feedback?: string;
 }
 
 export interface DemoSkill {
@@ -326,6 +334,31 @@ export const PEOPLE: readonly DemoPerson[] = [
     shows:
       'a newcomer: the global feed, the following feed, problem alerts, and an invitation to Ward 12 to accept',
   },
+];
+
+/**
+ * Who follows whom (follower, followee): the profiles' follower counts, their followers dialogs
+ * and each person's /following page. The newcomer follows nobody yet.
+ */
+export const PERSON_FOLLOWS: readonly (readonly [PersonKey, PersonKey])[] = [
+  ['asha', 'ravi'],
+  ['asha', 'cleanstreets'],
+  ['asha', 'amina'],
+  ['ravi', 'asha'],
+  ['ravi', 'lakshmi'],
+  ['lakshmi', 'asha'],
+  ['lakshmi', 'ravi'],
+  ['amina', 'daniel'],
+  ['amina', 'maria'],
+  ['daniel', 'amina'],
+  ['maria', 'amina'],
+  ['maria', 'cleanstreets'],
+  ['tom', 'cleanstreets'],
+  ['tom', 'priya'],
+  ['priya', 'tom'],
+  ['priya', 'asha'],
+  ['kiran', 'ravi'],
+  ['kiran', 'cleanstreets'],
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -740,6 +773,15 @@ export const SOLUTIONS: readonly DemoSolution[] = [
     name: 'Mesh guards on drain inlets, swept weekly',
     description:
       '<p>A steel mesh over each inlet catches the plastic on the street, where a volunteer can sweep it up in a minute, instead of inside the drain. Twenty guards cost less than one emergency clean-out. #flooding #waste</p>',
+    votes: [
+      {
+        by: 'amina',
+        direction: 'up',
+        feedback: 'We tried two guards on our lane: far less plastic in the drain.',
+      },
+      { by: 'daniel', direction: 'up' },
+      { by: 'kiran', direction: 'down', feedback: 'Who sweeps them when the volunteers are away?' },
+    ],
   },
   {
     key: 'paperBags',
@@ -748,6 +790,10 @@ export const SOLUTIONS: readonly DemoSolution[] = [
     name: 'Paper bags for street food vendors',
     description:
       '<p>Buy paper bags in bulk for the vendors on the main road for one month and see whether they keep using them. Ask the vendors’ association to share the cost from the second month. #waste</p>',
+    votes: [
+      { by: 'tom', direction: 'up' },
+      { by: 'ravi', direction: 'up', feedback: 'The vendors near our school would join.' },
+    ],
   },
   {
     key: 'smsSurvey',
@@ -756,6 +802,7 @@ export const SOLUTIONS: readonly DemoSolution[] = [
     name: 'Monthly SMS stock survey by health workers',
     description:
       '<p>Five questions by SMS on the 10th of every month: which medicines are left and for how many days. The answers go to the district store before it plans the next delivery. #health #medicines #data</p>',
+    votes: [{ by: 'lakshmi', direction: 'up', feedback: 'Simple enough for every health worker.' }],
   },
   {
     key: 'washerKit',
@@ -764,6 +811,10 @@ export const SOLUTIONS: readonly DemoSolution[] = [
     name: 'Replacement washer kit and two trained caretakers',
     description:
       '<p>A spare washer kit costs less than a day’s wages. We replaced the cup seal and taught the two caretakers to do it themselves next time. #water #repair</p>',
+    votes: [
+      { by: 'amina', direction: 'up' },
+      { by: 'maria', direction: 'up', feedback: 'Training the caretakers is the important part.' },
+    ],
   },
   {
     key: 'jointLetter',
@@ -772,6 +823,7 @@ export const SOLUTIONS: readonly DemoSolution[] = [
     name: 'One joint letter from the parents, with attendance numbers',
     description:
       '<p>Fourteen parents signed the same letter to the transport office, with the attendance register for the days without the bus. The route was back within a week. #schools #transport</p>',
+    votes: [{ by: 'asha', direction: 'up' }],
   },
   {
     key: 'coldMix',
@@ -780,6 +832,10 @@ export const SOLUTIONS: readonly DemoSolution[] = [
     name: 'ప్రతి శనివారం వాలంటీర్లతో కోల్డ్-మిక్స్ ప్యాచింగ్',
     description:
       '<p>వార్డు ఇంజనీర్ అనుమతితో, ప్రతి శనివారం ఉదయం తల్లిదండ్రులు, విద్యార్థులు కలిసి కోల్డ్-మిక్స్‌తో గుంతలు పూడుస్తాం. #roads #రోడ్లు</p>',
+    votes: [
+      { by: 'lakshmi', direction: 'up', feedback: 'మా వీధిలో కూడా ఇలా చేద్దాం.' },
+      { by: 'asha', direction: 'down', feedback: 'Cold mix washes out in the first heavy rain.' },
+    ],
   },
   {
     key: 'rainwater',
@@ -796,6 +852,10 @@ export const SOLUTIONS: readonly DemoSolution[] = [
     name: 'Compost the market’s vegetable waste',
     description:
       '<p>Separate bins for peels at ten stalls; the cooperative collects them at 4 pm and composts them behind the shed. The rest goes to the recycler instead of the fire. #waste #compost</p>',
+    votes: [
+      { by: 'cleanstreets', direction: 'up', feedback: 'We can lend bins for the first month.' },
+      { by: 'daniel', direction: 'up' },
+    ],
   },
   {
     key: 'crossingGuards',
@@ -813,6 +873,15 @@ export const SOLUTIONS: readonly DemoSolution[] = [
     description:
       '<p>A single WhatsApp number, answered by volunteers in turns, takes reports of blocked drains, dead street lights and leaking pipes with a photo and a location, and forwards them to the right office every morning. #data #volunteering</p>',
     links: { by: 'tom', problems: ['drains', 'streetLights'] },
+    votes: [
+      { by: 'tom', direction: 'up' },
+      { by: 'priya', direction: 'up' },
+      {
+        by: 'ravi',
+        direction: 'down',
+        feedback: 'One number for everything will be busy all day.',
+      },
+    ],
   },
 ];
 
@@ -1039,4 +1108,151 @@ export const STORIES: readonly DemoStory[] = [
     isDraft: true,
     html: '<p>Draft letter to the transport office about the evening route: still need the numbers from classes 4 and 5. #schools #transport</p>',
   },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+
+export interface DemoComment {
+  by: PersonKey;
+  html: string;
+  replies?: readonly { by: PersonKey; html: string }[];
+}
+
+/**
+ * A thread: comments (with replies) on a problem, a solution, or a story named by the start of
+ * its text (stories have no keys). Only people who may read the post comment on it.
+ */
+export type DemoThread = DemoPostRef & { comments: readonly DemoComment[] };
+
+export const THREADS: readonly DemoThread[] = [
+  {
+    storyStartingWith: '<p>Our ward volunteers cleared 14 storm drains',
+    comments: [
+      {
+        by: 'amina',
+        html: '<p>Same in Kisumu: the thin bags are the worst, nobody buys them back. Did the ward talk to the shops? #waste</p>',
+        replies: [
+          {
+            by: 'cleanstreets',
+            html: '<p>Not yet. We are collecting counts first so the shops see the numbers.</p>',
+          },
+          {
+            by: 'daniel',
+            html: '<p>Happy to help count next Saturday. Where do we meet?</p>',
+          },
+        ],
+      },
+      {
+        by: 'tom',
+        html: '<p>I can add the cleared drains to the water-point map, so we see where they block again. #maps</p>',
+      },
+    ],
+  },
+  {
+    storyStartingWith: '<p>Twelve children in my class missed school',
+    comments: [
+      {
+        by: 'maria',
+        html: '<p>The same happened in our school last year. A phone tree among parents helped more than any notice.</p>',
+        replies: [
+          { by: 'priya', html: '<p>A phone tree is a good idea. I will start one tonight.</p>' },
+        ],
+      },
+    ],
+  },
+  {
+    storyStartingWith: '<p>రామంతాపూర్ బడి రోడ్డు',
+    comments: [
+      {
+        by: 'lakshmi',
+        html: '<p>మా వీధిలోనూ ఇదే పరిస్థితి. ఫోటోలు తీసి వార్డు కార్యాలయానికి పంపుదాం. #roads</p>',
+      },
+    ],
+  },
+  {
+    problem: 'drains',
+    comments: [
+      {
+        by: 'daniel',
+        html: '<p>Which drains block first? If it is always the same ones, guards there first would save the most work.</p>',
+        replies: [
+          {
+            by: 'cleanstreets',
+            html: '<p>Nine of fourteen were on the market road. We will start there.</p>',
+          },
+        ],
+      },
+      { by: 'kiran', html: '<p>Count me in for the monsoon clean-up. #volunteering</p>' },
+    ],
+  },
+  {
+    problem: 'tapWater',
+    comments: [
+      {
+        by: 'ravi',
+        html: '<p>Our building logged 38 minutes today. I will add it to the sheet.</p>',
+        replies: [
+          { by: 'asha', html: '<p>Thank you. Three more households and we can send it.</p>' },
+        ],
+      },
+    ],
+  },
+  {
+    solution: 'meshGuards',
+    comments: [
+      {
+        by: 'tom',
+        html: '<p>How often do the guards need cleaning? If it is weekly, we need a rota. #volunteering</p>',
+        replies: [
+          {
+            by: 'cleanstreets',
+            html: '<p>Every ten days in the dry season, after every storm in the rains.</p>',
+          },
+        ],
+      },
+    ],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Reactions and bookmarks
+
+/** A post named as threads name it: a problem, a solution, or a story by the start of its text. */
+export type DemoPostRef =
+  { problem: ProblemKey } | { solution: SolutionKey } | { storyStartingWith: string };
+
+/** Readers' reactions (each person at most one per post, on posts they may read). */
+export const REACTIONS: readonly { on: DemoPostRef; by: PersonKey; reaction: ReactionKind }[] = [
+  {
+    on: { storyStartingWith: '<p>Our ward volunteers cleared 14' },
+    by: 'amina',
+    reaction: 'celebrate',
+  },
+  { on: { storyStartingWith: '<p>Our ward volunteers cleared 14' }, by: 'tom', reaction: 'like' },
+  { on: { storyStartingWith: '<p>Our ward volunteers cleared 14' }, by: 'asha', reaction: 'like' },
+  {
+    on: { storyStartingWith: '<p>Our ward volunteers cleared 14' },
+    by: 'daniel',
+    reaction: 'happy',
+  },
+  { on: { storyStartingWith: '<p>Visited four rural clinics' }, by: 'lakshmi', reaction: 'sad' },
+  { on: { storyStartingWith: '<p>Visited four rural clinics' }, by: 'kiran', reaction: 'angry' },
+  { on: { storyStartingWith: '<p>Visited four rural clinics' }, by: 'priya', reaction: 'thinking' },
+  { on: { problem: 'drains' }, by: 'maria', reaction: 'like' },
+  { on: { problem: 'drains' }, by: 'ravi', reaction: 'thinking' },
+  { on: { problem: 'clinics' }, by: 'asha', reaction: 'sad' },
+  { on: { problem: 'busRoute' }, by: 'tom', reaction: 'angry' },
+  { on: { solution: 'meshGuards' }, by: 'amina', reaction: 'celebrate' },
+  { on: { solution: 'meshGuards' }, by: 'priya', reaction: 'like' },
+  { on: { solution: 'meshGuards' }, by: 'kiran', reaction: 'dislike' },
+];
+
+/** What people saved for later. */
+export const BOOKMARKS: readonly { on: DemoPostRef; by: PersonKey }[] = [
+  { on: { problem: 'drains' }, by: 'amina' },
+  { on: { solution: 'meshGuards' }, by: 'amina' },
+  { on: { storyStartingWith: '<p>Visited four rural clinics' }, by: 'asha' },
+  { on: { problem: 'clinics' }, by: 'lakshmi' },
+  { on: { solution: 'meshGuards' }, by: 'daniel' },
 ];

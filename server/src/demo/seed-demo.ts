@@ -29,8 +29,8 @@ function printResult(result: SeedDemoResult, where: string) {
       `Seeded the demo community into ${where}:`,
       `  ${c.people} people, ${c.privateSpaces} private spaces (${c.participants} members joined)`,
       `  ${c.problems} problems (${c.statusChanges} status changes, ${c.parts} parts, ${c.measurements} measurements)`,
-      `  ${c.solutions} solutions (${c.links} links to problems), ${c.skills} skills (${c.skillMembers} members)`,
-      `  ${c.stories} stories, ${c.follows} tag follows, ${c.alerts} problem alerts`,
+      `  ${c.solutions} solutions (${c.links} links to problems, ${c.votes} votes), ${c.skills} skills (${c.skillMembers} members)`,
+      `  ${c.stories} stories, ${c.comments} comments and replies, ${c.reactions} reactions, ${c.bookmarks} bookmarks, ${c.follows} tag follows, ${c.personFollows} people followed, ${c.alerts} problem alerts`,
       'Creation times are the time of this run: the services stamp them (measurements carry past dates).',
     );
   }

@@ -1,12 +1,17 @@
 import DataLoader from 'dataloader';
 import { inArray } from 'drizzle-orm';
+import type { Viewer } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { createBookmarkLoaders } from '../modules/bookmarks/bookmark.loaders';
+import { createPeopleLoaders } from '../modules/people/people.loaders';
 import { createProblemLoaders } from '../modules/problems/problem.loaders';
+import { createReactionLoaders } from '../modules/reactions/reaction.loaders';
 import { createSkillLoaders } from '../modules/skills/skill.loaders';
 import { createSolutionLoaders } from '../modules/solutions/solution.loaders';
 import { createSpaceLoaders } from '../modules/spaces/space.loaders';
 import { createTagLoaders } from '../modules/tags/tag.loaders';
+import { createVoteLoaders } from '../modules/votes/vote.loaders';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -20,7 +25,7 @@ export const AUTHOR_COLUMNS = {
 export type AuthorRow = Pick<UserRow, keyof typeof AUTHOR_COLUMNS>;
 
 /** Loaders exist only on the request context: one set per request, so caches never cross viewers. */
-export function createLoaders(db: Db) {
+export function createLoaders(db: Db, viewer: Viewer | null) {
   return {
     authorById: new DataLoader<string, AuthorRow | null>(async (ids) => {
       const rows = await db
@@ -32,9 +37,13 @@ export function createLoaders(db: Db) {
     }),
     ...createSpaceLoaders(db),
     ...createProblemLoaders(db),
-    ...createSolutionLoaders(db),
-    ...createSkillLoaders(db),
+    ...createSolutionLoaders(db, viewer),
+    ...createSkillLoaders(db, viewer),
     ...createTagLoaders(db),
+    ...createReactionLoaders(db, viewer),
+    ...createBookmarkLoaders(db, viewer),
+    ...createPeopleLoaders(db, viewer),
+    ...createVoteLoaders(db, viewer),
   };
 }
 

@@ -16,6 +16,19 @@ export type Topics = {
   solutionInSpace: [spaceId: string, payload: { solutionId: string }];
   /** A listed solution became linked to a problem (its Solutions tab). Id: the problem id. */
   solutionOnProblem: [problemId: string, payload: { solutionId: string }];
+  /**
+   * A comment or reply on a post was added, edited or removed. Id: the post as `{type}/{id}`
+   * (commentChannelOf); the payload names the space, so a removal is judged without the comment.
+   */
+  comments: [
+    post: string,
+    payload: {
+      commentId: string;
+      change: 'added' | 'updated' | 'removed';
+      parentId: string | null;
+      spaceId: string;
+    },
+  ];
   /** Someone's space memberships changed: live subscriptions reload what they may read. */
   membership: [payload: { userId: string }];
   /**

@@ -2,14 +2,31 @@ import { buildSchema, getMetadataStorage, type AuthChecker } from 'type-graphql'
 import type { Context } from '../context';
 import { unauthenticated } from '../errors';
 import { AuthResolver } from '../modules/auth/auth.resolver';
+import {
+  BookmarkResolver,
+  ProblemBookmarkedField,
+  SkillBookmarkedField,
+  SolutionBookmarkedField,
+  StoryBookmarkedField,
+} from '../modules/bookmarks/bookmark.resolver';
+import { CommentResolver } from '../modules/comments/comment.resolver';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
+import { PeopleResolver } from '../modules/people/people.resolver';
 import { ProblemResolver } from '../modules/problems/problem.resolver';
+import {
+  CommentReactionFields,
+  ProblemReactionFields,
+  ReactionResolver,
+  SolutionReactionFields,
+  StoryReactionFields,
+} from '../modules/reactions/reaction.resolver';
 import { SkillResolver } from '../modules/skills/skill.resolver';
 import { SolutionResolver } from '../modules/solutions/solution.resolver';
 import { SpaceParticipantResolver, SpaceResolver } from '../modules/spaces/space.resolver';
 import { StoryResolver } from '../modules/stories/story.resolver';
 import { TagResolver } from '../modules/tags/tag.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
+import { VoteResolver } from '../modules/votes/vote.resolver';
 
 /** `@Authorized()` means "signed in"; ownership and visibility are the services' business. */
 const authChecker: AuthChecker<Context> = ({ context }) => {
@@ -25,9 +42,22 @@ export const resolvers = [
   StoryResolver,
   ProblemResolver,
   SolutionResolver,
+  VoteResolver,
   SkillResolver,
   TagResolver,
   DashboardResolver,
+  ReactionResolver,
+  StoryReactionFields,
+  ProblemReactionFields,
+  SolutionReactionFields,
+  CommentReactionFields,
+  BookmarkResolver,
+  StoryBookmarkedField,
+  ProblemBookmarkedField,
+  SolutionBookmarkedField,
+  SkillBookmarkedField,
+  PeopleResolver,
+  CommentResolver,
 ] as const;
 
 /**

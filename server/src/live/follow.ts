@@ -42,7 +42,7 @@ export async function follow<Topic extends ChannelTopic, Item>(
         if (shown(result.value, current instanceof Promise ? await current : current)) {
           // The subscription's context lives as long as it does; its loaders must not answer
           // this item's viewer-specific fields (a vote, linked problems) from an earlier event.
-          ctx.loaders = createLoaders(ctx.db);
+          ctx.loaders = createLoaders(ctx.db, ctx.viewer);
           return result;
         }
       }

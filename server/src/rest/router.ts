@@ -1,14 +1,19 @@
 import express, { Router } from 'express';
 import { MAX_PAGE_SIZE } from '@rules';
 import { mountAuthRest } from '../modules/auth/auth.rest';
+import { mountBookmarkRest } from '../modules/bookmarks/bookmark.rest';
+import { mountCommentRest } from '../modules/comments/comment.rest';
 import { mountDashboardRest } from '../modules/dashboard/dashboard.rest';
+import { mountPeopleRest } from '../modules/people/people.rest';
 import { mountProblemRest } from '../modules/problems/problem.rest';
+import { mountReactionRest } from '../modules/reactions/reaction.rest';
 import { mountSkillRest } from '../modules/skills/skill.rest';
 import { mountSolutionRest } from '../modules/solutions/solution.rest';
 import { mountSpaceRest } from '../modules/spaces/space.rest';
 import { mountStoryRest } from '../modules/stories/story.rest';
 import { mountTagRest } from '../modules/tags/tag.rest';
 import { mountUserRest } from '../modules/users/user.rest';
+import { mountVoteRest } from '../modules/votes/vote.rest';
 import { notFound } from '../errors';
 import { csrfGuard } from './csrf';
 import { PathRouter } from './paths';
@@ -31,9 +36,14 @@ export function createRestRouter(paths = new PathRouter()): Router {
   mountStoryRest(router, paths);
   mountProblemRest(router, paths);
   mountSolutionRest(router, paths);
+  mountVoteRest(router, paths);
   mountSkillRest(router, paths);
   mountTagRest(router, paths);
   mountDashboardRest(router, paths);
+  mountReactionRest(router);
+  mountBookmarkRest(router);
+  mountPeopleRest(router, paths);
+  mountCommentRest(router, paths);
 
   router.get('/list/v2', async (req, res) => {
     const page = await paths.list(contextOf(res), queryParam(req, 'path') ?? '', {

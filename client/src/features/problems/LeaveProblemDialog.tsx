@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  List,
   Modal,
   SimpleGrid,
   Stack,
@@ -9,13 +10,14 @@ import {
   Textarea,
   UnstyledButton,
 } from '@mantine/core';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconThumbUp } from '@tabler/icons-react';
 import { LEAVING_COMMENT_MAX } from '@rules';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { LeaveProblemDocument } from '../../gql/graphql';
+import { LeaveProblemDocument, UpvotedSolutionsDocument } from '../../gql/graphql';
 import { EmptyNote } from './ProblemBits';
 import { PROBLEM_LIST_QUERIES } from './problemQueries';
 
@@ -23,8 +25,8 @@ const EMOJIS = ['🙏', '😊', '🎉', '😐', '😢', '😞', '💪', '👋'];
 const STEPS = 3;
 
 /**
- * The Leave Problem wizard: 1 confirm the solutions one upvoted (from votes: empty until the votes
- * issue), 2 an emoji and a leaving comment, 3 confirm. Back is disabled on step 1; the last
+ * The Leave Problem wizard: 1 confirm the solutions one upvoted (the viewer's upvotes on this
+ * problem's solutions), 2 an emoji and a leaving comment, 3 confirm. Back is disabled on step 1; the last
  * button reads Confirm. Closing clears it (it mounts with each opening).
  */
 export function LeaveProblemDialog({
@@ -53,8 +55,11 @@ function LeaveWizard({ problemId, onDone }: { problemId: string; onDone: () => v
   const [leave, { loading }] = useMutation(LeaveProblemDocument, {
     refetchQueries: PROBLEM_LIST_QUERIES,
   });
-  // Upvoted solutions come from votes, which a later issue adds: the list is empty until then.
-  const upvoted: { id: string; name: string }[] = [];
+  const upvotedQuery = useQuery(UpvotedSolutionsDocument, {
+    variables: { problemId },
+    fetchPolicy: 'cache-and-network',
+  });
+  const upvoted = (upvotedQuery.data?.upvotedSolutions ?? []).map(({ id, name }) => ({ id, name }));
 
   const confirm = async () => {
     try {
@@ -81,7 +86,16 @@ function LeaveWizard({ problemId, onDone }: { problemId: string; onDone: () => v
         <Stepper.Step label={narrow ? undefined : t('problems:leave.step1')}>
           <Stack gap="xs" pt="sm">
             <Text size="sm">{t('problems:leave.solutionsIntro')}</Text>
-            {upvoted.length === 0 ? <EmptyNote>{t('problems:leave.noSolutions')}</EmptyNote> : null}
+            {upvoted.length === 0 && !upvotedQuery.loading ? (
+              <EmptyNote>{t('problems:leave.noSolutions')}</EmptyNote>
+            ) : null}
+            {upvoted.length > 0 ? (
+              <List size="sm" icon={<IconThumbUp size={16} />} spacing={4}>
+                {upvoted.map((solution) => (
+                  <List.Item key={solution.id}>{solution.name}</List.Item>
+                ))}
+              </List>
+            ) : null}
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={narrow ? undefined : t('problems:leave.step2')}>

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { ProblemCardFragment } from '../../gql/graphql';
+import { BookmarkButton } from '../bookmarks';
+import { AuthorName } from '../people/AuthorName';
+import { ReactionButton } from '../reactions';
 import { CounterChips, ProblemAuthorAvatar, StatusBadge, useAuthorName } from './ProblemBits';
 
 /** Plain text of the description, cut for cards. */
@@ -32,9 +35,11 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
           <Group gap="sm" wrap="nowrap">
             <ProblemAuthorAvatar problem={problem} />
             <Stack gap={0}>
-              <Text fw={600} size="sm">
-                {authorName(problem)}
-              </Text>
+              <AuthorName
+                author={problem.author}
+                name={authorName(problem)}
+                anonymous={problem.isAnonymousPost}
+              />
               <RelativeTime date={problem.createdAt} size="xs" />
             </Stack>
           </Group>
@@ -66,6 +71,12 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
           {excerpt(problem.description) || t('problems:card.noDescription')}
         </Text>
         <CounterChips problem={problem} />
+        {!problem.isDraft && problem.isApproved ? (
+          <Group justify="space-between">
+            <ReactionButton itemType="problems" item={problem} />
+            <BookmarkButton itemType="problems" item={problem} />
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );

@@ -39,6 +39,8 @@ import {
   type ProblemQuery,
 } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
+import { BookmarkButton } from '../bookmarks';
+import { ReactionButton } from '../reactions';
 import { ProblemSolutions } from '../solutions';
 import { ProblemStories } from '../stories';
 import { LeaveProblemDialog } from './LeaveProblemDialog';
@@ -55,6 +57,7 @@ import { ProblemListSkeleton } from './ProblemList';
 import { PROBLEM_PAGE_WIDTH } from './ProblemListPage';
 import { ImpactedTab, MeasurementsSection, SolversTab } from './ProblemTabs';
 import { PartsTab } from './PartsTab';
+import { CommentThread } from '../comments';
 
 const TABS = [
   'info',
@@ -123,7 +126,10 @@ export function ProblemPage() {
           </Tabs.List>
         </ScrollArea>
         <Tabs.Panel value="info" pt="md">
-          <InfoTab problem={problem} />
+          <Stack gap="md">
+            <InfoTab problem={problem} />
+            <CommentThread itemType="problems" itemId={problem.id} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="impacted" pt="md">
           <ImpactedTab problemId={problem.id} />
@@ -278,6 +284,12 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
           <StatusControl problem={problem} />
         </Group>
         <CounterChips problem={problem} />
+        {!problem.isDraft && problem.isApproved ? (
+          <Group justify="space-between">
+            <ReactionButton itemType="problems" item={problem} />
+            <BookmarkButton itemType="problems" item={problem} />
+          </Group>
+        ) : null}
       </Stack>
       <ProblemDialog opened={editing} onClose={() => setEditing(false)} problem={problem} />
       <LeaveProblemDialog

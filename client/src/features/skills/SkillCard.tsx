@@ -1,9 +1,11 @@
-import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconUserQuestion, IconUsers } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Button, Card, Group, Stack } from '@mantine/core';
+import { IconMessageCircle, IconUserQuestion, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SkillCardFragment } from '../../gql/graphql';
+import { BookmarkButton } from '../bookmarks';
+import { AuthorName } from '../people/AuthorName';
 import { useJoinSkill } from './useJoinSkill';
 
 /** One skill: who and when, its title and tags, its members count and Join/Leave. */
@@ -30,9 +32,7 @@ export function SkillCard({ skill }: { skill: SkillCardFragment }) {
             />
           )}
           <Stack gap={0}>
-            <Text fw={600} size="sm">
-              {authorName}
-            </Text>
+            <AuthorName author={skill.author} name={authorName} anonymous={anonymous} />
             <Group gap={6}>
               <RelativeTime date={skill.when} size="sm" c="dimmed" />
               {skill.isAnonymousPost && !skill.isApproved ? (
@@ -63,27 +63,43 @@ export function SkillCard({ skill }: { skill: SkillCardFragment }) {
           </Group>
         ) : null}
         <Group justify="space-between">
-          <Button
-            component={Link}
-            to={`/skill/${skill.id}/members`}
-            size="compact-sm"
-            variant="light"
-            color="gray"
-            leftSection={<IconUsers size={14} />}
-            aria-label={t('skills:card.members', {
-              count: skill.counters.totalParticipants,
-            })}
-          >
-            {skill.counters.totalParticipants}
-          </Button>
-          <Button
-            size="xs"
-            variant={skill.joined ? 'default' : 'filled'}
-            loading={busy}
-            onClick={() => toggle(skill)}
-          >
-            {skill.joined ? t('skills:card.leave') : t('skills:card.join')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={`/skill/${skill.id}/members`}
+              size="compact-sm"
+              variant="light"
+              color="gray"
+              leftSection={<IconUsers size={14} />}
+              aria-label={t('skills:card.members', {
+                count: skill.counters.totalParticipants,
+              })}
+            >
+              {skill.counters.totalParticipants}
+            </Button>
+            <Button
+              component={Link}
+              to={`/skill/${skill.id}/info`}
+              size="compact-sm"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconMessageCircle size={14} />}
+              aria-label={t('skills:card.comments', { count: skill.counters.totalComments })}
+            >
+              {skill.counters.totalComments}
+            </Button>
+          </Group>
+          <Group gap="xs">
+            {skill.isApproved ? <BookmarkButton itemType="skills" item={skill} /> : null}
+            <Button
+              size="xs"
+              variant={skill.joined ? 'default' : 'filled'}
+              loading={busy}
+              onClick={() => toggle(skill)}
+            >
+              {skill.joined ? t('skills:card.leave') : t('skills:card.join')}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </Card>

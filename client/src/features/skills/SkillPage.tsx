@@ -33,6 +33,8 @@ import { SkillDialog } from './SkillDialog';
 import { SKILL_PAGE_WIDTH, SkillSkeleton } from './SkillListPage';
 import { SKILL_LIST_QUERIES } from './skillQueries';
 import { useJoinSkill } from './useJoinSkill';
+import { BookmarkButton } from '../bookmarks';
+import { CommentThread } from '../comments';
 
 const TABS = ['info', 'members', 'reviews'] as const;
 
@@ -136,14 +138,17 @@ export function SkillPage() {
                 count: skill.counters.totalParticipants,
               })}
             </Badge>
-            <Button
-              size="xs"
-              variant={skill.joined ? 'default' : 'filled'}
-              loading={busy}
-              onClick={() => toggle(skill)}
-            >
-              {skill.joined ? t('skills:card.leave') : t('skills:card.join')}
-            </Button>
+            <Group gap="xs">
+              {skill.isApproved ? <BookmarkButton itemType="skills" item={skill} /> : null}
+              <Button
+                size="xs"
+                variant={skill.joined ? 'default' : 'filled'}
+                loading={busy}
+                onClick={() => toggle(skill)}
+              >
+                {skill.joined ? t('skills:card.leave') : t('skills:card.join')}
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </Card>
@@ -157,6 +162,7 @@ export function SkillPage() {
         </Tabs.List>
       </Tabs>
       {tab === 'info' ? <SkillInfo skill={skill} /> : null}
+      {tab === 'info' ? <CommentThread itemType="skills" itemId={skill.id} /> : null}
       {tab === 'members' ? <SkillMembers skillId={skill.id} /> : null}
       {tab === 'reviews' ? <ComingSoon order={2} /> : null}
       <SkillDialog opened={editing} skill={skill} onClose={() => setEditing(false)} />

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Button, Group } from '@mantine/core';
 import {
   IconBuilding,
   IconThumbDown,
@@ -63,8 +63,8 @@ export const solutionPath = (solutionId: string, problemId?: string | null) =>
   problemId ? `/problem/${problemId}/solutions/${solutionId}` : `/solution/${solutionId}`;
 
 /**
- * The counter chips: upvotes → voters/upvotes, downvotes → voters/downvotes, outcomes; 'Vote?' when
- * the viewer has not voted (voting itself arrives with the votes issue).
+ * The counter chips: upvotes → voters/upvotes, downvotes → voters/downvotes, outcomes. Voting
+ * itself is VoteButtons (features/votes).
  */
 export function SolutionChips({
   solution,
@@ -94,7 +94,6 @@ export function SolutionChips({
         {count}
       </Badge>
     );
-  const voted = solution.upvoted || solution.downvoted;
   return (
     <Group gap="xs">
       {chip(
@@ -118,13 +117,6 @@ export function SolutionChips({
           count: solution.counters.totalOutcomes,
         }),
         'outcomes',
-      )}
-      {voted ? null : (
-        <Tooltip label={t('solutions:card.votingSoon')}>
-          <Badge variant="outline" color="gray" tt="none" tabIndex={0}>
-            {t('solutions:card.vote')}
-          </Badge>
-        </Tooltip>
       )}
     </Group>
   );

@@ -1,9 +1,13 @@
-import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SolutionCardFragment } from '../../gql/graphql';
+import { BookmarkButton } from '../bookmarks';
+import { AuthorName } from '../people/AuthorName';
+import { ReactionButton } from '../reactions';
+import { VoteButtons } from '../votes';
 import { AuthorAvatar, SolutionChips, TagList, solutionPath } from './SolutionBits';
 
 export interface SolutionCardActions {
@@ -34,9 +38,7 @@ export function SolutionCard({
           <Group gap="sm" wrap="nowrap">
             <AuthorAvatar author={solution.author} anonymous={anonymous} name={authorName} />
             <Stack gap={0}>
-              <Text fw={600} size="sm">
-                {authorName}
-              </Text>
+              <AuthorName author={solution.author} name={authorName} anonymous={anonymous} />
               <Group gap={6}>
                 <RelativeTime date={solution.when} size="sm" c="dimmed" />
                 {solution.isDraft ? (
@@ -65,6 +67,13 @@ export function SolutionCard({
         </Anchor>
         <TagList tags={solution.tags} label={t('solutions:card.tags')} />
         <SolutionChips solution={solution} problemId={problemId} />
+        <VoteButtons solution={solution} />
+        {!solution.isDraft && solution.isApproved ? (
+          <Group justify="space-between">
+            <ReactionButton itemType="solutions" item={solution} />
+            <BookmarkButton itemType="solutions" item={solution} />
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );

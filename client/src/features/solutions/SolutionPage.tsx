@@ -30,6 +30,8 @@ import {
   type SolutionCardFragment,
 } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
+import { BookmarkButton } from '../bookmarks';
+import { ReactionButton } from '../reactions';
 import { StatusBadge } from '../problems/ProblemBits';
 import { LinkProblemsDialog } from './LinkProblemsDialog';
 import { AuthorAvatar, SolutionChips, TagList, solutionPath } from './SolutionBits';
@@ -37,18 +39,23 @@ import { SolutionListSkeleton } from './SolutionList';
 import { SOLUTION_PAGE_WIDTH } from './SolutionListPage';
 import { SOLUTION_LIST_QUERIES } from './solutionQueries';
 import { useSolutionActions } from './useSolutionActions';
+import { SolutionVoters, VOTER_KINDS, VoteButtons, type VoterKind } from '../votes';
+import { CommentThread } from '../comments';
 
 const STANDALONE_TABS = ['info', 'problems'] as const;
 const UNDER_PROBLEM_TABS = ['info', 'measurements', 'outcomes', 'voters'] as const;
 
 /**
  * /solution/{id}/{info,problems} and /problem/{problemId}/solutions/{id}/{info,measurements,
- * outcomes,voters}. Measurements, outcomes and voters come with later issues.
+ * outcomes,voters}; voters has two lists, `voters/upvotes` and `voters/downvotes`. Measurements
+ * and outcomes come with later issues.
  */
 export function SolutionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { id = '', problemId, tab = 'info' } = useParams();
+  const { id = '', problemId, tab: tabParam, kind } = useParams();
+  // `…/voters/{upvotes,downvotes}` is the voters tab showing one of its lists.
+  const tab = kind ? 'voters' : (tabParam ?? 'info');
   const { data, loading, error, refetch } = useQuery(SolutionDocument, {
     variables: { id },
     skip: !id,
@@ -71,6 +78,9 @@ export function SolutionPage() {
   const base = solutionPath(id, problemId);
 
   if (!tabs.includes(tab)) return <Navigate to={`${base}/info`} replace />;
+  if (tab === 'voters' && !VOTER_KINDS.some((voterKind) => voterKind === kind)) {
+    return <Navigate to={`${base}/voters/upvotes`} replace />;
+  }
   const solution = data?.solution;
   if (!solution) {
     if (loading) return <SolutionListSkeleton />;
@@ -126,6 +136,13 @@ export function SolutionPage() {
           </Title>
           <TagList tags={solution.tags} label={t('solutions:card.tags')} />
           <SolutionChips solution={solution} problemId={problemId} />
+          <VoteButtons solution={solution} />
+          {!solution.isDraft && solution.isApproved ? (
+            <Group justify="space-between">
+              <ReactionButton itemType="solutions" item={solution} />
+              <BookmarkButton itemType="solutions" item={solution} />
+            </Group>
+          ) : null}
         </Stack>
       </Card>
       <Tabs value={tab} onChange={(value) => value && void navigate(`${base}/${value}`)}>
@@ -138,8 +155,12 @@ export function SolutionPage() {
         </Tabs.List>
       </Tabs>
       {tab === 'info' ? <SolutionInfo solution={solution} /> : null}
+      {tab === 'info' ? <CommentThread itemType="solutions" itemId={solution.id} /> : null}
       {tab === 'problems' ? <LinkedProblems solution={solution} /> : null}
-      {tab !== 'info' && tab !== 'problems' ? <ComingSoon order={2} /> : null}
+      {tab === 'voters' ? (
+        <SolutionVoters solutionId={solution.id} kind={kind as VoterKind} basePath={base} />
+      ) : null}
+      {tab === 'measurements' || tab === 'outcomes' ? <ComingSoon order={2} /> : null}
       {dialogs}
     </Stack>
   );

@@ -2,7 +2,6 @@
 // (paths without a leading '/').
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon';
 import { SolutionListPage } from './SolutionListPage';
 import { SolutionPage } from './SolutionPage';
 
@@ -26,11 +25,8 @@ export const solutionRoutes: RouteObject[] = [
   { path: 'solution/:id/:tab', Component: SolutionPage },
   { path: 'problem/:problemId/solutions/:id', Component: SolutionPage },
   { path: 'problem/:problemId/solutions/:id/:tab', Component: SolutionPage },
-  // Voters lists arrive with the votes issue.
-  {
-    path: 'problem/:problemId/solutions/:id/voters/:kind',
-    Component: ComingSoon,
-  },
+  // The voters tab: who upvoted, who downvoted (the counter chips lead here).
+  { path: 'problem/:problemId/solutions/:id/voters/:kind', Component: SolutionPage },
 ];
 
 /** The plus button's Solution dialog. */

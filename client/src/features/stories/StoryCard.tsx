@@ -14,6 +14,9 @@ import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
 import type { StoryCardFragment } from '../../gql/graphql';
+import { BookmarkButton } from '../bookmarks';
+import { ReactionButton } from '../reactions';
+import { AuthorName } from '../people/AuthorName';
 
 export interface StoryCardActions {
   onEdit: (story: StoryCardFragment) => void;
@@ -33,6 +36,8 @@ export function StoryCard({ story, actions }: StoryCardProps) {
   const { t } = useTranslation();
   const anonymous = story.isAnonymousPost || !story.author.id;
   const authorName = anonymous ? t('stories:card.anonymous') : story.author.displayName;
+  // Drafts and anonymous posts waiting for approval take no reactions or bookmarks yet.
+  const published = !story.isDraft && story.isApproved;
 
   return (
     <Card withBorder radius="md" padding="md" component="article">
@@ -41,9 +46,7 @@ export function StoryCard({ story, actions }: StoryCardProps) {
           <Group gap="sm" wrap="nowrap">
             <AuthorAvatar story={story} anonymous={anonymous} name={authorName} />
             <Stack gap={0}>
-              <Text fw={600} size="sm">
-                {authorName}
-              </Text>
+              <AuthorName author={story.author} name={authorName} anonymous={anonymous} />
               <Group gap={6}>
                 <Anchor component={Link} to={`/story/${story.id}`} underline="hover" c="dimmed">
                   <RelativeTime date={story.createdAt} />
@@ -101,13 +104,17 @@ export function StoryCard({ story, actions }: StoryCardProps) {
 
         <Group justify="space-between">
           <Group gap="md">
-            <Counter
-              icon={<IconMoodSmile size={18} />}
-              count={story.counters.totalReactions}
-              label={t('stories:card.reactions', {
-                count: story.counters.totalReactions,
-              })}
-            />
+            {published ? (
+              <ReactionButton itemType="stories" item={story} />
+            ) : (
+              <Counter
+                icon={<IconMoodSmile size={18} />}
+                count={story.counters.totalReactions}
+                label={t('stories:card.reactions', {
+                  count: story.counters.totalReactions,
+                })}
+              />
+            )}
             <Counter
               icon={<IconMessageCircle size={18} />}
               count={story.counters.totalComments}
@@ -115,6 +122,7 @@ export function StoryCard({ story, actions }: StoryCardProps) {
                 count: story.counters.totalComments,
               })}
             />
+            {published ? <BookmarkButton itemType="stories" item={story} /> : null}
           </Group>
           {story.canEdit && story.isDraft ? (
             <Group gap="xs">

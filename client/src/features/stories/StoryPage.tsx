@@ -11,6 +11,7 @@ import { StoryCard } from './StoryCard';
 import { StoryListSkeleton } from './StoryList';
 import { STORY_PAGE_WIDTH } from './layout';
 import { useStoryActions } from './useStoryActions';
+import { CommentThread } from '../comments';
 
 /** Codes meaning "no such story for you": deleted, never existed, not visible, or a malformed id. */
 const MISSING_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT', 'FORBIDDEN']);
@@ -60,6 +61,7 @@ export function StoryPage() {
         {t('stories:page.title')}
       </Title>
       {body}
+      {data?.story ? <CommentThread itemType="stories" itemId={data.story.id} /> : null}
       {dialogs}
     </Stack>
   );

@@ -22,6 +22,7 @@ export const skills = pgTable(
     isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(true),
     totalParticipants: integer('total_participants').notNull().default(0),
+    totalComments: integer('total_comments').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

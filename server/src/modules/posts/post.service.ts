@@ -10,6 +10,7 @@ import { skillReadableBy } from '../skills/skill.policy';
 import { solutionReadableBy } from '../solutions/solution.policy';
 import { storyReadableBy } from '../stories/story.policy';
 import { parseItemPath, type ItemRef, type PostType } from './post-path';
+import { postPolicy } from './post.policy';
 
 /** What engagement needs of a post, whatever its kind. */
 export interface PostTarget {
@@ -28,7 +29,7 @@ interface PostTable {
   isAnonymousPost: AnyPgColumn;
   /** Readable by id for this viewer (the kind's policy). */
   readable: (viewer: Viewer | null) => SQL;
-  /** Published: not a draft, not waiting for approval. Skills have no drafts. */
+  /** Published: not a draft, not waiting for approval (see postPolicy). */
   published: SQL;
 }
 
@@ -40,7 +41,7 @@ const POST_TABLES: Record<PostType, PostTable> = {
     authorId: stories.authorId,
     isAnonymousPost: stories.isAnonymousPost,
     readable: storyReadableBy,
-    published: and(eq(stories.isDraft, false), eq(stories.isApproved, true))!,
+    published: postPolicy(stories).published(),
   },
   problems: {
     table: problems,
@@ -49,7 +50,7 @@ const POST_TABLES: Record<PostType, PostTable> = {
     authorId: problems.authorId,
     isAnonymousPost: problems.isAnonymousPost,
     readable: problemReadableBy,
-    published: and(eq(problems.isDraft, false), eq(problems.isApproved, true))!,
+    published: postPolicy(problems).published(),
   },
   solutions: {
     table: solutions,
@@ -58,7 +59,7 @@ const POST_TABLES: Record<PostType, PostTable> = {
     authorId: solutions.authorId,
     isAnonymousPost: solutions.isAnonymousPost,
     readable: solutionReadableBy,
-    published: and(eq(solutions.isDraft, false), eq(solutions.isApproved, true))!,
+    published: postPolicy(solutions).published(),
   },
   skills: {
     table: skills,
@@ -67,7 +68,7 @@ const POST_TABLES: Record<PostType, PostTable> = {
     authorId: skills.authorId,
     isAnonymousPost: skills.isAnonymousPost,
     readable: skillReadableBy,
-    published: eq(skills.isApproved, true),
+    published: postPolicy(skills).published(),
   },
 };
 

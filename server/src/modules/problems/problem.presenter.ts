@@ -1,11 +1,14 @@
 import { problemStatusColor } from '@rules';
 import type { Context } from '../../context';
+import { viewerBookmarked } from '../bookmarks/bookmark.presenter';
+import { presentReactionFields } from '../reactions/reaction.presenter';
 import { postAuthor } from '../users/user.service';
 import { canEditProblem, type ProblemPartRow, type ProblemRow } from './problem.policy';
 import { canChangeStatus, isJoined, statusActivity, type MeasurementRow } from './problem.service';
 
 export const problemCounters = (problem: ProblemRow) => ({
   totalComments: problem.totalComments,
+  totalReactions: problem.totalReactions,
   totalParticipants: problem.totalParticipants,
   totalStories: problem.totalStories,
   totalSolutions: problem.totalSolutions,
@@ -39,6 +42,8 @@ export async function presentProblem(ctx: Context, problem: ProblemRow) {
     isApproved: problem.isApproved,
     joined,
     counters: problemCounters(problem),
+    ...(await presentReactionFields(ctx, 'problems', problem)),
+    bookmarked: await viewerBookmarked(ctx, 'problems', problem),
     canEdit: canEditProblem(ctx.viewer, problem),
     canChangeStatus: mayChangeStatus,
     createdAt: problem.createdAt.toISOString(),

@@ -28,6 +28,7 @@ registerEnumType(ProblemSortKind, {
 @ObjectType()
 export class ProblemCounters {
   @Field(() => Int) totalComments!: number;
+  @Field(() => Int) totalReactions!: number;
   @Field(() => Int) totalParticipants!: number;
   @Field(() => Int) totalStories!: number;
   @Field(() => Int) totalSolutions!: number;

@@ -4,23 +4,8 @@ import type { Viewer } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { skillMembers } from '../../db/schema';
 
-/** Per-request DataLoaders of skills; spread into the request context's loaders. */
-export const createSkillLoaders = (db: Db) => ({
-  /** Answers depend on the viewer, so they are made on first use for the request's viewer. */
-  skillViewerLoaders: new ViewerScoped(db),
-});
-
-class ViewerScoped {
-  private built?: ReturnType<typeof buildViewerLoaders>;
-  constructor(private readonly db: Db) {}
-
-  for(viewer: Viewer | null) {
-    this.built ??= buildViewerLoaders(this.db, viewer);
-    return this.built;
-  }
-}
-
-function buildViewerLoaders(db: Db, viewer: Viewer | null) {
+/** Per-request DataLoaders of skills for the request's viewer; spread into the context's loaders. */
+export function createSkillLoaders(db: Db, viewer: Viewer | null) {
   return {
     /** Whether the viewer is a member of each skill. */
     joinedBySkill: new DataLoader<string, boolean>(async (ids) => {

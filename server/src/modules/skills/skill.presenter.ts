@@ -1,4 +1,5 @@
 import type { Context } from '../../context';
+import { viewerBookmarked } from '../bookmarks/bookmark.presenter';
 import { ANONYMOUS_AUTHOR, authorView, postAuthor, type AuthorView } from '../users/user.service';
 import { canEditSkill, type SkillRow } from './skill.policy';
 import type { SkillMemberRow } from './skill.service';
@@ -11,7 +12,7 @@ export async function skillMemberUser(ctx: Context, member: SkillMemberRow): Pro
 }
 
 export const skillJoined = (ctx: Context, skill: SkillRow) =>
-  ctx.loaders.skillViewerLoaders.for(ctx.viewer).joinedBySkill.load(skill.id);
+  ctx.loaders.joinedBySkill.load(skill.id);
 
 /** The REST shape of a skill: the entity fields of the spec (000 §3). */
 export async function presentSkill(ctx: Context, skill: SkillRow) {
@@ -25,8 +26,9 @@ export async function presentSkill(ctx: Context, skill: SkillRow) {
     author,
     isAnonymousPost: skill.isAnonymousPost,
     isApproved: skill.isApproved,
-    counters: { totalParticipants: skill.totalParticipants },
+    counters: { totalParticipants: skill.totalParticipants, totalComments: skill.totalComments },
     joined,
+    bookmarked: await viewerBookmarked(ctx, 'skills', skill),
     canEdit: canEditSkill(ctx.viewer, skill),
     createdAt: skill.createdAt.toISOString(),
     when: skill.createdAt.toISOString(),

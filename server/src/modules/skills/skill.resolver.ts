@@ -111,7 +111,7 @@ export class SkillResolver {
 
   @FieldResolver(() => SkillCounters)
   counters(@Root() skill: SkillRow): SkillCounters {
-    return { totalParticipants: skill.totalParticipants };
+    return { totalParticipants: skill.totalParticipants, totalComments: skill.totalComments };
   }
 
   @FieldResolver(() => Date, {

@@ -14,6 +14,7 @@ registerEnumType(SkillListKind, {
 @ObjectType()
 export class SkillCounters {
   @Field(() => Int) totalParticipants!: number;
+  @Field(() => Int) totalComments!: number;
 }
 
 @ObjectType({

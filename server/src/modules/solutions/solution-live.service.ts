@@ -6,6 +6,7 @@ import { problemSolutions, solutions, spaces, users } from '../../db/schema';
 import { AUTHOR_COLUMNS } from '../../graphql/loaders';
 import { follow } from '../../live/follow';
 import type { LiveFeed } from '../../live/hub';
+import { liveEngagementColumn } from '../posts/live-engagement';
 import { readableProblem } from '../problems/problem.service';
 import type { SpaceAccess } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
@@ -19,6 +20,7 @@ function liveSolutionStatement(db: Db, name: string, condition: SQL) {
         ...getTableColumns(solutions),
         author: AUTHOR_COLUMNS,
         space: { id: spaces.id, isPrivate: spaces.isPrivate },
+        engagement: liveEngagementColumn('solutions', solutions.id),
       })
       .from(solutions)
       .innerJoin(spaces, eq(spaces.id, solutions.spaceId))

@@ -1,20 +1,25 @@
 import type { Context } from '../../context';
+import { viewerBookmarked } from '../bookmarks/bookmark.presenter';
+import { presentReactionFields } from '../reactions/reaction.presenter';
 import { postAuthor } from '../users/user.service';
+import { myVote } from '../votes/vote.service';
 import { canEditSolution, type SolutionRow } from './solution.policy';
 
 export const solutionCounters = (solution: SolutionRow) => ({
   totalComments: solution.totalComments,
+  totalReactions: solution.totalReactions,
   totalProblems: solution.totalProblems,
   totalUpvotes: solution.totalUpvotes,
   totalDownvotes: solution.totalDownvotes,
   totalOutcomes: solution.totalOutcomes,
 });
 
+/** The viewer's vote on the solution: 'up', 'down' or null (one query per page, see votes). */
 export const solutionVote = async (ctx: Context, solution: SolutionRow) =>
-  ctx.loaders.solutionViewerLoaders.for(ctx.viewer).voteBySolution.load(solution.id);
+  (await myVote(ctx, solution))?.direction ?? null;
 
 export const solutionProblems = (ctx: Context, solution: SolutionRow) =>
-  ctx.loaders.solutionViewerLoaders.for(ctx.viewer).problemsBySolution.load(solution.id);
+  ctx.loaders.problemsBySolution.load(solution.id);
 
 /** The REST shape of a solution: the entity fields of the spec (000 §3). */
 export async function presentSolution(ctx: Context, solution: SolutionRow) {
@@ -36,6 +41,8 @@ export async function presentSolution(ctx: Context, solution: SolutionRow) {
     counters: solutionCounters(solution),
     upvoted: vote === 'up',
     downvoted: vote === 'down',
+    ...(await presentReactionFields(ctx, 'solutions', solution)),
+    bookmarked: await viewerBookmarked(ctx, 'solutions', solution),
     canEdit: canEditSolution(ctx.viewer, solution),
     problems,
     createdAt: solution.createdAt.toISOString(),

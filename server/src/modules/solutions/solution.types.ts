@@ -23,6 +23,7 @@ registerEnumType(SolutionSortKind, {
 @ObjectType()
 export class SolutionCounters {
   @Field(() => Int) totalComments!: number;
+  @Field(() => Int) totalReactions!: number;
   @Field(() => Int) totalProblems!: number;
   @Field(() => Int) totalUpvotes!: number;
   @Field(() => Int) totalDownvotes!: number;

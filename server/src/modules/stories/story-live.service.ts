@@ -7,6 +7,7 @@ import { problems, spaces, stories, users } from '../../db/schema';
 import { AUTHOR_COLUMNS } from '../../graphql/loaders';
 import { follow } from '../../live/follow';
 import type { LiveFeed } from '../../live/hub';
+import { liveEngagementColumn } from '../posts/live-engagement';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { storyListedIn, storyOnProblemIn, type LiveStory } from './story.policy';
 import { problemFor } from './story.service';
@@ -29,6 +30,7 @@ async function loadLiveStory(db: Db, { storyId }: { storyId: string }): Promise<
           authorId: problems.authorId,
         },
         problemSpace: { id: problemSpaces.id, isPrivate: problemSpaces.isPrivate },
+        engagement: liveEngagementColumn('stories', stories.id),
       })
       .from(stories)
       .innerJoin(spaces, eq(spaces.id, stories.spaceId))

@@ -2,6 +2,8 @@ import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { problems, stories } from '../../db/schema';
 import type { AuthorRow } from '../../graphql/loaders';
+import type { WithLiveEngagement } from '../posts/live-engagement';
+import { isPostPublished, postPolicy } from '../posts/post.policy';
 import { problemReadableBy, problemReadableIn, type ProblemRow } from '../problems/problem.policy';
 import {
   spaceReadableBy,
@@ -12,13 +14,10 @@ import {
 
 export type StoryRow = typeof stories.$inferSelect;
 
+const storyPolicy = postPolicy(stories);
+
 /** Published and approved (anonymous posts wait) in a readable space, wherever it was posted. */
-const storyPublishedFor = (viewer: SqlViewer): SQL =>
-  and(
-    eq(stories.isDraft, false),
-    eq(stories.isApproved, true),
-    spaceReadableBy(viewer, stories.spaceId),
-  )!;
+const storyPublishedFor = (viewer: SqlViewer): SQL => storyPolicy.listedFor(viewer);
 
 /** The story's problem is readable by the viewer. */
 const problemReadableSql = (viewer: SqlViewer): SQL =>
@@ -57,18 +56,19 @@ export const canEditStory = (viewer: Viewer | null, story: StoryRow) =>
  * A story as a live event carries it to every subscriber of a process: the row, its author, and
  * what the in-memory rules below need (its space's privacy; the problem it was posted to).
  */
-export type LiveStory = StoryRow & {
-  author: AuthorRow | null;
-  space: { id: string; isPrivate: boolean };
-  problem:
-    | (Pick<ProblemRow, 'id' | 'name' | 'isDraft' | 'isApproved' | 'authorId'> & {
-        space: { id: string; isPrivate: boolean };
-      })
-    | null;
-};
+export type LiveStory = StoryRow &
+  WithLiveEngagement & {
+    author: AuthorRow | null;
+    space: { id: string; isPrivate: boolean };
+    problem:
+      | (Pick<ProblemRow, 'id' | 'name' | 'isDraft' | 'isApproved' | 'authorId'> & {
+          space: { id: string; isPrivate: boolean };
+        })
+      | null;
+  };
 
 /** Published and approved, wherever it was posted (a draft or a pending anonymous post is not). */
-export const isStoryPublished = (story: StoryRow) => !story.isDraft && story.isApproved;
+export const isStoryPublished = (story: StoryRow) => isPostPublished(story);
 
 /** `storyListedFor` for a story in memory: what a live space feed shows this viewer. */
 export const storyListedIn = (access: SpaceAccess, story: LiveStory) =>

@@ -1,4 +1,6 @@
 import type { Context } from '../../context';
+import { viewerBookmarked } from '../bookmarks/bookmark.presenter';
+import { presentReactionFields } from '../reactions/reaction.presenter';
 import { postAuthor } from '../users/user.service';
 import { canEditStory, type StoryRow } from './story.policy';
 
@@ -21,6 +23,8 @@ export async function presentStory(ctx: Context, story: StoryRow) {
       totalReactions: story.totalReactions,
       totalComments: story.totalComments,
     },
+    ...(await presentReactionFields(ctx, 'stories', story)),
+    bookmarked: await viewerBookmarked(ctx, 'stories', story),
     canEdit: canEditStory(ctx.viewer, story),
     createdAt: story.createdAt.toISOString(),
     // `when` is the moment to show relatively ("5 minutes ago"); the client words it in its language.

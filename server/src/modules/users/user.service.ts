@@ -14,12 +14,14 @@ import {
 } from '../../db/schema';
 import { notFound, parseInput, unauthenticated } from '../../errors';
 import type { AuthorRow } from '../../graphql/loaders';
+import { removeFollowsOf } from '../people/people.service';
 import { stepProblemParticipants } from '../problems/problem-counters';
 import { removeProblems } from '../problems/problem.service';
 import { stepSkillMembers } from '../skills/skill-counters';
 import { removeSolutions } from '../solutions/solution.service';
 import { removeStories } from '../stories/story.service';
 import { stepTagFollowers } from '../tags/tag-counters';
+import { removeVotesOf } from '../votes/vote.service';
 
 export const requireViewer = (ctx: Context) => {
   if (!ctx.viewer) throw unauthenticated();
@@ -88,6 +90,8 @@ export async function deleteAccount(ctx: Context): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await removeStories(tx, eq(stories.authorId, viewer.id));
     await removeSolutions(tx, eq(solutions.authorId, viewer.id));
+    await removeVotesOf(tx, viewer.id);
+    await removeFollowsOf(tx, viewer.id);
     await removeProblems(tx, eq(problems.authorId, viewer.id));
     const joined = await tx
       .delete(problemParticipants)

@@ -1,0 +1,65 @@
+import { useQuery } from '@apollo/client/react';
+import { IconBookmark } from '@tabler/icons-react';
+import { MyBookmarksDocument, type MyBookmarksQuery } from '../../gql/graphql';
+import { RequireSignIn } from '../auth/RequireSignIn';
+import { EngagedItemCard, engagedItemLink, engagedItemTitle } from '../reactions/EngagedItemCard';
+import { EngagedItemsPage } from '../reactions/EngagedItemsPage';
+import { BookmarkButton } from './BookmarkButton';
+
+const KINDS = ['all', 'stories', 'problems', 'solutions', 'skills'] as const;
+type Row = MyBookmarksQuery['myBookmarks']['items'][number];
+
+/** /bookmarks: what I bookmarked and may still see, newest first, narrowed by kind. */
+export function BookmarksPage() {
+  return (
+    <RequireSignIn>
+      <BookmarksList />
+    </RequireSignIn>
+  );
+}
+
+function BookmarksList() {
+  const { data, loading, error, fetchMore } = useQuery(MyBookmarksDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
+  return (
+    <EngagedItemsPage
+      ns="bookmarks"
+      kinds={KINDS}
+      emptyIcon={<IconBookmark size={32} />}
+      page={data?.myBookmarks}
+      loading={loading}
+      error={error}
+      renderRow={(row: Row) => <BookmarkRow row={row} />}
+      loadMore={(after) =>
+        void fetchMore({
+          variables: { after },
+          updateQuery: (previous, { fetchMoreResult }) => ({
+            ...previous,
+            myBookmarks: {
+              ...fetchMoreResult.myBookmarks,
+              items: [...previous.myBookmarks.items, ...fetchMoreResult.myBookmarks.items],
+            },
+          }),
+        })
+      }
+    />
+  );
+}
+
+function BookmarkRow({ row }: { row: Row }) {
+  const item = row.story ?? row.problem ?? row.solution ?? row.skill;
+  const title = engagedItemTitle({
+    name: row.problem?.name ?? row.solution?.name ?? row.skill?.name,
+    html: row.story?.story,
+  });
+  return (
+    <EngagedItemCard
+      kind={row.itemType}
+      title={title}
+      to={engagedItemLink(row.itemType, row.itemId)}
+      when={row.bookmarkedAt}
+      trailing={item ? <BookmarkButton itemType={row.itemType} item={item} /> : null}
+    />
+  );
+}

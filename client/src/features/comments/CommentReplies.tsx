@@ -1,0 +1,82 @@
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, serverErrorOf } from '../../components/notify';
+import { RepliesDocument } from '../../gql/graphql';
+import { appendPage, repliesVariables } from './commentCache';
+import { CommentItem, type CommentWrites } from './CommentItem';
+
+/**
+ * A comment's replies, oldest first, indented under it. Loaded on the first expand and then kept
+ * in the cache (a later expand shows them at once; live changes keep them current).
+ */
+export function CommentReplies({
+  commentId,
+  writes,
+}: {
+  commentId: string;
+  writes: CommentWrites;
+}) {
+  const { t } = useTranslation();
+  const { data, loading, error, fetchMore } = useQuery(RepliesDocument, {
+    variables: repliesVariables(commentId),
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const page = data?.replies;
+
+  const loadMore = async () => {
+    if (!page?.last) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: page.last },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          ...previous,
+          replies: appendPage(previous.replies, fetchMoreResult.replies),
+        }),
+      });
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  let body;
+  if (!page && loading) body = <Skeleton height={40} radius="sm" />;
+  else if (!page && error)
+    body = (
+      <Alert color="red" variant="light">
+        {t('comments:thread.loadFailed')} {serverErrorOf(error, t).message}
+      </Alert>
+    );
+  else
+    body = (
+      <>
+        {(page?.items ?? []).map((reply) => (
+          <CommentItem key={reply.id} comment={reply} writes={writes} />
+        ))}
+        {page?.last ? (
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            loading={loadingMore}
+            onClick={() => void loadMore()}
+          >
+            {t('comments:thread.moreReplies')}
+          </Button>
+        ) : null}
+      </>
+    );
+  return (
+    <Stack
+      gap="sm"
+      pl="md"
+      ml="lg"
+      style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}
+    >
+      {body}
+    </Stack>
+  );
+}

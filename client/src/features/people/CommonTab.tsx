@@ -1,0 +1,84 @@
+import { Alert, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { serverErrorOf } from '../../components/notify';
+import { CommonDocument } from '../../gql/graphql';
+import { ProblemCard } from '../problems/ProblemCard';
+import { SpaceCard } from '../spaces/SpaceCard';
+import { useChangeSpace } from '../spaces/useChangeSpace';
+
+/** What the viewer and this person share: spaces, tags and problems. */
+export function CommonTab({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { enter, dialog } = useChangeSpace();
+  const { data, loading, error } = useQuery(CommonDocument, {
+    variables: { userId },
+    fetchPolicy: 'cache-and-network',
+  });
+  const common = data?.common;
+  if (!common) {
+    if (loading) return <Skeleton height={120} radius="md" />;
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('people:list.loadFailed')}>
+        {error ? serverErrorOf(error, t).message : null}
+      </Alert>
+    );
+  }
+  const section = (title: string, empty: boolean, body: React.ReactNode) => (
+    <Stack gap="xs">
+      <Title order={2} size="h5">
+        {title}
+      </Title>
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          {t('people:common.nothing')}
+        </Text>
+      ) : (
+        body
+      )}
+    </Stack>
+  );
+  return (
+    <Stack gap="lg">
+      {section(
+        t('people:common.spaces'),
+        common.spaces.length === 0,
+        <Stack gap="sm">
+          {common.spaces.map((space) => (
+            <SpaceCard key={space.id} space={space} onEnter={(entered) => void enter(entered)} />
+          ))}
+        </Stack>,
+      )}
+      {section(
+        t('people:common.tags'),
+        common.tags.length === 0,
+        <Group gap={6}>
+          {common.tags.map((tag) => (
+            <Badge
+              key={tag}
+              component={Link}
+              to={`/tags/${encodeURIComponent(tag)}/info`}
+              variant="light"
+              tt="none"
+              style={{ cursor: 'pointer' }}
+            >
+              #{tag}
+            </Badge>
+          ))}
+        </Group>,
+      )}
+      {section(
+        t('people:common.problems'),
+        common.problems.length === 0,
+        <Stack gap="sm">
+          {common.problems.map((problem) => (
+            <ProblemCard key={problem.id} problem={problem} />
+          ))}
+        </Stack>,
+      )}
+      {dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Alert, Modal, Text } from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PeopleList } from '../../components/PeopleList';
+import { serverErrorOf } from '../../components/notify';
+import { FollowersDocument, FollowingPeopleDocument } from '../../gql/graphql';
+
+/** 000 §2: the reaction list dialog, at most 500 wide, lists followers too (without icons). */
+const DIALOG_WIDTH = 500;
+const PAGE_SIZE = 30;
+
+export type FollowList = 'followers' | 'following';
+
+/** A person's followers or the people they follow; a row opens that profile. */
+export function FollowersDialog({
+  userId,
+  list,
+  onClose,
+}: {
+  userId: string;
+  list: FollowList | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const title = list === 'following' ? t('people:dialog.following') : t('people:dialog.followers');
+  return (
+    <Modal opened={list !== null} onClose={onClose} title={title} size={DIALOG_WIDTH}>
+      {list ? <FollowRows key={list} userId={userId} list={list} label={title} /> : null}
+    </Modal>
+  );
+}
+
+function FollowRows({ userId, list, label }: { userId: string; list: FollowList; label: string }) {
+  const { t } = useTranslation();
+  const variables = { userId, first: PAGE_SIZE };
+  const followers = useQuery(FollowersDocument, { variables, skip: list !== 'followers' });
+  const following = useQuery(FollowingPeopleDocument, { variables, skip: list !== 'following' });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const query = list === 'followers' ? followers : following;
+  const page = list === 'followers' ? followers.data?.followers : following.data?.followingPeople;
+
+  if (query.error) return <Alert color="red">{serverErrorOf(query.error, t).message}</Alert>;
+  if (page && page.items.length === 0) {
+    return (
+      <Text c="dimmed" size="sm" py="md" ta="center">
+        {list === 'followers' ? t('people:dialog.noFollowers') : t('people:dialog.noFollowing')}
+      </Text>
+    );
+  }
+  const loadMore = () => {
+    if (!page?.last || loadingMore) return;
+    setLoadingMore(true);
+    const after = { after: page.last };
+    const more =
+      list === 'followers'
+        ? followers.fetchMore({
+            variables: after,
+            updateQuery: (previous, { fetchMoreResult }) => ({
+              followers: {
+                ...fetchMoreResult.followers,
+                items: [...previous.followers.items, ...fetchMoreResult.followers.items],
+              },
+            }),
+          })
+        : following.fetchMore({
+            variables: after,
+            updateQuery: (previous, { fetchMoreResult }) => ({
+              followingPeople: {
+                ...fetchMoreResult.followingPeople,
+                items: [
+                  ...previous.followingPeople.items,
+                  ...fetchMoreResult.followingPeople.items,
+                ],
+              },
+            }),
+          });
+    void more.finally(() => setLoadingMore(false));
+  };
+  return (
+    <PeopleList
+      label={label}
+      loading={query.loading || loadingMore}
+      onEndReached={loadMore}
+      rows={(page?.items ?? []).map((person) => ({ key: person.id, person }))}
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import { Alert, Button, Center, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
+import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, serverErrorOf } from '../../components/notify';
+
+interface Page<Item> {
+  items: Item[];
+  last?: string | null;
+}
+
+/** The item type of a query's page field. */
+type ItemOf<Data, Field extends keyof Data> =
+  NonNullable<Data[Field]> extends { items: (infer Item)[] } ? Item : never;
+
+export interface PagedListProps<
+  Data,
+  Variables extends OperationVariables,
+  Field extends keyof Data & string,
+> {
+  query: TypedDocumentNode<Data, Variables>;
+  variables: Variables;
+  /** The query's one list field, e.g. `personStories`. */
+  field: Field;
+  render: (item: ItemOf<Data, Field>) => ReactNode;
+  empty: string;
+  emptyIcon?: ReactNode;
+  skip?: boolean;
+  /** Space between rows (cards want some; dialog rows none). */
+  gap?: number | 'md';
+}
+
+/**
+ * One keyset list of the people pages: the first page, a 'Load more' button while `last` says
+ * there is more, the error with Retry, and an empty state.
+ */
+export function PagedList<
+  Data,
+  Variables extends OperationVariables,
+  Field extends keyof Data & string,
+>({
+  query,
+  variables,
+  field,
+  render,
+  empty,
+  emptyIcon,
+  skip,
+  gap = 'md',
+}: PagedListProps<Data, Variables, Field>) {
+  type Item = ItemOf<Data, Field>;
+  const { t } = useTranslation();
+  const { data, loading, error, fetchMore, refetch } = useQuery(query, {
+    variables,
+    skip,
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  } as useQuery.Options<Data, Variables>);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const page = (data as Record<string, Page<Item>> | undefined)?.[field];
+
+  const loadMore = async () => {
+    if (!page?.last) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: page.last } as unknown as Partial<Variables>,
+        updateQuery: (previous, { fetchMoreResult }) => {
+          const before = (previous as Record<string, Page<Item>>)[field]!;
+          const next = (fetchMoreResult as Record<string, Page<Item>>)[field]!;
+          return {
+            ...previous,
+            [field]: { ...next, items: [...before.items, ...next.items] },
+          } as Data;
+        },
+      });
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  if (!page && loading)
+    return (
+      <Stack gap="sm" role="status" aria-busy aria-label={t('people:list.loading')}>
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} height={72} radius="md" />
+        ))}
+      </Stack>
+    );
+  if (!page && error)
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('people:list.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          {serverErrorOf(error, t).message}
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  const items = page?.items ?? [];
+  return (
+    <Stack gap={gap}>
+      {items.length === 0 ? (
+        <EmptyState
+          icon={emptyIcon ?? <IconUsers size={32} />}
+          withIndicatorBackground
+          title={empty}
+          py="xl"
+        />
+      ) : (
+        items.map(render)
+      )}
+      {page?.last ? (
+        <Center>
+          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
+            {t('people:list.loadMore')}
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}

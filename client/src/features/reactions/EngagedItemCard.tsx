@@ -1,0 +1,66 @@
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { htmlToPlainText } from '@rules';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../components/RelativeTime';
+
+/** The kinds of item /reactions and /bookmarks list. */
+export type EngagedKind = 'stories' | 'problems' | 'solutions' | 'skills' | 'comments';
+
+const PAGE_OF: Record<Exclude<EngagedKind, 'comments'>, string> = {
+  stories: 'story',
+  problems: 'problem',
+  solutions: 'solution',
+  skills: 'skill',
+};
+
+/** Where an item opens; a comment opens the post it is on. */
+export const engagedItemLink = (
+  kind: EngagedKind,
+  id: string,
+  commentOn?: { itemType: Exclude<EngagedKind, 'comments'>; itemId: string },
+) =>
+  kind === 'comments'
+    ? commentOn
+      ? `/${PAGE_OF[commentOn.itemType]}/${commentOn.itemId}`
+      : '/404'
+    : `/${PAGE_OF[kind]}/${id}`;
+
+/** A story or comment shows the start of its text; the rest show their name. */
+export const engagedItemTitle = (text: { name?: string; html?: string }) =>
+  text.name ?? htmlToPlainText(text.html ?? '').slice(0, 140);
+
+export interface EngagedItemCardProps {
+  kind: EngagedKind;
+  title: string;
+  to: string;
+  when: string;
+  /** What the viewer did, at the card's end (a reaction, the bookmark toggle). */
+  trailing: ReactNode;
+}
+
+/** One item of the viewer's own lists: its kind, its title linking to it, and when. */
+export function EngagedItemCard({ kind, title, to, when, trailing }: EngagedItemCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="sm" component="article">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Badge size="sm" variant="light">
+              {t(`reactions:itemKinds.${kind}`)}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              <RelativeTime date={when} />
+            </Text>
+          </Group>
+          <Anchor component={Link} to={to} fw={500} lineClamp={2}>
+            {title || t('reactions:untitled')}
+          </Anchor>
+        </Stack>
+        {trailing}
+      </Group>
+    </Card>
+  );
+}

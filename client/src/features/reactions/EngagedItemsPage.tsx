@@ -1,0 +1,94 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Chip,
+  EmptyState,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Fragment, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverErrorOf } from '../../components/notify';
+
+export interface EngagedItemsPageProps<Row extends { itemType: string; itemId: string }> {
+  /** The locale namespace holding page.{title,intro,empty,loadMore} and filters.<kind>. */
+  ns: 'reactions' | 'bookmarks';
+  /** The filter chips: 'all' and the item kinds the list can hold. */
+  kinds: readonly ('all' | Row['itemType'])[];
+  emptyIcon: ReactNode;
+  page: { items: Row[]; last?: string | null } | undefined;
+  loading: boolean;
+  error: unknown;
+  loadMore: (after: string) => void;
+  renderRow: (row: Row) => ReactNode;
+}
+
+/**
+ * /reactions and /bookmarks: what I engaged with and may still see, newest first, narrowed by kind;
+ * the loading, failed and empty states; Load more while there is more.
+ */
+export function EngagedItemsPage<Row extends { itemType: string; itemId: string }>({
+  ns,
+  kinds,
+  emptyIcon,
+  page,
+  loading,
+  error,
+  loadMore,
+  renderRow,
+}: EngagedItemsPageProps<Row>) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<string>('all');
+  const rows = (page?.items ?? []).filter((row) => filter === 'all' || row.itemType === filter);
+
+  let body: ReactNode;
+  if (error) body = <Alert color="red">{serverErrorOf(error, t).message}</Alert>;
+  else if (!page && loading)
+    body = (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  else if (rows.length === 0)
+    body = (
+      <EmptyState icon={emptyIcon} withIndicatorBackground title={t(`${ns}:page.empty`)} py="xl" />
+    );
+  else
+    body = rows.map((row) => (
+      <Fragment key={`${row.itemType}/${row.itemId}`}>{renderRow(row)}</Fragment>
+    ));
+
+  return (
+    <Stack gap="md" maw={720} mx="auto" w="100%">
+      <Stack gap={4}>
+        <Title order={1} size="h3">
+          {t(`${ns}:page.title`)}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t(`${ns}:page.intro`)}
+        </Text>
+      </Stack>
+      <Chip.Group value={filter} onChange={(value) => setFilter(value as string)}>
+        <Group gap="xs">
+          {kinds.map((kind) => (
+            <Chip key={kind} value={kind} size="sm">
+              {t(`${ns}:filters.${kind}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      {body}
+      {page?.last ? (
+        <Center>
+          <Button variant="subtle" onClick={() => loadMore(page.last!)}>
+            {t(`${ns}:page.loadMore`)}
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@apollo/client/react';
+import { Text, VisuallyHidden } from '@mantine/core';
+import { REACTION_EMOJI } from '@rules';
+import { IconMoodSmile } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MyReactionsDocument, type MyReactionsQuery } from '../../gql/graphql';
+import { RequireSignIn } from '../auth/RequireSignIn';
+import { EngagedItemCard, engagedItemLink, engagedItemTitle } from './EngagedItemCard';
+import { EngagedItemsPage } from './EngagedItemsPage';
+
+const KINDS = ['all', 'stories', 'problems', 'solutions', 'comments'] as const;
+type Row = MyReactionsQuery['myReactions']['items'][number];
+
+/** /reactions: what I reacted to and may still see, latest first, narrowed by kind. */
+export function ReactionsPage() {
+  return (
+    <RequireSignIn>
+      <ReactionsList />
+    </RequireSignIn>
+  );
+}
+
+function ReactionsList() {
+  const { data, loading, error, fetchMore } = useQuery(MyReactionsDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
+  return (
+    <EngagedItemsPage
+      ns="reactions"
+      kinds={KINDS}
+      emptyIcon={<IconMoodSmile size={32} />}
+      page={data?.myReactions}
+      loading={loading}
+      error={error}
+      renderRow={(row: Row) => <ReactionRow row={row} />}
+      loadMore={(after) =>
+        void fetchMore({
+          variables: { after },
+          updateQuery: (previous, { fetchMoreResult }) => ({
+            ...previous,
+            myReactions: {
+              ...fetchMoreResult.myReactions,
+              items: [...previous.myReactions.items, ...fetchMoreResult.myReactions.items],
+            },
+          }),
+        })
+      }
+    />
+  );
+}
+
+function ReactionRow({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  const comment = row.comment;
+  const title = engagedItemTitle({
+    name: row.problem?.name ?? row.solution?.name,
+    html: row.story?.story ?? comment?.commentHTML,
+  });
+  return (
+    <EngagedItemCard
+      kind={row.itemType}
+      title={title}
+      to={engagedItemLink(
+        row.itemType,
+        row.itemId,
+        comment ? { itemType: comment.itemType, itemId: comment.itemId } : undefined,
+      )}
+      when={row.reactedAt}
+      trailing={
+        <Text component="span" size="xl" title={t(`reactions:kinds.${row.reaction}`)}>
+          <span aria-hidden>{REACTION_EMOJI[row.reaction]}</span>
+          <VisuallyHidden>{t(`reactions:kinds.${row.reaction}`)}</VisuallyHidden>
+        </Text>
+      }
+    />
+  );
+}

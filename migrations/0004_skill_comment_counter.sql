@@ -1,0 +1,1 @@
+ALTER TABLE "skills" ADD COLUMN "total_comments" integer DEFAULT 0 NOT NULL;

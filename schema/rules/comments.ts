@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Rules for comments and replies, shared by server and client. Messages a user may see live in
+ * COMMENT_MESSAGES and translate under `comments:errors.<key>`. The spec says only "submit disabled
+ * while empty or whitespace"; the maximum is chosen here: a long answer fits, a paste accident not.
+ */
+export const COMMENT_TEXT_MAX = 5_000;
+/** The raw HTML before sanitising (a bound on what the server will even read). */
+export const COMMENT_HTML_MAX = 50_000;
+/** How many people one comment may @mention. */
+export const COMMENT_MENTIONS_MAX = 20;
+export const COMMENT_SORTS = ['recent', 'top'] as const;
+export type CommentSort = (typeof COMMENT_SORTS)[number];
+
+export const COMMENT_MESSAGES = {
+  commentEmpty: 'Comment cannot be empty',
+  commentMax: `A comment can be at most ${COMMENT_TEXT_MAX} characters`,
+  mentionsMax: `Mention at most ${COMMENT_MENTIONS_MAX} people`,
+} as const;
+
+export const commentHtmlSchema = z
+  .string({ error: COMMENT_MESSAGES.commentEmpty })
+  .max(COMMENT_HTML_MAX, COMMENT_MESSAGES.commentMax);
+
+/** A comment's plain text (see htmlToPlainText): not empty or whitespace, at most the maximum. */
+export const commentTextSchema = z
+  .string()
+  .trim()
+  .min(1, COMMENT_MESSAGES.commentEmpty)
+  .max(COMMENT_TEXT_MAX, COMMENT_MESSAGES.commentMax);
+
+/** Whether the editor's text may be sent (the Comment and Reply buttons). */
+export const isCommentSendable = (plainText: string) =>
+  commentTextSchema.safeParse(plainText).success;
+
+/**
+ * Ids of the people a comment @mentions: the editor writes each as
+ * `<span data-type="mention" data-id="…">`, which the sanitiser keeps. De-duplicated, in order.
+ */
+export function mentionIdsOf(html: string): string[] {
+  const ids = new Set<string>();
+  for (const [tag] of html.matchAll(/<span\b[^>]*>/giu)) {
+    if (!/\bdata-type="mention"/u.test(tag)) continue;
+    const id = /\bdata-id="([^"]+)"/u.exec(tag)?.[1];
+    if (id) ids.add(id);
+  }
+  return [...ids];
+}
+
+export const commentMentionsSchema = z
+  .array(z.string())
+  .max(COMMENT_MENTIONS_MAX, COMMENT_MESSAGES.mentionsMax);

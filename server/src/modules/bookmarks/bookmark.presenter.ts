@@ -1,0 +1,27 @@
+import type { BookmarkableType } from '@rules';
+import type { Context } from '../../context';
+import { liveEngagementOf } from '../posts/live-engagement';
+import type { MyBookmarkRow } from './bookmark.service';
+
+/** Whether the viewer bookmarked an item, batched per request (false when signed out). */
+export function viewerBookmarked(
+  ctx: Context,
+  itemType: BookmarkableType,
+  item: { id: string },
+): boolean | Promise<boolean> {
+  if (!ctx.viewer) return false;
+  const live = liveEngagementOf(item);
+  if (live) return live.bookmarkedBy.includes(ctx.viewer.id);
+  return ctx.loaders.viewerBookmarks.load({ itemType, itemId: item.id });
+}
+
+/** A /bookmarks entry for GraphQL: the item under the field of its kind. */
+export const myBookmarkView = (row: MyBookmarkRow) => ({
+  itemType: row.itemType,
+  itemId: row.itemId,
+  bookmarkedAt: row.bookmarkedAt,
+  story: row.itemType === 'stories' ? row.item : null,
+  problem: row.itemType === 'problems' ? row.item : null,
+  solution: row.itemType === 'solutions' ? row.item : null,
+  skill: row.itemType === 'skills' ? row.item : null,
+});

@@ -1,0 +1,81 @@
+import type { BookmarkableType } from '@rules';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+  type ClassType,
+} from 'type-graphql';
+import type { Context } from '../../context';
+import { Problem } from '../problems/problem.types';
+import { Skill } from '../skills/skill.types';
+import { Solution } from '../solutions/solution.types';
+import { Story } from '../stories/story.types';
+import { myBookmarkView, viewerBookmarked } from './bookmark.presenter';
+import * as bookmarkService from './bookmark.service';
+import { BookmarkableItemTypeEnum, MyBookmarkPage } from './bookmark.types';
+
+@Resolver()
+export class BookmarkResolver {
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description: 'Bookmarks an item (again changes nothing); answers the new state, true.',
+  })
+  async bookmark(
+    @Arg('itemType', () => BookmarkableItemTypeEnum) itemType: BookmarkableType,
+    @Arg('itemId', () => ID) itemId: string,
+    @Ctx() ctx: Context,
+  ) {
+    await bookmarkService.bookmark(ctx, { itemType, itemId });
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description: "Removes the viewer's bookmark of an item; answers the new state, false.",
+  })
+  async unbookmark(
+    @Arg('itemType', () => BookmarkableItemTypeEnum) itemType: BookmarkableType,
+    @Arg('itemId', () => ID) itemId: string,
+    @Ctx() ctx: Context,
+  ) {
+    await bookmarkService.unbookmark(ctx, { itemType, itemId });
+    return false;
+  }
+
+  @Authorized()
+  @Query(() => MyBookmarkPage, {
+    description: 'The viewer’s bookmarks they may still see, newest first (/bookmarks).',
+  })
+  async myBookmarks(
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ) {
+    const page = await bookmarkService.listMyBookmarks(ctx, { first, after });
+    return { items: page.items.map(myBookmarkView), last: page.last };
+  }
+}
+
+/** Whether the viewer bookmarked it, on one kind of item. */
+function bookmarkedFieldOn(of: ClassType, itemType: BookmarkableType) {
+  @Resolver(() => of)
+  class BookmarkedField {
+    @FieldResolver(() => Boolean, { description: 'Whether the viewer bookmarked it.' })
+    bookmarked(@Root() item: { id: string }, @Ctx() ctx: Context) {
+      return viewerBookmarked(ctx, itemType, item);
+    }
+  }
+  return BookmarkedField;
+}
+
+export const StoryBookmarkedField = bookmarkedFieldOn(Story, 'stories');
+export const ProblemBookmarkedField = bookmarkedFieldOn(Problem, 'problems');
+export const SolutionBookmarkedField = bookmarkedFieldOn(Solution, 'solutions');
+export const SkillBookmarkedField = bookmarkedFieldOn(Skill, 'skills');

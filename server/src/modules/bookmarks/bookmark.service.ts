@@ -1,0 +1,110 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { BOOKMARKABLE_TYPES, bookmarkTargetSchema, type BookmarkableType } from '@rules';
+import { z } from 'zod';
+import type { Context } from '../../context';
+import { decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { bookmarks } from '../../db/schema';
+import { notFound, parseInput } from '../../errors';
+import { engageablePost } from '../posts/post.service';
+import {
+  engageableRows,
+  engagedKey,
+  loadEngagedItems,
+  targetNamedBy,
+  type EngagedItem,
+} from '../reactions/engaged-items.service';
+import { requireViewer } from '../users/user.service';
+
+/**
+ * The item an input names, by `itemType` and `itemId` (GraphQL) or by REST `path`. A kind that
+ * cannot be bookmarked names nothing here: NOT_FOUND, as for an unknown id.
+ */
+function parseTarget(input: unknown) {
+  const named = targetNamedBy(input);
+  if (!bookmarkTargetSchema.shape.itemType.safeParse(named.itemType).success) throw notFound();
+  return parseInput(bookmarkTargetSchema, named);
+}
+
+/** Bookmarks an item the viewer may engage with; bookmarking it again changes nothing. */
+export async function bookmark(ctx: Context, input: unknown): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const { itemType, itemId } = parseTarget(input);
+  await engageablePost(ctx, itemType, itemId);
+  await ctx.db
+    .insert(bookmarks)
+    .values({ userId: viewer.id, itemType, itemId })
+    .onConflictDoNothing();
+}
+
+/**
+ * Removes the viewer's bookmark. The item must still be one they may engage with (else
+ * NOT_FOUND, like every row about an item they cannot see); without a bookmark nothing changes.
+ */
+export async function unbookmark(ctx: Context, input: unknown): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const { itemType, itemId } = parseTarget(input);
+  await engageablePost(ctx, itemType, itemId);
+  await ctx.db
+    .delete(bookmarks)
+    .where(
+      and(
+        eq(bookmarks.userId, viewer.id),
+        eq(bookmarks.itemType, itemType),
+        eq(bookmarks.itemId, itemId),
+      ),
+    );
+}
+
+/** A bookmarked item, with its row. */
+export type MyBookmarkRow = Extract<EngagedItem, { itemType: BookmarkableType }> & {
+  bookmarkedAt: Date;
+};
+
+const pageInputSchema = z.object({
+  first: z.number().int().nullish(),
+  after: z.string().nullish(),
+});
+
+/**
+ * The viewer's bookmarks, newest first (/bookmarks): only items they may still engage with, so
+ * a post in a space they left, or one turned back into a draft, drops out and never leaks.
+ */
+export async function listMyBookmarks(ctx: Context, input: unknown): Promise<Page<MyBookmarkRow>> {
+  const viewer = requireViewer(ctx);
+  const { first, after } = parseInput(pageInputSchema, input);
+  const size = pageSize(first);
+  const cursor = decodeCursor(after, 'date');
+  const itemKey = sql`${bookmarks.itemType} || '/' || ${bookmarks.itemId}`;
+  const rows = await ctx.db
+    .select({
+      itemType: bookmarks.itemType,
+      itemId: bookmarks.itemId,
+      bookmarkedAt: bookmarks.createdAt,
+    })
+    .from(bookmarks)
+    .where(
+      and(
+        eq(bookmarks.userId, viewer.id),
+        engageableRows(bookmarks.itemType, bookmarks.itemId, viewer, BOOKMARKABLE_TYPES),
+        cursor
+          ? sql`(${bookmarks.createdAt}, ${itemKey}) < (${sql.param(cursor.value, bookmarks.createdAt)}, ${cursor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(bookmarks.createdAt), desc(itemKey))
+    .limit(size + 1);
+  const page = toPage(rows, size, (row) => ({
+    value: row.bookmarkedAt,
+    id: engagedKey(row.itemType, row.itemId),
+  }));
+  const items = await loadEngagedItems(ctx.db, page.items);
+  return {
+    items: page.items.flatMap((row) => {
+      const item = items.get(engagedKey(row.itemType, row.itemId));
+      return item && item.itemType !== 'comments'
+        ? [{ ...item, bookmarkedAt: row.bookmarkedAt }]
+        : [];
+    }),
+    last: page.last,
+  };
+}

@@ -1,0 +1,35 @@
+import { BOOKMARKABLE_TYPES, type BookmarkableType } from '@rules';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Problem } from '../problems/problem.types';
+import { Skill } from '../skills/skill.types';
+import { Solution } from '../solutions/solution.types';
+import { Story } from '../stories/story.types';
+
+export const BookmarkableItemTypeEnum = Object.fromEntries(
+  BOOKMARKABLE_TYPES.map((type) => [type, type]),
+) as { [K in BookmarkableType]: K };
+registerEnumType(BookmarkableItemTypeEnum, {
+  name: 'BookmarkableItemType',
+  description: 'What people bookmark, named as its REST collection.',
+});
+
+@ObjectType({ description: 'A bookmarked item (/bookmarks): the field of its kind is set.' })
+export class MyBookmark {
+  @Field(() => BookmarkableItemTypeEnum) itemType!: BookmarkableType;
+  @Field(() => ID) itemId!: string;
+  @Field(() => Date) bookmarkedAt!: Date;
+  @Field(() => Story, { nullable: true }) story!: unknown;
+  @Field(() => Problem, { nullable: true }) problem!: unknown;
+  @Field(() => Solution, { nullable: true }) solution!: unknown;
+  @Field(() => Skill, { nullable: true }) skill!: unknown;
+}
+
+@ObjectType()
+export class MyBookmarkPage {
+  @Field(() => [MyBookmark]) items!: MyBookmark[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  last!: string | null;
+}

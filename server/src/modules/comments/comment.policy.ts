@@ -1,0 +1,45 @@
+import type { Viewer } from '../../auth/sessions';
+import type { comments } from '../../db/schema';
+import type { AuthorRow } from '../../graphql/loaders';
+import { spaceReadableIn, type SpaceAccess } from '../spaces/space.policy';
+import type { PostType } from '../posts/post-path';
+
+export type CommentRow = typeof comments.$inferSelect;
+
+/** A comment with its author's row when the query joined it (null: a deleted author). */
+export type CommentWithAuthor = CommentRow & { author?: AuthorRow | null };
+
+/** Only the author edits and deletes a comment. */
+export const canEditComment = (viewer: Viewer | null, comment: CommentRow) =>
+  viewer?.id === comment.authorId;
+
+/** The live channel of a post's thread: one per post, replies included. */
+export const commentChannelOf = (type: PostType, id: string) => `${type}/${id}`;
+
+/**
+ * A thread change as a live event carries it to every subscriber of a process: the change, the
+ * comment with its author (null when removed), the counts after it, and the space's privacy so
+ * each subscriber's visibility is decided in memory.
+ */
+export interface LiveCommentChange {
+  change: 'added' | 'updated' | 'removed';
+  commentId: string;
+  parentId: string | null;
+  comment: CommentWithAuthor | null;
+  totalComments: number | null;
+  parentTotalReplies: number | null;
+  space: { id: string; isPrivate: boolean };
+}
+
+/** Whether a subscriber with `access` still sees the thread this change happened in. */
+export const commentChangeShownIn = (access: SpaceAccess, change: LiveCommentChange) =>
+  spaceReadableIn(access, change.space);
+
+/**
+ * The comment's REST path, as item paths name it (reactions take it): `stories/{id}/comments/{cid}`,
+ * or `…/comments/{parentId}/replies/{cid}` for a reply.
+ */
+export const commentPathOf = (comment: CommentRow) =>
+  comment.parentId
+    ? `${comment.itemType}/${comment.itemId}/comments/${comment.parentId}/replies/${comment.id}`
+    : `${comment.itemType}/${comment.itemId}/comments/${comment.id}`;

@@ -1,0 +1,97 @@
+import { COMMENT_SORTS } from '@rules';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum CommentableType {
+  stories = 'stories',
+  problems = 'problems',
+  solutions = 'solutions',
+  skills = 'skills',
+}
+registerEnumType(CommentableType, {
+  name: 'CommentableType',
+  description: 'The kind of post a comment thread is on (its REST collection).',
+});
+
+export enum CommentSort {
+  recent = 'recent',
+  top = 'top',
+}
+registerEnumType(CommentSort, {
+  name: 'CommentSort',
+  description: `Thread order: ${COMMENT_SORTS.join(', ')} (newest first; most reactions and replies first).`,
+});
+
+export enum CommentChangeKind {
+  added = 'added',
+  updated = 'updated',
+  removed = 'removed',
+}
+registerEnumType(CommentChangeKind, { name: 'CommentChangeKind' });
+
+@ObjectType()
+export class CommentCounters {
+  @Field(() => Int) totalReplies!: number;
+  @Field(() => Int) totalReactions!: number;
+}
+
+@ObjectType('Comment', {
+  description:
+    'A comment on a post, or a reply (parentId set) under one. Rich text is sanitised on the server.',
+})
+export class CommentType {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { name: 'commentHTML', description: 'Rich text (sanitised HTML)' })
+  commentHtml!: string;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => [ID], { description: 'Ids of the people @mentioned.' })
+  mentions!: string[];
+  @Field(() => CommentableType) itemType!: CommentableType;
+  @Field(() => ID) itemId!: string;
+  @Field(() => ID, { nullable: true, description: 'The comment this replies to.' })
+  parentId!: string | null;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}
+
+@ObjectType()
+export class CommentPage {
+  @Field(() => [CommentType]) items!: CommentType[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  last!: string | null;
+}
+
+@ObjectType({ description: 'What changed in a thread, as it arrives live.' })
+export class CommentChange {
+  @Field(() => CommentChangeKind) change!: CommentChangeKind;
+  @Field(() => ID) commentId!: string;
+  @Field(() => ID, { nullable: true, description: 'Set for a reply: the comment it is under.' })
+  parentId!: string | null;
+  @Field(() => CommentType, { nullable: true, description: 'The comment; null when removed.' })
+  comment!: CommentType | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: "The post's comment count after the change (null for skills, which keep none).",
+  })
+  totalComments!: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: "For a reply: its comment's reply count after the change.",
+  })
+  parentTotalReplies!: number | null;
+}
+
+@InputType()
+export class AddCommentInput {
+  @Field(() => CommentableType) itemType!: CommentableType;
+  @Field(() => ID) itemId!: string;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'Reply to this comment of the same post (a reply to a reply goes under its comment).',
+  })
+  parentId?: string | null;
+  @Field(() => String) commentHTML!: string;
+}

@@ -1,0 +1,161 @@
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import type { Context } from '../../context';
+import { ProblemPage } from '../problems/problem.types';
+import { SkillPage } from '../skills/skill.types';
+import { SolutionPage } from '../solutions/solution.types';
+import { StoryPage } from '../stories/story.types';
+import { personCounters, personFollowing } from './people.presenter';
+import * as peopleService from './people.service';
+import * as profileService from './profile.service';
+import type { PersonRow } from './people.service';
+import { Common, Person, PersonCounters, PersonPage } from './people.types';
+
+@Resolver(() => Person)
+export class PeopleResolver {
+  @Query(() => Person, { description: 'A profile; open to everyone.' })
+  person(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return peopleService.getPerson(ctx, id);
+  }
+
+  @Query(() => PersonPage, { description: 'The people directory (role person), newest first.' })
+  people(
+    @Ctx() ctx: Context,
+    @Arg('query', () => String, { nullable: true, description: 'Part of a name.' }) query?: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return peopleService.listDirectory(ctx, { directory: 'people', query, after, first });
+  }
+
+  @Query(() => PersonPage, { description: 'The organisations directory (role org), newest first.' })
+  orgs(
+    @Ctx() ctx: Context,
+    @Arg('query', () => String, { nullable: true, description: 'Part of a name.' }) query?: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return peopleService.listDirectory(ctx, { directory: 'orgs', query, after, first });
+  }
+
+  @Query(() => PersonPage, { description: "A person's followers, the latest first." })
+  followers(
+    @Ctx() ctx: Context,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return peopleService.listFollowers(ctx, { userId, after, first });
+  }
+
+  @Query(() => PersonPage, { description: 'The people a person follows, the latest first.' })
+  followingPeople(
+    @Ctx() ctx: Context,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return peopleService.listFollowing(ctx, { userId, after, first });
+  }
+
+  @Query(() => StoryPage, {
+    description: "A person's stories the viewer may read (not anonymous).",
+  })
+  personStories(
+    @Ctx() ctx: Context,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return profileService.listPersonStories(ctx, { userId, after, first });
+  }
+
+  @Query(() => ProblemPage, {
+    description: "A person's problems the viewer may read (not anonymous).",
+  })
+  personProblems(
+    @Ctx() ctx: Context,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return profileService.listPersonProblems(ctx, { userId, after, first });
+  }
+
+  @Query(() => SolutionPage, {
+    description: "A person's solutions the viewer may read (not anonymous).",
+  })
+  personSolutions(
+    @Ctx() ctx: Context,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return profileService.listPersonSolutions(ctx, { userId, after, first });
+  }
+
+  @Query(() => SkillPage, { description: "A person's skills the viewer may read (not anonymous)." })
+  personSkills(
+    @Ctx() ctx: Context,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return profileService.listPersonSkills(ctx, { userId, after, first });
+  }
+
+  @Query(() => ProblemPage, {
+    description: 'Problems a person joined (the Solving tab) that the viewer may read.',
+  })
+  personSolving(
+    @Ctx() ctx: Context,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return profileService.listPersonSolving(ctx, { userId, after, first });
+  }
+
+  @Authorized()
+  @Query(() => Common, { description: 'What the signed-in viewer and this person share.' })
+  common(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+    return profileService.commonWith(ctx, userId);
+  }
+
+  @Authorized()
+  @Mutation(() => Person, { description: 'Follows a person; following again changes nothing.' })
+  followUser(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+    return peopleService.followUser(ctx, userId);
+  }
+
+  @Authorized()
+  @Mutation(() => Person, { description: 'Stops following a person.' })
+  unfollowUser(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+    return peopleService.unfollowUser(ctx, userId);
+  }
+
+  @FieldResolver(() => String, { description: 'Empty when there is no photo.' })
+  photoURL(@Root() person: PersonRow) {
+    return person.photoUrl ?? '';
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The viewer follows this person.' })
+  following(@Root() person: PersonRow, @Ctx() ctx: Context) {
+    return personFollowing(ctx, person);
+  }
+
+  @FieldResolver(() => PersonCounters)
+  counters(@Root() person: PersonRow, @Ctx() ctx: Context) {
+    return personCounters(ctx, person);
+  }
+}

@@ -1,0 +1,81 @@
+import { REACTABLE_TYPES, REACTION_KINDS, type ReactableType, type ReactionKind } from '@rules';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { CommentType } from '../comments/comment.types';
+import { Problem } from '../problems/problem.types';
+import { Solution } from '../solutions/solution.types';
+import { Story } from '../stories/story.types';
+import { AuthorType } from '../users/user.types';
+
+/** A GraphQL enum whose values are the rules' list, so the two can never differ. */
+const enumOf = <T extends string>(values: readonly T[]) =>
+  Object.fromEntries(values.map((value) => [value, value])) as { [K in T]: K };
+
+export const ReactionKindEnum = enumOf(REACTION_KINDS);
+registerEnumType(ReactionKindEnum, {
+  name: 'ReactionKind',
+  description: `A reaction: ${REACTION_KINDS.join(', ')}. No reaction is null ('React?').`,
+});
+
+export const ReactableItemTypeEnum = enumOf(REACTABLE_TYPES);
+registerEnumType(ReactableItemTypeEnum, {
+  name: 'ReactableItemType',
+  description: 'What people react to, named as its REST collection.',
+});
+
+@ObjectType({ description: 'How many people chose one reaction on an item.' })
+export class ReactionCount {
+  @Field(() => ReactionKindEnum) reaction!: ReactionKind;
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType({ description: "An item's reactions after the viewer's change." })
+export class ReactionState {
+  @Field(() => ReactableItemTypeEnum) itemType!: ReactableType;
+  @Field(() => ID) itemId!: string;
+  @Field(() => ReactionKindEnum, { nullable: true, description: "The viewer's reaction." })
+  reaction!: ReactionKind | null;
+  @Field(() => Int) totalReactions!: number;
+  @Field(() => [ReactionCount], { description: 'The kinds in use, in the picker’s order.' })
+  counts!: ReactionCount[];
+}
+
+@ObjectType({ description: 'Someone who reacted to an item, for the reaction list dialog.' })
+export class Reactor {
+  @Field(() => AuthorType) user!: AuthorType;
+  @Field(() => ReactionKindEnum) reaction!: ReactionKind;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType()
+export class ReactorPage {
+  @Field(() => [Reactor]) items!: Reactor[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  last!: string | null;
+}
+
+@ObjectType({
+  description: 'Something the viewer reacted to (/reactions): the field of its kind is set.',
+})
+export class MyReaction {
+  @Field(() => ReactableItemTypeEnum) itemType!: ReactableType;
+  @Field(() => ID) itemId!: string;
+  @Field(() => ReactionKindEnum) reaction!: ReactionKind;
+  @Field(() => Date) reactedAt!: Date;
+  @Field(() => Story, { nullable: true }) story!: unknown;
+  @Field(() => Problem, { nullable: true }) problem!: unknown;
+  @Field(() => Solution, { nullable: true }) solution!: unknown;
+  @Field(() => CommentType, { nullable: true }) comment!: unknown;
+}
+
+@ObjectType()
+export class MyReactionPage {
+  @Field(() => [MyReaction]) items!: MyReaction[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  last!: string | null;
+}

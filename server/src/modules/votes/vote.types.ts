@@ -1,0 +1,42 @@
+import { VOTE_DIRECTIONS, type VoteDirection } from '@rules';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum VoteDirectionKind {
+  up = 'up',
+  down = 'down',
+}
+registerEnumType(VoteDirectionKind, {
+  name: 'VoteDirection',
+  description: `A vote on a solution: ${VOTE_DIRECTIONS.join(' or ')}.`,
+});
+
+@ObjectType({ description: "The viewer's vote on a solution (000 §3 'Vote on a solution')." })
+export class MyVote {
+  @Field(() => VoteDirectionKind) direction!: VoteDirection;
+  @Field(() => String, { description: 'What the viewer told the author; empty when nothing.' })
+  feedback!: string;
+  @Field(() => Date, { nullable: true, description: 'When the upvote was cast; null otherwise.' })
+  upvotedWhen!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When the downvote was cast; null otherwise.' })
+  downvotedWhen!: Date | null;
+}
+
+@ObjectType({ description: 'Someone who voted on a solution, as the voters pages list them.' })
+export class SolutionVoter {
+  @Field(() => ID) id!: string;
+  @Field(() => String) displayName!: string;
+  @Field(() => String) photoURL!: string;
+  @Field(() => String, { description: 'person or org' }) role!: string;
+  @Field(() => Date, { description: 'When they cast this vote.' }) when!: Date;
+  @Field(() => String, {
+    nullable: true,
+    description: "Their feedback: only the solution's author sees it (null for everyone else).",
+  })
+  feedback!: string | null;
+}
+
+@ObjectType()
+export class SolutionVoterPage {
+  @Field(() => [SolutionVoter]) items!: SolutionVoter[];
+  @Field(() => String, { nullable: true }) last!: string | null;
+}

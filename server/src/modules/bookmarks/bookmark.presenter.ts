@@ -1,6 +1,6 @@
 import type { BookmarkableType } from '@rules';
 import type { Context } from '../../context';
-import { liveEngagementOf } from '../posts/live-engagement';
+import { liveEngagementOf, viewerEngagementOf } from '../posts/engagement-columns';
 import type { MyBookmarkRow } from './bookmark.service';
 
 /** Whether the viewer bookmarked an item, batched per request (false when signed out). */
@@ -10,6 +10,8 @@ export function viewerBookmarked(
   item: { id: string },
 ): boolean | Promise<boolean> {
   if (!ctx.viewer) return false;
+  const carried = viewerEngagementOf(item);
+  if (carried) return carried.bookmarked;
   const live = liveEngagementOf(item);
   if (live) return live.bookmarkedBy.includes(ctx.viewer.id);
   return ctx.loaders.viewerBookmarks.load({ itemType, itemId: item.id });

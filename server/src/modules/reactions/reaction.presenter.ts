@@ -1,7 +1,7 @@
 import type { ReactableType, ReactionKind } from '@rules';
 import type { Context } from '../../context';
 import type { ReactionCounts } from '../../db/schema';
-import { liveEngagementOf } from '../posts/live-engagement';
+import { liveEngagementOf, viewerEngagementOf } from '../posts/engagement-columns';
 import { authorView } from '../users/user.service';
 import type { MyReactionRow, ReactionState, ReactorRow } from './reaction.service';
 import { countsInUse } from './reaction.service';
@@ -23,6 +23,8 @@ export function viewerReaction(
   item: ReactedRow,
 ): ReactionKind | null | Promise<ReactionKind | null> {
   if (!ctx.viewer || item.totalReactions === 0) return null;
+  const carried = viewerEngagementOf(item);
+  if (carried) return carried.reaction;
   const live = liveEngagementOf(item);
   if (live) return live.reactionBy[ctx.viewer.id] ?? null;
   return ctx.loaders.viewerReactions.load({ itemType, itemId: item.id });

@@ -6,7 +6,7 @@ import { problemSolutions, solutions, spaces, users } from '../../db/schema';
 import { AUTHOR_COLUMNS } from '../../graphql/loaders';
 import { follow } from '../../live/follow';
 import type { LiveFeed } from '../../live/hub';
-import { liveEngagementColumn } from '../posts/live-engagement';
+import { liveEngagementColumn } from '../posts/engagement-columns';
 import { readableProblem } from '../problems/problem.service';
 import type { SpaceAccess } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';

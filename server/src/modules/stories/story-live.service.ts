@@ -7,7 +7,7 @@ import { problems, spaces, stories, users } from '../../db/schema';
 import { AUTHOR_COLUMNS } from '../../graphql/loaders';
 import { follow } from '../../live/follow';
 import type { LiveFeed } from '../../live/hub';
-import { liveEngagementColumn } from '../posts/live-engagement';
+import { liveEngagementColumn } from '../posts/engagement-columns';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { storyListedIn, storyOnProblemIn, type LiveStory } from './story.policy';
 import { problemFor } from './story.service';

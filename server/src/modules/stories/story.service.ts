@@ -45,6 +45,7 @@ import { cleanStoryText } from '../posts/post-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncProblemStories, type StoryOnProblem } from '../problems/problem-counters';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
+import { viewerEngagementColumn, type ViewerEngagement } from '../posts/engagement-columns';
 import { requireViewer } from '../users/user.service';
 import {
   canEditStory,
@@ -242,7 +243,10 @@ const activeSpaceIdOf = (ctx: Context, input: StoryListInput) =>
   input.spaceId || ctx.viewer?.defaultSpaceId || GLOBAL_SPACE_ID;
 
 /** A listed story with its author's row (null for a deleted author), joined by the list. */
-export type StoryWithAuthor = StoryRow & { author: AuthorRow | null };
+export type StoryWithAuthor = StoryRow & {
+  author: AuthorRow | null;
+  viewerEngagement: ViewerEngagement | null;
+};
 
 const storySort = keysetSorts<typeof stories, StorySort, StoryWithAuthor>(stories, {
   recent: 'createdAt',
@@ -297,9 +301,13 @@ function storyListStatement(db: Db, shape: StoryListShape) {
     .join('');
   return preparedStatement(db, `stories_${shape.list}_${shape.sort}_${flags}`, (db, name) => {
     const { column } = storySort(shape.sort);
-    // Authors come in the same statement, so the cards' author fields cost no further query.
+    // Authors, and the signed-in viewer's own reaction and bookmark, come in the same statement,
+    // so the cards' author and viewer fields cost no further query.
+    const viewerEngagement = shape.signedIn
+      ? viewerEngagementColumn('stories', stories.id, placeholder('viewerId'))
+      : sql<null>`null`;
     return db
-      .select({ ...getTableColumns(stories), author: AUTHOR_COLUMNS })
+      .select({ ...getTableColumns(stories), author: AUTHOR_COLUMNS, viewerEngagement })
       .from(stories)
       .leftJoin(users, eq(users.id, stories.authorId))
       .where(

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { solutions, solutionVotes, users } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
-import { liveEngagementOf } from '../posts/live-engagement';
+import { liveEngagementOf } from '../posts/engagement-columns';
 import { parseItemPath } from '../posts/post-path';
 import { engageablePost, postEngageableBy } from '../posts/post.service';
 import type { SolutionRow } from '../solutions/solution.policy';

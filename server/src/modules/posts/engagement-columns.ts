@@ -3,6 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bookmarks, reactions, solutionVotes } from '../../db/schema';
 
+// Engagement selected with the items themselves, so the viewer fields (reaction, bookmarked, a
+// vote) of a list page or of a live event need no query of their own.
+
 /**
  * What every person did to an item delivered live: read once per event and process, in the
  * statement that loads the item, so each subscriber's own reaction, bookmark and vote are answered
@@ -40,4 +43,33 @@ export function liveEngagementColumn(
     'bookmarkedBy', coalesce((select jsonb_agg(${bookmarks.userId}) from ${bookmarks} where ${bookmarks.itemType} = ${itemType} and ${bookmarks.itemId} = ${id}), '[]'::jsonb),
     'reactionBy', coalesce((select jsonb_object_agg(${reactions.userId}, ${reactions.reaction}) from ${reactions} where ${reactions.itemType} = ${itemType} and ${reactions.itemId} = ${id}), '{}'::jsonb)
     ${votes})`;
+}
+
+/**
+ * The viewer's own reaction and bookmark, selected with a list's rows: the busiest list (the story
+ * feed) then answers its cards' viewer fields in the statement that loads them.
+ */
+export interface ViewerEngagement {
+  reaction: ReactionKind | null;
+  bookmarked: boolean;
+}
+
+/** A row selected with the viewer's engagement (see viewerEngagementColumn); null signed out. */
+export interface WithViewerEngagement {
+  viewerEngagement: ViewerEngagement | null;
+}
+
+export const viewerEngagementOf = (item: object): ViewerEngagement | null =>
+  (item as Partial<WithViewerEngagement>).viewerEngagement ?? null;
+
+/** The `viewerEngagement` column for the post whose id is `id`, as `viewerId` engaged with it. */
+export function viewerEngagementColumn(
+  type: 'stories' | 'problems' | 'solutions',
+  id: AnyPgColumn,
+  viewerId: unknown,
+): SQL<ViewerEngagement> {
+  const itemType = sql.raw(`'${type}'`);
+  return sql<ViewerEngagement>`json_build_object(
+    'reaction', (select ${reactions.reaction} from ${reactions} where ${reactions.userId} = ${viewerId} and ${reactions.itemType} = ${itemType} and ${reactions.itemId} = ${id}),
+    'bookmarked', exists (select 1 from ${bookmarks} where ${bookmarks.userId} = ${viewerId} and ${bookmarks.itemType} = ${itemType} and ${bookmarks.itemId} = ${id}))`;
 }

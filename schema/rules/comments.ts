@@ -5,6 +5,9 @@ import { z } from 'zod';
  * COMMENT_MESSAGES and translate under `comments:errors.<key>`. The spec says only "submit disabled
  * while empty or whitespace"; the maximum is chosen here: a long answer fits, a paste accident not.
  */
+/** The post kinds that hold a comment thread (named as their REST collections). */
+export const COMMENTABLE_TYPES = ['stories', 'problems', 'solutions', 'skills'] as const;
+
 export const COMMENT_TEXT_MAX = 5_000;
 /** The raw HTML before sanitising (a bound on what the server will even read). */
 export const COMMENT_HTML_MAX = 50_000;

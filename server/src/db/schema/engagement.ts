@@ -9,27 +9,21 @@ import {
   timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+// The kinds come from the shared rules (relative paths: drizzle-kit reads this file without the
+// project's path aliases).
+import { COMMENTABLE_TYPES } from '../../../../schema/rules/comments';
+import {
+  BOOKMARKABLE_TYPES,
+  REACTABLE_TYPES,
+  REACTION_KINDS,
+} from '../../../../schema/rules/reactions';
 import { spaces } from './spaces';
 import { users } from './users';
 
-/**
- * What people do around content. An item is named by its collection and id (`stories`, `abc`),
- * as the REST paths name it, so one table serves every post kind. Rows of a deleted item go with
- * it: triggers in migration 0003 delete them when the story, problem, solution, skill or comment
- * row is deleted (also when a space's deletion cascades to its posts).
- */
-export const COMMENTABLE_TYPES = ['stories', 'problems', 'solutions', 'skills'] as const;
-export const REACTABLE_TYPES = ['stories', 'problems', 'solutions', 'comments'] as const;
-export const BOOKMARKABLE_TYPES = ['stories', 'problems', 'solutions', 'skills'] as const;
-export const REACTION_KINDS = [
-  'like',
-  'happy',
-  'celebrate',
-  'dislike',
-  'sad',
-  'angry',
-  'thinking',
-] as const;
+// What people do around content. An item is named by its collection and id (`stories`, `abc`),
+// as the REST paths name it, so one table serves every post kind. Rows of a deleted item go with
+// it: triggers in migration 0003 delete them when the story, problem, solution, skill or comment
+// row is deleted (also when a space's deletion cascades to its posts).
 
 /** Reactions on an item, by kind; a kind nobody chose is absent. */
 export type ReactionCounts = Partial<Record<(typeof REACTION_KINDS)[number], number>>;

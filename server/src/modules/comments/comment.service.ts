@@ -9,21 +9,14 @@ import {
   htmlToPlainText,
   mentionIdsOf,
   postTagsSchema,
+  COMMENTABLE_TYPES,
 } from '@rules';
 import { z } from 'zod';
 import { limitedWrite } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
-import {
-  COMMENTABLE_TYPES,
-  comments,
-  problems,
-  skills,
-  solutions,
-  stories,
-  users,
-} from '../../db/schema';
+import { comments, problems, skills, solutions, stories, users } from '../../db/schema';
 import { AUTHOR_COLUMNS } from '../../graphql/loaders';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';

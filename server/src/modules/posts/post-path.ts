@@ -1,4 +1,4 @@
-import { COMMENTABLE_TYPES } from '../../db/schema';
+import { COMMENTABLE_TYPES } from '@rules';
 import { notFound } from '../../errors';
 
 /** A post kind, named as its REST collection is. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -57,6 +58,8 @@ export const comments = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     totalReplies: integer('total_replies').notNull().default(0),
+    /** Hidden by a moderator: only the author (marked hidden) and moderators see it. */
+    isHidden: boolean('is_hidden').notNull().default(false),
     totalReactions: integer('total_reactions').notNull().default(0),
     reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     /** The Top sort: what drew the most response. */

@@ -1,4 +1,6 @@
 export * from './engagement';
+export * from './moderation';
+export * from './notifications';
 export * from './problems';
 export * from './skills';
 export * from './solutions';

@@ -21,6 +21,8 @@ export const skills = pgTable(
       .default(sql`'{}'::text[]`),
     isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(true),
+    /** Hidden by a moderator: only the author (marked hidden) and moderators see it. */
+    isHidden: boolean('is_hidden').notNull().default(false),
     totalParticipants: integer('total_participants').notNull().default(0),
     totalComments: integer('total_comments').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

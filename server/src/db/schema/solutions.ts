@@ -34,6 +34,8 @@ export const solutions = pgTable(
     isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
     isDraft: boolean('is_draft').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(true),
+    /** Hidden by a moderator: only the author (marked hidden) and moderators see it. */
+    isHidden: boolean('is_hidden').notNull().default(false),
     totalComments: integer('total_comments').notNull().default(0),
     totalReactions: integer('total_reactions').notNull().default(0),
     reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),

@@ -28,6 +28,8 @@ export const stories = pgTable(
     isDraft: boolean('is_draft').notNull().default(false),
     /** Anonymous posts wait for a moderator; every other post is approved on creation. */
     isApproved: boolean('is_approved').notNull().default(true),
+    /** Hidden by a moderator: only the author (marked hidden) and moderators see it. */
+    isHidden: boolean('is_hidden').notNull().default(false),
     totalReactions: integer('total_reactions').notNull().default(0),
     reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     totalComments: integer('total_comments').notNull().default(0),

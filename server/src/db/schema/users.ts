@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -32,6 +33,18 @@ export const users = pgTable(
     totalFollowers: integer('total_followers').notNull().default(0),
     totalFollowing: integer('total_following').notNull().default(0),
     defaultSpaceId: text('default_space_id').references(() => spaces.id, { onDelete: 'set null' }),
+    /** Moderators work the report queue; admins also grant and revoke moderator. */
+    isModerator: boolean('is_moderator').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Until then the person can read but not write. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, precision: 3 }),
+    /** Explainer cards hidden by route path ('don't show again'). */
+    hideExplainers: jsonb('hide_explainers').$type<Record<string, boolean>>().notNull().default({}),
+    /** Last request seen from the person: the daily digest goes to people away for a day. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }),
+    /** The digest e-mail setting (one-click unsubscribe turns it off). */
+    digestEmails: boolean('digest_emails').notNull().default(true),
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     setupFiles: ['tests/helpers/setup.ts'],
+    globalSetup: ['tests/helpers/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

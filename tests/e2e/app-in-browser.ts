@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
@@ -7,6 +5,7 @@ import { startServer } from '../../server/src/start';
 import { type TestUser } from '../helpers/factories';
 import type { TestServer } from '../helpers/server';
 import { ensureClientBuilt, launchChromium } from './browser';
+import { migratedDataDir } from '../helpers/database-templates';
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
@@ -31,7 +30,7 @@ export interface BrowserApp {
 
 export async function startBrowserApp(env: NodeJS.ProcessEnv = {}): Promise<BrowserApp> {
   ensureClientBuilt();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
+  const dataDir = migratedDataDir('e2e-');
   const running = await startServer({
     ...process.env,
     PORT: '0',

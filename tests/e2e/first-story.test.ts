@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/start';
 import { SKIP_REASON, chromiumMissing, ensureClientBuilt, launchChromium } from './browser';
+import { migratedDataDir } from '../helpers/database-templates';
 
 type Running = Awaited<ReturnType<typeof startServer>>;
 
@@ -30,7 +30,7 @@ describe.skipIf(chromiumMissing)('a person joins and shares a first story', () =
 
   beforeAll(async () => {
     ensureClientBuilt();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
+    dataDir = migratedDataDir('e2e-');
     server = await startServer({
       ...process.env,
       PORT: '0',

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startServer } from '../../server/src/start';
 import { SKIP_REASON, chromiumMissing, ensureClientBuilt, launchChromium } from './browser';
+import { migratedDataDir } from '../helpers/database-templates';
 
 type Running = Awaited<ReturnType<typeof startServer>>;
 
@@ -62,7 +62,7 @@ describe.skipIf(chromiumMissing)('a private space, end to end', () => {
 
   beforeAll(async () => {
     ensureClientBuilt();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-private-'));
+    dataDir = migratedDataDir('e2e-private-');
     server = await startServer({
       ...process.env,
       PORT: '0',

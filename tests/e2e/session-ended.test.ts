@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/start';
 import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
 import type { TestServer } from '../helpers/server';
 import { SKIP_REASON, chromiumMissing, ensureClientBuilt, launchChromium } from './browser';
+import { migratedDataDir } from '../helpers/database-templates';
 
 /**
  * Signing out in one tab ends the session for the others too: the server closes the session's
@@ -46,7 +44,7 @@ describe.skipIf(chromiumMissing)('a session that ends in another tab', () => {
 
   beforeAll(async () => {
     ensureClientBuilt();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
+    const dataDir = migratedDataDir('e2e-');
     running = await startServer({
       ...process.env,
       PORT: '0',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import type { AppDeps } from '../../server/src/context';
 import { startServer } from '../../server/src/start';
+import { migratedDataDir, postgresTemplate } from './database-templates';
 
 /**
  * The real server, in-process, on a random port with its own DATA_DIR (embedded PGlite, outbox,
@@ -24,14 +25,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty PostgreSQL database next to the one TEST_DATABASE_URL names; null without it. */
-export async function createTestDatabase(): Promise<TestDatabase | null> {
+/**
+ * A fresh PostgreSQL database next to the one TEST_DATABASE_URL names (null without it): empty,
+ * or a copy of the run's migrated template when `migrated`.
+ */
+export async function createTestDatabase({ migrated = false } = {}): Promise<TestDatabase | null> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return null;
   const name = `test_${randomBytes(6).toString('hex')}`;
+  const template = migrated ? postgresTemplate() : null;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end({ timeout: 5 });
   }
@@ -66,7 +71,7 @@ export const testServerEnv = (dataDir: string, databaseUrl?: string): NodeJS.Pro
 });
 
 export async function startTestServer(): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   try {
     const server = await startTestServerOn(database?.url);
     return {
@@ -90,7 +95,7 @@ export async function startTestServerOn(
   databaseUrl: string | undefined,
   env: NodeJS.ProcessEnv = {},
 ): Promise<TestServer> {
-  const dataDir = await tempDataDir();
+  const dataDir = databaseUrl ? await tempDataDir() : migratedDataDir();
   try {
     const running = await startServer({ ...testServerEnv(dataDir, databaseUrl), ...env });
     return {

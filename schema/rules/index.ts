@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './comments';
 export * from './enums';
 export * from './hashtags';
@@ -11,6 +12,7 @@ export * from './posts';
 export * from './problems';
 export * from './reactions';
 export * from './reports';
+export * from './share';
 export * from './skills';
 export * from './solutions';
 export * from './spaces';

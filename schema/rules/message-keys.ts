@@ -1,8 +1,11 @@
+import { ADMIN_MESSAGES } from './admin';
 import { COMMENT_MESSAGES } from './comments';
 import { MESSAGES } from './messages';
 import { PEOPLE_MESSAGES } from './people';
 import { PROBLEM_MESSAGES } from './problems';
 import { REACTION_MESSAGES } from './reactions';
+import { REPORT_MESSAGES } from './reports';
+import { EXPLAINER_MESSAGES } from './share';
 import { SKILL_MESSAGES } from './skills';
 import { SOLUTION_MESSAGES } from './solutions';
 import { SPACE_MESSAGES } from './spaces';
@@ -24,6 +27,9 @@ export const MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>
   reactions: REACTION_MESSAGES,
   votes: VOTE_MESSAGES,
   people: PEOPLE_MESSAGES,
+  reports: REPORT_MESSAGES,
+  explainers: EXPLAINER_MESSAGES,
+  admin: ADMIN_MESSAGES,
 };
 
 /** The translation key of a server message, so the client can show it in the reader's language. */

@@ -50,14 +50,46 @@ export const watchLevelSchema = z.enum(WATCH_LEVELS, {
   message: NOTIFICATION_MESSAGES.watchLevelInvalid,
 });
 
+/**
+ * The notification lists: everything; invitations, join requests and their answers; items in the
+ * viewer's private spaces; items in one (the active) space.
+ */
+export const NOTIFICATION_FILTERS = ['all', 'invites', 'mySpaces', 'thisSpace'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+/** The kinds the `invites` list shows. */
+export const INVITE_NOTIFICATION_KINDS = [
+  'invite',
+  'joinRequest',
+  'joinAnswer',
+] as const satisfies readonly NotificationKind[];
+
+export const notificationListSchema = z.object({
+  filter: z.enum(NOTIFICATION_FILTERS).default('all'),
+  spaceId: z.string().min(1).nullish(),
+  first: z.number().int().nullish(),
+  after: z.string().nullish(),
+});
+
 /** A browser's PushSubscription as `subscription.toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object(
   {
-    endpoint: z.string().url({ message: NOTIFICATION_MESSAGES.pushKeyInvalid }),
+    // Push services are reached over https only: the server posts to whatever endpoint is stored.
+    endpoint: z
+      .string()
+      .max(2048, { message: NOTIFICATION_MESSAGES.pushKeyInvalid })
+      .url({ message: NOTIFICATION_MESSAGES.pushKeyInvalid })
+      .startsWith('https://', { message: NOTIFICATION_MESSAGES.pushKeyInvalid }),
     keys: z.object(
       {
-        p256dh: z.string().min(1, { message: NOTIFICATION_MESSAGES.pushKeyInvalid }),
-        auth: z.string().min(1, { message: NOTIFICATION_MESSAGES.pushKeyInvalid }),
+        p256dh: z
+          .string()
+          .min(1, { message: NOTIFICATION_MESSAGES.pushKeyInvalid })
+          .max(256, { message: NOTIFICATION_MESSAGES.pushKeyInvalid }),
+        auth: z
+          .string()
+          .min(1, { message: NOTIFICATION_MESSAGES.pushKeyInvalid })
+          .max(256, { message: NOTIFICATION_MESSAGES.pushKeyInvalid }),
       },
       { message: NOTIFICATION_MESSAGES.pushKeyInvalid },
     ),

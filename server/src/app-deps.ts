@@ -2,6 +2,7 @@ import { createSessionStore } from './auth/sessions';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase } from './db/client';
+import { grantConfiguredAdmins } from './modules/moderation/moderation-roles.service';
 import { createLocalPubSub, createPostgresPubSub, type AppPubSub } from './graphql/pubsub';
 import { AccessTracker } from './live/access';
 import { LiveConnections } from './live/connections';
@@ -19,6 +20,7 @@ export async function createAppDeps(config: Config, log: Log): Promise<AppDeps> 
   let pubsub: AppPubSub;
   try {
     await database.migrate();
+    await grantConfiguredAdmins(database.db, config.adminEmails);
     pubsub = database.sql ? await createPostgresPubSub(database.sql, log) : createLocalPubSub();
   } catch (error) {
     await database.close();

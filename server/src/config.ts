@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { Agent } from 'node:https';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -23,6 +25,15 @@ const envSchema = z.object({
   CLIENT_DIST: z.string().default('./dist/client'),
   /** The longest an API request may wait for its answer before it is answered 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Web Push (VAPID) keys; generated once into DATA_DIR/vapid.json when unset. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Who push services may contact about this server: a mailto: or https: URL. */
+  VAPID_SUBJECT: z.string().optional(),
+  /** How often each process looks for people due an e-mail digest; 0 turns it off (tests). */
+  DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  /** Comma-separated e-mails whose accounts are site admins (at start and when verified). */
+  ADMIN_EMAILS: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -36,6 +47,29 @@ function appSecret(dataDir: string, given?: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/**
+ * The Web Push key pair, from the environment or generated once into DATA_DIR/vapid.json. It is
+ * read here, when the configuration loads, so that on PostgreSQL the primary process writes the
+ * file before it forks and every worker signs with the same pair (several machines set the
+ * variables instead). Browsers subscribe with the public key: a new pair orphans every subscription.
+ */
+function vapidKeys(dataDir: string, given: { publicKey?: string; privateKey?: string }) {
+  if (given.publicKey && given.privateKey)
+    return { publicKey: given.publicKey, privateKey: given.privateKey };
+  // Half a pair would sign with a generated key that no subscription was made with.
+  if (given.publicKey || given.privateKey)
+    throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+/** The address of MAIL_FROM (`Name <address>` or a bare address) as a mailto: URL. */
+const mailtoOf = (mailFrom: string) => `mailto:${/<([^>]+)>/u.exec(mailFrom)?.[1] ?? mailFrom}`;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable (`DATABASE_URL= npm start`) means unset, as shells and .env files use it.
@@ -62,5 +96,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     workersRefused: !parsed.DATABASE_URL && (parsed.WEB_CONCURRENCY ?? 1) > 1,
     secureCookies: (parsed.PUBLIC_URL ?? '').startsWith('https://'),
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
+    vapid: {
+      ...vapidKeys(dataDir, {
+        publicKey: parsed.VAPID_PUBLIC_KEY,
+        privateKey: parsed.VAPID_PRIVATE_KEY,
+      }),
+      subject: parsed.VAPID_SUBJECT ?? mailtoOf(parsed.MAIL_FROM),
+    },
+    /** The agent push requests go through; tests put one here that trusts their own endpoint. */
+    pushAgent: undefined as Agent | undefined,
+    adminEmails: (parsed.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    digestIntervalMs: parsed.DIGEST_INTERVAL_MS ?? (parsed.NODE_ENV === 'test' ? 0 : 5 * 60_000),
   };
 }

@@ -6,6 +6,7 @@ import type { Live } from './live/follow';
 import type { Log } from './log';
 import type { Mailer } from './mail/mailer';
 import { createLoaders, type Loaders } from './graphql/loaders';
+import { noteSeen } from './modules/notifications/last-seen.service';
 
 /** What lives as long as the process: built once in main.ts and shared by every request. */
 export interface AppDeps {
@@ -58,6 +59,7 @@ export async function createContext(
         ? await deps.sessions.validate(request.token)
         : null;
   if (session?.refreshedCookie) request.cookies?.set(session.refreshedCookie);
+  if (session) noteSeen(deps, session.viewer.id);
   return {
     ...deps,
     log: deps.log.child({ requestId: request.requestId }),

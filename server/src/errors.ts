@@ -34,6 +34,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 export interface AppErrorDetails {
   field?: string;
   retryAfterSeconds?: number;
+  /** A suspended account's writes: when the suspension ends (ISO), for the client to say so. */
+  suspendedUntil?: string;
 }
 
 /** The one error type services throw; transports map it to GraphQL extensions or REST statuses. */

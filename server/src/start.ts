@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { pruneAttempts } from './auth/rate-limit';
 import { closeAppDeps, createAppDeps } from './app-deps';
 import { loadConfig } from './config';
+import { startDigestScheduler } from './modules/notifications/digest.service';
 import { createLog } from './log';
 
 /**
@@ -36,6 +37,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
 
   const housekeeping = setInterval(() => void pruneAttempts(database.db).catch(() => {}), 3600_000);
   housekeeping.unref();
+  const stopDigests = startDigestScheduler(deps);
 
   return {
     deps,
@@ -44,6 +46,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     log,
     async stop() {
       clearInterval(housekeeping);
+      stopDigests();
       await app.close(); // drains HTTP and closes websockets
       await closeAppDeps(deps);
     },

@@ -16,6 +16,7 @@ import { freePort, spawnServer } from './processes';
 import { BENCH, seed, type Exec } from './seed';
 import { THREAD_STORY_ID, countThreadStatements, seedCommentThread } from './comments';
 import { measureVotes } from './votes';
+import { measureNotify } from './notify';
 
 /**
  * `npm run bench` (through run.ts, which sets NODE_ENV first): the GraphQL recent feed against a one-statement SQL baseline, in one run, on a
@@ -31,7 +32,7 @@ import { measureVotes } from './votes';
  *   BENCH_AFTER_SEED_SQL  SQL to run after seeding (try an index before it is in a migration)
  *   BENCH_WORKERS       worker processes of each server on PostgreSQL (default: one per core, as
  *                       `npm start` runs)
- *   BENCH_PARTS         which measurements: feed, fanout, votes (default all three)
+ *   BENCH_PARTS         which measurements: feed, fanout, votes, notify (default all four)
  *   BENCH_FANOUT_SECONDS  seconds with the live subscribers (default 60; the baseline phase is a third)
  *   BENCH_CPU_PROFILE=f  PGlite: write a .cpuprofile of the server's thread during the first GraphQL
  *                        load run and print where its time went; PostgreSQL: a directory where every
@@ -46,7 +47,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const WORKERS = Number(process.env.BENCH_WORKERS || os.availableParallelism());
 const PROFILE = process.env.BENCH_CPU_PROFILE ?? '';
-const PARTS = new Set((process.env.BENCH_PARTS || 'feed,fanout,votes').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS || 'feed,fanout,votes,notify').split(','));
 /** The issue's voting scenario: this many people vote on one solution at once. */
 const VOTERS = 200;
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS || 60);
@@ -348,10 +349,42 @@ async function main() {
       );
       return measureVotes({ url: measured.graphql.url, authorToken: token, voterTokens, log });
     };
+    // A problem watched by 10,000 people; comments on it; 200 watchers listening live.
+    const runNotify = async () => {
+      const exec: Exec = direct ? (text) => direct.unsafe(text) : (text) => pglite!.exec(text);
+      const sessionOn = (running: Running) => async (userId: string) =>
+        (await running.deps.sessions.create(userId)).token;
+      if (!databaseUrl)
+        return measureNotify({
+          url: measured.graphql.url,
+          exec,
+          sessionFor: sessionOn(server),
+          authorToken: token,
+          log,
+        });
+      const proxy = await startCountingProxy(databaseUrl);
+      const countDir = await mkdtemp(path.join(os.tmpdir(), 'bumps-bench-count-'));
+      const counted = await startServer(serverEnv(countDir, proxy.url));
+      try {
+        return await measureNotify({
+          url: measured.graphql.url,
+          exec,
+          sessionFor: sessionOn(server),
+          authorToken: token,
+          counted: { url: counted.url, sessionFor: sessionOn(counted), snapshot: proxy.snapshot },
+          log,
+        });
+      } finally {
+        await counted.stop();
+        await proxy.close();
+        await rm(countDir, { recursive: true, force: true });
+      }
+    };
     if (!PARTS.has('feed')) {
       const lines = [
         ...(PARTS.has('votes') ? await runVotes() : []),
         ...(PARTS.has('fanout') ? await runFanout() : []),
+        ...(PARTS.has('notify') ? await runNotify() : []),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
       return;
@@ -725,6 +758,7 @@ async function main() {
     }
     if (PARTS.has('votes')) out.push(...(await runVotes()));
     if (PARTS.has('fanout')) out.push(...(await runFanout()));
+    if (PARTS.has('notify')) out.push(...(await runNotify()));
     out.push('');
     out.push(`total run ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
     process.stdout.write(`${out.join('\n')}\n`);

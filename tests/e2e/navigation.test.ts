@@ -16,6 +16,7 @@ import {
   postSolution,
   CHANGE_SPACE,
   createPrivateSpace,
+  giveSiteRole,
 } from '../helpers/factories';
 import {
   DESKTOP,
@@ -329,6 +330,8 @@ describe.skipIf(chromiumMissing)('navigation reaches every page', () => {
     app = await startBrowserApp();
     const { server } = app;
     person = await signUpVerified(server, { displayName: 'Navigator' });
+    // A site admin, so the user menu leads to the admin pages too.
+    await giveSiteRole(server, person, 'admin');
     const auth = { token: person.token };
     // The person works in a private space they own, so This Space Menu leads to its management.
     const { id: spaceId } = await createPrivateSpace(server, person);

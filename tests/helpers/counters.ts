@@ -26,15 +26,18 @@ interface StoredCounter {
 
 /** For counters no feature feeds yet (recipes, outcomes): they must stay 0. */
 const NOTHING = 'select null::text, 0 where false';
-const listed = (alias: string) => `${alias}.is_draft = false and ${alias}.is_approved = true`;
+const listed = (alias: string) =>
+  `${alias}.is_draft = false and ${alias}.is_approved = true and ${alias}.is_hidden = false`;
 const SPACE_TAG_KEY = `space_id || '/' || tag_id`;
 /** Listed items of `table` per (space, tag), as space_tags counts them. */
 const perSpaceTag = (table: string, extra = 'true') =>
   `select t.space_id || '/' || tag, count(*) from ${table} t cross join unnest(t.tags) as tag
    where ${listed('t')} and ${extra} group by 1`;
-/** Comments and replies on posts of one kind, per post. */
+/** Comments and replies on posts of one kind, per post: hidden ones (and replies under them) not. */
 const commentsOn = (itemType: string) =>
-  `select item_id, count(*) from comments where item_type = '${itemType}' group by 1`;
+  `select c.item_id, count(*) from comments c left join comments parent on parent.id = c.parent_id
+   where c.item_type = '${itemType}' and c.is_hidden = false and coalesce(parent.is_hidden, false) = false
+   group by 1`;
 /** Reactions on items of one kind, per item. */
 const reactionsOn = (itemType: string) =>
   `select item_id, count(*) from reactions where item_type = '${itemType}' group by 1`;
@@ -97,7 +100,8 @@ export const STORED_COUNTERS: readonly StoredCounter[] = [
   {
     table: 'comments',
     column: 'total_replies',
-    count: 'select parent_id, count(*) from comments where parent_id is not null group by 1',
+    count:
+      'select parent_id, count(*) from comments where parent_id is not null and is_hidden = false group by 1',
   },
   {
     table: 'tags',

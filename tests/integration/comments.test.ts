@@ -423,6 +423,7 @@ describe('REST rows', () => {
         author: AUTHOR(bob),
         path: `${path}/${id}`,
         parentId: null,
+        isHidden: false,
         counters: { totalReplies: 0, totalReactions: 0 },
         reaction: null,
         reacted: false,

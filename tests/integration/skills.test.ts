@@ -253,6 +253,7 @@ describe('REST rows', () => {
     }),
     isAnonymousPost: false,
     isApproved: true,
+    isHidden: false,
     counters: { totalParticipants: expect.any(Number), totalComments: 0 },
     joined: expect.any(Boolean),
     bookmarked: false,

@@ -748,6 +748,7 @@ describe('REST rows', () => {
       isAnonymousPost: expect.any(Boolean),
       isDraft: expect.any(Boolean),
       isApproved: expect.any(Boolean),
+      isHidden: false,
       counters: {
         totalComments: 0,
         totalReactions: 0,

@@ -25,6 +25,11 @@ export interface Viewer {
   emailVerified: boolean;
   appLang: string;
   defaultSpaceId: string | null;
+  /** Site roles (spec 000 §6): moderators work the report queue; admins also grant moderator. */
+  isModerator: boolean;
+  isAdmin: boolean;
+  /** Until when a moderator suspended the account (it reads but writes nothing); null: never. */
+  suspendedUntil: Date | null;
 }
 
 /** A session cookie to set (or clear), as its Set-Cookie header value. */
@@ -86,6 +91,9 @@ class SessionAdapter extends DrizzlePostgreSQLAdapter {
             emailVerified: users.emailVerified,
             appLang: users.appLang,
             defaultSpaceId: users.defaultSpaceId,
+            isModerator: users.isModerator,
+            isAdmin: users.isAdmin,
+            suspendedUntil: users.suspendedUntil,
           },
         })
         .from(sessions)
@@ -127,6 +135,9 @@ export function createSessionStore(
     emailVerified: row.emailVerified,
     appLang: row.appLang,
     defaultSpaceId: row.defaultSpaceId,
+    isModerator: row.isModerator,
+    isAdmin: row.isAdmin,
+    suspendedUntil: row.suspendedUntil,
   });
   // lucia's cookies are HttpOnly, SameSite=Lax and path=/ by default; Secure behind https.
   const cookieOf = (cookie: ReturnType<typeof lucia.createSessionCookie>): SessionCookie => ({
@@ -174,6 +185,9 @@ interface DatabaseUserAttributes {
   emailVerified: boolean;
   appLang: string;
   defaultSpaceId: string | null;
+  isModerator: boolean;
+  isAdmin: boolean;
+  suspendedUntil: Date | null;
 }
 
 declare module 'lucia' {

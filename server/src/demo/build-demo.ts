@@ -15,6 +15,10 @@ import type { Mail } from '../mail/mailer';
 import * as authService from '../modules/auth/auth.service';
 import * as bookmarkService from '../modules/bookmarks/bookmark.service';
 import * as commentService from '../modules/comments/comment.service';
+import * as moderationItems from '../modules/moderation/moderation-items.service';
+import * as moderationReports from '../modules/moderation/moderation-reports.service';
+import * as moderationRoles from '../modules/moderation/moderation-roles.service';
+import * as digestService from '../modules/notifications/digest.service';
 import * as peopleService from '../modules/people/people.service';
 import * as problemService from '../modules/problems/problem.service';
 import * as reactionService from '../modules/reactions/reaction.service';
@@ -27,6 +31,7 @@ import * as tagService from '../modules/tags/tag.service';
 import * as userService from '../modules/users/user.service';
 import {
   DEMO_PASSWORD,
+  MODERATION,
   PEOPLE,
   PERSON_FOLLOWS,
   PRIVATE_SPACES,
@@ -197,6 +202,7 @@ class DemoBuilder {
       await this.stories();
       await this.threads();
       await this.reactionsAndBookmarks();
+      await this.moderation();
       for (const person of PEOPLE.slice(0, -1)) await this.settle(person);
       await this.personFollows();
       // The newcomer last (the finished-run marker), then the invitations that wait for her.
@@ -261,6 +267,8 @@ class DemoBuilder {
     if (person.appLang !== 'en')
       await userService.updateLanguage(await this.as(person.key), person.appLang);
     await tagService.setProfileTags(await this.as(person.key), person.profileTags);
+    // example.org has no mailboxes: the demo's people get no e-mail digests.
+    await digestService.setDigestEmails(await this.as(person.key), false);
     this.counts.people++;
   }
 
@@ -459,6 +467,51 @@ class DemoBuilder {
       await bookmarkService.bookmark(await this.as(by), { itemType, itemId });
       this.counts.bookmarks++;
     }
+  }
+
+  /**
+   * Roles, reports and a hidden story through the moderation service, as people make them: the
+   * admin as `npm run admin:create` makes one, the moderator appointed by the admin.
+   */
+  private async moderation() {
+    const admin = PEOPLE.find((person) => person.key === MODERATION.admin)!;
+    await moderationRoles.makeAdmin(this.deps.db, admin.email);
+    await moderationRoles.setModerator(
+      await this.as(MODERATION.admin),
+      this.userId(MODERATION.moderator),
+      true,
+    );
+    for (const report of MODERATION.openReports) {
+      const item =
+        'person' in report
+          ? { itemType: 'users', itemId: this.userId(report.person) }
+          : (([itemType, itemId]) => ({ itemType, itemId }))(
+              this.threadOf({ storyStartingWith: report.storyStartingWith }),
+            );
+      await moderationReports.createReport(await this.as(report.by), {
+        ...item,
+        tags: report.tags,
+        comments: report.comments,
+      });
+    }
+    const { hidden } = MODERATION;
+    const story = await storyService.createStory(await this.as(hidden.by), {
+      story: hidden.html,
+      spaceId: this.id(this.spaceIds, hidden.space),
+    });
+    this.counts.stories++;
+    const report = await moderationReports.createReport(await this.as(hidden.reportedBy), {
+      itemType: 'stories',
+      itemId: story.id,
+      tags: hidden.tags,
+      comments: hidden.comments,
+    });
+    await moderationItems.moderateItem(await this.as(MODERATION.moderator), {
+      action: 'hide',
+      itemType: 'stories',
+      itemId: story.id,
+      reportId: report.id,
+    });
   }
 
   /** Follows go through the people service, so both people's counters hold them. */

@@ -1256,3 +1256,49 @@ export const BOOKMARKS: readonly { on: DemoPostRef; by: PersonKey }[] = [
   { on: { problem: 'clinics' }, by: 'lakshmi' },
   { on: { solution: 'meshGuards' }, by: 'daniel' },
 ];
+
+/**
+ * Site roles and the moderation queue as the demo shows them: an admin (made as `npm run
+ * admin:create` makes one), a moderator the admin appointed, two open reports, and one story a
+ * moderator hid from its report. Kiran's anonymous story (above) waits for approval.
+ */
+export const MODERATION = {
+  admin: 'lakshmi',
+  moderator: 'daniel',
+  openReports: [
+    {
+      by: 'asha',
+      storyStartingWith: '<p>రామంతాపూర్',
+      tags: ['guidelines'],
+      comments: 'The photo in the linked post shows a child’s face.',
+    },
+    {
+      by: 'maria',
+      person: 'cleanstreets',
+      tags: ['fake'],
+      comments: 'Is this a registered group? The page asks for donations.',
+    },
+  ],
+  hidden: {
+    by: 'tom',
+    space: 'ww',
+    html: '<p>Water purifiers at half price this week only, message me for the link. #water #offer</p>',
+    reportedBy: 'amina',
+    tags: ['spam'],
+    comments: 'An advert, not a story.',
+  },
+} as const satisfies {
+  admin: PersonKey;
+  moderator: PersonKey;
+  openReports: readonly ({ by: PersonKey; tags: readonly string[]; comments: string } & (
+    { storyStartingWith: string } | { person: PersonKey }
+  ))[];
+  hidden: {
+    by: PersonKey;
+    space: SpaceKey;
+    html: string;
+    reportedBy: PersonKey;
+    tags: readonly string[];
+    comments: string;
+  };
+};

@@ -36,6 +36,7 @@ export function formatGraphQLError(log: Log) {
           ...(known.details.retryAfterSeconds && {
             retryAfterSeconds: known.details.retryAfterSeconds,
           }),
+          ...(known.details.suspendedUntil && { suspendedUntil: known.details.suspendedUntil }),
         },
       };
     }

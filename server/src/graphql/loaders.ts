@@ -4,6 +4,8 @@ import type { Viewer } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { createBookmarkLoaders } from '../modules/bookmarks/bookmark.loaders';
+import { createNotificationLoaders } from '../modules/notifications/notification.loaders';
+import { createModerationLoaders } from '../modules/moderation/moderation.loaders';
 import { createPeopleLoaders } from '../modules/people/people.loaders';
 import { createProblemLoaders } from '../modules/problems/problem.loaders';
 import { createReactionLoaders } from '../modules/reactions/reaction.loaders';
@@ -43,7 +45,9 @@ export function createLoaders(db: Db, viewer: Viewer | null) {
     ...createReactionLoaders(db, viewer),
     ...createBookmarkLoaders(db, viewer),
     ...createPeopleLoaders(db, viewer),
+    ...createNotificationLoaders(db, viewer),
     ...createVoteLoaders(db, viewer),
+    ...createModerationLoaders(db),
   };
 }
 

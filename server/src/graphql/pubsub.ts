@@ -29,6 +29,13 @@ export type Topics = {
       spaceId: string;
     },
   ];
+  /**
+   * Notifications were made or updated by one event: each process loads the rows of that event
+   * for the recipients connected to it (never a recipient list here: 10,000 ids exceed 8 kB).
+   */
+  notifications: [payload: { eventId: string }];
+  /** Someone's notifications were read or deleted (another device's total changes). */
+  notificationsRead: [payload: { userId: string }];
   /** Someone's space memberships changed: live subscriptions reload what they may read. */
   membership: [payload: { userId: string }];
   /**

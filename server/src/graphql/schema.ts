@@ -1,6 +1,7 @@
 import { buildSchema, getMetadataStorage, type AuthChecker } from 'type-graphql';
 import type { Context } from '../context';
 import { unauthenticated } from '../errors';
+import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import {
   BookmarkResolver,
@@ -11,6 +12,13 @@ import {
 } from '../modules/bookmarks/bookmark.resolver';
 import { CommentResolver } from '../modules/comments/comment.resolver';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
+import { ModerationResolver } from '../modules/moderation/moderation.resolver';
+import {
+  NotificationResolver,
+  SpaceNotificationFields,
+  UserNotificationFields,
+} from '../modules/notifications/notification.resolver';
+import { PushResolver } from '../modules/notifications/push.resolver';
 import { PeopleResolver } from '../modules/people/people.resolver';
 import { ProblemResolver } from '../modules/problems/problem.resolver';
 import {
@@ -25,6 +33,7 @@ import { SolutionResolver } from '../modules/solutions/solution.resolver';
 import { SpaceParticipantResolver, SpaceResolver } from '../modules/spaces/space.resolver';
 import { StoryResolver } from '../modules/stories/story.resolver';
 import { TagResolver } from '../modules/tags/tag.resolver';
+import { ExplainersResolver } from '../modules/users/explainers.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
 import { VoteResolver } from '../modules/votes/vote.resolver';
 
@@ -37,6 +46,7 @@ const authChecker: AuthChecker<Context> = ({ context }) => {
 export const resolvers = [
   AuthResolver,
   UserResolver,
+  ExplainersResolver,
   SpaceResolver,
   SpaceParticipantResolver,
   StoryResolver,
@@ -58,6 +68,12 @@ export const resolvers = [
   SkillBookmarkedField,
   PeopleResolver,
   CommentResolver,
+  PushResolver,
+  NotificationResolver,
+  UserNotificationFields,
+  SpaceNotificationFields,
+  AdminResolver,
+  ModerationResolver,
 ] as const;
 
 /**

@@ -23,7 +23,7 @@ export interface LiveFeed<Topic extends ChannelTopic, Item> {
 const INBOX_LIMIT = 1000;
 
 /** One subscriber's queue of items, read as an async iterator (by a GraphQL subscription). */
-class Inbox<Item> implements AsyncIterableIterator<Item> {
+export class Inbox<Item> implements AsyncIterableIterator<Item> {
   private readonly items: Item[] = [];
   private wake: (() => void) | null = null;
   private closed = false;

@@ -9,6 +9,8 @@ export interface Mail {
   text: string;
   /** The action link the mail carries, logged so a developer can follow it without a mail client. */
   link?: string;
+  /** Extra headers (a digest's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -35,6 +37,7 @@ export function createMailer(options: {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          headers: mail.headers,
         });
         options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;

@@ -1,9 +1,13 @@
 import express, { Router } from 'express';
 import { MAX_PAGE_SIZE } from '@rules';
+import { mountAdminRest } from '../modules/admin/admin.rest';
 import { mountAuthRest } from '../modules/auth/auth.rest';
 import { mountBookmarkRest } from '../modules/bookmarks/bookmark.rest';
 import { mountCommentRest } from '../modules/comments/comment.rest';
 import { mountDashboardRest } from '../modules/dashboard/dashboard.rest';
+import { mountModerationRest } from '../modules/moderation/moderation.rest';
+import { mountPushRest } from '../modules/notifications/push.rest';
+import { mountNotificationRest } from '../modules/notifications/notification.rest';
 import { mountPeopleRest } from '../modules/people/people.rest';
 import { mountProblemRest } from '../modules/problems/problem.rest';
 import { mountReactionRest } from '../modules/reactions/reaction.rest';
@@ -44,6 +48,10 @@ export function createRestRouter(paths = new PathRouter()): Router {
   mountBookmarkRest(router);
   mountPeopleRest(router, paths);
   mountCommentRest(router, paths);
+  mountModerationRest(router);
+  mountNotificationRest(router, paths);
+  mountPushRest(router);
+  mountAdminRest(router);
 
   router.get('/list/v2', async (req, res) => {
     const page = await paths.list(contextOf(res), queryParam(req, 'path') ?? '', {

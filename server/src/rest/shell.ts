@@ -55,6 +55,7 @@ export function restErrorHandler(log: Log) {
         code: answer.code,
         message: answer.message,
         field: field === undefined ? null : (REST_FIELD_NAMES.get(field) ?? field),
+        ...(answer.details.suspendedUntil && { suspendedUntil: answer.details.suspendedUntil }),
       },
     });
   };

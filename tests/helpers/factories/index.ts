@@ -11,3 +11,8 @@ export * from './comments';
 export * from './reactions';
 export * from './bookmarks';
 export * from './people';
+export * from './admin';
+export * from './explainers';
+export * from './push';
+export * from './notifications';
+export * from './moderation';

@@ -23,6 +23,7 @@ import {
 import type { Context } from '../../context';
 import { users } from '../../db/schema';
 import { AppError, parseInput } from '../../errors';
+import { grantConfiguredAdmins } from '../moderation/moderation-roles.service';
 import { getMe } from '../users/user.service';
 import { authLinks, type MailRecipient } from './auth.mail';
 
@@ -119,6 +120,8 @@ export async function verifyEmail(ctx: Context, token: string): Promise<void> {
     .update(users)
     .set({ emailVerified: true, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  // An address listed in ADMIN_EMAILS becomes an admin once it is proven to be theirs.
+  await grantConfiguredAdmins(ctx.db, ctx.config.adminEmails);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   targetNamedBy,
   type EngagedItem,
 } from '../reactions/engaged-items.service';
-import { requireViewer } from '../users/user.service';
+import { requireViewer, requireWriter } from '../users/user.service';
 
 /**
  * The item an input names, by `itemType` and `itemId` (GraphQL) or by REST `path`. A kind that
@@ -27,7 +27,7 @@ function parseTarget(input: unknown) {
 
 /** Bookmarks an item the viewer may engage with; bookmarking it again changes nothing. */
 export async function bookmark(ctx: Context, input: unknown): Promise<void> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const { itemType, itemId } = parseTarget(input);
   await engageablePost(ctx, itemType, itemId);
   await ctx.db
@@ -41,7 +41,7 @@ export async function bookmark(ctx: Context, input: unknown): Promise<void> {
  * NOT_FOUND, like every row about an item they cannot see); without a bookmark nothing changes.
  */
 export async function unbookmark(ctx: Context, input: unknown): Promise<void> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const { itemType, itemId } = parseTarget(input);
   await engageablePost(ctx, itemType, itemId);
   await ctx.db

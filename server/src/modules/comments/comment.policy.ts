@@ -1,13 +1,27 @@
+import { eq, or, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
-import type { comments } from '../../db/schema';
+import { comments } from '../../db/schema';
 import type { AuthorRow } from '../../graphql/loaders';
-import { spaceReadableIn, type SpaceAccess } from '../spaces/space.policy';
+import { spaceReadableIn, type SpaceAccess, type SqlViewer } from '../spaces/space.policy';
 import type { PostType } from '../posts/post-path';
 
 export type CommentRow = typeof comments.$inferSelect;
 
 /** A comment with its author's row when the query joined it (null: a deleted author). */
 export type CommentWithAuthor = CommentRow & { author?: AuthorRow | null };
+
+/**
+ * A comment a moderator hid shows to its author only (marked hidden); moderators see it through
+ * its report. Every list and get of comments filters with this.
+ */
+export const commentShownTo = (viewer: SqlViewer): SQL =>
+  viewer
+    ? or(eq(comments.isHidden, false), eq(comments.authorId, viewer.id))!
+    : eq(comments.isHidden, false);
+
+/** `commentShownTo` for a comment in memory. */
+export const isCommentShownTo = (viewerId: string | null, comment: CommentRow) =>
+  !comment.isHidden || comment.authorId === viewerId;
 
 /** Only the author edits and deletes a comment. */
 export const canEditComment = (viewer: Viewer | null, comment: CommentRow) =>
@@ -33,7 +47,8 @@ export interface LiveCommentChange {
 
 /** Whether a subscriber with `access` still sees the thread this change happened in. */
 export const commentChangeShownIn = (access: SpaceAccess, change: LiveCommentChange) =>
-  spaceReadableIn(access, change.space);
+  spaceReadableIn(access, change.space) &&
+  (change.comment === null || isCommentShownTo(access.viewerId, change.comment));
 
 /**
  * The comment's REST path, as item paths name it (reactions take it): `stories/{id}/comments/{cid}`,

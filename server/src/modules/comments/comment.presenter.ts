@@ -22,6 +22,7 @@ export async function presentComment(ctx: Context, comment: CommentWithAuthor) {
     author: await commentAuthor(ctx, comment),
     path: commentPathOf(comment),
     parentId: comment.parentId,
+    isHidden: comment.isHidden,
     counters: { totalReplies: comment.totalReplies, totalReactions: comment.totalReactions },
     ...(await presentReactionFields(ctx, 'comments', comment)),
     canEdit: canEditComment(ctx.viewer, comment),

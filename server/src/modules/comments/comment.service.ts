@@ -20,12 +20,16 @@ import { comments, problems, skills, solutions, stories, users } from '../../db/
 import { AUTHOR_COLUMNS } from '../../graphql/loaders';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
+import { notifyComment } from '../notifications/notification-events.service';
+import { deliverNotifications } from '../notifications/notify.service';
 import type { PostType } from '../posts/post-path';
+import type { StandingChange } from '../posts/post.policy';
 import { engageableComment, engageablePost, type PostTarget } from '../posts/post.service';
-import { requireViewer } from '../users/user.service';
+import { requireWriter } from '../users/user.service';
 import {
   canEditComment,
   commentChannelOf,
+  commentShownTo,
   type CommentRow,
   type CommentWithAuthor,
 } from './comment.policy';
@@ -126,9 +130,10 @@ function announce(ctx: Context, comment: CommentRow, change: 'added' | 'updated'
 
 /** A comment on a post, or a reply under one of its comments (`parentId`). */
 export async function addComment(ctx: Context, input: unknown): Promise<CommentRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(addSchema, input);
   const text = cleanComment(data.commentHTML);
+  let eventId: string | undefined;
   const comment = await limitedWrite(
     ctx.db,
     'comment-create',
@@ -154,23 +159,25 @@ export async function addComment(ctx: Context, input: unknown): Promise<CommentR
         .returning();
       await stepCommentCount(tx, post, 1);
       if (parentId) await stepReplyCount(tx, parentId, 1);
+      eventId = await notifyComment(tx, post, row!);
       return row!;
     },
   );
   announce(ctx, comment, 'added');
+  deliverNotifications(ctx, eventId);
   return comment;
 }
 
 /** The comment, if the viewer may engage with its post (NOT_FOUND) and wrote it (FORBIDDEN). */
 async function ownComment(ctx: Context, tx: DbOrTx, id: string) {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const found = await engageableComment(ctx, id, tx);
   if (!canEditComment(viewer, found.comment)) throw forbidden();
   return found;
 }
 
 export async function updateComment(ctx: Context, id: string, input: unknown): Promise<CommentRow> {
-  requireViewer(ctx);
+  requireWriter(ctx);
   const data = parseInput(updateSchema, input);
   const text = cleanComment(data.commentHTML);
   const comment = await ctx.db.transaction(async (tx) => {
@@ -198,7 +205,7 @@ export async function updateComment(ctx: Context, id: string, input: unknown): P
  * it gone (NOT_FOUND).
  */
 export async function deleteComment(ctx: Context, id: string): Promise<void> {
-  requireViewer(ctx);
+  requireWriter(ctx);
   const comment = await ctx.db.transaction(async (tx) => {
     const { comment, post } = await ownComment(ctx, tx, id);
     await lockPost(tx, post);
@@ -258,6 +265,7 @@ export async function listComments(
         eq(comments.itemType, post.type),
         eq(comments.itemId, post.id),
         isNull(comments.parentId),
+        commentShownTo(ctx.viewer),
         afterCursor(column, comments.id, cursor),
       ),
     )
@@ -294,6 +302,7 @@ export async function listReplies(
     .where(
       and(
         eq(comments.parentId, comment.id),
+        commentShownTo(ctx.viewer),
         afterCursor(comments.createdAt, comments.id, cursor, true),
       ),
     )
@@ -309,3 +318,56 @@ export async function getComment(ctx: Context, id: string): Promise<CommentRow> 
 
 /** A post kind's table and comment counter column, for the live event. */
 export const postCommentCounter = (type: PostType) => POSTS[type];
+
+/**
+ * A moderator hides or restores a comment (the moderation service checked who may), in the
+ * caller's transaction. The post's row is locked first, as every thread write does; the post's
+ * `totalComments` loses (or regains) the comment with its shown replies (a reply under a hidden
+ * comment counts nowhere already), and the parent's `totalReplies` the reply. Live threads hear a
+ * removal (or an addition), so open threads drop (or show) it. Null when the comment is gone.
+ */
+export async function changeCommentHidden(
+  tx: DbOrTx,
+  ctx: Context,
+  id: string,
+  isHidden: boolean,
+): Promise<StandingChange<CommentRow> | null> {
+  const [found] = await tx.select().from(comments).where(eq(comments.id, id));
+  if (!found) return null;
+  const post = POSTS[found.itemType];
+  await tx.select({ id: post.id }).from(post.table).where(eq(post.id, found.itemId)).for('update');
+  const [before] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
+  if (!before) return null;
+  if (before.isHidden === isHidden) return { before, after: before, announce: () => undefined };
+  const [after] = await tx
+    .update(comments)
+    .set({ isHidden })
+    .where(eq(comments.id, id))
+    .returning();
+  const step = isHidden ? -1 : 1;
+  let counted = 1;
+  if (before.parentId) {
+    await stepReplyCount(tx, before.parentId, step);
+    const [parent] = await tx
+      .select({ isHidden: comments.isHidden })
+      .from(comments)
+      .where(eq(comments.id, before.parentId));
+    if (parent?.isHidden) counted = 0;
+  } else {
+    const [shown] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(and(eq(comments.parentId, id), eq(comments.isHidden, false)));
+    counted += shown?.count ?? 0;
+  }
+  if (counted > 0)
+    await tx
+      .update(post.table)
+      .set({ totalComments: sql`${post.totalComments} + ${step * counted}` })
+      .where(eq(post.id, before.itemId));
+  return {
+    before,
+    after: after!,
+    announce: () => announce(ctx, after!, isHidden ? 'removed' : 'added'),
+  };
+}

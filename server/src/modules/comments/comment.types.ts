@@ -49,6 +49,10 @@ export class CommentType {
   @Field(() => ID) itemId!: string;
   @Field(() => ID, { nullable: true, description: 'The comment this replies to.' })
   parentId!: string | null;
+  @Field(() => Boolean, {
+    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
+  })
+  isHidden!: boolean;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }

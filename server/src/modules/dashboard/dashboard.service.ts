@@ -31,6 +31,7 @@ export async function dashboardInfo(ctx: Context, spaceId?: string | null): Prom
           eq(problems.spaceId, space.id),
           eq(problems.isDraft, false),
           eq(problems.isApproved, true),
+          eq(problems.isHidden, false),
         ),
       ),
     ctx.db
@@ -53,7 +54,9 @@ export async function dashboardInfo(ctx: Context, spaceId?: string | null): Prom
     ctx.db
       .select({ count })
       .from(skills)
-      .where(and(eq(skills.spaceId, space.id), eq(skills.isApproved, true))),
+      .where(
+        and(eq(skills.spaceId, space.id), eq(skills.isApproved, true), eq(skills.isHidden, false)),
+      ),
     space.isPrivate
       ? ctx.db
           .select({ count })

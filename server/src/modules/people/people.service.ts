@@ -12,7 +12,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { userFollows, users } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
-import { requireViewer } from '../users/user.service';
+import { notifyFollower } from '../notifications/notification-events.service';
+import { deliverNotifications } from '../notifications/notify.service';
+import { requireWriter } from '../users/user.service';
 
 /** What anyone may read of a person: never the e-mail or settings. */
 const PERSON_COLUMNS = {
@@ -78,25 +80,31 @@ async function stepFollowCounters(
 
 /** Follows a person; following them again changes nothing. Answers the person as they now are. */
 export async function followUser(ctx: Context, userId: unknown): Promise<PersonRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const followeeId = userIdOf(userId);
   if (followeeId === viewer.id)
     throw new AppError('BAD_USER_INPUT', PEOPLE_MESSAGES.followSelf, { field: 'userId' });
-  return ctx.db.transaction(async (tx) => {
+  let eventId: string | undefined;
+  const person = await ctx.db.transaction(async (tx) => {
     await findPerson(tx, followeeId);
     const inserted = await tx
       .insert(userFollows)
       .values({ followerId: viewer.id, followeeId })
       .onConflictDoNothing()
       .returning({ followeeId: userFollows.followeeId });
-    if (inserted.length) await stepFollowCounters(tx, viewer.id, followeeId, 1);
+    if (inserted.length) {
+      await stepFollowCounters(tx, viewer.id, followeeId, 1);
+      eventId = await notifyFollower(tx, viewer.id, followeeId);
+    }
     return findPerson(tx, followeeId);
   });
+  deliverNotifications(ctx, eventId);
+  return person;
 }
 
 /** Stops following a person; unfollowing someone not followed changes nothing. */
 export async function unfollowUser(ctx: Context, userId: unknown): Promise<PersonRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const followeeId = userIdOf(userId);
   return ctx.db.transaction(async (tx) => {
     await findPerson(tx, followeeId);

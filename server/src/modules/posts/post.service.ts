@@ -5,6 +5,7 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { comments, problems, skills, solutions, stories } from '../../db/schema';
 import { notFound } from '../../errors';
+import { isCommentShownTo } from '../comments/comment.policy';
 import { problemReadableBy } from '../problems/problem.policy';
 import { skillReadableBy } from '../skills/skill.policy';
 import { solutionReadableBy } from '../solutions/solution.policy';
@@ -124,7 +125,7 @@ export async function engageableComment(
   db: DbOrTx = ctx.db,
 ): Promise<{ comment: CommentRow; post: PostTarget }> {
   const [comment] = await db.select().from(comments).where(eq(comments.id, id));
-  if (!comment) throw notFound();
+  if (!comment || !isCommentShownTo(ctx.viewer?.id ?? null, comment)) throw notFound();
   const post = await engageablePost(ctx, comment.itemType, comment.itemId, db);
   return { comment, post };
 }

@@ -86,7 +86,7 @@ export async function refreshSolutionCounters(
   await lockProblems(tx, problemIds);
   const linked = sql`from ${problemSolutions} join ${solutions} on ${solutions.id} = ${problemSolutions.solutionId}
     where ${problemSolutions.problemId} = ${problems.id} and ${solutions.isDraft} = false
-      and ${solutions.isApproved} = true`;
+      and ${solutions.isApproved} = true and ${solutions.isHidden} = false`;
   await tx
     .update(problems)
     .set({

@@ -33,7 +33,7 @@ export const canEditPart = (viewer: Viewer | null, problem: ProblemRow, part: Pr
 /** `problemReadableBy` for a problem already in memory (live events), with its space's privacy. */
 export const problemReadableIn = (
   access: SpaceAccess,
-  problem: Pick<ProblemRow, 'isDraft' | 'isApproved' | 'authorId'> & {
+  problem: Pick<ProblemRow, 'isDraft' | 'isApproved' | 'isHidden' | 'authorId'> & {
     space: { id: string; isPrivate: boolean };
   },
 ) =>

@@ -40,6 +40,7 @@ export async function presentProblem(ctx: Context, problem: ProblemRow) {
     isAnonymousPost: problem.isAnonymousPost,
     isDraft: problem.isDraft,
     isApproved: problem.isApproved,
+    isHidden: problem.isHidden,
     joined,
     counters: problemCounters(problem),
     ...(await presentReactionFields(ctx, 'problems', problem)),

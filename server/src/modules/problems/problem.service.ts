@@ -43,12 +43,23 @@ import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import type { UserRow } from '../../graphql/loaders';
 import { spaceReadableBy } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { approvedAfterEdit, approvedWhenPosted, isPostPublished } from '../posts/post.policy';
+import {
+  approvedAfterEdit,
+  approvedWhenPosted,
+  isPostPublished,
+  type PostStanding,
+  type StandingChange,
+} from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
 import { cleanPostDescription } from '../posts/post-text';
+import {
+  notifyProblemListed,
+  notifyStatusChange,
+} from '../notifications/notification-events.service';
+import { deliverNotifications, watch } from '../notifications/notify.service';
 import { stepSolutionProblems } from '../solutions/solution-counters';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
-import { requireViewer } from '../users/user.service';
+import { requireViewer, requireWriter } from '../users/user.service';
 import { stepProblemParticipants } from './problem-counters';
 import { participationKey } from './problem.loaders';
 import {
@@ -88,12 +99,13 @@ const tagState = (problem: ProblemRow): TaggedState => ({
 // Create, edit, delete
 
 export async function createProblem(ctx: Context, input: unknown): Promise<ProblemRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(createSchema, input);
   const { html, tags } = cleanPostDescription(data.name, data.description);
   const space = await resolveActiveSpace(ctx, data.spaceId);
 
-  return limitedWrite(
+  let eventId: string | undefined;
+  const created = await limitedWrite(
     ctx.db,
     'problem-create',
     viewer.id,
@@ -123,9 +135,12 @@ export async function createProblem(ctx: Context, input: unknown): Promise<Probl
         .insert(problemParticipants)
         .values({ problemId: row!.id, userId: viewer.id, joinedAt: now });
       await syncTagCounters(tx, 'problems', null, tagState(row!));
+      if (isPostPublished(row!)) eventId = await notifyProblemListed(tx, row!);
       return row!;
     },
   );
+  deliverNotifications(ctx, eventId);
+  return created;
 }
 
 /**
@@ -156,7 +171,7 @@ async function lockEditable(
   id: string,
   strength: 'update' | 'no key update',
 ): Promise<ProblemRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const [problem] = await tx
     .select()
     .from(problems)
@@ -170,7 +185,8 @@ async function lockEditable(
 export async function updateProblem(ctx: Context, id: string, input: unknown): Promise<ProblemRow> {
   const data = parseInput(updateSchema, input);
 
-  return ctx.db.transaction(async (tx) => {
+  let eventId: string | undefined;
+  const updated = await ctx.db.transaction(async (tx) => {
     const before = await lockEditable(tx, ctx, id, 'no key update');
     const name = data.name ?? before.name;
     const cleaned = cleanPostDescription(name, data.description ?? before.description);
@@ -189,8 +205,12 @@ export async function updateProblem(ctx: Context, id: string, input: unknown): P
       .where(eq(problems.id, id))
       .returning();
     await syncTagCounters(tx, 'problems', tagState(before), tagState(row!));
+    if (!isPostPublished(before) && isPostPublished(row!))
+      eventId = await notifyProblemListed(tx, row!);
     return row!;
   });
+  deliverNotifications(ctx, eventId);
+  return updated;
 }
 
 /**
@@ -245,7 +265,7 @@ export async function removeProblems(
 
 /** Of parallel deletes of one problem, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteProblem(ctx: Context, id: string): Promise<void> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   await ctx.db.transaction((tx) =>
     removeProblems(tx, and(eq(problems.id, id), problemReadableBy(viewer))!, ([problem]) => {
       if (!problem) throw notFound();
@@ -273,7 +293,7 @@ export async function canChangeStatus(ctx: Context, problem: ProblemRow): Promis
 }
 
 async function requireWorker(ctx: Context, id: string): Promise<ProblemRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const problem = await readableProblem(ctx, id);
   if (!(await canWorkOnProblem(viewer, problem, await isJoined(ctx, problem)))) throw forbidden();
   return problem;
@@ -293,9 +313,10 @@ export async function setProblemStatus(
   status: unknown,
 ): Promise<ProblemRow> {
   const next = parseInput(problemStatusSchema, status, 'status');
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   await requireWorker(ctx, id);
-  return ctx.db.transaction(async (tx) => {
+  let eventId: string | undefined;
+  const changed = await ctx.db.transaction(async (tx) => {
     // Locked, so two clicks on one status record one change, from the status it really had.
     const [problem] = await tx
       .select()
@@ -318,12 +339,15 @@ export async function setProblemStatus(
       toStatus: next,
       createdAt: now,
     });
+    eventId = await notifyStatusChange(tx, viewer.id, row!);
     return row!;
   });
+  deliverNotifications(ctx, eventId);
+  return changed;
 }
 
 export async function joinProblem(ctx: Context, id: string): Promise<ProblemRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   await readableProblem(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
@@ -336,6 +360,7 @@ export async function joinProblem(ctx: Context, id: string): Promise<ProblemRow>
       inserted.map((row) => row.problemId),
       1,
     );
+    await watch(tx, viewer.id, { type: 'problems', id });
     ctx.loaders.problemParticipation.clear(participationKey(viewer.id, id));
     return await readableProblem(ctx, id, tx);
   });
@@ -343,7 +368,7 @@ export async function joinProblem(ctx: Context, id: string): Promise<ProblemRow>
 
 /** Leaving keeps what the member said (emoji, comment, the upvoted solutions they confirmed). */
 export async function leaveProblem(ctx: Context, id: string, input: unknown): Promise<ProblemRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(leaveProblemSchema, input ?? {});
   await readableProblem(ctx, id);
   return ctx.db.transaction(async (tx) => {
@@ -596,6 +621,7 @@ export async function solvers(ctx: Context, problemId: string): Promise<UserRow[
         eq(problemSolutions.problemId, problemId),
         eq(solutions.isDraft, false),
         eq(solutions.isApproved, true),
+        eq(solutions.isHidden, false),
         eq(solutions.isAnonymousPost, false),
         spaceReadableBy(ctx.viewer, solutions.spaceId),
       ),
@@ -611,7 +637,7 @@ export async function solvers(ctx: Context, problemId: string): Promise<UserRow[
 export type PartView = ProblemPartRow & { canEdit: boolean };
 
 export async function addPart(ctx: Context, problemId: string, input: unknown): Promise<PartView> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(problemPartSchema, input);
   await requireWorker(ctx, problemId);
   const [row] = await ctx.db
@@ -642,7 +668,7 @@ export async function updatePart(
   partId: string,
   input: unknown,
 ): Promise<PartView> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(problemPartSchema, input);
   const { problem, part } = await findPart(ctx, problemId, partId);
   if (!canEditPart(viewer, problem, part)) throw forbidden();
@@ -656,7 +682,7 @@ export async function updatePart(
 }
 
 export async function deletePart(ctx: Context, problemId: string, partId: string): Promise<void> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const { problem, part } = await findPart(ctx, problemId, partId);
   if (!canEditPart(viewer, problem, part)) throw forbidden();
   // Of parallel deletes, the one that removed the row succeeds; the others find it gone.
@@ -696,7 +722,7 @@ export async function addMeasurement(
   problemId: string,
   input: unknown,
 ): Promise<MeasurementRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(measurementSchema, input);
   await requireWorker(ctx, problemId);
   const [row] = await ctx.db
@@ -727,4 +753,25 @@ export async function listMeasurements(ctx: Context, problemId: string): Promise
       desc(problemMeasurements.createdAt),
       desc(problemMeasurements.id),
     );
+}
+
+/**
+ * A moderator hides, restores or approves a problem (the moderation service checked who may), in
+ * the caller's transaction, moving its tag counters as an edit does. Null when it is gone.
+ */
+export async function changeProblemStanding(
+  tx: DbOrTx,
+  ctx: Context,
+  id: string,
+  standing: PostStanding,
+): Promise<StandingChange<ProblemRow> | null> {
+  const [before] = await tx.select().from(problems).where(eq(problems.id, id)).for('update');
+  if (!before) return null;
+  const [after] = await tx.update(problems).set(standing).where(eq(problems.id, id)).returning();
+  await syncTagCounters(tx, 'problems', tagState(before), tagState(after!));
+  // A problem that became listed (an approved anonymous problem) alerts as on publishing; problems
+  // have no live list of their own.
+  const becameListed = !isPostPublished(before) && isPostPublished(after!);
+  const eventId = becameListed ? await notifyProblemListed(tx, after!) : null;
+  return { before, after: after!, announce: () => deliverNotifications(ctx, eventId) };
 }

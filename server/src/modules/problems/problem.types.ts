@@ -65,6 +65,10 @@ export class Problem {
     description: 'False while an anonymous post waits for approval.',
   })
   isApproved!: boolean;
+  @Field(() => Boolean, {
+    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
+  })
+  isHidden!: boolean;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../auth/sessions';
 import type { DbOrTx } from '../../db/client';
 import { comments, problems, skills, solutions, stories } from '../../db/schema';
+import { commentShownTo } from '../comments/comment.policy';
 import { parseItemPath, type PostType } from '../posts/post-path';
 import { postEngageableBy } from '../posts/post.service';
 
@@ -61,7 +62,7 @@ export function engageableRows(
       and(
         eq(itemType, 'comments'),
         exists(
-          sql`(select 1 from ${comments} where ${comments.id} = ${itemId} and ${onCommentedPost})`,
+          sql`(select 1 from ${comments} where ${comments.id} = ${itemId} and ${onCommentedPost} and ${commentShownTo(viewer)})`,
         ),
       )!,
     );

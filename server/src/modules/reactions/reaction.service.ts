@@ -22,8 +22,10 @@ import {
 } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { notifyReaction } from '../notifications/notification-events.service';
+import { deliverNotifications } from '../notifications/notify.service';
 import { engageableItem } from '../posts/post.service';
-import { requireViewer } from '../users/user.service';
+import { requireViewer, requireWriter } from '../users/user.service';
 import {
   engageableRows,
   engagedKey,
@@ -50,12 +52,15 @@ const COUNTED = { stories, problems, solutions, comments } as const;
  * viewer's previous reaction and the counts as the last one left them, and never counts twice.
  */
 export async function react(ctx: Context, input: unknown): Promise<ReactionState> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const { itemType, itemId, reaction } = parseTarget(reactInputSchema, input);
-  return ctx.db.transaction(async (tx) => {
-    const counted = await lockEngageable(ctx, tx, itemType, itemId);
+  let eventId: string | undefined;
+  const state = await ctx.db.transaction(async (tx) => {
+    const { item, ...counted } = await lockEngageable(ctx, tx, itemType, itemId);
     const previous = await viewerReactionIn(tx, viewer.id, itemType, itemId);
     if (previous === reaction) return { itemType, itemId, reaction, ...counted };
+    // A first reaction tells the author; changing one's reaction does not tell them again.
+    if (!previous) eventId = await notifyReaction(tx, viewer.id, item, reaction);
     await tx
       .insert(reactions)
       .values({ userId: viewer.id, itemType, itemId, reaction })
@@ -68,14 +73,16 @@ export async function react(ctx: Context, input: unknown): Promise<ReactionState
     await writeCounters(tx, itemType, itemId, totalReactions, counts);
     return { itemType, itemId, reaction, totalReactions, counts };
   });
+  deliverNotifications(ctx, eventId);
+  return state;
 }
 
 /** Takes the viewer's reaction off an item; without one, nothing changes. */
 export async function unreact(ctx: Context, input: unknown): Promise<ReactionState> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const { itemType, itemId } = parseTarget(reactionTargetSchema, input);
   return ctx.db.transaction(async (tx) => {
-    const counted = await lockEngageable(ctx, tx, itemType, itemId);
+    const { item: _item, ...counted } = await lockEngageable(ctx, tx, itemType, itemId);
     const [removed] = await tx
       .delete(reactions)
       .where(viewerReactionRow(viewer.id, itemType, itemId))
@@ -101,7 +108,7 @@ function parseTarget<T>(schema: z.ZodType<T>, input: unknown): T {
 
 /** The item's counters, locked for this transaction; NOT_FOUND unless the viewer may engage. */
 async function lockEngageable(ctx: Context, tx: DbOrTx, itemType: ReactableType, itemId: string) {
-  await engageableItem(ctx, { type: itemType, id: itemId }, tx);
+  const item = await engageableItem(ctx, { type: itemType, id: itemId }, tx);
   const table = COUNTED[itemType];
   const [row] = await tx
     .select({ totalReactions: table.totalReactions, counts: table.reactionCounts })
@@ -109,7 +116,7 @@ async function lockEngageable(ctx: Context, tx: DbOrTx, itemType: ReactableType,
     .where(eq(table.id, itemId))
     .for('update');
   if (!row) throw notFound();
-  return row;
+  return { ...row, item };
 }
 
 async function writeCounters(

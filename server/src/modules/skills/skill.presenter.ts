@@ -26,6 +26,7 @@ export async function presentSkill(ctx: Context, skill: SkillRow) {
     author,
     isAnonymousPost: skill.isAnonymousPost,
     isApproved: skill.isApproved,
+    isHidden: skill.isHidden,
     counters: { totalParticipants: skill.totalParticipants, totalComments: skill.totalComments },
     joined,
     bookmarked: await viewerBookmarked(ctx, 'skills', skill),

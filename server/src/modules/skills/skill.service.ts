@@ -14,10 +14,15 @@ import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { skillMembers, skills } from '../../db/schema';
 import { forbidden, notFound, parseInput } from '../../errors';
-import { approvedAfterEdit, approvedWhenPosted } from '../posts/post.policy';
+import {
+  approvedAfterEdit,
+  approvedWhenPosted,
+  type PostStanding,
+  type StandingChange,
+} from '../posts/post.policy';
 import { cleanPostDescription } from '../posts/post-text';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireViewer } from '../users/user.service';
+import { requireViewer, requireWriter } from '../users/user.service';
 import { stepSkillMembers } from './skill-counters';
 import { canEditSkill, skillListedFor, skillReadableBy, type SkillRow } from './skill.policy';
 
@@ -36,7 +41,7 @@ const updateSchema = z.object({
 
 /** Creates a skill in the active space; its creator becomes its first member. */
 export async function createSkill(ctx: Context, input: unknown): Promise<SkillRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(createSchema, input);
   const { html, tags } = cleanPostDescription(data.name, data.description);
   const space = await resolveActiveSpace(ctx, data.spaceId);
@@ -82,7 +87,7 @@ async function lockEditable(
   id: string,
   strength: 'update' | 'no key update',
 ): Promise<SkillRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const [skill] = await tx
     .select()
     .from(skills)
@@ -132,7 +137,7 @@ async function skillRow(tx: DbOrTx, id: string): Promise<SkillRow> {
 
 /** Joins a skill the viewer can read; joining twice changes nothing. */
 export async function joinSkill(ctx: Context, id: string): Promise<SkillRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   await getSkill(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
@@ -151,7 +156,7 @@ export async function joinSkill(ctx: Context, id: string): Promise<SkillRow> {
 
 /** Leaves a skill; leaving one the viewer is not a member of changes nothing. */
 export async function leaveSkill(ctx: Context, id: string): Promise<SkillRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   await getSkill(ctx, id);
   return ctx.db.transaction(async (tx) => {
     const removed = await tx
@@ -229,4 +234,19 @@ export async function listSkillMembers(
     size,
     (row) => ({ value: row.joinedAt, id: row.userId }),
   );
+}
+
+/**
+ * A moderator hides, restores or approves a skill (the moderation service checked who may), in the
+ * caller's transaction. Skills count in no tag counter and have no live list. Null when gone.
+ */
+export async function changeSkillStanding(
+  tx: DbOrTx,
+  id: string,
+  standing: PostStanding,
+): Promise<StandingChange<SkillRow> | null> {
+  const [before] = await tx.select().from(skills).where(eq(skills.id, id)).for('update');
+  if (!before) return null;
+  const [after] = await tx.update(skills).set(standing).where(eq(skills.id, id)).returning();
+  return { before, after: after!, announce: () => undefined };
 }

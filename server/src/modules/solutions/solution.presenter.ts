@@ -38,6 +38,7 @@ export async function presentSolution(ctx: Context, solution: SolutionRow) {
     isAnonymousPost: solution.isAnonymousPost,
     isDraft: solution.isDraft,
     isApproved: solution.isApproved,
+    isHidden: solution.isHidden,
     counters: solutionCounters(solution),
     upvoted: vote === 'up',
     downvoted: vote === 'down',

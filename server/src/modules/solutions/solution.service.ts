@@ -21,12 +21,17 @@ import { timeRangeCondition } from '../../db/time-range';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { refreshSolutionCounters } from '../problems/problem-counters';
 import { readableProblem } from '../problems/problem.service';
-import { approvedAfterEdit, approvedWhenPosted } from '../posts/post.policy';
+import {
+  approvedAfterEdit,
+  approvedWhenPosted,
+  type PostStanding,
+  type StandingChange,
+} from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
 import { cleanPostDescription } from '../posts/post-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
-import { requireViewer } from '../users/user.service';
+import { requireViewer, requireWriter } from '../users/user.service';
 import { stepSolutionProblems } from './solution-counters';
 import {
   canEditSolution,
@@ -77,7 +82,7 @@ const linkedToProblem = (problemId: string) =>
   sql`${solutions.id} in (select ${problemSolutions.solutionId} from ${problemSolutions} where ${problemSolutions.problemId} = ${problemId})`;
 
 export async function createSolution(ctx: Context, input: unknown): Promise<SolutionRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(createSchema, input);
   const { html, tags } = cleanPostDescription(data.name, data.description);
   // Under a problem, the solution lives in the problem's space.
@@ -149,7 +154,7 @@ async function lockReadable(
   id: string,
   strength: 'update' | 'no key update',
 ): Promise<SolutionRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const [solution] = await tx
     .select()
     .from(solutions)
@@ -240,7 +245,7 @@ export async function removeSolutions(
 
 /** Of parallel deletes of one solution, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteSolution(ctx: Context, id: string): Promise<void> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   await ctx.db.transaction((tx) =>
     removeSolutions(tx, and(eq(solutions.id, id), solutionReadableBy(viewer))!, ([solution]) => {
       if (!solution) throw notFound();
@@ -289,7 +294,7 @@ export async function linkSolution(
   id: string,
   problemIdsInput: unknown,
 ): Promise<SolutionRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const problemIds = [...new Set(parseInput(problemIdsSchema, problemIdsInput, 'problemIds'))];
   const linked = await ctx.db.transaction(async (tx) => {
     // Links of one solution are made one write at a time (see lockReadable).
@@ -339,7 +344,7 @@ export async function unlinkSolution(
   id: string,
   problemId: string,
 ): Promise<SolutionRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   await readableProblem(ctx, problemId);
   return ctx.db.transaction(async (tx) => {
     const solution = await lockReadable(tx, ctx, id, 'no key update');
@@ -428,4 +433,30 @@ export async function upvotedSolutions(ctx: Context, problemId: string): Promise
     )
     .orderBy(desc(solutions.createdAt), desc(solutions.id));
   return rows.map((row) => row.solution);
+}
+
+/**
+ * A moderator hides, restores or approves a solution (the moderation service checked who may), in
+ * the caller's transaction: its linked problems' counters are recounted and its tag counters move
+ * as an edit moves them. Null when it is gone.
+ */
+export async function changeSolutionStanding(
+  tx: DbOrTx,
+  ctx: Context,
+  id: string,
+  standing: PostStanding,
+): Promise<StandingChange<SolutionRow> | null> {
+  const [before] = await tx.select().from(solutions).where(eq(solutions.id, id)).for('update');
+  if (!before) return null;
+  const [after] = await tx.update(solutions).set(standing).where(eq(solutions.id, id)).returning();
+  const problemIds = await linkedProblemIds(tx, id);
+  await refreshSolutionCounters(tx, problemIds);
+  await syncTagCounters(tx, 'solutions', tagState(before), tagState(after!));
+  return {
+    before,
+    after: after!,
+    announce: () => {
+      if (!isSolutionListed(before)) announce(ctx, after!, { space: true, problemIds });
+    },
+  };
 }

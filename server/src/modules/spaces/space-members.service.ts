@@ -1,7 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../context';
 import type { Db } from '../../db/client';
-import { spaceParticipants } from '../../db/schema';
+import { afterCursor, toPage, type Cursor, type Page } from '../../db/keyset';
+import { spaceParticipants, users } from '../../db/schema';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import type { ParticipantStatus } from './space-status';
 import { ACTIVE_PARTICIPANT_STATUSES } from './space.policy';
 
 /** The spaces whose content `userId` may read as a participant (owner, admin, contributor). */
@@ -16,6 +19,35 @@ export async function activeSpaceIdsOf(db: Db, userId: string): Promise<string[]
       ),
     );
   return rows.map((row) => row.spaceId);
+}
+
+/**
+ * One page of a space's participants with these statuses, newest first, each with what a list
+ * shows of the person. The caller has already decided that the viewer may see this list.
+ */
+export async function participantsPage(
+  db: Db,
+  spaceId: string,
+  statuses: ParticipantStatus[],
+  { size, cursor }: { size: number; cursor: Cursor | null },
+): Promise<Page<{ participant: typeof spaceParticipants.$inferSelect; user: AuthorRow }>> {
+  const rows = await db
+    .select({ participant: spaceParticipants, user: AUTHOR_COLUMNS })
+    .from(spaceParticipants)
+    .innerJoin(users, eq(users.id, spaceParticipants.userId))
+    .where(
+      and(
+        eq(spaceParticipants.spaceId, spaceId),
+        inArray(spaceParticipants.status, statuses),
+        afterCursor(spaceParticipants.createdAt, spaceParticipants.userId, cursor),
+      ),
+    )
+    .orderBy(desc(spaceParticipants.createdAt), desc(spaceParticipants.userId))
+    .limit(size + 1);
+  return toPage(rows, size, (row) => ({
+    value: row.participant.createdAt,
+    id: row.participant.userId,
+  }));
 }
 
 /**

@@ -45,8 +45,14 @@ import {
 import { spaceParticipants, spaces, userSpaces, users } from '../../db/schema';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
-import { requireViewer } from '../users/user.service';
-import { announceMembershipChange } from './space-members.service';
+import {
+  notifyInvites,
+  notifyJoinAnswer,
+  notifyJoinRequest,
+} from '../notifications/notification-events.service';
+import { deliverNotifications } from '../notifications/notify.service';
+import { requireViewer, requireWriter } from '../users/user.service';
+import { announceMembershipChange, participantsPage } from './space-members.service';
 import { pairKey } from './space.loaders';
 import { ACTIVE_PARTICIPANT_STATUSES, spaceIsReadable } from './space.policy';
 import {
@@ -339,6 +345,7 @@ async function readableSpaceWithStatus(ctx: Context, spaceId: string) {
 
 /** A space the viewer manages (owner or admin): NOT_FOUND if unreadable, FORBIDDEN otherwise. */
 async function managedSpace(ctx: Context, spaceId: string) {
+  requireWriter(ctx);
   const found = await readableSpaceWithStatus(ctx, spaceId);
   if (!canManage(found.status)) throw forbidden();
   return found;
@@ -373,23 +380,7 @@ export async function listParticipants(
 
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after, 'date');
-  const rows = await ctx.db
-    .select({ participant: spaceParticipants, user: AUTHOR_COLUMNS })
-    .from(spaceParticipants)
-    .innerJoin(users, eq(users.id, spaceParticipants.userId))
-    .where(
-      and(
-        eq(spaceParticipants.spaceId, space.id),
-        inArray(spaceParticipants.status, statuses),
-        afterCursor(spaceParticipants.createdAt, spaceParticipants.userId, cursor),
-      ),
-    )
-    .orderBy(desc(spaceParticipants.createdAt), desc(spaceParticipants.userId))
-    .limit(size + 1);
-  const page = toPage(rows, size, (row) => ({
-    value: row.participant.createdAt,
-    id: row.participant.userId,
-  }));
+  const page = await participantsPage(ctx.db, space.id, statuses, { size, cursor });
   return {
     items: page.items.map((row) => ({ ...row.participant, user: row.user })),
     last: page.last,
@@ -463,7 +454,7 @@ const updateSchema = z.object({
 
 /** A user-created space; its creator becomes its owner in the same transaction. */
 export async function createSpace(ctx: Context, input: unknown): Promise<SpaceRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(createSchema, input);
   const created = await limitedWrite(
     ctx.db,
@@ -493,6 +484,7 @@ export async function createSpace(ctx: Context, input: unknown): Promise<SpaceRo
 }
 
 async function ownedSpace(ctx: Context, id: string) {
+  requireWriter(ctx);
   const found = await readableSpaceWithStatus(ctx, id);
   if (!canEditSpace(found.status)) throw forbidden();
   return found.space;
@@ -555,12 +547,20 @@ export async function sendInvites(
       invitedBy: viewer.id,
     }));
   if (values.length === 0) return 0;
-  const inserted = await ctx.db
-    .insert(spaceParticipants)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ userId: spaceParticipants.userId });
-  return inserted.length;
+  const { invited, eventId } = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(spaceParticipants)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ userId: spaceParticipants.userId });
+    const userIds = inserted.map((row) => row.userId);
+    return {
+      invited: userIds.length,
+      eventId: await notifyInvites(tx, viewer.id, space.id, userIds),
+    };
+  });
+  deliverNotifications(ctx, eventId);
+  return invited;
 }
 
 /** Changes the viewer's own row from `from` (else NOT_FOUND) to `to`, or removes it when `to` is null. */
@@ -570,7 +570,7 @@ async function changeOwnRow(
   from: ParticipantStatus[],
   to: ParticipantStatus | null,
 ) {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const own = await membership(ctx, spaceId, viewer.id);
   if (!own || !from.includes(own.status)) throw notFound();
   const where = and(
@@ -595,7 +595,7 @@ export async function declineInvite(ctx: Context, spaceId: string): Promise<void
 
 /** Asks to join a private space; asking again while a request waits changes nothing. */
 export async function requestAccess(ctx: Context, spaceId: string): Promise<ParticipantRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const [space] = await ctx.db.select().from(spaces).where(eq(spaces.id, spaceId));
   if (!space) throw notFound();
   const own = await membership(ctx, space.id, viewer.id);
@@ -604,11 +604,15 @@ export async function requestAccess(ctx: Context, spaceId: string): Promise<Part
   if (own?.status === 'requested') return own;
   if (own?.status === 'invited') throw new AppError('CONFLICT', SPACE_MESSAGES.alreadyInvited);
   if (own) throw new AppError('CONFLICT', SPACE_MESSAGES.alreadyParticipant);
-  const [row] = await ctx.db
-    .insert(spaceParticipants)
-    .values({ spaceId: space.id, userId: viewer.id, status: 'requested' })
-    .returning();
-  return row!;
+  const { row, eventId } = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(spaceParticipants)
+      .values({ spaceId: space.id, userId: viewer.id, status: 'requested' })
+      .returning();
+    return { row: inserted!, eventId: await notifyJoinRequest(tx, viewer.id, space.id) };
+  });
+  deliverNotifications(ctx, eventId);
+  return row;
 }
 
 /** The row of another participant in a space the viewer manages. */
@@ -627,16 +631,20 @@ export async function answerRequest(
   userId: string,
   approve: boolean,
 ): Promise<void> {
-  const { target } = await targetRow(ctx, spaceId, userId);
+  const { target, viewer } = await targetRow(ctx, spaceId, userId);
   if (target.status !== 'requested') throw notFound();
   const where = and(eq(spaceParticipants.spaceId, spaceId), eq(spaceParticipants.userId, userId));
-  if (approve)
-    await ctx.db
-      .update(spaceParticipants)
-      .set({ status: 'contributor', updatedAt: new Date() })
-      .where(where);
-  else await ctx.db.delete(spaceParticipants).where(where);
+  const eventId = await ctx.db.transaction(async (tx) => {
+    if (approve)
+      await tx
+        .update(spaceParticipants)
+        .set({ status: 'contributor', updatedAt: new Date() })
+        .where(where);
+    else await tx.delete(spaceParticipants).where(where);
+    return notifyJoinAnswer(tx, viewer.id, spaceId, userId, approve);
+  });
   announceMembershipChange(ctx, [userId]);
+  deliverNotifications(ctx, eventId);
 }
 
 /**

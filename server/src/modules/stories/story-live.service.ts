@@ -27,6 +27,7 @@ async function loadLiveStory(db: Db, { storyId }: { storyId: string }): Promise<
           name: problems.name,
           isDraft: problems.isDraft,
           isApproved: problems.isApproved,
+          isHidden: problems.isHidden,
           authorId: problems.authorId,
         },
         problemSpace: { id: problemSpaces.id, isPrivate: problemSpaces.isPrivate },

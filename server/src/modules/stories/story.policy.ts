@@ -46,7 +46,7 @@ export const storyReadableBy = (viewer: SqlViewer): SQL => {
     eq(stories.authorId, viewer.id),
     spaceReadableBy(viewer, stories.spaceId),
   )!;
-  return or(listed, ownInReadableSpace)!;
+  return or(listed, ownInReadableSpace, storyPolicy.hiddenForModerators(viewer))!;
 };
 
 export const canEditStory = (viewer: Viewer | null, story: StoryRow) =>
@@ -61,7 +61,7 @@ export type LiveStory = StoryRow &
     author: AuthorRow | null;
     space: { id: string; isPrivate: boolean };
     problem:
-      | (Pick<ProblemRow, 'id' | 'name' | 'isDraft' | 'isApproved' | 'authorId'> & {
+      | (Pick<ProblemRow, 'id' | 'name' | 'isDraft' | 'isApproved' | 'isHidden' | 'authorId'> & {
           space: { id: string; isPrivate: boolean };
         })
       | null;

@@ -19,6 +19,7 @@ export async function presentStory(ctx: Context, story: StoryRow) {
     isAnonymousPost: story.isAnonymousPost,
     isDraft: story.isDraft,
     isApproved: story.isApproved,
+    isHidden: story.isHidden,
     counters: {
       totalReactions: story.totalReactions,
       totalComments: story.totalComments,

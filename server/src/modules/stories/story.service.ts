@@ -39,14 +39,19 @@ import { timeRangeBounds } from '../../db/time-range';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
 import { readableProblem } from '../problems/problem.service';
-import { approvedAfterEdit, approvedWhenPosted } from '../posts/post.policy';
+import {
+  approvedAfterEdit,
+  approvedWhenPosted,
+  type PostStanding,
+  type StandingChange,
+} from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
 import { cleanStoryText } from '../posts/post-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncProblemStories, type StoryOnProblem } from '../problems/problem-counters';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { viewerEngagementColumn, type ViewerEngagement } from '../posts/engagement-columns';
-import { requireViewer } from '../users/user.service';
+import { requireViewer, requireWriter } from '../users/user.service';
 import {
   canEditStory,
   isStoryPublished,
@@ -100,7 +105,7 @@ const onProblem = (story: StoryRow): StoryOnProblem => ({
 });
 
 export async function createStory(ctx: Context, input: unknown): Promise<StoryRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(createSchema, input);
   const { html, tags: storyTags } = cleanStoryText(data.story);
   const problem = data.problemId ? await problemFor(ctx, data.problemId) : null;
@@ -142,7 +147,7 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
  * owned.
  */
 async function lockEditable(tx: DbOrTx, ctx: Context, id: string): Promise<StoryRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const [story] = await tx
     .select()
     .from(stories)
@@ -378,4 +383,29 @@ export async function listStories(
     if (space.id !== values.spaceId) rows = await select(space.id);
   }
   return toPage(rows, size, cursorOf);
+}
+
+/**
+ * A moderator hides, restores or approves a story (the moderation service checked who may), in
+ * the caller's transaction: the row is locked, and its tag and problem counters move as an edit
+ * moves them. Null when the story is gone.
+ */
+export async function changeStoryStanding(
+  tx: DbOrTx,
+  ctx: Context,
+  id: string,
+  standing: PostStanding,
+): Promise<StandingChange<StoryRow> | null> {
+  const [before] = await tx.select().from(stories).where(eq(stories.id, id)).for('update');
+  if (!before) return null;
+  const [after] = await tx.update(stories).set(standing).where(eq(stories.id, id)).returning();
+  await syncProblemStories(tx, onProblem(before), onProblem(after!));
+  await syncTagCounters(tx, 'stories', tagState(before), tagState(after!));
+  return {
+    before,
+    after: after!,
+    announce: () => {
+      if (!isStoryPublished(before)) announce(ctx, after!);
+    },
+  };
 }

@@ -47,6 +47,7 @@ import {
   ANONYMOUS_AUTHOR,
   authorView,
   requireViewer,
+  requireWriter,
   type AuthorView,
 } from '../users/user.service';
 import { stepTagFollowers } from './tag-counters';
@@ -256,7 +257,7 @@ export async function followTag(
   rawTag: unknown,
   spaceId?: string | null,
 ): Promise<TagView> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const id = tagIdOf(rawTag);
   await followTarget(ctx, id, spaceId);
   await ctx.db.transaction(async (tx) => {
@@ -286,7 +287,7 @@ export async function unfollowTag(
   rawTag: unknown,
   spaceId?: string | null,
 ): Promise<TagView> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const id = tagIdOf(rawTag);
   await followTarget(ctx, id, spaceId);
   await ctx.db.transaction(async (tx) => {
@@ -305,7 +306,7 @@ export async function unfollowTag(
 
 /** Replaces the followed tags with `tags` (the follow-tags dialog); more than 10 is refused. */
 export async function followTags(ctx: Context, input: unknown): Promise<string[]> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const wanted = parseInput(
     tagListSchema(TAG_FOLLOW_MAX, TAG_MESSAGES.followTagsMax),
     input,
@@ -347,7 +348,7 @@ export async function myProfileTags(ctx: Context): Promise<string[]> {
 
 /** Profile tags: at most 10, leading '#' removed, lower-cased, de-duplicated. */
 export async function setProfileTags(ctx: Context, input: unknown): Promise<string[]> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const profileTags = parseInput(
     tagListSchema(PROFILE_TAGS_MAX, TAG_MESSAGES.profileTagsMax),
     input,
@@ -400,7 +401,7 @@ export async function setNotificationTags(ctx: Context, input: unknown): Promise
 
 /** The add-tags dialog: registers tags (no content yet, so they count nowhere). */
 export async function addTags(ctx: Context, input: unknown): Promise<string[]> {
-  requireViewer(ctx);
+  requireWriter(ctx);
   const added = parseInput(tagListSchema(ADD_TAGS_MAX, TAG_MESSAGES.addTagsMax), input, 'tags');
   if (added.length === 0)
     throw new AppError('BAD_USER_INPUT', TAG_MESSAGES.tagsRequired, {
@@ -457,6 +458,7 @@ async function listPosts(
         eq(table.spaceId, space.id),
         eq(table.isDraft, false),
         eq(table.isApproved, true),
+        eq(table.isHidden, false),
         spaceReadableBy(ctx.viewer, table.spaceId),
         tagCondition(table.tags),
         afterCursor(table.createdAt, table.id, cursor),

@@ -1,3 +1,4 @@
+import { hiddenExplainersOf } from './explainers.service';
 import type { Me } from './user.service';
 import type { User } from './user.types';
 
@@ -12,4 +13,9 @@ export const presentMe = (me: Me): User => ({
   appLang: me.appLang,
   emailVerified: me.emailVerified,
   defaultSpace: { spaceId: me.defaultSpace.id, spaceName: me.defaultSpace.name },
+  digestEmails: me.digestEmails,
+  hiddenExplainers: hiddenExplainersOf(me.hideExplainers),
+  isModerator: me.isModerator,
+  isAdmin: me.isAdmin,
+  suspendedUntil: me.suspendedUntil,
 });

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { AppError } from '../../errors';
 import { contextOf, ok } from '../../rest/shell';
+import { updateExplainerCards } from './explainers.service';
 import { presentMe } from './user.presenter';
 import * as userService from './user.service';
 
@@ -9,9 +10,23 @@ const UPDATABLE_KEYS = ['displayName', 'photoURL', 'bio'] as const;
 
 export function mountUserRest(router: Router) {
   router.get('/user/userinfo', async (_req, res) => {
-    const user = presentMe(await userService.getMe(contextOf(res)));
-    // The spec's client reads the language from userSpaceDoc.appLang.
-    ok(res, { user: { ...user, uid: user.id, userSpaceDoc: { appLang: user.appLang } } });
+    const me = await userService.getMe(contextOf(res));
+    const user = presentMe(me);
+    // The spec's client reads the language from userSpaceDoc.appLang and hides explainer cards
+    // by the hideExplainers map (route path → true).
+    ok(res, {
+      user: {
+        ...user,
+        uid: user.id,
+        userSpaceDoc: { appLang: user.appLang },
+        hideExplainers: me.hideExplainers,
+      },
+    });
+  });
+
+  router.post('/user/explainercards', async (req, res) => {
+    await updateExplainerCards(contextOf(res), req.body);
+    ok(res);
   });
 
   router.post('/user/update', async (req, res) => {

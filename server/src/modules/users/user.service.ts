@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { GLOBAL_SPACE_ID, appLangSchema, bioSchema, displayNameSchema, webUrlSchema } from '@rules';
+import {
+  GLOBAL_SPACE_ID,
+  REPORT_MESSAGES,
+  appLangSchema,
+  bioSchema,
+  displayNameSchema,
+  webUrlSchema,
+} from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import {
@@ -12,7 +19,7 @@ import {
   tagFollows,
   users,
 } from '../../db/schema';
-import { notFound, parseInput, unauthenticated } from '../../errors';
+import { AppError, notFound, parseInput, unauthenticated } from '../../errors';
 import type { AuthorRow } from '../../graphql/loaders';
 import { removeFollowsOf } from '../people/people.service';
 import { stepProblemParticipants } from '../problems/problem-counters';
@@ -26,6 +33,28 @@ import { removeVotesOf } from '../votes/vote.service';
 export const requireViewer = (ctx: Context) => {
   if (!ctx.viewer) throw unauthenticated();
   return ctx.viewer;
+};
+
+/** The end of a suspension still running, or null (a past end no longer counts). */
+export const activeSuspension = (suspendedUntil: Date | null, now = new Date()): Date | null =>
+  suspendedUntil && suspendedUntil.getTime() > now.getTime() ? suspendedUntil : null;
+
+/**
+ * The signed-in viewer, allowed to write: a suspended account reads but writes nothing, and is
+ * told until when. Every service that creates, changes or removes content or engagement calls
+ * this instead of `requireViewer`; signing out, reading notifications and deleting the account
+ * stay open to a suspended person.
+ */
+export const requireWriter = (ctx: Context) => {
+  const viewer = requireViewer(ctx);
+  const until = activeSuspension(viewer.suspendedUntil);
+  if (until) {
+    const date = `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    throw new AppError('FORBIDDEN', REPORT_MESSAGES.suspended.replace('{{date}}', date), {
+      suspendedUntil: until.toISOString(),
+    });
+  }
+  return viewer;
 };
 
 /** The signed-in user with their default space (the global space when none is set). */
@@ -56,7 +85,7 @@ const profileSchema = z.object({
 });
 
 export async function updateProfile(ctx: Context, input: unknown): Promise<Me> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(profileSchema, input);
   await ctx.db
     .update(users)

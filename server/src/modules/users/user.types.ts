@@ -28,6 +28,16 @@ export class User {
   @Field(() => String) appLang!: string;
   @Field(() => Boolean) emailVerified!: boolean;
   @Field(() => DefaultSpace) defaultSpace!: DefaultSpace;
+  @Field(() => Boolean, { description: 'Whether the daily e-mail digest is on.' })
+  digestEmails!: boolean;
+  @Field(() => [String], {
+    description: "Route paths whose explainer card the user hid ('don't show again').",
+  })
+  hiddenExplainers!: string[];
+  @Field(() => Boolean) isModerator!: boolean;
+  @Field(() => Boolean) isAdmin!: boolean;
+  @Field(() => Date, { nullable: true, description: 'Writes are refused until then.' })
+  suspendedUntil!: Date | null;
 }
 
 @InputType()

@@ -7,10 +7,12 @@ import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db
 import { solutions, solutionVotes, users } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
 import { liveEngagementOf } from '../posts/engagement-columns';
+import { notifyVote } from '../notifications/notification-events.service';
+import { deliverNotifications } from '../notifications/notify.service';
 import { parseItemPath } from '../posts/post-path';
 import { engageablePost, postEngageableBy } from '../posts/post.service';
 import type { SolutionRow } from '../solutions/solution.policy';
-import { requireViewer } from '../users/user.service';
+import { requireWriter } from '../users/user.service';
 import type { VoteRow } from './vote.loaders';
 
 /**
@@ -103,10 +105,11 @@ export async function castVote(
   directionInput: unknown,
   feedbackInput: unknown,
 ): Promise<SolutionRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const solutionId = solutionIdOf(target);
   const direction = parseInput(directionSchema, directionInput, 'direction');
   const feedback = parseInput(voteFeedbackSchema, feedbackInput, 'feedback');
+  let eventId: string | undefined;
   const { solution, vote } = await ctx.db.transaction(async (tx) => {
     const kept = await engageableSolutionKept(tx, ctx, solutionId);
     if (kept.authorId === viewer.id) {
@@ -143,16 +146,19 @@ export async function castVote(
         previous?.direction ?? null,
         direction,
       );
+      // A first vote tells the author; switching it does not tell them again.
+      if (!previous) eventId = await notifyVote(tx, viewer.id, kept, direction);
       return { solution: counted, vote: written };
     }
   });
   remember(ctx, solutionId, vote);
+  deliverNotifications(ctx, eventId);
   return solution;
 }
 
 /** Reset Vote: clears either vote and steps its count down; without a vote it changes nothing. */
 export async function resetVote(ctx: Context, target: SolutionTarget): Promise<SolutionRow> {
-  const viewer = requireViewer(ctx);
+  const viewer = requireWriter(ctx);
   const solutionId = solutionIdOf(target);
   const solution = await ctx.db.transaction(async (tx) => {
     const kept = await engageableSolutionKept(tx, ctx, solutionId);

@@ -1,0 +1,87 @@
+import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../context';
+import {
+  presentActiveParticipant,
+  presentAdminUser,
+  presentManagedPerson,
+} from './admin.presenter';
+import * as adminService from './admin.service';
+import {
+  AdminSpacePage,
+  AdminUserPage,
+  ManagedPersonPage,
+  ManageOverview,
+  SpaceAnalytics,
+} from './admin.types';
+import * as analyticsService from './analytics.service';
+
+@Resolver()
+export class AdminResolver {
+  @Authorized()
+  @Query(() => AdminUserPage, {
+    description: 'Every account, newest first, searched by name or e-mail (site admins only).',
+  })
+  async adminUsers(
+    @Ctx() ctx: Context,
+    @Arg('query', () => String, { nullable: true }) query?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ) {
+    const page = await adminService.listAdminUsers(ctx, { query, first, after });
+    return { items: page.items.map(presentAdminUser), last: page.last };
+  }
+
+  @Authorized()
+  @Query(() => AdminSpacePage, {
+    description: 'Every space, newest first, searched by name (site admins only).',
+  })
+  adminSpaces(
+    @Ctx() ctx: Context,
+    @Arg('query', () => String, { nullable: true }) query?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ) {
+    return adminService.listAdminSpaces(ctx, { query, first, after });
+  }
+
+  @Authorized()
+  @Query(() => ManageOverview, {
+    description:
+      'Counts per day and totals of a space: site admins for any space, owners and admins of a private space for theirs.',
+  })
+  manageOverview(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID) spaceId: string,
+    @Arg('days', () => Int, { nullable: true }) days?: number,
+  ) {
+    return analyticsService.manageOverview(ctx, { spaceId, days });
+  }
+
+  @Authorized()
+  @Query(() => ManagedPersonPage, {
+    description:
+      'Newest people of a managed space: newest accounts (public spaces) or participants (a private space).',
+  })
+  async manageUsers(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID) spaceId: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ) {
+    const page = await adminService.listManagedPeople(ctx, { spaceId, first, after });
+    return { items: page.items.map(presentManagedPerson), last: page.last };
+  }
+
+  @Query(() => SpaceAnalytics, {
+    description:
+      'Items over time, top tags and most active participants of a space the viewer may read, over what they may see.',
+  })
+  async spaceAnalytics(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID) spaceId: string,
+    @Arg('days', () => Int, { nullable: true }) days?: number,
+  ) {
+    const view = await analyticsService.spaceAnalytics(ctx, { spaceId, days });
+    return { ...view, activeParticipants: view.activeParticipants.map(presentActiveParticipant) };
+  }
+}

@@ -1,0 +1,132 @@
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../context';
+import { presentAdminUser } from '../admin/admin.presenter';
+import { AdminUser } from '../admin/admin.types';
+import { presentPendingPost, presentReport } from './moderation.presenter';
+import * as items from './moderation-items.service';
+import * as reports from './moderation-reports.service';
+import * as roles from './moderation-roles.service';
+import { PendingPostPage, Report, ReportInput, ReportPage } from './moderation.types';
+
+@Resolver()
+export class ModerationResolver {
+  @Authorized()
+  @Mutation(() => Report, {
+    description:
+      'Reports a post, comment or person the viewer can see; reporting it again while the first report waits updates that one.',
+  })
+  async createReport(@Arg('input', () => ReportInput) input: ReportInput, @Ctx() ctx: Context) {
+    return presentReport(ctx, await reports.createReport(ctx, input));
+  }
+
+  @Authorized()
+  @Query(() => ReportPage, { description: 'The viewer’s own reports, newest first.' })
+  async myReports(
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ) {
+    const page = await reports.myReports(ctx, { first, after });
+    return {
+      items: await Promise.all(page.items.map((report) => presentReport(ctx, report))),
+      nextCursor: page.last,
+    };
+  }
+
+  @Authorized()
+  @Query(() => ReportPage, {
+    description:
+      'The moderation queue, newest first: site moderators see reports outside private spaces; with spaceId of a private space, its owners and admins see its reports.',
+  })
+  async reportQueue(
+    @Ctx() ctx: Context,
+    @Arg('status', () => String, { nullable: true }) status?: string,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ) {
+    const page = await reports.reportQueue(ctx, { status, spaceId, first, after });
+    return {
+      items: await Promise.all(page.items.map((report) => presentReport(ctx, report))),
+      nextCursor: page.last,
+    };
+  }
+
+  @Authorized()
+  @Query(() => Report, { description: 'One report: to its reporter and its moderators.' })
+  async report(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return presentReport(ctx, await reports.getReport(ctx, id));
+  }
+
+  @Authorized()
+  @Query(() => PendingPostPage, {
+    description: 'Anonymous posts waiting for approval (the queue’s moderators), newest first.',
+  })
+  async pendingPosts(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ) {
+    const page = await items.pendingPosts(ctx, { spaceId, first, after });
+    return {
+      items: await Promise.all(page.items.map((post) => presentPendingPost(ctx, post))),
+      nextCursor: page.last,
+    };
+  }
+
+  @Authorized()
+  @Mutation(() => Report, { description: 'open, reviewing, resolved or dismissed; recorded.' })
+  async setReportStatus(
+    @Arg('id', () => ID) id: string,
+    @Arg('status', () => String) status: string,
+    @Ctx() ctx: Context,
+  ) {
+    return presentReport(ctx, await reports.setReportStatus(ctx, id, status));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description:
+      'hide | restore | approve | reject an item (comments: hide | restore); recorded, with the report when named.',
+  })
+  async moderateItem(
+    @Arg('action', () => String) action: string,
+    @Arg('itemType', () => String) itemType: string,
+    @Arg('itemId', () => ID) itemId: string,
+    @Ctx() ctx: Context,
+    @Arg('reportId', () => ID, { nullable: true }) reportId?: string,
+  ) {
+    await items.moderateItem(ctx, { action, itemType, itemId, reportId });
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => AdminUser, {
+    description: 'Suspends a person until a time (moderators; not an admin, not oneself).',
+  })
+  async suspendUser(
+    @Arg('userId', () => ID) userId: string,
+    @Arg('until', () => Date) until: Date,
+    @Ctx() ctx: Context,
+    @Arg('reportId', () => ID, { nullable: true }) reportId?: string,
+  ) {
+    return presentAdminUser(await roles.suspendUser(ctx, { userId, until, reportId }));
+  }
+
+  @Authorized()
+  @Mutation(() => AdminUser, { description: 'Ends a suspension now (moderators).' })
+  async unsuspendUser(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+    return presentAdminUser(await roles.unsuspendUser(ctx, userId));
+  }
+
+  @Authorized()
+  @Mutation(() => AdminUser, { description: 'Grants or revokes moderator (admins only).' })
+  async setModerator(
+    @Arg('userId', () => ID) userId: string,
+    @Arg('moderator', () => Boolean) moderator: boolean,
+    @Ctx() ctx: Context,
+  ) {
+    return presentAdminUser(await roles.setModerator(ctx, userId, moderator));
+  }
+}

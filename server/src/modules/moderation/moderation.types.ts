@@ -1,0 +1,93 @@
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { AuthorType } from '../users/user.types';
+
+@ObjectType({ description: 'A recorded moderation action: who did what, when.' })
+export class ModerationEntry {
+  @Field(() => ID) id!: string;
+  @Field(() => String, {
+    description: 'status, hide, restore, approve, reject, suspend, unsuspend, …',
+  })
+  action!: string;
+  @Field(() => AuthorType, { nullable: true, description: 'Null when the account is gone.' })
+  actor!: AuthorType | null;
+  @Field(() => String, { nullable: true, description: 'For status changes: the new status.' })
+  note!: string | null;
+  @Field(() => Date, { nullable: true, description: 'A suspension’s end.' })
+  until!: Date | null;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType({ description: 'A report of a post, comment or person.' })
+export class Report {
+  @Field(() => ID) id!: string;
+  @Field(() => String) itemType!: string;
+  @Field(() => ID) itemId!: string;
+  @Field(() => String, { description: 'The REST collection of the item (stories, users, …).' })
+  path!: string;
+  @Field(() => ID) documentID!: string;
+  @Field(() => String, { nullable: true, description: 'The client route that shows the item.' })
+  route!: string | null;
+  @Field(() => AuthorType, {
+    nullable: true,
+    description: 'Anonymous posts show Anonymous except to moderators.',
+  })
+  reportedAuthor!: AuthorType | null;
+  @Field(() => Boolean) isAnonymousPost!: boolean;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => String) comments!: string;
+  @Field(() => String, { description: 'open, reviewing, resolved or dismissed' })
+  status!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+  @Field(() => AuthorType, { nullable: true, description: 'Shown to moderators only.' })
+  reporter!: AuthorType | null;
+  @Field(() => ID, { nullable: true }) spaceId!: string | null;
+  @Field(() => String, { nullable: true }) spaceName!: string | null;
+  @Field(() => String, { nullable: true, description: 'The item’s text: moderators only.' })
+  itemExcerpt!: string | null;
+  @Field(() => Boolean) itemHidden!: boolean;
+  @Field(() => [ModerationEntry]) actions!: ModerationEntry[];
+}
+
+@ObjectType()
+export class ReportPage {
+  @Field(() => [Report]) items!: Report[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
+}
+
+@ObjectType({ description: 'An anonymous post waiting for approval.' })
+export class PendingPost {
+  @Field(() => String) itemType!: string;
+  @Field(() => ID) itemId!: string;
+  @Field(() => String) route!: string;
+  @Field(() => String) excerpt!: string;
+  @Field(() => AuthorType, { nullable: true, description: 'Who posted it (moderators see).' })
+  author!: AuthorType | null;
+  @Field(() => ID) spaceId!: string;
+  @Field(() => String) spaceName!: string;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType()
+export class PendingPostPage {
+  @Field(() => [PendingPost]) items!: PendingPost[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
+}
+
+@InputType()
+export class ReportInput {
+  @Field(() => String, { description: 'stories, problems, solutions, skills, comments or users' })
+  itemType!: string;
+  @Field(() => ID) itemId!: string;
+  @Field(() => [String], { description: 'Topics (posts, comments) or reasons (people).' })
+  tags!: string[];
+  @Field(() => String, { nullable: true }) comments?: string | null;
+}

@@ -1,0 +1,148 @@
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+  Subscription,
+} from 'type-graphql';
+import type { Context } from '../../context';
+import { createLoaders } from '../../graphql/loaders';
+import { Space } from '../spaces/space.types';
+import { User } from '../users/user.types';
+import { notificationChangesOf, type NotificationsChange } from './notification-live.service';
+import { presentNotification } from './notification.presenter';
+import * as notificationService from './notification.service';
+import { NotificationPage, NotificationsChanged, NotificationType } from './notification.types';
+
+@Resolver(() => NotificationType)
+export class NotificationResolver {
+  @Authorized()
+  @Query(() => NotificationPage, {
+    description:
+      "The viewer's notifications, latest activity first: filter all, invites, mySpaces or thisSpace (spaceId, else the active space).",
+  })
+  async notifications(
+    @Ctx() ctx: Context,
+    @Arg('filter', () => String, { defaultValue: 'all' }) filter: string,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('first', () => Int, { defaultValue: 20 }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ): Promise<NotificationPage> {
+    const page = await notificationService.listNotifications(ctx, {
+      filter,
+      spaceId,
+      first,
+      after,
+    });
+    return {
+      items: await Promise.all(page.items.map((row) => presentNotification(ctx, row))),
+      nextCursor: page.last,
+    };
+  }
+
+  @Authorized()
+  @Mutation(() => NotificationType)
+  async markNotificationRead(@Ctx() ctx: Context, @Arg('id', () => ID) id: string) {
+    return presentNotification(ctx, await notificationService.markNotificationRead(ctx, id));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async deleteNotification(@Ctx() ctx: Context, @Arg('id', () => ID) id: string) {
+    await notificationService.deleteNotification(ctx, id);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: "Deletes all the viewer's notifications." })
+  async clearNotifications(@Ctx() ctx: Context) {
+    await notificationService.clearNotifications(ctx);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async markAllNotificationsRead(@Ctx() ctx: Context) {
+    await notificationService.markAllNotificationsRead(ctx);
+    return true;
+  }
+
+  @Authorized()
+  @Query(() => String, {
+    nullable: true,
+    description:
+      'How closely the viewer follows a post: everything, mentions, muted; null = not watching.',
+  })
+  watchLevel(
+    @Ctx() ctx: Context,
+    @Arg('itemType', () => String) itemType: string,
+    @Arg('itemId', () => ID) itemId: string,
+  ) {
+    return notificationService.watchLevel(ctx, { itemType, itemId });
+  }
+
+  @Authorized()
+  @Mutation(() => String)
+  setWatchLevel(
+    @Ctx() ctx: Context,
+    @Arg('itemType', () => String) itemType: string,
+    @Arg('itemId', () => ID) itemId: string,
+    @Arg('level', () => String) level: string,
+  ) {
+    return notificationService.setWatchLevel(ctx, { itemType, itemId, level });
+  }
+
+  @Authorized()
+  @Mutation(() => Space, {
+    description: "Turns the viewer's notifications (Web Push) for a space on or off.",
+  })
+  setSpaceNotifications(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID) spaceId: string,
+    @Arg('on', () => Boolean) on: boolean,
+  ) {
+    return notificationService.setSpaceNotifications(ctx, { spaceId, on });
+  }
+
+  @Subscription(() => NotificationsChanged, {
+    description: "The viewer's unread total and each notification made for them, as they happen.",
+    subscribe: ({ context }) => notificationChangesOf(context as Context),
+  })
+  async notificationsChanged(
+    @Root() change: NotificationsChange,
+    @Ctx() ctx: Context,
+  ): Promise<NotificationsChanged> {
+    // The subscription's context lives as long as it does: fresh loaders, so names are current.
+    ctx.loaders = createLoaders(ctx.db, ctx.viewer);
+    return {
+      totalNotifications: change.totalNotifications,
+      notification: change.notification
+        ? await presentNotification(ctx, change.notification)
+        : null,
+    };
+  }
+}
+
+@Resolver(() => User)
+export class UserNotificationFields {
+  @FieldResolver(() => Int, { description: 'Unread notifications the viewer may still see.' })
+  totalNotifications(@Root() user: User, @Ctx() ctx: Context) {
+    return notificationService.totalNotifications(ctx, user.id);
+  }
+}
+
+@Resolver(() => Space)
+export class SpaceNotificationFields {
+  @FieldResolver(() => Boolean, {
+    description: "The viewer's notifications switch for this space (false signed out).",
+  })
+  notificationsOn(@Root() space: Space, @Ctx() ctx: Context) {
+    return ctx.loaders.spaceNotificationsOn.load(space.id);
+  }
+}

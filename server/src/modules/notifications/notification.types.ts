@@ -1,0 +1,52 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { AuthorType } from '../users/user.types';
+
+@ObjectType('Notification', {
+  description: "One grouped notification: 'Ada and 3 others reacted to your story'.",
+})
+export class NotificationType {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'NOTIFICATION_KINDS' }) kind!: string;
+  @Field(() => String, {
+    description: 'stories, problems, solutions, skills, comments, spaces, users',
+  })
+  itemType!: string;
+  @Field(() => ID) itemId!: string;
+  @Field(() => ID, { nullable: true }) spaceId!: string | null;
+  @Field(() => String, { nullable: true }) spaceName!: string | null;
+  @Field(() => [AuthorType], { description: 'At most 3, newest first.' }) actors!: AuthorType[];
+  @Field(() => Int, { description: 'Distinct people who acted.' }) actorCount!: number;
+  @Field(() => String, { nullable: true, description: 'The reaction, for reactions.' })
+  reaction!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "A problem's new status; a join request's answer (accepted, declined).",
+  })
+  status!: string | null;
+  @Field(() => String, { nullable: true, description: "The comment's opening words." })
+  snippet!: string | null;
+  @Field(() => String, { description: 'The client route to open.' }) route!: string;
+  @Field(() => Boolean) isRead!: boolean;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { description: 'The latest activity (lists sort by it).' }) updatedAt!: Date;
+}
+
+@ObjectType()
+export class NotificationPage {
+  @Field(() => [NotificationType]) items!: NotificationType[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
+}
+
+@ObjectType({ description: "A change to the viewer's notifications, as it arrives live." })
+export class NotificationsChanged {
+  @Field(() => Int) totalNotifications!: number;
+  @Field(() => NotificationType, {
+    nullable: true,
+    description: 'Null when only the total changed (read or deleted on another device).',
+  })
+  notification!: NotificationType | null;
+}

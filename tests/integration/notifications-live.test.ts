@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gqlData, subscribe } from '../helpers/clients';
+import {
+  addComment,
+  createPrivateSpace,
+  listNotifications,
+  markRead,
+  NOTIFICATIONS_CHANGED,
+  postStory,
+  react,
+  signUpVerified,
+  CLEAR_NOTIFICATIONS,
+  type NotificationsChangedView,
+} from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** The bell's live feed: each notification made for me and my unread total, as they happen. */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const people = (count: number) =>
+  Promise.all(Array.from({ length: count }, () => signUpVerified(server)));
+
+describe('notificationsChanged', () => {
+  it('refuses a signed-out subscriber with UNAUTHENTICATED', async () => {
+    const live = await subscribe<NotificationsChangedView>(server.url, NOTIFICATIONS_CHANGED);
+    await expect.poll(() => live.errors.length).toBeGreaterThan(0);
+    expect(JSON.stringify(live.errors)).toContain('UNAUTHENTICATED');
+    await live.close();
+  });
+
+  it("delivers A's comment to B's subscription within a second, with B's new total", async () => {
+    const [b, a] = await people(2);
+    const story = await postStory(server, b!.token, '<p>Live bell #water</p>');
+    const live = await subscribe<NotificationsChangedView>(
+      server.url,
+      NOTIFICATIONS_CHANGED,
+      {},
+      {
+        token: b!.token,
+      },
+    );
+    await addComment(server, a!, { itemType: 'stories', itemId: story.id }, '<p>Hello B</p>');
+    // Within a second of the comment being saved (its answer), however busy the test machine.
+    const [change] = await live.take(1, 1000);
+    expect(change!.notificationsChanged).toMatchObject({
+      totalNotifications: 1,
+      notification: {
+        kind: 'comment',
+        itemId: story.id,
+        snippet: 'Hello B',
+        actors: [{ id: a!.id }],
+      },
+    });
+    await live.close();
+  });
+
+  it('tells nobody about an item they cannot see, and nothing to the actor', async () => {
+    const [owner, member, outsider] = await people(3);
+    const space = await createPrivateSpace(server, owner!, {
+      members: [{ user: member!, status: 'contributor' }],
+    });
+    const story = await postStory(server, owner!.token, '<p>Members only #water</p>', {
+      spaceId: space.id,
+    });
+    const outsiderLive = await subscribe<NotificationsChangedView>(
+      server.url,
+      NOTIFICATIONS_CHANGED,
+      {},
+      { token: outsider!.token },
+    );
+    const memberLive = await subscribe<NotificationsChangedView>(
+      server.url,
+      NOTIFICATIONS_CHANGED,
+      {},
+      { token: member!.token },
+    );
+    const ownerLive = await subscribe<NotificationsChangedView>(
+      server.url,
+      NOTIFICATIONS_CHANGED,
+      {},
+      { token: owner!.token },
+    );
+    // The outsider is mentioned, the owner (author) is told: only the owner may hear it.
+    await addComment(
+      server,
+      member!,
+      { itemType: 'stories', itemId: story.id },
+      `<p><span data-type="mention" data-id="${outsider!.id}">@x</span> see</p>`,
+    );
+    const [change] = await ownerLive.take(1);
+    expect(change!.notificationsChanged.notification).toMatchObject({ kind: 'comment' });
+    await outsiderLive.expectNothingMore(500);
+    await memberLive.expectNothingMore(0);
+    expect(outsiderLive.received).toEqual([]);
+    expect(memberLive.received).toEqual([]);
+    await Promise.all([outsiderLive.close(), memberLive.close(), ownerLive.close()]);
+  });
+
+  it('another device hears the new total when one reads, deletes or clears', async () => {
+    const [author, reactor] = await people(2);
+    const story = await postStory(server, author!.token, '<p>Two devices #water</p>');
+    await react(server, reactor!, { itemType: 'stories', itemId: story.id }, 'like');
+    const live = await subscribe<NotificationsChangedView>(
+      server.url,
+      NOTIFICATIONS_CHANGED,
+      {},
+      {
+        token: author!.token,
+      },
+    );
+    const [note] = (await listNotifications(server, author!)).items;
+    await markRead(server, author!, note!.id);
+    const [read] = await live.take(1);
+    expect(read!.notificationsChanged).toEqual({ totalNotifications: 0, notification: null });
+
+    await addComment(server, reactor!, { itemType: 'stories', itemId: story.id });
+    await live.take(2);
+    await gqlData(server.url, CLEAR_NOTIFICATIONS, {}, { token: author!.token });
+    const changes = await live.take(3);
+    expect(changes[2]!.notificationsChanged).toEqual({ totalNotifications: 0, notification: null });
+    await live.close();
+  });
+});

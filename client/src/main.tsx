@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import { ApolloProvider } from '@apollo/client/react';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';

@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Badge, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconActivity,
+  IconChartLine,
   IconAddressBook,
   IconBulb,
   IconMapPins,
@@ -109,6 +110,11 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
       soon: true,
     },
     {
+      to: `/space/${id}/analytics`,
+      label: t('admin:analytics.tab'),
+      icon: <IconChartLine size={18} />,
+    },
+    {
       to: '/dashboard',
       label: t('common:drawer.dashboard'),
       icon: <IconLayoutDashboard size={18} />,
@@ -117,7 +123,6 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
       to: `/space/${id}/reports`,
       label: t('common:drawer.reports'),
       icon: <IconFlag size={18} />,
-      soon: true,
     },
     {
       to: '/spaces/countries',

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LoginBoxProvider } from '../features/auth/LoginBox';
 import { useViewer } from '../features/auth/useViewer';
+import { ReportDialogProvider } from '../features/moderation';
 import { isAppLang, readLanguageCookie, setInterfaceLanguage } from './i18n';
 import { OfflineBanner } from './OfflineBanner';
 
@@ -15,14 +16,16 @@ function LanguageFromAccount() {
   return null;
 }
 
-/** Everything inside the router: the login box, the network banner, scroll restoration. */
+/** Everything inside the router: the login box, the report dialog, the network banner, scroll restoration. */
 export function Root() {
   return (
     <LoginBoxProvider>
-      <LanguageFromAccount />
-      <OfflineBanner />
-      <Outlet />
-      <ScrollRestoration />
+      <ReportDialogProvider>
+        <LanguageFromAccount />
+        <OfflineBanner />
+        <Outlet />
+        <ScrollRestoration />
+      </ReportDialogProvider>
     </LoginBoxProvider>
   );
 }

@@ -15,8 +15,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useLoginBox } from '../features/auth/LoginBox';
 import { useViewer } from '../features/auth/useViewer';
+import { NotificationBell } from '../features/notifications';
+import { ExplainerCard } from '../features/explainers';
+import { SuspendedBanner } from '../features/moderation';
 import { ProblemDialog } from '../features/problems';
+import { ShareLanding } from '../features/share';
 import { SolutionDialog } from '../features/solutions';
+import { PushPrompt } from '../features/push';
 import { StoryDialog } from '../features/stories';
 import { CreateMenu, type CreateKind } from './CreateMenu';
 import { LeftDrawer } from './LeftDrawer';
@@ -85,6 +90,7 @@ export function ShellLayout() {
             <Group visibleFrom="sm">
               <CreateMenu onCreate={setCreating} />
             </Group>
+            <NotificationBell />
             {viewer ? (
               <UserMenu viewer={viewer} />
             ) : loading ? (
@@ -110,7 +116,11 @@ export function ShellLayout() {
 
       {/* The path main shows, rendered with the page: a test can tell a navigation has drawn. */}
       <AppShell.Main data-path={location.pathname}>
-        <Outlet />
+        <SuspendedBanner />
+        <ExplainerCard />
+        <ShareLanding>
+          <Outlet />
+        </ShareLanding>
       </AppShell.Main>
 
       <AppShell.Footer hiddenFrom="sm">
@@ -120,6 +130,7 @@ export function ShellLayout() {
       <StoryDialog opened={creating === 'story'} onClose={closeCreate} />
       <ProblemDialog opened={creating === 'problem'} onClose={closeCreate} />
       <SolutionDialog opened={creating === 'solution'} onClose={closeCreate} />
+      <PushPrompt />
     </AppShell>
   );
 }

@@ -1,13 +1,16 @@
 import { useQuery } from '@apollo/client/react';
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
+  IconAdjustments,
   IconBell,
+  IconBellRinging,
   IconBookmark,
   IconCheck,
   IconChevronDown,
   IconCreditCard,
   IconFilePencil,
   IconFlag,
+  IconFlagQuestion,
   IconHash,
   IconHeart,
   IconLanguage,
@@ -19,6 +22,7 @@ import {
   IconRobot,
   IconRss,
   IconSettings,
+  IconShieldLock,
   IconTool,
   IconTools,
   IconUser,
@@ -27,6 +31,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useManageAccess } from '../features/admin';
 import { ProfileTagsDialog } from '../features/tags';
 import { MyProfileTagsDocument } from '../gql/graphql';
 import { useSignOut } from '../features/auth/useSession';
@@ -64,6 +69,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
   const [editingTags, setEditingTags] = useState(false);
   const { data: profileTagsData } = useQuery(MyProfileTagsDocument);
   const profileTags = profileTagsData?.myProfileTags ?? [];
+  const manage = useManageAccess();
 
   return (
     <>
@@ -119,6 +125,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           </Menu.Item>
           <Menu.Divider />
           {link(`/network/${viewer.id}/info`, t('common:userMenu.profile'), IconUser)}
+          {link('/notifications/all', t('notifications:page.title'), IconBellRinging)}
           {link('/problems/myproblems', t('common:userMenu.myProblems'), IconPuzzle)}
           {link('/problems/mypriorities', t('common:userMenu.myPriorities'), IconListNumbers)}
           {link('/problems/alerts', t('common:userMenu.problemAlerts'), IconBell)}
@@ -132,7 +139,16 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           {link('/anonymous/stories', t('common:userMenu.anonymousPosts'), IconMask)}
           {link('/bookmarks', t('common:userMenu.bookmarks'), IconBookmark)}
           {link('/reactions', t('common:userMenu.reactions'), IconHeart)}
-          {link('/reports', t('common:userMenu.reports'), IconFlag, true)}
+          {link('/reports', t('common:userMenu.reports'), IconFlag)}
+          {link('/myreports', t('reports:pages.myReports'), IconFlagQuestion)}
+          {viewer.isAdmin ? link('/admin/allUsers', t('admin:menu.admin'), IconShieldLock) : null}
+          {manage.canManage || manage.canModerate
+            ? link(
+                manage.canManage ? '/manage/overview' : '/manage/reports',
+                t('admin:menu.manage'),
+                IconAdjustments,
+              )
+            : null}
           <Menu.Divider />
           {link('/settings/profile', t('common:userMenu.settings'), IconSettings)}
           {link('/settings/ai', t('common:userMenu.aiConfigs'), IconRobot, true)}

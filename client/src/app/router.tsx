@@ -1,7 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorPage, RouteErrorPage } from '../components/ErrorPage';
+import { adminRoutes } from '../features/admin';
 import { authRoutes } from '../features/auth/routes';
 import { bookmarkRoutes } from '../features/bookmarks';
+import { notificationRoutes } from '../features/notifications';
+import { moderationRoutes } from '../features/moderation';
 import { peopleRoutes } from '../features/people';
 import { problemRoutes } from '../features/problems';
 import { reactionRoutes } from '../features/reactions';
@@ -39,7 +42,10 @@ export const routes: RouteObject[] = [
               ...peopleRoutes,
               ...reactionRoutes,
               ...bookmarkRoutes,
+              ...moderationRoutes,
+              ...adminRoutes,
               ...settingsRoutes,
+              ...notificationRoutes,
               { path: '404', element: <ErrorPage status={404} /> },
               { path: 'error', element: <ErrorPage status={500} /> },
               { path: '*', element: <CatchAll /> },

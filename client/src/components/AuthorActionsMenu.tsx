@@ -1,17 +1,22 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The author's Edit and Delete menu on a post (spec: only the author sees them). */
+/**
+ * The menu on an item (spec 000 §6): its author gets Edit and Delete (pass `onEdit` and
+ * `onDelete`), everyone else Report (pass `onReport`).
+ */
 export function AuthorActionsMenu({
   label,
   onEdit,
   onDelete,
+  onReport,
 }: {
   /** Accessible name of the menu button, e.g. "Story actions". */
   label: string;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  onReport?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -22,12 +27,21 @@ export function AuthorActionsMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-          {t('common:actions.edit')}
-        </Menu.Item>
-        <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-          {t('common:actions.delete')}
-        </Menu.Item>
+        {onEdit ? (
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+            {t('common:actions.edit')}
+          </Menu.Item>
+        ) : null}
+        {onDelete ? (
+          <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            {t('common:actions.delete')}
+          </Menu.Item>
+        ) : null}
+        {onReport ? (
+          <Menu.Item leftSection={<IconFlag size={16} />} onClick={onReport}>
+            {t('reports:menu.report')}
+          </Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

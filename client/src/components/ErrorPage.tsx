@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
 interface Props {
-  /** 404 for a page or item that is not there; anything else reads 'An error occurred'. */
+  /** 404 for a page or item that is not there, 403 for one the viewer may not see; anything else reads 'An error occurred'. */
   status?: number;
 }
 
-/** The error page: '404 Not Found' or 'An error occurred', with a way back to the feed. */
+/** The error page: '404 Not Found', a polite 'no access' or 'An error occurred', with a way back to the feed. */
 export function ErrorPage({ status = 404 }: Props) {
   const { t } = useTranslation();
   const notFound = status === 404;
+  const forbidden = status === 403;
   return (
     <Container size="sm" py={48}>
       <Stack align="center" ta="center" gap="md" data-testid="error-page">
@@ -19,12 +20,20 @@ export function ErrorPage({ status = 404 }: Props) {
           <IconMoodEmpty size={48} />
         </ThemeIcon>
         <Title order={1}>
-          {notFound ? t('common:errorPage.notFound') : t('common:errorPage.anError')}
+          {notFound
+            ? t('common:errorPage.notFound')
+            : forbidden
+              ? t('common:errorPage.forbidden')
+              : t('common:errorPage.anError')}
         </Title>
-        <Text size="lg">{t('common:errorPage.hint')}</Text>
-        <Text c="dimmed" maw={460}>
-          {t('common:errorPage.note')}
+        <Text size="lg">
+          {forbidden ? t('common:errorPage.forbiddenHint') : t('common:errorPage.hint')}
         </Text>
+        {forbidden ? null : (
+          <Text c="dimmed" maw={460}>
+            {t('common:errorPage.note')}
+          </Text>
+        )}
         <Button component={Link} to="/stories/recent" mt="sm">
           {t('common:errorPage.back')}
         </Button>

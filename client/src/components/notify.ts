@@ -8,6 +8,7 @@ import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { messageTranslationKey, TOAST_MS } from '@rules';
 import { i18n } from '../app/i18n';
+import { formatDateTime } from './formatDateTime';
 
 /**
  * A server (or shared-rule) message in the reader's language; unknown messages pass through. The
@@ -54,9 +55,15 @@ function errorsInBody(error: ServerError): ErrorLike[] {
 
 function fromGraphQLError(t: TFunction, error: ErrorLike): ServerErrorInfo {
   const code = stringOf(error.extensions?.code);
-  // A rate limit message carries the minutes to wait: shown as the server wrote it.
+  const suspendedUntil = stringOf(error.extensions?.suspendedUntil);
+  // A rate limit message carries the minutes to wait: shown as the server wrote it. A suspended
+  // account's refusal carries its end date, shown in the reader's language.
   const message =
-    code === 'RATE_LIMITED' ? error.message : translateServerMessage(t, error.message);
+    code === 'RATE_LIMITED'
+      ? error.message
+      : suspendedUntil
+        ? t('reports:errors.suspended', { date: formatDateTime(suspendedUntil, i18n.language) })
+        : translateServerMessage(t, error.message);
   return {
     message,
     rawMessage: error.message,

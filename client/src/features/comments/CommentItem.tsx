@@ -11,6 +11,7 @@ import { RichText } from '../../components/RichText';
 import type { CommentItemFragment } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { ReactionButton } from '../reactions';
+import { HiddenBadge, ReportMenu } from '../moderation';
 import { CommentBox } from './CommentBox';
 import { CommentReplies } from './CommentReplies';
 import { notifyCommentFailure } from './notifyCommentFailure';
@@ -94,6 +95,7 @@ export function CommentItem({
               {comment.author.displayName}
             </Anchor>
             <RelativeTime date={comment.createdAt} size="xs" />
+            <HiddenBadge hidden={comment.isHidden} />
           </Stack>
         </Group>
         {comment.canEdit && !editing ? (
@@ -103,6 +105,13 @@ export function CommentItem({
             onDelete={() => setConfirming(true)}
           />
         ) : null}
+        {comment.canEdit ? null : (
+          <ReportMenu
+            label={isReply ? t('comments:item.replyActions') : t('comments:item.actions')}
+            itemType="comments"
+            itemId={comment.id}
+          />
+        )}
       </Group>
 
       {editing ? (

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { notifySuccess, notifyError } from '../../components/notify';
 import { CommentChangedDocument, CommentsDocument, type CommentSort } from '../../gql/graphql';
+import { WatchLevelMenu } from '../notifications';
 import { CommentBox } from './CommentBox';
 import { CommentItem } from './CommentItem';
 import {
@@ -133,24 +134,27 @@ export function CommentThread({ itemType, itemId }: ThreadRef) {
           <Title order={2} size="h4" id="comments-title">
             {t('comments:thread.title')}
           </Title>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="subtle" size="xs" leftSection={<IconArrowsSort size={14} />}>
-                {t(`comments:sort.${orderBy}`)}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {COMMENT_SORT_OPTIONS.map((option) => (
-                <Menu.Item
-                  key={option}
-                  onClick={() => setOrderBy(option)}
-                  rightSection={option === orderBy ? <IconCheck size={14} /> : null}
-                >
-                  {t(`comments:sort.${option}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap={4} wrap="nowrap">
+            <WatchLevelMenu itemType={itemType} itemId={itemId} />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="subtle" size="xs" leftSection={<IconArrowsSort size={14} />}>
+                  {t(`comments:sort.${orderBy}`)}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {COMMENT_SORT_OPTIONS.map((option) => (
+                  <Menu.Item
+                    key={option}
+                    onClick={() => setOrderBy(option)}
+                    rightSection={option === orderBy ? <IconCheck size={14} /> : null}
+                  >
+                    {t(`comments:sort.${option}`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
         <CommentBox
           label={t('comments:thread.boxLabel')}

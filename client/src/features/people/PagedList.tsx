@@ -1,10 +1,11 @@
-import { Alert, Button, Center, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Button, Center, EmptyState, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
-import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { loadStateView, SkeletonRows } from '../../components/LoadState';
+import { notifyError } from '../../components/notify';
 
 interface Page<Item> {
   items: Item[];
@@ -83,25 +84,15 @@ export function PagedList<
     }
   };
 
-  if (!page && loading)
-    return (
-      <Stack gap="sm" role="status" aria-busy aria-label={t('people:list.loading')}>
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={72} radius="md" />
-        ))}
-      </Stack>
-    );
-  if (!page && error)
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('people:list.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <SkeletonRows count={3} height={72} label={t('people:list.loading')} />,
+    errorTitle: t('people:list.loadFailed'),
+  });
+  if (waiting) return waiting;
   const items = page?.items ?? [];
   return (
     <Stack gap={gap}>

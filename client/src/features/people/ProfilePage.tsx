@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { IconAlertTriangle, IconBulb, IconNews, IconPuzzle, IconTools } from '@tabler/icons-react';
+import { IconBulb, IconNews, IconPuzzle, IconTools } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PROFILE_TABS, type ProfileTab } from '@rules';
-import { ErrorPage } from '../../components/ErrorPage';
-import { serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
 import {
   PersonDocument,
@@ -30,11 +18,13 @@ import {
 } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
 import { ProblemCard } from '../problems/ProblemCard';
+import { ShareButton } from '../share';
 import { SkillCard } from '../skills/SkillCard';
 import { SolutionCard } from '../solutions/SolutionCard';
 import { useSolutionActions } from '../solutions/useSolutionActions';
 import { StoryCard } from '../stories/StoryCard';
 import { useStoryActions } from '../stories/useStoryActions';
+import { ReportPersonMenu } from '../moderation';
 import { profilePath } from './AuthorName';
 import { CommonTab } from './CommonTab';
 import { FollowersDialog, type FollowList } from './FollowersDialog';
@@ -63,26 +53,17 @@ export function ProfilePage() {
 
   if (!(tabs as readonly string[]).includes(tab)) return <Navigate to={profilePath(id)} replace />;
   const person = data?.person;
-  if (!person) {
-    if (loading) return <Skeleton height={160} radius="md" maw={PEOPLE_PAGE_WIDTH} mx="auto" />;
-    if (!error || serverErrorOf(error, t).code === 'NOT_FOUND') return <ErrorPage status={404} />;
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('people:profile.loadFailed')}
-        maw={PEOPLE_PAGE_WIDTH}
-        mx="auto"
-      >
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (!person)
+    return loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: <Skeleton height={160} radius="md" maw={PEOPLE_PAGE_WIDTH} mx="auto" />,
+      errorTitle: t('people:profile.loadFailed'),
+      errorPages: { NOT_FOUND: 404 },
+      itemPage: true,
+      alertWidth: PEOPLE_PAGE_WIDTH,
+    });
 
   return (
     <Stack gap="md" maw={PEOPLE_PAGE_WIDTH} mx="auto" w="100%">
@@ -142,7 +123,11 @@ function ProfileHeader({ person }: { person: PersonCardFragment }) {
             </Group>
           </Stack>
         </Group>
-        <FollowUserButton person={person} size="sm" />
+        <Group gap="xs" wrap="nowrap">
+          <ShareButton target={{ kind: 'person', id: person.id }} />
+          <FollowUserButton person={person} size="sm" />
+          <ReportPersonMenu person={person} />
+        </Group>
       </Group>
       <FollowersDialog userId={person.id} list={list} onClose={() => setList(null)} />
     </Card>

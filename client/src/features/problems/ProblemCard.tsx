@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { ProblemCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
+import { ShareButton } from '../share';
 import { AuthorName } from '../people/AuthorName';
 import { ReactionButton } from '../reactions';
+import { HiddenBadge } from '../moderation';
 import { CounterChips, ProblemAuthorAvatar, StatusBadge, useAuthorName } from './ProblemBits';
 
 /** Plain text of the description, cut for cards. */
@@ -44,6 +46,7 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
             </Stack>
           </Group>
           <Group gap={6}>
+            <HiddenBadge hidden={problem.isHidden} />
             {problem.isDraft ? (
               <Badge size="sm" variant="light" color="gray">
                 {t('problems:card.draft')}
@@ -74,7 +77,10 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
         {!problem.isDraft && problem.isApproved ? (
           <Group justify="space-between">
             <ReactionButton itemType="problems" item={problem} />
-            <BookmarkButton itemType="problems" item={problem} />
+            <Group gap={4}>
+              <BookmarkButton itemType="problems" item={problem} />
+              <ShareButton target={{ kind: 'problem', id: problem.id }} spaceId={problem.spaceId} />
+            </Group>
           </Group>
         ) : null}
       </Stack>

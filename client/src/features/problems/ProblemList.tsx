@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Center, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Button, Card, Center, EmptyState, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { IconAlertTriangle, IconPuzzle } from '@tabler/icons-react';
+import { IconPuzzle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError } from '../../components/notify';
 import { ProblemsDocument, type ProblemsQueryVariables } from '../../gql/graphql';
 import { ProblemCard, ProblemRow } from './ProblemCard';
 
@@ -70,23 +71,15 @@ export function ProblemList({ variables, view = 'cards', empty }: ProblemListPro
     return () => observer.disconnect();
   }, [sentinel, last, loadMore]);
 
-  if (!page && loading) return <ProblemListSkeleton />;
-  if (!page && error) {
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('problems:list.loadFailed')}
-      >
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <ProblemListSkeleton />,
+    errorTitle: t('problems:list.loadFailed'),
+  });
+  if (waiting) return waiting;
   const items = page?.items ?? [];
   return (
     <Stack gap={view === 'cards' ? 'md' : 'xs'}>

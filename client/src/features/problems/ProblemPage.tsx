@@ -12,25 +12,18 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  IconAlertTriangle,
-  IconChevronDown,
-  IconHammer,
-  IconLogout,
-  IconPlus,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconHammer, IconLogout, IconPlus } from '@tabler/icons-react';
 import { PROBLEM_STATUSES, problemStatusColor } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorPage } from '../../components/ErrorPage';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
-import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
+import { loadStateView, type ErrorPages } from '../../components/LoadState';
+import { notifyError, notifySuccess } from '../../components/notify';
 import {
   DeleteProblemDocument,
   JoinProblemDocument,
@@ -40,6 +33,7 @@ import {
 } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { BookmarkButton } from '../bookmarks';
+import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
 import { ProblemSolutions } from '../solutions';
 import { ProblemStories } from '../stories';
@@ -58,6 +52,7 @@ import { PROBLEM_PAGE_WIDTH } from './ProblemListPage';
 import { ImpactedTab, MeasurementsSection, SolversTab } from './ProblemTabs';
 import { PartsTab } from './PartsTab';
 import { CommentThread } from '../comments';
+import { HiddenBadge, ReportMenu } from '../moderation';
 
 const TABS = [
   'info',
@@ -70,7 +65,8 @@ const TABS = [
   'ingredients',
 ] as const;
 type ProblemTab = (typeof TABS)[number];
-const MISSING_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT', 'FORBIDDEN']);
+/** Codes meaning "no such problem for you": deleted, never existed, not visible, or a malformed id. */
+const MISSING_PROBLEM: ErrorPages = { NOT_FOUND: 404, BAD_USER_INPUT: 404, FORBIDDEN: 404 };
 export type ProblemDetail = NonNullable<ProblemQuery['problem']>;
 
 /** /problem/:id/:tab — the problem with its tabs. */
@@ -89,24 +85,16 @@ export function ProblemPage() {
     return <Navigate to={`/problem/${id}/info`} replace />;
   const current = tab as ProblemTab;
   const problem = data?.problem;
-  if (!problem) {
-    if (loading) return <ProblemListSkeleton count={1} />;
-    if (!error || isMissing(error)) return <ErrorPage status={404} />;
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('problems:page.loadFailed')}
-      >
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (!problem)
+    return loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: <ProblemListSkeleton count={1} />,
+      errorTitle: t('problems:page.loadFailed'),
+      errorPages: MISSING_PROBLEM,
+      itemPage: true,
+    });
 
   return (
     <Stack gap="md" maw={PROBLEM_PAGE_WIDTH} mx="auto" w="100%">
@@ -179,13 +167,6 @@ function useTabLabels(): Record<ProblemTab, string> {
     recipes: t('problems:tabs.recipes'),
     ingredients: t('problems:tabs.ingredients'),
   };
-}
-
-function isMissing(error: unknown) {
-  return (
-    CombinedGraphQLErrors.is(error) &&
-    error.errors.some((item) => MISSING_CODES.has(String(item.extensions?.code ?? '')))
-  );
 }
 
 /** Title, author, status, counters; join or leave; the author's Edit and Delete. */
@@ -262,7 +243,13 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
                 onEdit={() => setEditing(true)}
                 onDelete={() => setConfirmDelete(true)}
               />
-            ) : null}
+            ) : (
+              <ReportMenu
+                label={t('problems:page.actions')}
+                itemType="problems"
+                itemId={problem.id}
+              />
+            )}
           </Group>
         </Group>
         <Group gap="xs" align="center">
@@ -279,6 +266,7 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
               {t('problems:card.waitingApproval')}
             </Badge>
           ) : null}
+          <HiddenBadge hidden={problem.isHidden} />
         </Group>
         <Group gap="sm">
           <StatusControl problem={problem} />
@@ -287,7 +275,10 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
         {!problem.isDraft && problem.isApproved ? (
           <Group justify="space-between">
             <ReactionButton itemType="problems" item={problem} />
-            <BookmarkButton itemType="problems" item={problem} />
+            <Group gap={4}>
+              <BookmarkButton itemType="problems" item={problem} />
+              <ShareButton target={{ kind: 'problem', id: problem.id }} spaceId={problem.spaceId} />
+            </Group>
           </Group>
         ) : null}
       </Stack>

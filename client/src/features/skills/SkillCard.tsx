@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SkillCardFragment } from '../../gql/graphql';
+import { HiddenBadge } from '../moderation';
 import { BookmarkButton } from '../bookmarks';
+import { ShareButton } from '../share';
 import { AuthorName } from '../people/AuthorName';
 import { useJoinSkill } from './useJoinSkill';
 
@@ -40,6 +42,7 @@ export function SkillCard({ skill }: { skill: SkillCardFragment }) {
                   {t('skills:card.waitingApproval')}
                 </Badge>
               ) : null}
+              <HiddenBadge hidden={skill.isHidden} />
             </Group>
           </Stack>
         </Group>
@@ -91,6 +94,9 @@ export function SkillCard({ skill }: { skill: SkillCardFragment }) {
           </Group>
           <Group gap="xs">
             {skill.isApproved ? <BookmarkButton itemType="skills" item={skill} /> : null}
+            {skill.isApproved ? (
+              <ShareButton target={{ kind: 'skill', id: skill.id }} spaceId={skill.spaceId} />
+            ) : null}
             <Button
               size="xs"
               variant={skill.joined ? 'default' : 'filled'}

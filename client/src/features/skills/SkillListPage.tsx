@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Center,
@@ -11,12 +10,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { IconAlertTriangle, IconLock, IconPlus, IconTools } from '@tabler/icons-react';
+import { IconLock, IconPlus, IconTools } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError } from '../../components/notify';
 import { SkillsDocument, type SkillListKind } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
@@ -111,19 +111,15 @@ function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) 
       setLoadingMore(false);
     }
   };
-  if (!page && loading) return <SkillSkeleton />;
-  if (!page && error) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('skills:list.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <SkillSkeleton />,
+    errorTitle: t('skills:list.loadFailed'),
+  });
+  if (waiting) return waiting;
   const items = page?.items ?? [];
   return (
     <Stack gap="md">

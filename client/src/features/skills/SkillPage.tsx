@@ -1,5 +1,4 @@
 import {
-  Alert,
   Avatar,
   Badge,
   Button,
@@ -12,15 +11,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertTriangle, IconUserQuestion } from '@tabler/icons-react';
+import { IconUserQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorPage } from '../../components/ErrorPage';
-import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
 import {
@@ -34,7 +33,9 @@ import { SKILL_PAGE_WIDTH, SkillSkeleton } from './SkillListPage';
 import { SKILL_LIST_QUERIES } from './skillQueries';
 import { useJoinSkill } from './useJoinSkill';
 import { BookmarkButton } from '../bookmarks';
+import { ShareButton } from '../share';
 import { CommentThread } from '../comments';
+import { HiddenBadge, ReportMenu } from '../moderation';
 
 const TABS = ['info', 'members', 'reviews'] as const;
 
@@ -63,26 +64,17 @@ export function SkillPage() {
   if (!(TABS as readonly string[]).includes(tab))
     return <Navigate to={`/skill/${id}/info`} replace />;
   const skill = data?.skill;
-  if (!skill) {
-    if (loading) return <SkillSkeleton />;
-    if (!error || serverErrorOf(error, t).code === 'NOT_FOUND') return <ErrorPage status={404} />;
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('skills:page.loadFailed')}
-        maw={SKILL_PAGE_WIDTH}
-        mx="auto"
-      >
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (!skill)
+    return loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: <SkillSkeleton />,
+      errorTitle: t('skills:page.loadFailed'),
+      errorPages: { NOT_FOUND: 404 },
+      itemPage: true,
+      alertWidth: SKILL_PAGE_WIDTH,
+    });
   const anonymous = skill.isAnonymousPost || !skill.author.id;
   const authorName = anonymous ? t('skills:card.anonymous') : skill.author.displayName;
   const confirmDelete = async () => {
@@ -119,6 +111,7 @@ export function SkillPage() {
                   {authorName}
                 </Text>
                 <RelativeTime date={skill.when} size="sm" c="dimmed" />
+                <HiddenBadge hidden={skill.isHidden} />
               </Stack>
             </Group>
             {skill.canEdit ? (
@@ -127,7 +120,9 @@ export function SkillPage() {
                 onEdit={() => setEditing(true)}
                 onDelete={() => setConfirming(true)}
               />
-            ) : null}
+            ) : (
+              <ReportMenu label={t('skills:card.actions')} itemType="skills" itemId={skill.id} />
+            )}
           </Group>
           <Title order={1} size="h3">
             {skill.name}
@@ -140,6 +135,9 @@ export function SkillPage() {
             </Badge>
             <Group gap="xs">
               {skill.isApproved ? <BookmarkButton itemType="skills" item={skill} /> : null}
+              {skill.isApproved ? (
+                <ShareButton target={{ kind: 'skill', id: skill.id }} spaceId={skill.spaceId} />
+              ) : null}
               <Button
                 size="xs"
                 variant={skill.joined ? 'default' : 'filled'}

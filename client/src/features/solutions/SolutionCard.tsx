@@ -5,9 +5,11 @@ import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SolutionCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
+import { ShareButton } from '../share';
 import { AuthorName } from '../people/AuthorName';
 import { ReactionButton } from '../reactions';
 import { VoteButtons } from '../votes';
+import { HiddenBadge, ReportMenu } from '../moderation';
 import { AuthorAvatar, SolutionChips, TagList, solutionPath } from './SolutionBits';
 
 export interface SolutionCardActions {
@@ -51,6 +53,7 @@ export function SolutionCard({
                     {t('solutions:card.waitingApproval')}
                   </Badge>
                 ) : null}
+                <HiddenBadge hidden={solution.isHidden} />
               </Group>
             </Stack>
           </Group>
@@ -60,7 +63,13 @@ export function SolutionCard({
               onEdit={() => actions.onEdit(solution)}
               onDelete={() => actions.onDelete(solution)}
             />
-          ) : null}
+          ) : (
+            <ReportMenu
+              label={t('solutions:card.actions')}
+              itemType="solutions"
+              itemId={solution.id}
+            />
+          )}
         </Group>
         <Anchor component={Link} to={path} fw={600} size="lg" c="inherit" underline="hover">
           {solution.name}
@@ -71,7 +80,17 @@ export function SolutionCard({
         {!solution.isDraft && solution.isApproved ? (
           <Group justify="space-between">
             <ReactionButton itemType="solutions" item={solution} />
-            <BookmarkButton itemType="solutions" item={solution} />
+            <Group gap={4}>
+              <BookmarkButton itemType="solutions" item={solution} />
+              <ShareButton
+                target={
+                  problemId
+                    ? { kind: 'problemSolution', problemId, id: solution.id }
+                    : { kind: 'solution', id: solution.id }
+                }
+                spaceId={solution.spaceId}
+              />
+            </Group>
           </Group>
         ) : null}
       </Stack>

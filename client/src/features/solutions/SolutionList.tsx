@@ -1,21 +1,12 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  EmptyState,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-} from '@mantine/core';
+import { Button, Card, Center, EmptyState, Group, Select, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
+import { IconBulb } from '@tabler/icons-react';
 import { SOLUTION_SORTS, type SolutionSort } from '@rules';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError } from '../../components/notify';
 import { TimeRangeSelect, type TimeRangeChoice } from '../../components/TimeRangeSelect';
 import {
   SolutionAddedDocument,
@@ -98,23 +89,15 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
     }
   };
 
-  if (!page && loading) return <SolutionListSkeleton />;
-  if (!page && error) {
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('solutions:list.loadFailed')}
-      >
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <SolutionListSkeleton />,
+    errorTitle: t('solutions:list.loadFailed'),
+  });
+  if (waiting) return waiting;
   const items = page?.items ?? [];
   return (
     <Stack gap="md">

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Box,
   Button,
@@ -14,14 +13,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertTriangle, IconLink, IconLinkOff } from '@tabler/icons-react';
+import { IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ErrorPage } from '../../components/ErrorPage';
-import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
 import {
@@ -31,6 +31,7 @@ import {
 } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { BookmarkButton } from '../bookmarks';
+import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
 import { StatusBadge } from '../problems/ProblemBits';
 import { LinkProblemsDialog } from './LinkProblemsDialog';
@@ -41,6 +42,7 @@ import { SOLUTION_LIST_QUERIES } from './solutionQueries';
 import { useSolutionActions } from './useSolutionActions';
 import { SolutionVoters, VOTER_KINDS, VoteButtons, type VoterKind } from '../votes';
 import { CommentThread } from '../comments';
+import { HiddenBadge, ReportMenu } from '../moderation';
 
 const STANDALONE_TABS = ['info', 'problems'] as const;
 const UNDER_PROBLEM_TABS = ['info', 'measurements', 'outcomes', 'voters'] as const;
@@ -82,26 +84,17 @@ export function SolutionPage() {
     return <Navigate to={`${base}/voters/upvotes`} replace />;
   }
   const solution = data?.solution;
-  if (!solution) {
-    if (loading) return <SolutionListSkeleton />;
-    if (!error || serverErrorOf(error, t).code === 'NOT_FOUND') return <ErrorPage status={404} />;
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('solutions:page.loadFailed')}
-        maw={SOLUTION_PAGE_WIDTH}
-        mx="auto"
-      >
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (!solution)
+    return loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: <SolutionListSkeleton />,
+      errorTitle: t('solutions:page.loadFailed'),
+      errorPages: { NOT_FOUND: 404 },
+      itemPage: true,
+      alertWidth: SOLUTION_PAGE_WIDTH,
+    });
   // Under a problem, the solution must be linked to it (else it is missing there, as over REST).
   if (problemId && !solution.problems.some((problem) => problem.id === problemId)) {
     return <ErrorPage status={404} />;
@@ -121,6 +114,7 @@ export function SolutionPage() {
                   {authorName}
                 </Text>
                 <RelativeTime date={solution.when} size="sm" c="dimmed" />
+                <HiddenBadge hidden={solution.isHidden} />
               </Stack>
             </Group>
             {solution.canEdit ? (
@@ -129,7 +123,13 @@ export function SolutionPage() {
                 onEdit={() => actions.onEdit(solution)}
                 onDelete={() => actions.onDelete(solution)}
               />
-            ) : null}
+            ) : (
+              <ReportMenu
+                label={t('solutions:card.actions')}
+                itemType="solutions"
+                itemId={solution.id}
+              />
+            )}
           </Group>
           <Title order={1} size="h3">
             {solution.name}
@@ -140,7 +140,17 @@ export function SolutionPage() {
           {!solution.isDraft && solution.isApproved ? (
             <Group justify="space-between">
               <ReactionButton itemType="solutions" item={solution} />
-              <BookmarkButton itemType="solutions" item={solution} />
+              <Group gap={4}>
+                <BookmarkButton itemType="solutions" item={solution} />
+                <ShareButton
+                  target={
+                    problemId
+                      ? { kind: 'problemSolution', problemId, id: solution.id }
+                      : { kind: 'solution', id: solution.id }
+                  }
+                  spaceId={solution.spaceId}
+                />
+              </Group>
             </Group>
           ) : null}
         </Stack>

@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
-  Alert,
   Avatar,
   Badge,
   Button,
@@ -12,9 +11,10 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError } from '../../components/notify';
 import {
   ApproveRequestDocument,
   DenyRequestDocument,
@@ -158,25 +158,19 @@ export function ParticipantList({
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.participants;
-  if (!page && loading) {
-    return (
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: (
       <Center py="lg">
         <Loader size="sm" aria-label={t('spaces:list.loading')} />
       </Center>
-    );
-  }
-  if (!page && error) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('spaces:list.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+    ),
+    errorTitle: t('spaces:list.loadFailed'),
+  });
+  if (waiting) return waiting;
   const items = page?.items ?? [];
   if (items.length === 0) {
     return (

@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import {
-  Alert,
   Button,
   Center,
   EmptyState,
@@ -14,12 +13,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconLock, IconPlus, IconSearch, IconWorld } from '@tabler/icons-react';
+import { IconLock, IconPlus, IconSearch, IconWorld } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PRIVATE_SPACE_TABS, type CountrySpaceSort, type PrivateSpaceTab } from '@rules';
-import { serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
 import {
   CountrySpacesDocument,
   MySpacesDocument,
@@ -54,17 +53,12 @@ function SpaceGrid({ spaces, empty }: { spaces: readonly SpaceCardFragment[]; em
   );
 }
 
-function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+function SpacesLoading() {
   const { t } = useTranslation();
   return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('spaces:list.loadFailed')}>
-      <Stack gap="xs" align="flex-start">
-        {serverErrorOf(error, t).message}
-        <Button size="xs" variant="light" color="red" onClick={retry}>
-          {t('common:actions.retry')}
-        </Button>
-      </Stack>
-    </Alert>
+    <Center py="xl">
+      <Loader aria-label={t('spaces:list.loading')} />
+    </Center>
   );
 }
 
@@ -135,15 +129,14 @@ export function CountrySpacesPage() {
           ]}
         />
       </Group>
-      {!page && loading ? (
-        <Center py="xl">
-          <Loader aria-label={t('spaces:list.loading')} />
-        </Center>
-      ) : !page && error ? (
-        <LoadError error={error} retry={() => void refetch()} />
-      ) : (
-        <SpaceGrid spaces={spaces} empty={t('spaces:countries.empty')} />
-      )}
+      {loadStateView({
+        loading,
+        error,
+        refetch,
+        hasData: !!page,
+        skeleton: <SpacesLoading />,
+        errorTitle: t('spaces:list.loadFailed'),
+      }) ?? <SpaceGrid spaces={spaces} empty={t('spaces:countries.empty')} />}
     </Stack>
   );
 }
@@ -155,14 +148,15 @@ function MySpacesTab({ status }: { status: PrivateSpaceTab }) {
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.mySpaces;
-  if (!page && loading) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('spaces:list.loading')} />
-      </Center>
-    );
-  }
-  if (!page && error) return <LoadError error={error} retry={() => void refetch()} />;
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <SpacesLoading />,
+    errorTitle: t('spaces:list.loadFailed'),
+  });
+  if (waiting) return waiting;
   const empty = {
     active: t('spaces:private.emptyActive'),
     invited: t('spaces:private.emptyInvited'),
@@ -263,15 +257,14 @@ export function RecentSpacesPage() {
         <Text c="dimmed" size="sm">
           {t('spaces:recent.intro')}
         </Text>
-        {!data && loading ? (
-          <Center py="xl">
-            <Loader aria-label={t('spaces:list.loading')} />
-          </Center>
-        ) : !data && error ? (
-          <LoadError error={error} retry={() => void refetch()} />
-        ) : (
-          <SpaceGrid spaces={data?.recentSpaces ?? []} empty={t('spaces:recent.empty')} />
-        )}
+        {loadStateView({
+          loading,
+          error,
+          refetch,
+          hasData: !!data,
+          skeleton: <SpacesLoading />,
+          errorTitle: t('spaces:list.loadFailed'),
+        }) ?? <SpaceGrid spaces={data?.recentSpaces ?? []} empty={t('spaces:recent.empty')} />}
       </Stack>
     </RequireSignIn>
   );

@@ -36,8 +36,11 @@ import {
   UpdateSpaceDocument,
   type SpaceCardFragment,
 } from '../../gql/graphql';
+import { ManageOverviewPanel, SpaceAnalyticsPanel } from '../admin';
 import { useLoginBox } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
+import { ReportQueue } from '../moderation';
+import { ShareButton } from '../share/ShareButton';
 import { InviteDialog } from './InviteDialog';
 import { ParticipantList } from './ParticipantList';
 import { SpaceForm } from './SpaceForm';
@@ -47,9 +50,9 @@ import { useSpaceActions } from './useSpaceActions';
 
 const PAGE_WIDTH = 860;
 const ACTIVE = ['owner', 'admin', 'contributor'];
-/** Tabs of /space/{id} built now; the others (activity, analytics, reports, media) come later. */
-const SPACE_TABS = ['info', 'participants', 'members', 'tags'] as const;
-const MANAGE_TABS = ['participants', 'settings'] as const;
+/** Tabs of /space/{id} built now; the others (activity, reports, media) come later. */
+const SPACE_TABS = ['info', 'participants', 'members', 'tags', 'analytics'] as const;
+const MANAGE_TABS = ['participants', 'settings', 'reports', 'analytics'] as const;
 
 /** A private space the viewer may not read, or one that does not exist: the same answer, with Request access. */
 function HiddenSpace({ spaceId }: { spaceId: string }) {
@@ -150,6 +153,7 @@ function SpaceHeader({ space, extra }: { space: SpaceCardFragment; extra?: React
             </ActionIcon>
           </Tooltip>
         ) : null}
+        <ShareButton target={{ kind: 'space', id: space.spaceId }} spaceId={space.spaceId} />
         {extra}
         {readable ? (
           <Button
@@ -303,6 +307,7 @@ export function SpacePage() {
                 <Tabs.Tab value="info">{t('spaces:tabs.info')}</Tabs.Tab>
                 <Tabs.Tab value="participants">{t('spaces:tabs.participants')}</Tabs.Tab>
                 <Tabs.Tab value="tags">{t('spaces:tabs.tags')}</Tabs.Tab>
+                <Tabs.Tab value="analytics">{t('admin:analytics.tab')}</Tabs.Tab>
               </Tabs.List>
             </Tabs>
             {current === 'info' ? <InfoTab space={space} /> : null}
@@ -324,6 +329,7 @@ export function SpacePage() {
                 </Group>
               </Card>
             ) : null}
+            {current === 'analytics' ? <SpaceAnalyticsPanel spaceId={space.spaceId} /> : null}
           </>
         )}
       </WithSpace>
@@ -431,7 +437,7 @@ function ManageSettings({ space }: { space: SpaceCardFragment }) {
   );
 }
 
-/** /space/{id}/manage/{participants,settings} for owners and admins (analytics and reports later). */
+/** /space/{id}/manage/{participants,settings,reports,analytics} for owners and admins. */
 export function ManageSpacePage() {
   const { t } = useTranslation();
   const { id = '', tab = 'participants' } = useParams();
@@ -454,13 +460,14 @@ export function ManageSpacePage() {
                 <Tabs.List>
                   <Tabs.Tab value="participants">{t('spaces:tabs.participants')}</Tabs.Tab>
                   <Tabs.Tab value="settings">{t('spaces:tabs.settings')}</Tabs.Tab>
+                  <Tabs.Tab value="reports">{t('spaces:tabs.reports')}</Tabs.Tab>
+                  <Tabs.Tab value="analytics">{t('admin:analytics.tab')}</Tabs.Tab>
                 </Tabs.List>
               </Tabs>
-              {current === 'participants' ? (
-                <ManageParticipants space={space} />
-              ) : (
-                <ManageSettings space={space} />
-              )}
+              {current === 'participants' ? <ManageParticipants space={space} /> : null}
+              {current === 'settings' ? <ManageSettings space={space} /> : null}
+              {current === 'reports' ? <ReportQueue spaceId={space.spaceId} /> : null}
+              {current === 'analytics' ? <ManageOverviewPanel spaceId={space.spaceId} /> : null}
             </>
           )
         }

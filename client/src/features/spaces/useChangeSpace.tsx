@@ -53,7 +53,11 @@ export function useChangeSpace() {
   const [switching, setSwitching] = useState(false);
 
   const enter = useCallback(
-    async (space: EnterableSpace, redirect = '/stories/recent'): Promise<boolean> => {
+    async (
+      space: EnterableSpace,
+      redirect = '/stories/recent',
+      { replace = false }: { replace?: boolean } = {},
+    ): Promise<boolean> => {
       const isPrivate = space.isPrivate ?? spaceKindOf(space.spaceId).kind === 'private';
       if (!viewer && isPrivate) {
         open('signin');
@@ -69,7 +73,7 @@ export function useChangeSpace() {
         } else {
           storeActiveSpace({ spaceId: space.spaceId, spaceName: space.name });
         }
-        void navigate(redirect);
+        void navigate(redirect, { replace });
         return true;
       } catch {
         notifications.show({

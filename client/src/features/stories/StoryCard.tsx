@@ -15,8 +15,10 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
 import type { StoryCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
+import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
 import { AuthorName } from '../people/AuthorName';
+import { HiddenBadge, ReportMenu } from '../moderation';
 
 export interface StoryCardActions {
   onEdit: (story: StoryCardFragment) => void;
@@ -61,6 +63,7 @@ export function StoryCard({ story, actions }: StoryCardProps) {
                     {t('stories:card.waitingApproval')}
                   </Badge>
                 ) : null}
+                <HiddenBadge hidden={story.isHidden} />
               </Group>
             </Stack>
           </Group>
@@ -70,7 +73,9 @@ export function StoryCard({ story, actions }: StoryCardProps) {
               onEdit={() => actions.onEdit(story)}
               onDelete={() => actions.onDelete(story)}
             />
-          ) : null}
+          ) : (
+            <ReportMenu label={t('stories:card.actions')} itemType="stories" itemId={story.id} />
+          )}
         </Group>
 
         {story.problemId && story.problemName ? (
@@ -123,6 +128,9 @@ export function StoryCard({ story, actions }: StoryCardProps) {
               })}
             />
             {published ? <BookmarkButton itemType="stories" item={story} /> : null}
+            {published ? (
+              <ShareButton target={{ kind: 'story', id: story.id }} spaceId={story.spaceId} />
+            ) : null}
           </Group>
           {story.canEdit && story.isDraft ? (
             <Group gap="xs">

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Center, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Card, Center, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { IconAlertTriangle, IconNews } from '@tabler/icons-react';
+import { IconNews } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError } from '../../components/notify';
 import { StoriesDocument, StoryAddedDocument, type StoryListKind } from '../../gql/graphql';
 import { StoryCard } from './StoryCard';
 import {
@@ -93,23 +94,15 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
 
   const sentinel = useInfiniteScroll(last ? loadMore : null);
 
-  if (!page && loading) return <StoryListSkeleton />;
-  if (!page && error) {
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('stories:list.loadFailed')}
-      >
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <StoryListSkeleton />,
+    errorTitle: t('stories:list.loadFailed'),
+  });
+  if (waiting) return waiting;
   const items = page?.items ?? [];
 
   return (

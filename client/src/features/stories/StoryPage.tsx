@@ -1,11 +1,10 @@
-import { Alert, Button, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Stack, Title, VisuallyHidden } from '@mantine/core';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useQuery } from '@apollo/client/react';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
-import { serverErrorOf } from '../../components/notify';
+import { LoadFailed } from '../../components/LoadState';
 import { StoryDocument } from '../../gql/graphql';
 import { StoryCard } from './StoryCard';
 import { StoryListSkeleton } from './StoryList';
@@ -40,18 +39,7 @@ export function StoryPage() {
     return <ErrorPage status={404} />;
   } else {
     body = (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('stories:list.loadFailed')}
-      >
-        <Stack gap="xs" align="flex-start">
-          {serverErrorOf(error, t).message}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailed error={error} retry={() => void refetch()} title={t('stories:list.loadFailed')} />
     );
   }
   return (

@@ -31,6 +31,7 @@ import {
   TagSolutionsDocument,
   type TagCardFragment,
 } from '../../gql/graphql';
+import { ShareButton } from '../share';
 import { StoryList } from '../stories/StoryList';
 import { FollowButton } from './FollowButton';
 import { TagCounters } from './TagCounters';
@@ -92,7 +93,10 @@ export function TagPage() {
             {t('tags:page.inSpace', { space: spaceName })}
           </Text>
         </Stack>
-        <FollowButton tag={tag} size="sm" />
+        <Group gap="xs" wrap="nowrap">
+          <ShareButton target={{ kind: 'tag', id }} spaceId={spaceId} />
+          <FollowButton tag={tag} size="sm" />
+        </Group>
       </Group>
       <TagCounters counters={tag.counters} />
       <Tabs

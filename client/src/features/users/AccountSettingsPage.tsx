@@ -9,6 +9,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { DeleteAccountDocument } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
+import { ResetExplainersCard } from '../explainers';
+import { DigestSettingCard } from '../push';
 import { LanguageSelect } from './LanguageSelect';
 
 /** The spec: account deletion goes to / after 1 second. */
@@ -88,22 +90,26 @@ export function AccountSettingsPage() {
       <Card withBorder radius="md">
         <LanguageSelect />
       </Card>
+      <DigestSettingCard />
       <DeleteAccount />
     </Stack>
   );
 }
 
-/** /settings/preferences: the interface language for now. */
+/** /settings/preferences: the interface language and the explainer cards. */
 export function PreferencesSettingsPage() {
   const { t } = useTranslation();
   return (
-    <Card withBorder radius="md">
-      <Stack gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('users:preferences.intro')}
-        </Text>
-        <LanguageSelect />
-      </Stack>
-    </Card>
+    <Stack gap="lg">
+      <Card withBorder radius="md">
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('users:preferences.intro')}
+          </Text>
+          <LanguageSelect />
+        </Stack>
+      </Card>
+      <ResetExplainersCard />
+    </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Avatar,
   Button,
   Card,
@@ -11,11 +10,12 @@ import {
   Text,
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { IconAlertTriangle, IconBuilding, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
+import { IconBuilding, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
 import {
   SolutionVotersDocument,
@@ -99,32 +99,23 @@ function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }
     }
   };
 
-  if (!page && loading) {
-    return (
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: (
       <Stack gap="xs" aria-busy aria-label={t('votes:voters.loading')}>
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} height={56} radius="md" />
         ))}
       </Stack>
-    );
-  }
-  if (!page) {
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('votes:voters.loadFailed')}
-      >
-        <Stack gap="xs" align="flex-start">
-          {error ? serverErrorOf(error, t).message : null}
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (page.items.length === 0) {
+    ),
+    errorTitle: t('votes:voters.loadFailed'),
+  });
+  if (waiting) return waiting;
+  const items = page?.items ?? [];
+  if (items.length === 0) {
     return (
       <EmptyState
         icon={kind === 'upvotes' ? <IconThumbUp size={32} /> : <IconThumbDown size={32} />}
@@ -138,11 +129,11 @@ function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }
   return (
     <Stack gap="xs">
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {page.items.map((voter) => (
+        {items.map((voter) => (
           <VoterRow key={voter.id} voter={voter} />
         ))}
       </Stack>
-      {page.last ? (
+      {page?.last ? (
         <Button variant="default" loading={loadingMore} onClick={() => void loadMore()}>
           {t('votes:voters.loadMore')}
         </Button>

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notifyError } from './notify';
+
+/**
+ * Further pages of a keyset-paged list: `loadMore()` fetches the page after `cursor` (none when the
+ * cursor is null: the last page is shown), one request at a time, a failure as a toast. Attach
+ * `sentinel` to an element at the end of the list and the next page starts loading when it scrolls
+ * into view; keep a 'Load more' button for where that cannot happen. Pass a stable `fetchPage`
+ * (useCallback), e.g. Apollo's fetchMore with the query's merge:
+ *
+ *   const fetchPage = useCallback((after: string) =>
+ *     fetchMore({ variables: { after }, updateQuery: (previous, { fetchMoreResult }) => … }), [fetchMore]);
+ *   const { loadMore, loadingMore, sentinel } = useLoadMore(page?.nextCursor, fetchPage);
+ */
+export function useLoadMore(
+  cursor: string | null | undefined,
+  fetchPage: (cursor: string) => Promise<unknown>,
+) {
+  const [loadingMore, setLoadingMore] = useState(false);
+  const busy = useRef(false);
+
+  const loadMore = useCallback(async () => {
+    if (!cursor || busy.current) return;
+    busy.current = true;
+    setLoadingMore(true);
+    try {
+      await fetchPage(cursor);
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      busy.current = false;
+      setLoadingMore(false);
+    }
+  }, [cursor, fetchPage]);
+
+  const sentinel = useOnScrolledIntoView(cursor ? loadMore : null);
+  return { loadMore, loadingMore, hasMore: Boolean(cursor), sentinel };
+}
+
+/** Calls `onVisible` whenever the element given to the returned ref scrolls into view (not when null). */
+function useOnScrolledIntoView(onVisible: (() => Promise<void>) | null) {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!element || !onVisible || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void onVisible();
+      },
+      // Start the next page a little before the reader reaches the end.
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, onVisible]);
+  return setElement;
+}

@@ -1,0 +1,46 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { ResetExplainersDocument } from '../../gql/graphql';
+import { clearClosedExplainers } from './closedExplainers';
+
+/** Settings: 'Show all explainer cards again' (clears every 'Don't show again'). */
+export function ResetExplainersCard() {
+  const { t } = useTranslation();
+  const [reset, { loading }] = useMutation(ResetExplainersDocument);
+
+  const showAgain = async () => {
+    try {
+      await reset();
+      // Cards closed for this session come back too: the person asked to see them all.
+      clearClosedExplainers();
+      notifySuccess(t('explainers:settings.done'));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('explainers:settings.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('explainers:settings.intro')}
+        </Text>
+        <Button
+          variant="light"
+          leftSection={<IconInfoCircle size={16} />}
+          loading={loading}
+          onClick={() => void showAgain()}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('explainers:settings.reset')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+export { ExplainerCard } from './ExplainerCard';
+export { ResetExplainersCard } from './ResetExplainersCard';

@@ -1,0 +1,91 @@
+import type { TFunction } from 'i18next';
+import { isProblemStatus } from '@rules';
+import type { NotificationRowFragment } from '../../gql/graphql';
+
+/** 'Ada', 'Ada and Bo', 'Ada and 3 others': the newest actor by name, the rest counted. */
+export function actorsPhrase(t: TFunction, notification: NotificationRowFragment): string {
+  const [newest, second] = notification.actors;
+  if (!newest) return t('notifications:actors.someone');
+  const others = Math.max(notification.actorCount - 1, 0);
+  if (others === 0) return newest.displayName;
+  if (others === 1 && second)
+    return t('notifications:actors.two', { name: newest.displayName, other: second.displayName });
+  return t('notifications:actors.many', { name: newest.displayName, count: others });
+}
+
+function itemNoun(t: TFunction, itemType: string): string {
+  switch (itemType) {
+    case 'stories':
+      return t('notifications:items.stories');
+    case 'problems':
+      return t('notifications:items.problems');
+    case 'solutions':
+      return t('notifications:items.solutions');
+    case 'skills':
+      return t('notifications:items.skills');
+    case 'comments':
+      return t('notifications:items.comments');
+    case 'spaces':
+      return t('notifications:items.spaces');
+    default:
+      return t('notifications:items.users');
+  }
+}
+
+function statusName(t: TFunction, status: string | null | undefined): string {
+  if (!isProblemStatus(status)) return t('problems:status.undefined');
+  switch (status) {
+    case 'proposed':
+      return t('problems:status.proposed');
+    case 'unsolved':
+      return t('problems:status.unsolved');
+    case 'solving':
+      return t('problems:status.solving');
+    case 'solved':
+      return t('problems:status.solved');
+    case 'archived':
+      return t('problems:status.archived');
+  }
+}
+
+/** The one sentence a notification reads as, grouped ('Ada and 3 others reacted to your story'). */
+export function notificationText(t: TFunction, notification: NotificationRowFragment): string {
+  const values = {
+    actors: actorsPhrase(t, notification),
+    item: itemNoun(t, notification.itemType),
+    space: notification.spaceName ?? '',
+  };
+  switch (notification.kind) {
+    case 'comment':
+      return t('notifications:text.comment', values);
+    case 'reply':
+      return t('notifications:text.reply', values);
+    case 'reaction':
+      return t('notifications:text.reaction', values);
+    case 'vote':
+      return t('notifications:text.vote', values);
+    case 'mention':
+      return t('notifications:text.mention', values);
+    case 'invite':
+      return t('notifications:text.invite', values);
+    case 'joinRequest':
+      return t('notifications:text.joinRequest', values);
+    case 'joinAnswer':
+      return notification.status === 'accepted'
+        ? t('notifications:text.joinAccepted', values)
+        : t('notifications:text.joinDeclined', values);
+    case 'problemAlert':
+      return t('notifications:text.problemAlert', values);
+    case 'follower':
+      return t('notifications:text.follower', values);
+    case 'statusChange':
+      return t('notifications:text.statusChange', {
+        ...values,
+        status: statusName(t, notification.status),
+      });
+    case 'watched':
+      return t('notifications:text.watched', values);
+    default:
+      return t('notifications:text.other', values);
+  }
+}

@@ -1,0 +1,2 @@
+export { ShareButton } from './ShareButton';
+export { ShareLanding } from './ShareLanding';

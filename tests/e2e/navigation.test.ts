@@ -131,7 +131,20 @@ type Shown = { errorPage: boolean; comingSoon: boolean; heading: boolean };
  * address changes before React renders the new page; the shell's main says which path it shows.
  */
 async function shown(page: Page): Promise<Shown> {
-  await shows(page.locator(`main[data-path="${pathOf(page)}"]`));
+  // The path is read on every try: a page may redirect (a tab to its first sub-tab) meanwhile.
+  await expect
+    .poll(
+      () =>
+        page
+          .locator(`main[data-path="${pathOf(page)}"]`)
+          .first()
+          .isVisible(),
+      {
+        timeout: STEP_MS,
+        message: `${page.url()} shows its page`,
+      },
+    )
+    .toBe(true);
   const read = () =>
     page.evaluate((): Shown => {
       const visible = (selector: string) =>

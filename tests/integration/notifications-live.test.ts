@@ -107,7 +107,6 @@ describe('notificationsChanged', () => {
   it('another device hears the new total when one reads, deletes or clears', async () => {
     const [author, reactor] = await people(2);
     const story = await postStory(server, author!.token, '<p>Two devices #water</p>');
-    await react(server, reactor!, { itemType: 'stories', itemId: story.id }, 'like');
     const live = await subscribe<NotificationsChangedView>(
       server.url,
       NOTIFICATIONS_CHANGED,
@@ -116,16 +115,20 @@ describe('notificationsChanged', () => {
         token: author!.token,
       },
     );
+    // The reaction's event reaches this device first (over PostgreSQL it may trail the request).
+    await react(server, reactor!, { itemType: 'stories', itemId: story.id }, 'like');
+    const [reacted] = await live.take(1);
+    expect(reacted!.notificationsChanged.totalNotifications).toBe(1);
     const [note] = (await listNotifications(server, author!)).items;
     await markRead(server, author!, note!.id);
-    const [read] = await live.take(1);
+    const [, read] = await live.take(2);
     expect(read!.notificationsChanged).toEqual({ totalNotifications: 0, notification: null });
 
     await addComment(server, reactor!, { itemType: 'stories', itemId: story.id });
-    await live.take(2);
+    await live.take(3);
     await gqlData(server.url, CLEAR_NOTIFICATIONS, {}, { token: author!.token });
-    const changes = await live.take(3);
-    expect(changes[2]!.notificationsChanged).toEqual({ totalNotifications: 0, notification: null });
+    const changes = await live.take(4);
+    expect(changes[3]!.notificationsChanged).toEqual({ totalNotifications: 0, notification: null });
     await live.close();
   });
 });

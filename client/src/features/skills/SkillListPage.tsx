@@ -11,12 +11,12 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconLock, IconPlus, IconTools } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView } from '../../components/LoadState';
-import { notifyError } from '../../components/notify';
+import { useLoadMore } from '../../components/useLoadMore';
 import { SkillsDocument, type SkillListKind } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
@@ -89,14 +89,11 @@ function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) 
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.skills;
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last },
+  const fetchPage = useCallback(
+    (after: string) =>
+      fetchMore({
+        variables: { after },
         updateQuery: (previous, { fetchMoreResult }) => ({
           ...previous,
           skills: {
@@ -104,13 +101,10 @@ function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) 
             items: [...previous.skills.items, ...fetchMoreResult.skills.items],
           },
         }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+      }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
   const waiting = loadStateView({
     loading,
     error,

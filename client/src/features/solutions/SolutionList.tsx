@@ -2,12 +2,12 @@ import { Button, Card, Center, EmptyState, Group, Select, Skeleton, Stack } from
 import { useQuery } from '@apollo/client/react';
 import { IconBulb } from '@tabler/icons-react';
 import { SOLUTION_SORTS, type SolutionSort } from '@rules';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { loadStateView } from '../../components/LoadState';
-import { notifyError } from '../../components/notify';
 import { TimeRangeSelect, type TimeRangeChoice } from '../../components/TimeRangeSelect';
+import { useLoadMore } from '../../components/useLoadMore';
 import {
   SolutionAddedDocument,
   SolutionsDocument,
@@ -65,15 +65,12 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
     });
   }, [live, liveSpaceId, liveProblemId, subscribeToMore, sessionEpoch]);
   const { actions, dialogs } = useSolutionActions();
-  const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.solutions;
 
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last },
+  const fetchPage = useCallback(
+    (after: string) =>
+      fetchMore({
+        variables: { after },
         updateQuery: (previous, { fetchMoreResult }) => ({
           ...previous,
           solutions: {
@@ -81,13 +78,10 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
             items: [...previous.solutions.items, ...fetchMoreResult.solutions.items],
           },
         }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+      }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
 
   const waiting = loadStateView({
     loading,

@@ -11,12 +11,12 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconBuilding, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { loadStateView } from '../../components/LoadState';
-import { notifyError } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
+import { useLoadMore } from '../../components/useLoadMore';
 import {
   SolutionVotersDocument,
   type SolutionVotersQuery,
@@ -70,7 +70,6 @@ export function SolutionVoters({
 
 function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }) {
   const { t } = useTranslation();
-  const [loadingMore, setLoadingMore] = useState(false);
   const { data, loading, error, fetchMore, refetch } = useQuery(SolutionVotersDocument, {
     variables: { solutionId, direction: DIRECTION[kind], first: PAGE },
     fetchPolicy: 'cache-and-network',
@@ -78,12 +77,10 @@ function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }
   });
   const page = data?.solutionVoters;
 
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last },
+  const fetchPage = useCallback(
+    (after: string) =>
+      fetchMore({
+        variables: { after },
         updateQuery: (previous, { fetchMoreResult }) => ({
           ...previous,
           solutionVoters: {
@@ -91,13 +88,10 @@ function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }
             items: [...previous.solutionVoters.items, ...fetchMoreResult.solutionVoters.items],
           },
         }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+      }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
 
   const waiting = loadStateView({
     loading,

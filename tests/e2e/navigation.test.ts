@@ -206,11 +206,15 @@ async function arrived(crawl: Crawl, how: string, promised: 'soon' | 'page' | 'a
   return place;
 }
 
-/** Goes back to `pathname` after following a link from it. */
-async function returnTo(page: Page, pathname: string) {
+/**
+ * Goes back to `address` after following a link from it. Its query is kept: a tab kept in
+ * `?status=` decides which links the page shows.
+ */
+async function returnTo(page: Page, address: string) {
+  const pathname = new URL(address).pathname;
   if (pathOf(page) === pathname) return;
   await page.goBack();
-  if (pathOf(page) !== pathname) await page.goto(new URL(pathname, page.url()).toString());
+  if (pathOf(page) !== pathname) await page.goto(address);
   await expect.poll(() => pathOf(page)).toBe(pathname);
   await shown(page);
 }
@@ -238,6 +242,7 @@ async function explore(crawl: Crawl) {
     const tab = tabs.nth(index);
     if ((await tab.getAttribute('aria-selected')) === 'true' || (await tab.isDisabled())) continue;
     const name = (await tab.textContent())?.trim() ?? '';
+    const from = page.url();
     await tab.click();
     // A tab either changes the address or only the panel below it (a status filter).
     await expect
@@ -251,7 +256,7 @@ async function explore(crawl: Crawl) {
       crawl.explored.add(place.key);
       await explore(crawl);
     }
-    await returnTo(page, here);
+    await returnTo(page, from);
   }
 
   const hrefs = await page
@@ -267,11 +272,12 @@ async function explore(crawl: Crawl) {
     if (crawl.explored.has(target.key) || (!crawl.itemPages && isItemPage(target.pattern)))
       continue;
     crawl.explored.add(target.key);
+    const from = page.url();
     await page.locator(`main a[href="${href}"]:visible`).first().click();
     await page.waitForURL((url) => url.pathname !== here);
     await arrived(crawl, `${here}: link ${href}`, 'any');
     await explore(crawl);
-    await returnTo(page, here);
+    await returnTo(page, from);
   }
 }
 

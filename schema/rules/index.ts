@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './chat';
 export * from './comments';
 export * from './enums';
 export * from './hashtags';

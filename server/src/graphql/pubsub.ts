@@ -43,6 +43,30 @@ export type Topics = {
    * their websockets close. Ids are the stored hashes, never tokens.
    */
   sessionsEnded: [payload: { sessionIds?: string[]; userId?: string }];
+  /**
+   * Something happened in a conversation. One topic for all conversations: each process hands
+   * the event to its own subscribers who are members (membership kept in memory, see chat-live).
+   * `seq` orders messages; a reaction names its message.
+   */
+  chat: [
+    payload: {
+      conversationId: string;
+      change: 'added' | 'edited' | 'removed' | 'reaction';
+      messageId: string;
+      authorId: string | null;
+    },
+  ];
+  /** Someone is typing (or stopped) in a conversation; never stored. */
+  chatTyping: [payload: { conversationId: string; userId: string; typing: boolean }];
+  /**
+   * A conversation's members changed (added, left, removed with their space, or the conversation
+   * deleted: `deleted`). Processes reload what they keep in memory about it.
+   */
+  chatMembers: [payload: { conversationId: string; userIds: string[]; deleted?: boolean }];
+  /** Someone read a conversation (another device's unread counts change). */
+  chatRead: [payload: { userId: string; conversationId: string }];
+  /** Someone came online or went offline (their last socket in every process closed). */
+  presence: [payload: { userId: string; state: 'online' | 'offline'; lastSeen: string | null }];
 };
 
 export type AppPubSub = PubSub<Topics>;

@@ -1,3 +1,4 @@
+export * from './chat';
 export * from './engagement';
 export * from './moderation';
 export * from './notifications';

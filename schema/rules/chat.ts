@@ -1,0 +1,171 @@
+/**
+ * Rules for chat, shared by server and client (000 §3 chat group and message, §5 channel and
+ * message rules, 001 §9). Messages a user may see live in CHAT_MESSAGES and translate under
+ * `chat:errors.<key>` in the locales.
+ */
+import { z } from 'zod';
+
+/**
+ * Conversation kinds: `p2p` a direct chat of two people; `group` a chat of chosen people (one tied
+ * to a problem, recipe or map has an itemType); `public` and `private` the channels of a space
+ * (public ones are found and joined by the space's participants, private ones only by invitation);
+ * `space` the default chat of a space, one per space, open to whoever may read the space's content
+ * (its participants; every signed-in person for public spaces). The spec's `aiChat` belongs to the
+ * AI issue.
+ */
+export const CONVERSATION_TYPES = ['p2p', 'group', 'public', 'private', 'space'] as const;
+export type ConversationType = (typeof CONVERSATION_TYPES)[number];
+/** What the create-channel dialog's second step chooses (mandatory). */
+export const CHANNEL_VISIBILITIES = ['public', 'private'] as const;
+/** What a group conversation may be tied to (000 §3: itemType). */
+export const CHAT_ITEM_TYPES = ['problem', 'recipe', 'spacemaps'] as const;
+export type ChatItemType = (typeof CHAT_ITEM_TYPES)[number];
+
+export const PRESENCE_STATES = ['online', 'offline'] as const;
+export type PresenceState = (typeof PRESENCE_STATES)[number];
+
+export const CHANNEL_NAME_MIN = 3;
+/** Not in the spec: a name fits a drawer row of 350 px. */
+export const CHANNEL_NAME_MAX = 60;
+/** Not in the spec. */
+export const CHANNEL_DESCRIPTION_MAX = 500;
+/** Not in the spec: a long message still fits; more is a paste accident. */
+export const CHAT_TEXT_MAX = 5000;
+export const CHAT_HTML_MAX = 50_000;
+/** The chat file picker (001 §9): jpg, jpeg, png. */
+export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const CHAT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+/** Not in the spec for chat: the posts' 5-file rule, and 10 MB per image (photos from phones). */
+export const CHAT_FILES_MAX = 5;
+export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Chat and map space lists fetch 1000 (001 §9); a page of history is smaller. */
+export const CHAT_LIST_MAX = 1000;
+export const CHAT_HISTORY_PAGE = 50;
+/** At most this many people are added in one call. */
+export const CHAT_ADD_MEMBERS_MAX = 100;
+/** Typing indicators: a client repeats 'typing' at most this often; a receiver drops one older. */
+export const TYPING_REPEAT_MS = 3000;
+export const TYPING_TIMEOUT_MS = 6000;
+/** How long a replied-to message stays highlighted when its quote is clicked (issue 11). */
+export const REPLY_HIGHLIGHT_MS = 1000;
+/** Sorts of the chat group lists (001 §9). */
+export const CHAT_SORTS = ['alphabetical', 'unread'] as const;
+export type ChatSort = (typeof CHAT_SORTS)[number];
+
+export const CHAT_MESSAGES = {
+  nameRequired: 'Name Required.',
+  nameTooShort: 'Please enter min 3 characters',
+  nameTooLong: 'Please enter at most 60 characters',
+  visibilityRequired: 'Choose public or private',
+  messageEmpty: 'Write a message or attach an image',
+  messageTooLong: 'Messages can be at most 5000 characters',
+  tooManyFiles: 'Maximum only 5 files allowed',
+  imageType: 'Only jpg, jpeg and png images can be sent in chat',
+  imageTooLarge: 'Images can be at most 10 MB',
+  notMember: 'Conversation not found',
+  notAuthor: 'Only the author of a message can change it',
+  notGroupAuthor: 'Only the author of a group can delete it',
+  cannotLeave: 'You cannot leave this conversation',
+  cannotAddMembers: 'People cannot be added to this conversation',
+  selfChat: 'Choose someone else to chat with',
+  userNotFound: 'No users found',
+  idTaken: 'This message id is already used',
+  replyNotFound: 'The message you replied to was deleted',
+  itemNotFound: 'Item has been deleted',
+} as const;
+export type ChatMessageKey = keyof typeof CHAT_MESSAGES;
+
+const id = z.string().trim().min(1).max(100);
+
+/** Step 1 of creating a channel (or a group's name): required, at least 3 characters. */
+export const channelNameSchema = z
+  .string({ error: CHAT_MESSAGES.nameRequired })
+  .trim()
+  .min(1, CHAT_MESSAGES.nameRequired)
+  .min(CHANNEL_NAME_MIN, CHAT_MESSAGES.nameTooShort)
+  .max(CHANNEL_NAME_MAX, CHAT_MESSAGES.nameTooLong);
+
+/** A group, a channel, or (with receiverId) a direct chat. */
+export const createConversationSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('p2p'),
+    receiverId: id,
+  }),
+  z.object({
+    type: z.enum(['public', 'private'], { error: CHAT_MESSAGES.visibilityRequired }),
+    spaceId: id,
+    name: channelNameSchema,
+    description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).optional().default(''),
+    memberIds: z.array(id).max(CHAT_ADD_MEMBERS_MAX).optional().default([]),
+  }),
+  z.object({
+    type: z.literal('group'),
+    spaceId: id,
+    name: channelNameSchema,
+    description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).optional().default(''),
+    memberIds: z.array(id).max(CHAT_ADD_MEMBERS_MAX).optional().default([]),
+    itemType: z.enum(CHAT_ITEM_TYPES).optional(),
+    itemId: id.optional(),
+  }),
+]);
+export type CreateConversationInput = z.infer<typeof createConversationSchema>;
+
+export const addMembersSchema = z.object({
+  conversationId: id,
+  userIds: z.array(id).min(1).max(CHAT_ADD_MEMBERS_MAX),
+});
+
+export const chatFileSchema = z.object({
+  url: z.string().min(1).max(2048),
+  name: z.string().max(255).optional().default(''),
+  type: z.enum(CHAT_IMAGE_TYPES, { error: CHAT_MESSAGES.imageType }),
+  size: z.number().int().nonnegative().max(CHAT_IMAGE_MAX_BYTES, CHAT_MESSAGES.imageTooLarge),
+});
+export type ChatFile = z.infer<typeof chatFileSchema>;
+
+/**
+ * A message as sent. `id` is made by the client (a UUID), so a retry after a dropped connection
+ * finds the message already stored instead of posting it twice. Text is the editor's HTML; the
+ * server strips trailing empty paragraphs and sanitises it. Sendable with text or files.
+ */
+export const sendMessageSchema = z
+  .object({
+    id: z.uuid(),
+    conversationId: id.optional().nullable(),
+    /** A direct chat's first message: the conversation is opened (or created) first. */
+    receiverId: id.optional().nullable(),
+    text: z.string().max(CHAT_HTML_MAX, CHAT_MESSAGES.messageTooLong).optional().default(''),
+    files: z
+      .array(chatFileSchema)
+      .max(CHAT_FILES_MAX, CHAT_MESSAGES.tooManyFiles)
+      .optional()
+      .default([]),
+    replyToId: id.optional().nullable(),
+  })
+  .refine((input) => input.conversationId || input.receiverId, {
+    message: CHAT_MESSAGES.notMember,
+    path: ['conversationId'],
+  });
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+export const editMessageSchema = z.object({
+  conversationId: id,
+  messageId: id,
+  text: z.string().max(CHAT_HTML_MAX, CHAT_MESSAGES.messageTooLong),
+});
+
+/** Trailing empty paragraphs (`<p></p>`, `<p><br></p>`, whitespace) go before a message is stored. */
+export const stripTrailingEmptyParagraphs = (html: string) =>
+  html.replace(/(?:\s*<p>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>)+\s*$/iu, '').trim();
+
+/** The picker's exclusions (000 §5): people already in the group; for direct chats, people I already chat with. */
+export const pickableUsers = <Person extends { id: string }>(
+  people: readonly Person[],
+  excluded: ReadonlySet<string>,
+) => people.filter((person) => !excluded.has(person.id));
+
+/** A direct chat's key: the two people's ids sorted, so one pair has one conversation. */
+export const pairKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/** A space's default chat has a fixed id, so it is made once however many people open it first. */
+export const spaceChatIdOf = (spaceId: string) => `space-${spaceId}`;

@@ -1,0 +1,213 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import {
+  CHAT_SORTS,
+  CONVERSATION_TYPES,
+  PRESENCE_STATES,
+  type ConversationType,
+  type PresenceState,
+} from '@rules';
+import { AuthorType } from '../users/user.types';
+
+const enumOf = <Value extends string>(values: readonly Value[]) =>
+  Object.fromEntries(values.map((value) => [value, value])) as { [Key in Value]: Key };
+
+export const ConversationTypeEnum = enumOf(CONVERSATION_TYPES);
+registerEnumType(ConversationTypeEnum, {
+  name: 'ConversationType',
+  description:
+    'p2p: a direct chat; group: chosen people (maybe tied to an item); public, private: channels of a space; space: the default chat of a space.',
+});
+export const PresenceStateEnum = enumOf(PRESENCE_STATES);
+registerEnumType(PresenceStateEnum, { name: 'PresenceState' });
+export const ChatSortEnum = enumOf(CHAT_SORTS);
+registerEnumType(ChatSortEnum, { name: 'ChatSort' });
+export const CHAT_MESSAGE_CHANGES = ['added', 'edited', 'removed', 'reaction'] as const;
+export type ChatMessageChange = (typeof CHAT_MESSAGE_CHANGES)[number];
+export const ChatMessageChangeEnum = enumOf(CHAT_MESSAGE_CHANGES);
+registerEnumType(ChatMessageChangeEnum, { name: 'ChatMessageChange' });
+export const CONVERSATION_CHANGES = ['added', 'updated', 'removed'] as const;
+export type ConversationChange = (typeof CONVERSATION_CHANGES)[number];
+export const ConversationChangeEnum = enumOf(CONVERSATION_CHANGES);
+registerEnumType(ConversationChangeEnum, { name: 'ConversationChange' });
+
+@ObjectType({ description: "A person's chat status (000 §3): online, or offline since lastSeen." })
+export class ChatPresence {
+  @Field(() => ID) userId!: string;
+  @Field(() => PresenceStateEnum) state!: PresenceState;
+  @Field(() => Date, { nullable: true }) lastSeen!: Date | null;
+}
+
+@ObjectType({ description: 'A person in a conversation or a people picker, with their presence.' })
+export class ChatMember {
+  @Field(() => ID) id!: string;
+  @Field(() => String) displayName!: string;
+  @Field(() => String) photoURL!: string;
+  @Field(() => Boolean, { description: "The conversation's author (groups and channels)." })
+  isAuthor!: boolean;
+  @Field(() => ChatPresence) presence!: ChatPresence;
+}
+
+@ObjectType()
+export class ChatFileType {
+  @Field(() => String, { description: 'Served only to the conversation’s members.' }) url!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { description: 'image/jpeg or image/png' }) type!: string;
+  @Field(() => Int) size!: number;
+}
+
+@ObjectType({ description: 'The emoji on a message, one per person, counted by emoji.' })
+export class ChatReactionCount {
+  @Field(() => String) emoji!: string;
+  @Field(() => Int) count!: number;
+  @Field(() => Boolean) reactedByMe!: boolean;
+}
+
+@ObjectType({ description: 'The message a reply answers, as its quote shows it.' })
+export class ChatQuote {
+  @Field(() => ID) id!: string;
+  @Field(() => String) text!: string;
+  @Field(() => String) authorName!: string;
+  @Field(() => Boolean, { description: 'Whether it has images.' }) hasFiles!: boolean;
+}
+
+@ObjectType('ChatMessage')
+export class ChatMessageType {
+  @Field(() => ID, { description: 'Made by the sending client, so a retried send is stored once.' })
+  id!: string;
+  @Field(() => ID) conversationId!: string;
+  @Field(() => String, { description: 'Sanitised HTML.' }) text!: string;
+  @Field(() => [ChatFileType]) files!: ChatFileType[];
+  @Field(() => AuthorType, {
+    nullable: true,
+    description: 'Null once the author deleted their account.',
+  })
+  author!: AuthorType | null;
+  @Field(() => String, { nullable: true, description: "'reply' for a reply (001 §7)." })
+  type!: string | null;
+  @Field(() => ChatQuote, {
+    nullable: true,
+    description: 'The replied message (selectedMessage); null when it was deleted or for no reply.',
+  })
+  replyTo!: ChatQuote | null;
+  @Field(() => [ChatReactionCount]) reactions!: ChatReactionCount[];
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { nullable: true, description: 'Set when edited (shown as edited).' })
+  editedAt!: Date | null;
+}
+
+@ObjectType()
+export class ChatMessagePage {
+  @Field(() => [ChatMessageType], { description: 'Oldest first.' }) items!: ChatMessageType[];
+  @Field(() => Boolean, { description: 'Whether older messages remain (before the first).' })
+  hasMore!: boolean;
+}
+
+@ObjectType('ChatConversation')
+export class ChatConversationType {
+  @Field(() => ID) id!: string;
+  @Field(() => ConversationTypeEnum) type!: ConversationType;
+  @Field(() => String, {
+    description: "The group's name; a direct chat's other person; a space chat's space name.",
+  })
+  name!: string;
+  @Field(() => String, { nullable: true }) description!: string | null;
+  @Field(() => ID, { nullable: true, description: 'Null for direct chats.' }) spaceId!:
+    string | null;
+  @Field(() => AuthorType, { nullable: true }) author!: AuthorType | null;
+  @Field(() => String, { nullable: true, description: 'problem, recipe or spacemaps' })
+  itemType!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The problem (Go To Problem), recipe or map.' })
+  itemId!: string | null;
+  @Field(() => ChatMember, { nullable: true, description: "A direct chat's other person." })
+  receivingAuthor!: ChatMember | null;
+  @Field(() => String, { nullable: true }) imageURL!: string | null;
+  @Field(() => Int, { description: "The viewer's unread messages here." })
+  totalNewMessages!: number;
+  @Field(() => Int) totalMembers!: number;
+  @Field(() => Boolean, {
+    description: 'False for a public channel the viewer may join; space chats are always true.',
+  })
+  isMember!: boolean;
+  @Field(() => ChatMessageType, { nullable: true }) lastMessage!: ChatMessageType | null;
+  @Field(() => Date) lastMessageAt!: Date;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType({ description: "The viewer's unread totals for a space (userSpaceDoc.chat)." })
+export class ChatTotals {
+  @Field(() => Int, { description: 'Direct chats, groups and channels.' })
+  totalNewMessages!: number;
+  @Field(() => Int, { description: "The space's default chat." }) totalNewSpaceMessages!: number;
+}
+
+@ObjectType({ description: 'A message added, edited, removed or reacted to, as it arrives live.' })
+export class ChatMessageEvent {
+  @Field(() => ChatMessageChangeEnum) change!: ChatMessageChange;
+  @Field(() => ID) conversationId!: string;
+  @Field(() => ID) messageId!: string;
+  @Field(() => ChatMessageType, { nullable: true, description: 'Null when removed.' })
+  message!: ChatMessageType | null;
+}
+
+@ObjectType()
+export class ChatTypingEvent {
+  @Field(() => ID) conversationId!: string;
+  @Field(() => ID) userId!: string;
+  @Field(() => String) displayName!: string;
+  @Field(() => Boolean) typing!: boolean;
+}
+
+@ObjectType({
+  description: "The viewer's unread count of one conversation changed, with the space's totals.",
+})
+export class ChatUnreadEvent {
+  @Field(() => ID) conversationId!: string;
+  @Field(() => Int) totalNewMessages!: number;
+  @Field(() => ChatTotals) totals!: ChatTotals;
+}
+
+@ObjectType({
+  description: 'The viewer joined, was added to, or left a conversation, or it changed.',
+})
+export class ChatConversationEvent {
+  @Field(() => ConversationChangeEnum) change!: ConversationChange;
+  @Field(() => ID) conversationId!: string;
+  @Field(() => ChatConversationType, { nullable: true, description: 'Null when removed.' })
+  conversation!: ChatConversationType | null;
+}
+
+@InputType({
+  description:
+    'A direct chat (type p2p, receiverId), a group (type group; itemType and itemId tie it to a problem, recipe or map) or a channel (type public or private).',
+})
+export class CreateConversationInput {
+  @Field(() => ConversationTypeEnum) type!: ConversationType;
+  @Field(() => ID, { nullable: true }) spaceId?: string;
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => [ID], { nullable: true }) memberIds?: string[];
+  @Field(() => ID, { nullable: true }) receiverId?: string;
+  @Field(() => String, { nullable: true }) itemType?: string;
+  @Field(() => ID, { nullable: true }) itemId?: string;
+}
+
+@InputType()
+export class ChatFileInput {
+  @Field(() => String) url!: string;
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String) type!: string;
+  @Field(() => Int) size!: number;
+}
+
+@InputType({
+  description:
+    'A message. id: a UUID made by the client (a retry with the same id returns the stored message). Without conversationId, receiverId opens (or creates) the direct chat first.',
+})
+export class SendChatMessageInput {
+  @Field(() => ID) id!: string;
+  @Field(() => ID, { nullable: true }) conversationId?: string;
+  @Field(() => ID, { nullable: true }) receiverId?: string;
+  @Field(() => String, { nullable: true }) text?: string;
+  @Field(() => [ChatFileInput], { nullable: true }) files?: ChatFileInput[];
+  @Field(() => ID, { nullable: true }) replyToId?: string;
+}

@@ -4,6 +4,7 @@
  * `chat:errors.<key>` in the locales.
  */
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 
 /**
  * Conversation kinds: `p2p` a direct chat of two people; `group` a chat of chosen people (one tied
@@ -48,6 +49,10 @@ export const TYPING_REPEAT_MS = 3000;
 export const TYPING_TIMEOUT_MS = 6000;
 /** How long a replied-to message stays highlighted when its quote is clicked (issue 11). */
 export const REPLY_HIGHLIGHT_MS = 1000;
+/** The most people one presence query or subscription may name (a drawer list's visible rows). */
+export const PRESENCE_IDS_MAX = 100;
+/** The emoji a message's reaction picker offers (the spec names none; any one emoji is accepted). */
+export const CHAT_QUICK_EMOJIS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 /** Sorts of the chat group lists (001 §9). */
 export const CHAT_SORTS = ['alphabetical', 'unread'] as const;
 export type ChatSort = (typeof CHAT_SORTS)[number];
@@ -72,6 +77,9 @@ export const CHAT_MESSAGES = {
   idTaken: 'This message id is already used',
   replyNotFound: 'The message you replied to was deleted',
   itemNotFound: 'Item has been deleted',
+  tooManyPeople: 'Ask for at most 100 people at once',
+  emojiInvalid: 'Pick one emoji',
+  fileNotFound: 'The image was not found: attach it again',
 } as const;
 export type ChatMessageKey = keyof typeof CHAT_MESSAGES;
 
@@ -86,33 +94,66 @@ export const channelNameSchema = z
   .max(CHANNEL_NAME_MAX, CHAT_MESSAGES.nameTooLong);
 
 /** A group, a channel, or (with receiverId) a direct chat. */
-export const createConversationSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('p2p'),
-    receiverId: id,
-  }),
-  z.object({
-    type: z.enum(['public', 'private'], { error: CHAT_MESSAGES.visibilityRequired }),
-    spaceId: id,
-    name: channelNameSchema,
-    description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).optional().default(''),
-    memberIds: z.array(id).max(CHAT_ADD_MEMBERS_MAX).optional().default([]),
-  }),
-  z.object({
-    type: z.literal('group'),
-    spaceId: id,
-    name: channelNameSchema,
-    description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).optional().default(''),
-    memberIds: z.array(id).max(CHAT_ADD_MEMBERS_MAX).optional().default([]),
-    itemType: z.enum(CHAT_ITEM_TYPES).optional(),
-    itemId: id.optional(),
-  }),
-]);
+export const createConversationSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('p2p'),
+      receiverId: id,
+    }),
+    z.object({
+      type: z.enum(['public', 'private'], { error: CHAT_MESSAGES.visibilityRequired }),
+      spaceId: id,
+      name: channelNameSchema,
+      description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).optional().default(''),
+      memberIds: z.array(id).max(CHAT_ADD_MEMBERS_MAX).optional().default([]),
+    }),
+    z.object({
+      type: z.literal('group'),
+      spaceId: id,
+      name: channelNameSchema,
+      description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).optional().default(''),
+      memberIds: z.array(id).max(CHAT_ADD_MEMBERS_MAX).optional().default([]),
+      itemType: z.enum(CHAT_ITEM_TYPES).optional(),
+      itemId: id.optional(),
+    }),
+    // No kind at all is a channel whose second step was skipped: its visibility is mandatory.
+  ],
+  { error: CHAT_MESSAGES.visibilityRequired },
+);
 export type CreateConversationInput = z.infer<typeof createConversationSchema>;
+
+/** The people whose presence a list shows (chatPresence, presenceChanged). */
+export const presenceIdsSchema = z
+  .array(id)
+  .max(PRESENCE_IDS_MAX, CHAT_MESSAGES.tooManyPeople)
+  .transform((ids) => [...new Set(ids)]);
 
 export const addMembersSchema = z.object({
   conversationId: id,
   userIds: z.array(id).min(1).max(CHAT_ADD_MEMBERS_MAX),
+});
+
+/** The people picker (000 §5): everyone up to this many by name, or this many for a search. */
+export const CHAT_PICKER_ALL_MAX = 100;
+export const CHAT_PICKER_SEARCH_MAX = 10;
+
+/** The drawer's list of a space's conversations. */
+export const conversationListSchema = z.object({
+  spaceId: id,
+  sort: z.enum(CHAT_SORTS).optional().default('unread'),
+});
+
+/** The people picker: search trimmed and lower-cased; empty means no search. */
+export const pickableUsersSchema = z.object({
+  spaceId: id,
+  conversationId: id.optional().nullable(),
+  search: z
+    .string()
+    .max(100)
+    .optional()
+    .nullable()
+    .transform((search) => search?.trim().toLowerCase() ?? ''),
 });
 
 export const chatFileSchema = z.object({
@@ -169,3 +210,49 @@ export const pairKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:
 
 /** A space's default chat has a fixed id, so it is made once however many people open it first. */
 export const spaceChatIdOf = (spaceId: string) => `space-${spaceId}`;
+
+/** Not in the spec: one emoji, however many code points its skin tone or joiners take. */
+export const CHAT_EMOJI_MAX = 32;
+const EMOJI_CHARS = /^[\p{Extended_Pictographic}\p{Emoji_Component}]+$/u;
+const EMOJI_PICTURE = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]/u;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** One emoji as a person sees it (👍, 👍🏽, 🇮🇳, 👩‍💻, 1️⃣): one grapheme, emoji characters only. */
+export const isSingleEmoji = (text: string) =>
+  EMOJI_CHARS.test(text) && EMOJI_PICTURE.test(text) && [...graphemes.segment(text)].length === 1;
+
+/** A message of a conversation, as deleting and reacting name it. */
+export const chatMessageRefSchema = z.object({ conversationId: id, messageId: id });
+
+/** A reaction on a message: one emoji per person; null (or the same emoji again) takes mine away. */
+export const reactToMessageSchema = chatMessageRefSchema.extend({
+  emoji: z
+    .string()
+    .trim()
+    .max(CHAT_EMOJI_MAX, CHAT_MESSAGES.emojiInvalid)
+    .refine(isSingleEmoji, CHAT_MESSAGES.emojiInvalid)
+    .nullish()
+    .transform((emoji) => emoji ?? null),
+});
+
+/**
+ * A page of a conversation's history: the newest `limit` messages, those older than `before`, or
+ * (catch-up after a reconnect) those after `after`, up to CHAT_LIST_MAX.
+ */
+export const chatHistorySchema = z
+  .object({
+    conversationId: id,
+    before: id.nullish(),
+    after: id.nullish(),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(CHAT_LIST_MAX)
+      .nullish()
+      .transform((limit) => limit ?? CHAT_HISTORY_PAGE),
+  })
+  .refine((input) => !(input.before && input.after), {
+    message: MESSAGES.invalidValue,
+    path: ['after'],
+  });

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from './admin';
+import { CHAT_MESSAGES } from './chat';
 import { COMMENT_MESSAGES } from './comments';
 import { MESSAGES } from './messages';
 import { PEOPLE_MESSAGES } from './people';
@@ -30,6 +31,7 @@ export const MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>
   reports: REPORT_MESSAGES,
   explainers: EXPLAINER_MESSAGES,
   admin: ADMIN_MESSAGES,
+  chat: CHAT_MESSAGES,
 };
 
 /** The translation key of a server message, so the client can show it in the reader's language. */

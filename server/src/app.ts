@@ -10,6 +10,7 @@ import { answerWithin } from './request-deadline';
 import { attachSubscriptions } from './graphql/websocket';
 import { createRestRouter } from './rest/router';
 import { restErrorHandler } from './rest/shell';
+import { createUploadsRouter } from './rest/uploads';
 import { securityHeaders } from './security-headers';
 import { staticClient } from './static-client';
 
@@ -113,13 +114,17 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
+    const live = { transport: deps.transport.kind, listening: deps.transport.listening() };
     try {
       await withTimeout(deps.database.ping(), READY_TIMEOUT_MS);
-      res.json({ status: 'ready', database: deps.database.kind });
+      // A process not hearing other processes' live events would serve subscriptions that miss
+      // them: not ready until its listener is back (after a database or Redis restart).
+      if (!live.listening) throw new Error('live events: not listening');
+      res.json({ status: 'ready', database: deps.database.kind, live });
     } catch {
       // A load balancer asks often and must hear "not ready" at once, not wait for a reconnect.
       res.status(503).setHeader('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
-      res.json({ status: 'unavailable' });
+      res.json({ status: 'unavailable', live });
     }
   });
 
@@ -130,6 +135,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   };
   for (const base of ['/api', '/apiv1'])
     app.use(base, restContext, rest, restErrorHandler(deps.log));
+  app.use('/uploads', restContext, createUploadsRouter(), restErrorHandler(deps.log));
 
   app.use(staticClient(deps.config.clientDist));
 

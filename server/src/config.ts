@@ -13,6 +13,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Live events between processes through Redis pub/sub instead of PostgreSQL NOTIFY. */
+  REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Bumps <no-reply@localhost>'),
   APP_SECRET: z.string().min(32).optional(),
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: parsed.PUBLIC_URL ?? (parsed.PORT ? `http://localhost:${parsed.PORT}` : ''),
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     appSecret: appSecret(dataDir, parsed.APP_SECRET),

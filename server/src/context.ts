@@ -1,10 +1,11 @@
 import type { SessionCookie, SessionStore, ValidatedSession, Viewer } from './auth/sessions';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import type { AppPubSub } from './graphql/pubsub';
+import type { AppPubSub, LiveTransport } from './graphql/pubsub';
 import type { Live } from './live/follow';
 import type { Log } from './log';
 import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
 import { createLoaders, type Loaders } from './graphql/loaders';
 import { noteSeen } from './modules/notifications/last-seen.service';
 
@@ -14,11 +15,15 @@ export interface AppDeps {
   database: Database;
   db: Db;
   pubsub: AppPubSub;
+  /** What carries `pubsub`'s events between processes, and whether it is listening now. */
+  transport: LiveTransport;
   /** Live fan-out: subscriptions follow channels through it (see live/follow.ts). */
   live: Live;
   log: Log;
   mailer: Mailer;
   sessions: SessionStore;
+  /** Uploaded files (local disk under DATA_DIR/uploads by default). */
+  storage: Storage;
 }
 
 /** How a transport lets a service set or clear the session cookie (absent over websockets). */
@@ -60,12 +65,25 @@ export async function createContext(
         : null;
   if (session?.refreshedCookie) request.cookies?.set(session.refreshedCookie);
   if (session) noteSeen(deps, session.viewer.id);
+  const viewer = session?.viewer ?? null;
+  // Made on first use: a websocket operation keeps its context for the subscription's whole life,
+  // and thousands of idle subscriptions must not each hold a logger and forty empty loaders.
+  let log: Log | undefined;
+  let loaders: Loaders | undefined;
   return {
     ...deps,
-    log: deps.log.child({ requestId: request.requestId }),
-    viewer: session?.viewer ?? null,
+    get log() {
+      return (log ??= deps.log.child({ requestId: request.requestId }));
+    },
+    viewer,
     sessionToken: session ? request.token : null,
-    loaders: createLoaders(deps.db, session?.viewer ?? null),
+    get loaders() {
+      return (loaders ??= createLoaders(deps.db, viewer));
+    },
+    /** A subscription starts fresh loaders for each event, so caches never outlive it. */
+    set loaders(fresh: Loaders) {
+      loaders = fresh;
+    },
     clientAddress: request.clientAddress,
     cookies: request.cookies,
     requestId: request.requestId,

@@ -17,6 +17,7 @@ import { BENCH, seed, type Exec } from './seed';
 import { THREAD_STORY_ID, countThreadStatements, seedCommentThread } from './comments';
 import { measureVotes } from './votes';
 import { measureNotify } from './notify';
+import { measureChat, type ChatServer } from './chat';
 
 /**
  * `npm run bench` (through run.ts, which sets NODE_ENV first): the GraphQL recent feed against a one-statement SQL baseline, in one run, on a
@@ -32,7 +33,7 @@ import { measureNotify } from './notify';
  *   BENCH_AFTER_SEED_SQL  SQL to run after seeding (try an index before it is in a migration)
  *   BENCH_WORKERS       worker processes of each server on PostgreSQL (default: one per core, as
  *                       `npm start` runs)
- *   BENCH_PARTS         which measurements: feed, fanout, votes, notify (default all four)
+ *   BENCH_PARTS         which measurements: feed, fanout, votes, notify, chat (default all five)
  *   BENCH_FANOUT_SECONDS  seconds with the live subscribers (default 60; the baseline phase is a third)
  *   BENCH_CPU_PROFILE=f  PGlite: write a .cpuprofile of the server's thread during the first GraphQL
  *                        load run and print where its time went; PostgreSQL: a directory where every
@@ -47,7 +48,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const WORKERS = Number(process.env.BENCH_WORKERS || os.availableParallelism());
 const PROFILE = process.env.BENCH_CPU_PROFILE ?? '';
-const PARTS = new Set((process.env.BENCH_PARTS || 'feed,fanout,votes,notify').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS || 'feed,fanout,votes,notify,chat').split(','));
 /** The issue's voting scenario: this many people vote on one solution at once. */
 const VOTERS = 200;
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS || 60);
@@ -380,11 +381,51 @@ async function main() {
         await rm(countDir, { recursive: true, force: true });
       }
     };
+    // One group chat: on PostgreSQL two single-process servers of their own (chat-server.ts, with
+    // its memory hook on the first); on PGlite the bench's own server, one process.
+    const runChat = async () => {
+      const exec: Exec = direct ? (text) => direct.unsafe(text) : (text) => pglite!.exec(text);
+      const sessionFor = async (userId: string) =>
+        (await server.deps.sessions.create(userId)).token;
+      const chatOptions = { exec, sessionFor, senderId: BENCH.viewerId, log };
+      if (!databaseUrl)
+        return measureChat({ ...chatOptions, a: { url: server.url }, transport: 'in memory' });
+      const chatServer = async (memoryPort?: number): Promise<ChatServer> => {
+        const port = await freePort();
+        const url = `http://127.0.0.1:${port}`;
+        const running = await spawnServer({
+          entry: 'tests/bench/chat-server.ts',
+          env: {
+            ...serverEnv(dataDir, databaseUrl),
+            PORT: String(port),
+            LOG_LEVEL: 'warn',
+            ...(memoryPort && { MEMORY_PORT: String(memoryPort) }),
+          },
+          nodeArgs: ['--expose-gc'],
+          workers: 1,
+          readyUrl: `${url}/readyz`,
+          url,
+        });
+        cleanups.push(() => running.stop());
+        return {
+          url,
+          memory: memoryPort
+            ? async () =>
+                (await (
+                  await fetch(`http://127.0.0.1:${memoryPort}/`)
+                ).json()) as NodeJS.MemoryUsage
+            : undefined,
+        };
+      };
+      const [a, b] = await Promise.all([chatServer(await freePort()), chatServer()]);
+      return measureChat({ ...chatOptions, a, b, transport: 'PostgreSQL NOTIFY' });
+    };
     if (!PARTS.has('feed')) {
       const lines = [
         ...(PARTS.has('votes') ? await runVotes() : []),
         ...(PARTS.has('fanout') ? await runFanout() : []),
         ...(PARTS.has('notify') ? await runNotify() : []),
+        ...(PARTS.has('chat') ? await runChat() : []),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
       return;
@@ -759,6 +800,7 @@ async function main() {
     if (PARTS.has('votes')) out.push(...(await runVotes()));
     if (PARTS.has('fanout')) out.push(...(await runFanout()));
     if (PARTS.has('notify')) out.push(...(await runNotify()));
+    if (PARTS.has('chat')) out.push(...(await runChat()));
     out.push('');
     out.push(`total run ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
     process.stdout.write(`${out.join('\n')}\n`);

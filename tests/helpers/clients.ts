@@ -141,6 +141,8 @@ export interface LiveSubscription<T> {
   expectNothingMore(ms?: number): Promise<void>;
   /** Resolves when the server closes the socket, with the close code and reason it gave. */
   closedByServer: Promise<{ code: number; reason: string }>;
+  /** Resolves when the server ends the subscription (complete) while the socket stays open. */
+  completed: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -188,6 +190,8 @@ export async function subscribe<T>(
     });
   });
 
+  let markCompleted: () => void = () => {};
+  const completed = new Promise<void>((resolve) => (markCompleted = resolve));
   const received: T[] = [];
   const errors: unknown[] = [];
   const waiters = new Set<() => void>();
@@ -204,7 +208,10 @@ export async function subscribe<T>(
         errors.push(error);
         wake();
       },
-      complete: () => wake(),
+      complete: () => {
+        markCompleted();
+        wake();
+      },
     },
   );
   await new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_SETTLE_MS));
@@ -249,6 +256,7 @@ export async function subscribe<T>(
       }
     },
     closedByServer,
+    completed,
     async close() {
       closing = true;
       await client.dispose();

@@ -363,12 +363,13 @@ describe('health', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('/readyz says the database answers', async () => {
+  it('/readyz says the database answers and live events are heard', async () => {
     const response = await fetch(`${server.url}/readyz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: 'ready',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      live: { transport: process.env.TEST_DATABASE_URL ? 'postgres' : 'local', listening: true },
     });
   });
 

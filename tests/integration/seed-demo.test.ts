@@ -10,6 +10,8 @@ import {
   MY_SPACES,
   PARTICIPANTS,
   SPACE,
+  CHANNEL_DIRECTORY,
+  chatConversationsOf,
   type SpaceView,
 } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -147,6 +149,34 @@ describe('npm run seed:demo', () => {
     // Telugu posts in the India space.
     const india = (await stories(token, { spaceId: 'in' })).items;
     expect(india.some((story) => /[\u0C00-\u0C7F]/u.test(story.story))).toBe(true);
+  });
+
+  it("shows Asha the demo's chats: Ward 12's chat and channels, and her direct chat", async () => {
+    const asha = await signIn('asha');
+    const mine = await gqlData<{ mySpaces: { items: SpaceView[] } }>(
+      server.url,
+      MY_SPACES,
+      { status: 'active' },
+      { token: asha },
+    );
+    const ward = mine.mySpaces.items.find((space) => space.name === 'Ward 12 Water Committee')!;
+    const ward12 = await chatConversationsOf(server, { token: asha }, ward.id, 'alphabetical');
+    expect(ward12.map((conversation) => conversation.name)).toEqual([
+      'Ward 12 Water Committee',
+      'Committee planning',
+      'Ravi Kumar',
+    ]);
+    // Ravi's public channel waits for her in the directory.
+    const directory = await gqlData<{ chatChannelDirectory: { name: string }[] }>(
+      server.url,
+      CHANNEL_DIRECTORY,
+      { spaceId: ward.id },
+      { token: asha },
+    );
+    expect(directory.chatChannelDirectory.map((channel) => channel.name)).toEqual(['Leak reports']);
+    const worldwide = await chatConversationsOf(server, { token: asha }, 'ww');
+    expect(worldwide[0]).toMatchObject({ type: 'space', name: expect.any(String) as string });
+    expect(first.created.chatMessages).toBeGreaterThanOrEqual(10);
   });
 
   it('keeps a private space’s content to its members, with an invitation and a request waiting', async () => {

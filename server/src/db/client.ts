@@ -34,8 +34,8 @@ export interface Database {
  * requests then hung for that long. Reconnect attempts here back off to at most a second (with
  * jitter, so workers do not reconnect in step), and a connection that cannot be made in 5 s fails.
  */
-const CONNECT_TIMEOUT_SECONDS = 5;
-const reconnectBackoffSeconds = (retries: number) =>
+export const CONNECT_TIMEOUT_SECONDS = 5;
+export const reconnectBackoffSeconds = (retries: number) =>
   (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1);
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../migrations');

@@ -14,6 +14,8 @@ import { users } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import * as authService from '../modules/auth/auth.service';
 import * as bookmarkService from '../modules/bookmarks/bookmark.service';
+import * as conversationService from '../modules/chat/chat-conversations.service';
+import * as chatMessageService from '../modules/chat/chat-messages.service';
 import * as commentService from '../modules/comments/comment.service';
 import * as moderationItems from '../modules/moderation/moderation-items.service';
 import * as moderationReports from '../modules/moderation/moderation-reports.service';
@@ -42,6 +44,8 @@ import {
   THREADS,
   REACTIONS,
   BOOKMARKS,
+  CHATS,
+  type DemoChat,
   type DemoPerson,
   type DemoStory,
   type DemoPostRef,
@@ -74,6 +78,8 @@ export interface DemoCounts {
   follows: number;
   personFollows: number;
   alerts: number;
+  conversations: number;
+  chatMessages: number;
 }
 
 export interface SeedDemoResult {
@@ -175,6 +181,8 @@ const emptyCounts = (): DemoCounts => ({
   follows: 0,
   personFollows: 0,
   alerts: 0,
+  conversations: 0,
+  chatMessages: 0,
 });
 
 class DemoBuilder {
@@ -202,6 +210,7 @@ class DemoBuilder {
       await this.stories();
       await this.threads();
       await this.reactionsAndBookmarks();
+      await this.chats();
       await this.moderation();
       for (const person of PEOPLE.slice(0, -1)) await this.settle(person);
       await this.personFollows();
@@ -473,6 +482,51 @@ class DemoBuilder {
    * Roles, reports and a hidden story through the moderation service, as people make them: the
    * admin as `npm run admin:create` makes one, the moderator appointed by the admin.
    */
+  /**
+   * The chats: the global space's chat, channels of Ward 12 (one public that people join, one
+   * private), a group about a problem and a direct chat, each with its messages.
+   */
+  private async chats() {
+    for (const chat of CHATS) {
+      const conversationId = await this.conversationOf(chat);
+      for (const message of chat.messages) {
+        await chatMessageService.sendChatMessage(await this.as(message.by), {
+          id: randomUUID(),
+          conversationId,
+          text: message.html,
+        });
+        this.counts.chatMessages++;
+      }
+    }
+  }
+
+  private async conversationOf(chat: DemoChat): Promise<string> {
+    if (chat.kind === 'space') {
+      const spaceId = this.id(this.spaceIds, chat.space);
+      return (await conversationService.getSpaceChat(await this.as(chat.messages[0]!.by), spaceId))
+        .id;
+    }
+    this.counts.conversations++;
+    if (chat.kind === 'direct') {
+      const direct = await conversationService.createConversation(await this.as(chat.by), {
+        type: 'p2p',
+        receiverId: this.userId(chat.with),
+      });
+      return direct.id;
+    }
+    const created = await conversationService.createConversation(await this.as(chat.by), {
+      type: chat.kind,
+      spaceId: this.id(this.spaceIds, chat.space),
+      name: chat.name,
+      description: chat.description,
+      memberIds: chat.members.map((key) => this.userId(key)),
+      ...(chat.problem && { itemType: 'problem', itemId: this.id(this.problemIds, chat.problem) }),
+    });
+    for (const key of chat.joinedBy ?? [])
+      await conversationService.joinChannel(await this.as(key), created.id);
+    return created.id;
+  }
+
   private async moderation() {
     const admin = PEOPLE.find((person) => person.key === MODERATION.admin)!;
     await moderationRoles.makeAdmin(this.deps.db, admin.email);

@@ -1302,3 +1302,96 @@ export const MODERATION = {
     comments: string;
   };
 };
+
+// ---------------------------------------------------------------------------------------------
+// Chat
+
+/** A conversation of the demo and its messages, oldest first (sent in this order). */
+export type DemoChat = { messages: readonly { by: PersonKey; html: string }[] } & (
+  | { kind: 'space'; space: SpaceKey }
+  | { kind: 'direct'; by: PersonKey; with: PersonKey }
+  | {
+      kind: 'public' | 'private' | 'group';
+      by: PersonKey;
+      space: SpaceKey;
+      name: string;
+      description: string;
+      /** Added by the creator when making it. */
+      members: readonly PersonKey[];
+      /** Public channels: people who found it in the directory and joined. */
+      joinedBy?: readonly PersonKey[];
+      /** A group about a problem (Go To Problem). */
+      problem?: ProblemKey;
+    }
+);
+
+export const CHATS: readonly DemoChat[] = [
+  {
+    kind: 'space',
+    space: 'ww',
+    messages: [
+      {
+        by: 'cleanstreets',
+        html: '<p>Hello everyone! Drain clean-up drives start next Saturday.</p>',
+      },
+      { by: 'amina', html: '<p>Count me in. Which neighbourhoods first?</p>' },
+      {
+        by: 'cleanstreets',
+        html: '<p>The three wards that flooded last year. Map coming soon.</p>',
+      },
+      { by: 'daniel', html: '<p>We can lend gloves and rakes from the school store.</p>' },
+    ],
+  },
+  {
+    kind: 'public',
+    by: 'ravi',
+    space: 'ward12',
+    name: 'Leak reports',
+    description: 'Post a leak with its street and a photo; we log it the same day.',
+    members: [],
+    joinedBy: ['lakshmi', 'tom'],
+    messages: [
+      { by: 'ravi', html: '<p>New channel for leaks. Street name and a photo, please.</p>' },
+      { by: 'lakshmi', html: '<p>Leak at the corner of Lane 4, water running since 6 am.</p>' },
+      { by: 'tom', html: '<p>Same pipe as last month? I can show the plumber where.</p>' },
+    ],
+  },
+  {
+    kind: 'private',
+    by: 'asha',
+    space: 'ward12',
+    name: 'Committee planning',
+    description: 'Agendas and follow-ups for the committee.',
+    members: ['ravi'],
+    messages: [
+      {
+        by: 'asha',
+        html: '<p>Agenda for Thursday: the supply log and the letter to the board.</p>',
+      },
+      { by: 'ravi', html: '<p>I will bring the printed log for the last four weeks.</p>' },
+    ],
+  },
+  {
+    kind: 'group',
+    by: 'cleanstreets',
+    space: 'ww',
+    name: 'Storm drain crew',
+    description: 'Planning the drain clean-ups.',
+    members: ['tom', 'amina'],
+    problem: 'drains',
+    messages: [
+      { by: 'cleanstreets', html: '<p>Let us split the drains on the map between us.</p>' },
+      { by: 'tom', html: '<p>I take the two by the market.</p>' },
+    ],
+  },
+  {
+    kind: 'direct',
+    by: 'asha',
+    with: 'ravi',
+    messages: [
+      { by: 'asha', html: '<p>Can you call the water board tomorrow morning?</p>' },
+      { by: 'ravi', html: '<p>Yes, at 10. I will tell you what they say.</p>' },
+      { by: 'asha', html: '<p>Thank you!</p>' },
+    ],
+  },
+];

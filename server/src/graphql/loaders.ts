@@ -4,6 +4,9 @@ import type { Viewer } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { createBookmarkLoaders } from '../modules/bookmarks/bookmark.loaders';
+import { createChatConversationLoaders } from '../modules/chat/chat-conversations.loaders';
+import { createChatLoaders } from '../modules/chat/chat.loaders';
+import { createChatPresenceLoaders } from '../modules/chat/chat-presence.loaders';
 import { createNotificationLoaders } from '../modules/notifications/notification.loaders';
 import { createModerationLoaders } from '../modules/moderation/moderation.loaders';
 import { createPeopleLoaders } from '../modules/people/people.loaders';
@@ -48,6 +51,9 @@ export function createLoaders(db: Db, viewer: Viewer | null) {
     ...createNotificationLoaders(db, viewer),
     ...createVoteLoaders(db, viewer),
     ...createModerationLoaders(db),
+    ...createChatConversationLoaders(db, viewer),
+    ...createChatLoaders(db, viewer),
+    ...createChatPresenceLoaders(db),
   };
 }
 

@@ -1,5 +1,7 @@
 import { createPubSub, type PubSub, type PubSubEventTarget } from '@graphql-yoga/subscription';
-import type postgres from 'postgres';
+import { Redis } from 'ioredis';
+import postgres from 'postgres';
+import { CONNECT_TIMEOUT_SECONDS, reconnectBackoffSeconds } from '../db/client';
 import type { Log } from '../log';
 
 /**
@@ -71,36 +73,226 @@ export type Topics = {
 
 export type AppPubSub = PubSub<Topics>;
 
-/** The embedded default: events stay inside this process. */
-export const createLocalPubSub = (): AppPubSub => createPubSub<Topics>();
+/**
+ * How live events reach every process: the pub/sub the app publishes and subscribes through, and
+ * whether this process hears the other processes right now (for /readyz).
+ */
+export interface LiveTransport {
+  pubsub: AppPubSub;
+  kind: 'local' | 'postgres' | 'redis';
+  /**
+   * False while the listening connection is lost and being re-established: events published
+   * meanwhile by other processes do not reach this one (NOTIFY and Redis pub/sub keep nothing).
+   */
+  listening(): boolean;
+  /**
+   * Calls `listener` each time listening starts again after it was lost: whatever other processes
+   * published meanwhile never arrived, so live clients must catch up (websocket.ts reconnects them).
+   */
+  onResumed(listener: () => void): void;
+  close(): Promise<void>;
+}
 
+/** The embedded default (PGlite: one process): events stay inside this process. */
+export const createLocalTransport = (): LiveTransport => ({
+  pubsub: createPubSub<Topics>(),
+  kind: 'local',
+  listening: () => true,
+  onResumed: () => {},
+  close: async () => {},
+});
+
+/** Whether a transport is listening, and who hears when it listens again after a loss. */
+function listeningState(log: Log) {
+  const resumedListeners = new Set<() => void>();
+  let listening = false;
+  let everListened = false;
+  return {
+    get listening() {
+      return listening;
+    },
+    started(message: string) {
+      if (listening) return;
+      log.info(message);
+      listening = true;
+      if (everListened) for (const listener of resumedListeners) listener();
+      everListened = true;
+    },
+    lost() {
+      listening = false;
+    },
+    onResumed(listener: () => void) {
+      resumedListeners.add(listener);
+    },
+  };
+}
+
+/** The NOTIFY channel and the Redis channel alike. */
 const CHANNEL = 'app_events';
 
 /**
- * Events cross processes through PostgreSQL LISTEN/NOTIFY: publishing NOTIFYs, and every process
- * (the publisher too) re-dispatches what it hears to its local subscribers.
+ * A pub/sub whose publishing sends the event out (`send`), and whose local subscribers get what
+ * `receive` hears back: every process (the publisher too) dispatches what the bus delivers, so
+ * events reach local and remote subscribers by one path, in the bus's order.
  */
-export async function createPostgresPubSub(sql: postgres.Sql, log: Log): Promise<AppPubSub> {
+function relayedPubSub(send: (message: string) => Promise<unknown>, log: Log) {
   const local = new EventTarget();
-  await sql.listen(CHANNEL, (message) => {
-    try {
-      const { type, data } = JSON.parse(message) as { type: string; data: unknown };
-      local.dispatchEvent(new CustomEvent(type, { detail: data }));
-    } catch (error) {
-      log.error({ err: error }, 'malformed live event');
-    }
-  });
   const eventTarget = {
     addEventListener: local.addEventListener.bind(local),
     removeEventListener: local.removeEventListener.bind(local),
     dispatchEvent(event: CustomEvent) {
-      sql
-        .notify(CHANNEL, JSON.stringify({ type: event.type, data: event.detail }))
-        .catch((error: unknown) => {
-          log.error({ err: error }, 'live event not sent');
-        });
+      send(JSON.stringify({ type: event.type, data: event.detail })).catch((error: unknown) => {
+        // The bus is down (a database or Redis restart): the event is lost, the request is not.
+        log.error({ err: error, topic: event.type }, 'live event not sent');
+      });
       return true;
     },
   };
-  return createPubSub<Topics>({ eventTarget: eventTarget as unknown as PubSubEventTarget<Topics> });
+  return {
+    pubsub: createPubSub<Topics>({
+      eventTarget: eventTarget as unknown as PubSubEventTarget<Topics>,
+    }),
+    receive(message: string) {
+      try {
+        const { type, data } = JSON.parse(message) as { type: string; data: unknown };
+        local.dispatchEvent(new CustomEvent(type, { detail: data }));
+      } catch (error) {
+        log.error({ err: error }, 'malformed live event');
+      }
+    },
+  };
+}
+
+/**
+ * Events cross processes through PostgreSQL LISTEN/NOTIFY: publishing NOTIFYs through the pool,
+ * and one connection of its own per process LISTENs. That connection is made here rather than by
+ * postgres.js's `sql.listen` so its loss is seen: when it closes (a restart, a failover, a
+ * dropped network) the process is not listening until a new connection has run LISTEN again,
+ * which it retries with the pool's short backoff until the database answers.
+ */
+export async function createPostgresTransport(
+  url: string,
+  sql: postgres.Sql,
+  log: Log,
+): Promise<LiveTransport> {
+  const relay = relayedPubSub((message) => sql.notify(CHANNEL, message), log);
+  const state = listeningState(log);
+  let closing = false;
+  const listen = () =>
+    listener.unsafe(`listen ${CHANNEL}`).then(() => state.started('live events: listening'));
+  // `onnotify` is the option postgres.js's own `sql.listen` uses; its types do not list it.
+  const options: postgres.Options<Record<string, never>> & {
+    onnotify(channel: string, payload: string): void;
+  } = {
+    max: 1,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    backoff: reconnectBackoffSeconds,
+    onnotify: (channel, payload) => {
+      if (channel === CHANNEL) relay.receive(payload);
+    },
+    // Every close, including a failed attempt to reconnect, asks again: postgres.js waits out
+    // the backoff before connecting, so this retries about once a second while the database is down.
+    onclose: () => {
+      if (closing) return;
+      if (state.listening) log.warn('live events: listening connection lost, listening again');
+      state.lost();
+      listen().catch((error: unknown) =>
+        log.debug({ err: error }, 'live events: not listening yet'),
+      );
+    },
+  };
+  const listener = postgres(url, options);
+  try {
+    await listen();
+  } catch (error) {
+    closing = true;
+    await listener.end({ timeout: 0 });
+    throw error;
+  }
+  return {
+    pubsub: relay.pubsub,
+    kind: 'postgres',
+    listening: () => state.listening,
+    onResumed: state.onResumed,
+    async close() {
+      closing = true;
+      state.lost();
+      await listener.end({ timeout: 1 });
+    },
+  };
+}
+
+/** Redis reconnect delays: quick at first, then once a second, with jitter so processes differ. */
+const redisRetryDelay = (attempt: number) =>
+  Math.min(50 * 2 ** attempt, 1000) * (0.75 + Math.random() / 2);
+
+/**
+ * Events cross processes through Redis pub/sub (REDIS_URL): one publishing and one subscribed
+ * connection per process, the same one channel and payloads as NOTIFY. It keeps PostgreSQL's
+ * NOTIFY lock out of committing transactions. After a reconnect the subscription is made again
+ * here (not by ioredis's autoResubscribe) so `listening` turns true only once Redis confirmed it.
+ * Events published while Redis is unreachable wait in the publisher's queue for a few reconnect
+ * attempts (about ten seconds), then are dropped and logged.
+ */
+export async function createRedisTransport(url: string, log: Log): Promise<LiveTransport> {
+  const options = {
+    lazyConnect: true,
+    retryStrategy: redisRetryDelay,
+    maxRetriesPerRequest: 10,
+    connectionName: `bumps-${process.pid}`,
+  };
+  const publisher = new Redis(url, options);
+  const subscriber = new Redis(url, { ...options, autoResubscribe: false });
+  const relay = relayedPubSub((message) => publisher.publish(CHANNEL, message), log);
+  const state = listeningState(log);
+  let closing = false;
+
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel === CHANNEL) relay.receive(message);
+  });
+  const subscribe = () =>
+    subscriber.subscribe(CHANNEL).then(() => state.started('live events: subscribed to Redis'));
+  subscriber.on('close', () => {
+    if (state.listening && !closing) log.warn('live events: Redis connection lost, reconnecting');
+    state.lost();
+  });
+  // ioredis reports every failed reconnect attempt as an 'error'; the 'close' above says it once.
+  for (const connection of [publisher, subscriber])
+    connection.on('error', (error: Error) => log.debug({ err: error }, 'redis'));
+
+  const close = async () => {
+    closing = true;
+    state.lost();
+    subscriber.disconnect();
+    // Events published just before (people going offline on shutdown) are sent if Redis answers.
+    await Promise.race([
+      publisher.quit().catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+    ]);
+    publisher.disconnect();
+  };
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    await subscribe();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  // Every reconnect after this one ends ready: subscribe again.
+  subscriber.on('ready', () => {
+    if (!closing)
+      subscribe().catch((error: unknown) =>
+        log.warn({ err: error }, 'live events: not subscribed'),
+      );
+  });
+  return {
+    pubsub: relay.pubsub,
+    kind: 'redis',
+    listening: () => state.listening,
+    onResumed: state.onResumed,
+    close,
+  };
 }

@@ -10,6 +10,12 @@ import {
   SolutionBookmarkedField,
   StoryBookmarkedField,
 } from '../modules/bookmarks/bookmark.resolver';
+import { ChatLiveResolver, ChatMemberPresenceField } from '../modules/chat/chat-live.resolver';
+import { ChatConversationResolver } from '../modules/chat/chat-conversations.resolver';
+import {
+  ChatConversationMessageFields,
+  ChatMessageResolver,
+} from '../modules/chat/chat-messages.resolver';
 import { CommentResolver } from '../modules/comments/comment.resolver';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
 import { ModerationResolver } from '../modules/moderation/moderation.resolver';
@@ -74,6 +80,11 @@ export const resolvers = [
   SpaceNotificationFields,
   AdminResolver,
   ModerationResolver,
+  ChatConversationResolver,
+  ChatMessageResolver,
+  ChatConversationMessageFields,
+  ChatLiveResolver,
+  ChatMemberPresenceField,
 ] as const;
 
 /**

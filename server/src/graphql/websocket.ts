@@ -21,6 +21,12 @@ import type { LiveConnection } from '../live/connections';
 import { formatGraphQLError } from './errors';
 import { PARSE_OPTIONS, operationCostError, operationLimitRules } from './limits';
 
+/** Sent to every socket when the live listener is back after a loss (see attachSubscriptions). */
+export const LIVE_EVENTS_RESUMED_CLOSE = [
+  1012,
+  'Live events resumed: reconnect and catch up',
+] as const;
+
 /**
  * GraphQL over websockets (graphql-ws) on the HTTP server's port, path /graphql: the same schema,
  * limits and error shape as over HTTP. A socket's session is checked once, when it connects; the
@@ -70,6 +76,11 @@ async function signIn(deps: AppDeps, socket: Socket): Promise<SignedIn> {
     return { session: null, connection: null };
   }
   connections.signedIn(connection, session.viewer.id);
+  // Online while any signed-in socket of theirs is open, in any process (chat-presence).
+  const presence = deps.live.presence.connected(session.viewer.id);
+  const ws = socket.extra.socket;
+  if (ws.readyState === ws.OPEN) ws.once('close', () => presence.closed());
+  else presence.closed();
   return { session, connection };
 }
 
@@ -223,5 +234,11 @@ export function attachSubscriptions(schema: GraphQLSchema, deps: AppDeps, httpSe
     wsServer,
   );
   logClientProtocolErrors(wsServer, deps);
+  // Events other processes published while this one was not listening never arrived: every
+  // socket is closed with 1012 (Service Restart), which graphql-ws clients retry, and a client
+  // catches up after its reconnect (chat fetches what came after its last message).
+  deps.transport.onResumed(() => {
+    for (const socket of wsServer.clients) socket.close(...LIVE_EVENTS_RESUMED_CLOSE);
+  });
   return { close: () => cleanup.dispose() };
 }

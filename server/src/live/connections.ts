@@ -1,3 +1,5 @@
+import { setMaxListeners } from 'node:events';
+import { SOCKET_OPERATION_LIMITS } from '@rules';
 import type { AppPubSub, Topics } from '../graphql/pubsub';
 
 /** graphql-ws's close code for "Unauthorized": clients take it as final and do not reconnect. */
@@ -45,6 +47,8 @@ export class LiveConnections {
   /** Registers a socket whose token opens `sessionId` (not yet checked). */
   open(sessionId: string, close: (code: number, reason: string) => void): LiveConnection {
     const controller = new AbortController();
+    // Each open subscription of the socket listens for the end (at most SOCKET_OPERATION_LIMITS.perSocket).
+    setMaxListeners(SOCKET_OPERATION_LIMITS.perSocket + 10, controller.signal);
     const entry: Entry = {
       sessionId,
       userId: null,

@@ -4,12 +4,20 @@ import type { SpaceAccess } from '../modules/spaces/space.policy';
 import type { AccessTracker } from './access';
 import type { LiveConnections } from './connections';
 import type { ChannelTopic, LiveFeed, LiveHub } from './hub';
+import type { ChatLive } from '../modules/chat/chat-live.service';
+import type { PresenceChanges, PresenceTracker } from '../modules/chat/chat-presence.service';
 
 /** The live machinery of one process, shared by every subscription. */
 export interface Live {
   hub: LiveHub;
   access: AccessTracker;
   connections: LiveConnections;
+  /** Chat subscribers of this process (membership in memory, one listener per topic). */
+  chat: ChatLive;
+  /** This process's signed-in sockets in everyone's presence. */
+  presence: PresenceTracker;
+  /** Presence subscribers of this process (one listener to the `presence` topic). */
+  presenceChanges: PresenceChanges;
 }
 
 /**

@@ -25,6 +25,7 @@ const INBOX_LIMIT = 1000;
 /** One subscriber's queue of items, read as an async iterator (by a GraphQL subscription). */
 export class Inbox<Item> implements AsyncIterableIterator<Item> {
   private readonly items: Item[] = [];
+  private readonly closeListeners: (() => void)[] = [];
   private wake: (() => void) | null = null;
   private closed = false;
 
@@ -42,6 +43,13 @@ export class Inbox<Item> implements AsyncIterableIterator<Item> {
     this.closed = true;
     this.wake?.();
     this.onClose();
+    for (const listener of this.closeListeners) listener();
+  }
+
+  /** Runs `listener` once the inbox closes (at once if it already has). */
+  whenClosed(listener: () => void) {
+    if (this.closed) listener();
+    else this.closeListeners.push(listener);
   }
 
   async next(): Promise<IteratorResult<Item>> {
@@ -62,6 +70,18 @@ export class Inbox<Item> implements AsyncIterableIterator<Item> {
   [Symbol.asyncIterator]() {
     return this;
   }
+}
+
+/**
+ * Ends `inbox` when `signal` aborts (the connection's session ended), at once if it already has;
+ * the inbox closing first stops listening, so a long-lived connection keeps no dead listeners.
+ */
+export function endWithSignal<Item>(inbox: Inbox<Item>, signal: AbortSignal | undefined) {
+  if (!signal) return;
+  if (signal.aborted) return inbox.close();
+  const onAbort = () => inbox.close();
+  signal.addEventListener('abort', onAbort, { once: true });
+  inbox.whenClosed(() => signal.removeEventListener('abort', onAbort));
 }
 
 interface Channel {
@@ -96,9 +116,7 @@ export class LiveHub {
     const key = `${feed.topic}:${channelId}`;
     const channel = this.channels.get(key) ?? this.open(key, feed, channelId);
     if (channel.feed !== feed) throw new Error(`${feed.topic} events have one feed per process`);
-    const onAbort = () => inbox.close();
     const inbox: Inbox<Item> = new Inbox(() => {
-      signal?.removeEventListener('abort', onAbort);
       channel.inboxes.delete(inbox as Inbox<unknown>);
       if (channel.inboxes.size === 0) {
         this.channels.delete(key);
@@ -106,8 +124,7 @@ export class LiveHub {
       }
     });
     channel.inboxes.add(inbox as Inbox<unknown>);
-    if (signal?.aborted) inbox.close();
-    else signal?.addEventListener('abort', onAbort, { once: true });
+    endWithSignal(inbox, signal);
     return inbox;
   }
 

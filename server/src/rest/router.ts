@@ -3,6 +3,8 @@ import { MAX_PAGE_SIZE } from '@rules';
 import { mountAdminRest } from '../modules/admin/admin.rest';
 import { mountAuthRest } from '../modules/auth/auth.rest';
 import { mountBookmarkRest } from '../modules/bookmarks/bookmark.rest';
+import { mountChatRest } from '../modules/chat/chat.rest';
+import { mountChatMessageRest } from '../modules/chat/chat-messages.rest';
 import { mountCommentRest } from '../modules/comments/comment.rest';
 import { mountDashboardRest } from '../modules/dashboard/dashboard.rest';
 import { mountModerationRest } from '../modules/moderation/moderation.rest';
@@ -52,6 +54,8 @@ export function createRestRouter(paths = new PathRouter()): Router {
   mountNotificationRest(router, paths);
   mountPushRest(router);
   mountAdminRest(router);
+  mountChatRest(router, paths);
+  mountChatMessageRest(router);
 
   router.get('/list/v2', async (req, res) => {
     const page = await paths.list(contextOf(res), queryParam(req, 'path') ?? '', {

@@ -16,3 +16,4 @@ export * from './explainers';
 export * from './push';
 export * from './notifications';
 export * from './moderation';
+export * from './chat';

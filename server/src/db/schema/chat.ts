@@ -131,17 +131,26 @@ export const chatReactions = pgTable(
  * process, else offline since `lastSeen`; and the conversation open on their screen, whose
  * messages count as read as they arrive.
  */
-export const chatStatuses = pgTable('chat_statuses', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  state: text('state', { enum: PRESENCE_STATES }).notNull().default('offline'),
-  lastSeen: timestamp('last_seen', { withTimezone: true, precision: 3 }),
-  activeConversationId: text('active_conversation_id').references(() => chatConversations.id, {
-    onDelete: 'set null',
-  }),
-  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-});
+export const chatStatuses = pgTable(
+  'chat_statuses',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: PRESENCE_STATES }).notNull().default('offline'),
+    lastSeen: timestamp('last_seen', { withTimezone: true, precision: 3 }),
+    activeConversationId: text('active_conversation_id').references(() => chatConversations.id, {
+      onDelete: 'set null',
+    }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A send moves the read mark of the members who have the conversation open.
+    index('chat_statuses_active_conversation_idx')
+      .on(table.activeConversationId)
+      .where(sql`${table.activeConversationId} is not null`),
+  ],
+);
 
 /**
  * The signed-in websockets of every process, so presence holds across processes: a person is

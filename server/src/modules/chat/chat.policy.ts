@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { chatConversations, chatMembers } from '../../db/schema';
+import { chatConversations, chatMembers, spaceParticipants, users } from '../../db/schema';
 import {
+  ACTIVE_PARTICIPANT_STATUSES,
   spaceReadableBy,
   spaceReadableIn,
   type SpaceAccess,
@@ -69,4 +70,18 @@ export function conversationReadableIn(
     : true;
   if (conversation.type === 'space') return space;
   return space && memberOf.has(conversation.id);
+}
+
+/**
+ * SQL condition on `users`: the person may read this space's content, as `spaceIsReadable` says
+ * for a viewer. People added to a conversation, and people a picker offers, must pass it; for a
+ * private space that is its active participants.
+ */
+export function userReadsSpace(space: { id: string; isPrivate: boolean }): SQL {
+  if (!space.isPrivate) return sql`true`;
+  return sql`exists (select 1 from ${spaceParticipants} where ${and(
+    eq(spaceParticipants.spaceId, space.id),
+    eq(spaceParticipants.userId, users.id),
+    inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]),
+  )})`;
 }

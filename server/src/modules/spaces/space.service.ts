@@ -387,7 +387,8 @@ export async function listParticipants(
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/gu, (char) => `\\${char}`);
+/** A LIKE pattern's wildcards taken literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/gu, (char) => `\\${char}`);
 
 /** A user as the invite search finds them: what tells people of one name apart, never an e-mail. */
 export type UserSearchRow = AuthorRow & { createdAt: Date; profileTags: string[] };

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_statuses_active_conversation_idx" ON "chat_statuses" USING btree ("active_conversation_id") WHERE "chat_statuses"."active_conversation_id" is not null;

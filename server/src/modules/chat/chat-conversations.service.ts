@@ -1,0 +1,401 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, or, sql } from 'drizzle-orm';
+import {
+  CHAT_LIST_MAX,
+  CHAT_MESSAGES,
+  conversationListSchema,
+  createConversationSchema,
+  pairKeyOf,
+  spaceChatIdOf,
+  type ChatSort,
+} from '@rules';
+import type { Viewer } from '../../auth/sessions';
+import type { Context } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { chatConversations, chatMembers, spaces, users } from '../../db/schema';
+import { AppError, notFound, parseInput } from '../../errors';
+import type { AuthorRow } from '../../graphql/loaders';
+import { engageablePost } from '../posts/post.service';
+import { spaceIsReadable, type SqlViewer } from '../spaces/space.policy';
+import { requireViewer, requireWriter } from '../users/user.service';
+import { unreadCounts } from './chat-unread.service';
+import {
+  announceMembers,
+  ensureSpaceChatMember,
+  newestSeqOf,
+  requireAddable,
+} from './chat-members.service';
+import { channelJoinableBy, conversationReadableBy } from './chat.policy';
+
+export type ConversationRow = typeof chatConversations.$inferSelect;
+
+/** A conversation with what its rules and its name need of its space. */
+export type ReadableConversation = ConversationRow & {
+  spaceIsPrivate: boolean;
+  spaceName: string | null;
+};
+
+/**
+ * A conversation as the viewer sees it: a direct chat's other person names it; lists also carry
+ * the viewer's unread count (they sort by it).
+ */
+export type ConversationView = ReadableConversation & {
+  partner: AuthorRow | null;
+  unread?: number;
+};
+
+/** A conversation the viewer may not read is answered as one that does not exist. */
+export const conversationNotFound = () => new AppError('NOT_FOUND', CHAT_MESSAGES.notMember);
+
+const READABLE_COLUMNS = {
+  conversation: chatConversations,
+  spaceIsPrivate: spaces.isPrivate,
+  spaceName: spaces.name,
+};
+
+const toReadable = (row: {
+  conversation: ConversationRow;
+  spaceIsPrivate: boolean | null;
+  spaceName: string | null;
+}): ReadableConversation => ({
+  ...row.conversation,
+  spaceIsPrivate: row.spaceIsPrivate ?? false,
+  spaceName: row.spaceName,
+});
+
+const dbOf = (from: Context | DbOrTx): DbOrTx => ('db' in from ? from.db : from);
+
+/**
+ * The conversation if `viewer` may read (and post in) it (chat.policy); NOT_FOUND otherwise. With
+ * the space's privacy, as live events judge it in memory.
+ */
+export async function requireReadableConversation(
+  from: Context | DbOrTx,
+  viewer: SqlViewer,
+  conversationId: string,
+): Promise<ReadableConversation> {
+  const db = dbOf(from);
+  const find = () =>
+    db
+      .select(READABLE_COLUMNS)
+      .from(chatConversations)
+      .leftJoin(spaces, eq(spaces.id, chatConversations.spaceId))
+      .where(and(eq(chatConversations.id, conversationId), conversationReadableBy(viewer)));
+  let [row] = await find();
+  // A space chat's id is known before anyone opened it (spaceChatIdOf): make it on first use.
+  if (!row && conversationId.startsWith(SPACE_CHAT_PREFIX)) {
+    await ensureSpaceChat(db, conversationId.slice(SPACE_CHAT_PREFIX.length));
+    [row] = await find();
+  }
+  if (!row) throw conversationNotFound();
+  return toReadable(row);
+}
+
+const SPACE_CHAT_PREFIX = spaceChatIdOf('');
+
+/**
+ * A space's default chat, made the first time anyone asks for it (once, however many ask); an id
+ * naming no space makes nothing.
+ */
+export async function ensureSpaceChat(db: DbOrTx, spaceId: string): Promise<string> {
+  const id = spaceChatIdOf(spaceId);
+  await db.execute(
+    sql`insert into ${chatConversations} (id, type, space_id) select ${id}, 'space', ${spaces.id} from ${spaces} where ${spaces.id} = ${spaceId} on conflict do nothing`,
+  );
+  return id;
+}
+
+/**
+ * The direct chat of two people: the existing one, or a new one with both as members. Two people
+ * starting it at once get the same conversation: the unique pair key lets one insert win and the
+ * other read it.
+ */
+export async function openDirectChat(
+  tx: DbOrTx,
+  viewerId: string,
+  receiverId: string,
+): Promise<{ id: string; created: boolean }> {
+  if (receiverId === viewerId)
+    throw new AppError('BAD_USER_INPUT', CHAT_MESSAGES.selfChat, { field: 'receiverId' });
+  const [receiver] = await tx.select({ id: users.id }).from(users).where(eq(users.id, receiverId));
+  if (!receiver) throw new AppError('NOT_FOUND', CHAT_MESSAGES.userNotFound);
+  const pairKey = pairKeyOf(viewerId, receiverId);
+  const [inserted] = await tx
+    .insert(chatConversations)
+    .values({ id: randomUUID(), type: 'p2p', pairKey, authorId: viewerId })
+    .onConflictDoNothing()
+    .returning({ id: chatConversations.id });
+  if (inserted) {
+    await tx.insert(chatMembers).values([
+      { conversationId: inserted.id, userId: viewerId },
+      { conversationId: inserted.id, userId: receiverId },
+    ]);
+    return { id: inserted.id, created: true };
+  }
+  const [existing] = await tx
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(eq(chatConversations.pairKey, pairKey));
+  if (!existing) throw new Error(`direct chat ${pairKey} neither inserted nor found`);
+  return { id: existing.id, created: false };
+}
+
+/** Names the viewer's direct chats by their other person (one query for the lot). */
+async function withPartners(
+  ctx: Context,
+  conversations: ReadableConversation[],
+): Promise<ConversationView[]> {
+  const partners = await Promise.all(
+    conversations.map((conversation) =>
+      conversation.type === 'p2p' ? ctx.loaders.chatPartner.load(conversation.id) : null,
+    ),
+  );
+  return conversations.map((conversation, index) => ({
+    ...conversation,
+    partner: partners[index] ?? null,
+  }));
+}
+
+/** What a list shows as a conversation's name (the presenter says the same). */
+export const conversationName = (view: ConversationView) =>
+  view.type === 'p2p'
+    ? (view.partner?.displayName ?? '')
+    : view.type === 'space'
+      ? (view.spaceName ?? '')
+      : (view.name ?? '');
+
+/** A readable conversation, named for the viewer; the space chat also starts the viewer's row. */
+export async function getConversation(ctx: Context, id: string): Promise<ConversationView> {
+  const viewer = requireViewer(ctx);
+  const conversation = await requireReadableConversation(ctx, viewer, id);
+  if (conversation.type === 'space') await ensureSpaceChatMember(ctx.db, id, viewer.id);
+  const [view] = await withPartners(ctx, [conversation]);
+  return view!;
+}
+
+/** The space if the viewer reads it (an outsider of a private space has no chat there). */
+async function readableSpace(ctx: Context, viewer: Viewer, spaceId: string) {
+  const [space] = await ctx.db
+    .select({ id: spaces.id, isPrivate: spaces.isPrivate })
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), spaceIsReadable(viewer)));
+  return space ?? null;
+}
+
+/** The space the viewer reads, or NOT_FOUND. */
+export async function requireReadableSpace(ctx: Context, viewer: Viewer, spaceId: string) {
+  const space = await readableSpace(ctx, viewer, spaceId);
+  if (!space) throw notFound();
+  return space;
+}
+
+/** The default chat of a space the viewer reads, made when first asked for. */
+export async function getSpaceChat(ctx: Context, spaceId: string): Promise<ConversationView> {
+  const viewer = requireViewer(ctx);
+  const space = await requireReadableSpace(ctx, viewer, spaceId);
+  return getConversation(ctx, await ensureSpaceChat(ctx.db, space.id));
+}
+
+/**
+ * The viewer's conversations for a space, as the drawer lists them: the space chat first (when
+ * the viewer reads the space), then direct chats (they belong to no space) and the groups and
+ * channels of this space the viewer is a member of, alphabetically or by unread (most first, then
+ * the newest message).
+ */
+export async function listConversations(
+  ctx: Context,
+  input: { spaceId: unknown; sort?: unknown },
+): Promise<ConversationView[]> {
+  const viewer = requireViewer(ctx);
+  const { spaceId, sort } = parseInput(conversationListSchema, input);
+  const space = await readableSpace(ctx, viewer, spaceId);
+  if (space) {
+    const chatId = await ensureSpaceChat(ctx.db, space.id);
+    await ensureSpaceChatMember(ctx.db, chatId, viewer.id);
+  }
+  const rows = await ctx.db
+    .select(READABLE_COLUMNS)
+    .from(chatConversations)
+    .leftJoin(spaces, eq(spaces.id, chatConversations.spaceId))
+    .where(
+      and(
+        or(eq(chatConversations.type, 'p2p'), eq(chatConversations.spaceId, spaceId)),
+        conversationReadableBy(viewer),
+      ),
+    )
+    .limit(CHAT_LIST_MAX);
+  const views = await withPartners(ctx, rows.map(toReadable));
+  const unread = await unreadCounts(
+    ctx.db,
+    viewer.id,
+    views.map((view) => view.id),
+  );
+  return sortConversations(
+    views.map((view) => ({ ...view, unread: unread.get(view.id) ?? 0 })),
+    sort,
+  );
+}
+
+function sortConversations(views: ConversationView[], sort: ChatSort): ConversationView[] {
+  const byName = (a: ConversationView, b: ConversationView) =>
+    conversationName(a).localeCompare(conversationName(b), undefined, { sensitivity: 'base' });
+  const byUnread = (a: ConversationView, b: ConversationView) =>
+    (b.unread ?? 0) - (a.unread ?? 0) || b.lastMessageAt.getTime() - a.lastMessageAt.getTime();
+  const spaceChatFirst = (a: ConversationView, b: ConversationView) =>
+    Number(b.type === 'space') - Number(a.type === 'space');
+  return [...views].sort(
+    (a, b) => spaceChatFirst(a, b) || (sort === 'alphabetical' ? byName(a, b) : byUnread(a, b)),
+  );
+}
+
+/** The public channels of a space the viewer reads and has not joined (the channel directory). */
+export async function listChannelDirectory(
+  ctx: Context,
+  spaceId: string,
+): Promise<ConversationView[]> {
+  const viewer = requireViewer(ctx);
+  const rows = await ctx.db
+    .select(READABLE_COLUMNS)
+    .from(chatConversations)
+    .leftJoin(spaces, eq(spaces.id, chatConversations.spaceId))
+    .where(and(eq(chatConversations.spaceId, spaceId), channelJoinableBy(viewer)))
+    .orderBy(chatConversations.name)
+    .limit(CHAT_LIST_MAX);
+  return withPartners(ctx, rows.map(toReadable));
+}
+
+/**
+ * A direct chat (the pair's existing one, or a new one), a group (maybe tied to a problem the
+ * creator can read) or a channel of a space the creator reads; the creator is its author and a
+ * member, with the people chosen (each must read the space).
+ */
+export async function createConversation(ctx: Context, input: unknown): Promise<ConversationView> {
+  const viewer = requireWriter(ctx);
+  const data = parseInput(createConversationSchema, input);
+  if (data.type === 'p2p') {
+    const { id, created } = await ctx.db.transaction((tx) =>
+      openDirectChat(tx, viewer.id, data.receiverId),
+    );
+    if (created) announceMembers(ctx, id, [viewer.id, data.receiverId]);
+    return getConversation(ctx, id);
+  }
+  const space = await requireReadableSpace(ctx, viewer, data.spaceId);
+  const item = data.type === 'group' ? await tiedItem(ctx, space.id, data) : null;
+  const memberIds = [...new Set([viewer.id, ...data.memberIds])];
+  const id = randomUUID();
+  await ctx.db.transaction(async (tx) => {
+    await requireAddable(tx, space, memberIds);
+    await tx.insert(chatConversations).values({
+      id,
+      type: data.type,
+      name: data.name,
+      description: data.description || null,
+      spaceId: space.id,
+      authorId: viewer.id,
+      itemType: item?.itemType ?? null,
+      itemId: item?.itemId ?? null,
+    });
+    await tx
+      .insert(chatMembers)
+      .values(memberIds.map((userId) => ({ conversationId: id, userId })));
+  });
+  announceMembers(ctx, id, memberIds);
+  return getConversation(ctx, id);
+}
+
+/**
+ * What a group is tied to: a problem of its space the creator can read. Recipes and maps do not
+ * exist in this product yet, so a group cannot be tied to one (the item 'has been deleted').
+ */
+async function tiedItem(
+  ctx: Context,
+  spaceId: string,
+  data: { itemType?: string; itemId?: string },
+): Promise<{ itemType: 'problem'; itemId: string } | null> {
+  if (!data.itemType && !data.itemId) return null;
+  const itemNotFound = () =>
+    new AppError('NOT_FOUND', CHAT_MESSAGES.itemNotFound, { field: 'itemId' });
+  if (data.itemType !== 'problem' || !data.itemId) throw itemNotFound();
+  const problem = await engageablePost(ctx, 'problems', data.itemId).catch(() => null);
+  if (!problem || problem.spaceId !== spaceId) throw itemNotFound();
+  return { itemType: 'problem', itemId: problem.id };
+}
+
+/** Joining a public channel of a space the viewer reads; a member joining again changes nothing. */
+export async function joinChannel(ctx: Context, conversationId: string): Promise<ConversationView> {
+  const viewer = requireWriter(ctx);
+  const [channel] = await ctx.db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.id, conversationId), channelJoinableBy(viewer)));
+  if (!channel) return getConversation(ctx, conversationId);
+  await ctx.db
+    .insert(chatMembers)
+    .values({
+      conversationId: channel.id,
+      userId: viewer.id,
+      lastReadSeq: await newestSeqOf(ctx.db, channel.id),
+    })
+    .onConflictDoNothing();
+  announceMembers(ctx, channel.id, [viewer.id]);
+  return getConversation(ctx, channel.id);
+}
+
+/**
+ * Leaving a group or channel. Space chats and direct chats cannot be left (a direct chat is
+ * deleted instead), nor can a group's author leave it: they delete it.
+ */
+export async function leaveConversation(ctx: Context, conversationId: string): Promise<boolean> {
+  const viewer = requireWriter(ctx);
+  const conversation = await requireReadableConversation(ctx, viewer, conversationId);
+  if (conversation.type === 'space' || conversation.type === 'p2p')
+    throw new AppError('FORBIDDEN', CHAT_MESSAGES.cannotLeave);
+  if (conversation.authorId === viewer.id)
+    throw new AppError('FORBIDDEN', CHAT_MESSAGES.cannotLeave);
+  await ctx.db
+    .delete(chatMembers)
+    .where(and(eq(chatMembers.conversationId, conversation.id), eq(chatMembers.userId, viewer.id)));
+  announceMembers(ctx, conversation.id, [viewer.id]);
+  return true;
+}
+
+/**
+ * Deleting a conversation with its messages: a group or channel by its author only; a direct chat
+ * by either of its two people (it goes for both). Space chats are never deleted.
+ */
+export async function deleteConversation(ctx: Context, conversationId: string): Promise<boolean> {
+  const viewer = requireWriter(ctx);
+  const conversation = await requireReadableConversation(ctx, viewer, conversationId);
+  const mayDelete =
+    conversation.type === 'p2p' ||
+    (conversation.type !== 'space' && conversation.authorId === viewer.id);
+  if (!mayDelete) throw new AppError('FORBIDDEN', CHAT_MESSAGES.notGroupAuthor);
+  const members = await ctx.db.transaction(async (tx) => {
+    // The conversation's row first, as a send locks it before member rows: the same order, no deadlock.
+    await tx
+      .select({ id: chatConversations.id })
+      .from(chatConversations)
+      .where(eq(chatConversations.id, conversation.id))
+      .for('update');
+    const removed = await tx
+      .delete(chatMembers)
+      .where(eq(chatMembers.conversationId, conversation.id))
+      .returning({ userId: chatMembers.userId });
+    await tx.delete(chatConversations).where(eq(chatConversations.id, conversation.id));
+    return removed.map((row) => row.userId);
+  });
+  announceMembers(ctx, conversation.id, members, { deleted: true });
+  return true;
+}
+
+/** The viewer's direct chats and the groups and channels of a space (REST's two lists). */
+export async function listConversationsOfKind(
+  ctx: Context,
+  spaceId: string,
+  kind: 'direct' | 'groups',
+): Promise<ConversationView[]> {
+  const all = await listConversations(ctx, { spaceId, sort: 'unread' });
+  return all.filter((view) =>
+    kind === 'direct' ? view.type === 'p2p' : view.type !== 'p2p' && view.type !== 'space',
+  );
+}

@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useChatTotals } from '../features/chat';
 import classes from './MainNav.module.css';
 import { CreateMenu, type CreateKind } from './CreateMenu';
 import { TAB_PATHS, tabForPath, type MainTab } from './navigation';
@@ -96,6 +97,7 @@ function BottomItem({
 export function BottomNav({ onCreate }: { onCreate: (kind: CreateKind) => void }) {
   const { t } = useTranslation();
   const { active, labels, pathname } = useTabs();
+  const chatTotal = useChatTotals();
   return (
     <nav aria-label={t('common:nav.mobile')} className={classes.bar}>
       <BottomItem
@@ -124,6 +126,7 @@ export function BottomNav({ onCreate }: { onCreate: (kind: CreateKind) => void }
         label={t('common:nav.chat')}
         icon={IconMessageCircle}
         current={pathname.startsWith('/chat')}
+        badge={chatTotal}
       />
     </nav>
   );

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useLoginBox } from '../features/auth/LoginBox';
 import { useViewer } from '../features/auth/useViewer';
+import { ChatBadge, ChatDrawer } from '../features/chat';
 import { NotificationBell } from '../features/notifications';
 import { ExplainerCard } from '../features/explainers';
 import { SuspendedBanner } from '../features/moderation';
@@ -54,6 +55,7 @@ export function Logo() {
 export function ShellLayout() {
   const { t } = useTranslation();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [chatOpened, chat] = useDisclosure(false);
   const [creating, setCreating] = useState<CreateKind | null>(null);
   const { viewer, loading } = useViewer();
   const { open } = useLoginBox();
@@ -90,6 +92,7 @@ export function ShellLayout() {
             <Group visibleFrom="sm">
               <CreateMenu onCreate={setCreating} />
             </Group>
+            <ChatBadge onOpen={chat.open} />
             <NotificationBell />
             {viewer ? (
               <UserMenu viewer={viewer} />
@@ -130,6 +133,7 @@ export function ShellLayout() {
       <StoryDialog opened={creating === 'story'} onClose={closeCreate} />
       <ProblemDialog opened={creating === 'problem'} onClose={closeCreate} />
       <SolutionDialog opened={creating === 'solution'} onClose={closeCreate} />
+      <ChatDrawer opened={chatOpened} onClose={chat.close} />
       <PushPrompt />
     </AppShell>
   );

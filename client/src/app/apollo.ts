@@ -54,10 +54,31 @@ export const sessionEpochStore = {
   current: () => sessionEpoch,
 };
 
+/** Whether the websocket is up: a chat loads its history once its subscription can receive. */
+let socketConnected = false;
+const socketListeners = new Set<() => void>();
+const setSocketConnected = (connected: boolean) => {
+  socketConnected = connected;
+  for (const listener of socketListeners) listener();
+};
+wsClient.on('connected', () => setSocketConnected(true));
+wsClient.on('closed', () => setSocketConnected(false));
+export const socketStore = {
+  subscribe(listener: () => void) {
+    socketListeners.add(listener);
+    return () => void socketListeners.delete(listener);
+  },
+  current: () => socketConnected,
+};
+
 /** Drops the socket; graphql-ws reconnects and resubscribes, now with the current session. */
 export function restartWebsocket() {
   wsClient.terminate();
 }
+
+// A browser that says it is offline has lost the socket too, though the socket may take minutes
+// to notice: it is dropped at once, so live views catch up when graphql-ws reconnects.
+window.addEventListener('offline', restartWebsocket);
 
 const httpLink = new HttpLink({
   uri: '/graphql',
@@ -73,7 +94,10 @@ const isSubscription = ({ query }: ApolloLink.Operation) => {
 
 export const apolloClient = new ApolloClient({
   link: split(isSubscription, new GraphQLWsLink(wsClient), httpLink),
-  cache: new InMemoryCache(),
+  cache: new InMemoryCache({
+    // A person's chat presence is one entity whichever query or live event brought it.
+    typePolicies: { ChatPresence: { keyFields: ['userId'] } },
+  }),
 });
 
 /** After the identity changed (sign-in, sign-out, account deleted). */

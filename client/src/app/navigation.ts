@@ -43,7 +43,6 @@ const SPEC_PREFIXES = new Set([
   'apps',
   'benefits',
   'bumpscapes',
-  'chat',
   'community-guidelines',
   'contactus',
   'dashboard',

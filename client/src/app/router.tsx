@@ -3,6 +3,7 @@ import { ErrorPage, RouteErrorPage } from '../components/ErrorPage';
 import { adminRoutes } from '../features/admin';
 import { authRoutes } from '../features/auth/routes';
 import { bookmarkRoutes } from '../features/bookmarks';
+import { chatRoutes } from '../features/chat';
 import { notificationRoutes } from '../features/notifications';
 import { moderationRoutes } from '../features/moderation';
 import { peopleRoutes } from '../features/people';
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
               ...adminRoutes,
               ...settingsRoutes,
               ...notificationRoutes,
+              ...chatRoutes,
               { path: '404', element: <ErrorPage status={404} /> },
               { path: 'error', element: <ErrorPage status={500} /> },
               { path: '*', element: <CatchAll /> },

@@ -17,11 +17,13 @@ import {
 import {
   IconHash,
   IconLock,
+  IconMessageCircle,
   IconSettings,
   IconStar,
   IconStarFilled,
   IconUserPlus,
 } from '@tabler/icons-react';
+import { spaceChatIdOf } from '@rules';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -154,6 +156,19 @@ function SpaceHeader({ space, extra }: { space: SpaceCardFragment; extra?: React
           </Tooltip>
         ) : null}
         <ShareButton target={{ kind: 'space', id: space.spaceId }} spaceId={space.spaceId} />
+        {viewer && readable ? (
+          <Tooltip label={t('chat:lists.spaceChat')}>
+            <ActionIcon
+              component={Link}
+              to={`/chat/${spaceChatIdOf(space.spaceId)}`}
+              variant="light"
+              size="lg"
+              aria-label={t('chat:lists.spaceChat')}
+            >
+              <IconMessageCircle size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
         {extra}
         {readable ? (
           <Button

@@ -1,0 +1,58 @@
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useActiveSpace } from '../../app/useActiveSpace';
+import { useSessionEpoch } from '../../app/useSessionEpoch';
+import { useLoginBox } from '../auth/LoginBox';
+import { useViewer } from '../auth/useViewer';
+import { ChatLive } from './ChatLive';
+import { useChatTotals } from './useChatTotals';
+
+/**
+ * The header's Chat button: opens the chat drawer, with the active space's unread total as a
+ * badge, live. Signed out it opens the login box, and the drawer once signed in (000 §2).
+ */
+export function ChatBadge({ onOpen }: { onOpen: () => void }) {
+  const { viewer } = useViewer();
+  const sessionEpoch = useSessionEpoch();
+  const { spaceId } = useActiveSpace();
+  const { open } = useLoginBox();
+  return (
+    <>
+      {/* A new identity or space resubscribes as that identity, for that space. */}
+      {viewer ? (
+        <ChatLive key={`${viewer.id}:${sessionEpoch}:${spaceId}`} spaceId={spaceId} />
+      ) : null}
+      <ChatButton onClick={viewer ? onOpen : () => open('signin', onOpen)} />
+    </>
+  );
+}
+
+function ChatButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  const total = useChatTotals();
+  const label = total > 0 ? t('chat:badge.label', { count: total }) : t('chat:badge.labelNone');
+  return (
+    <Tooltip label={label}>
+      <Indicator
+        label={total}
+        size={18}
+        offset={4}
+        color="red"
+        disabled={total === 0}
+        data-testid="chat-badge"
+      >
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          radius="xl"
+          aria-label={label}
+          onClick={onClick}
+        >
+          <IconMessageCircle size={22} stroke={1.7} />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}

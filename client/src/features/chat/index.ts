@@ -1,0 +1,24 @@
+// The chat feature for the app shell:
+// - `chatRoutes`: /chat (the lists and an open conversation) and /chat/{id}.
+// - `ChatDrawer` and `ChatBadge`: the header's chat button with the unread badge, and the drawer.
+// - `useChatTotals`: the badge's number (the mobile bottom bar's Chat item).
+// - `GroupMenu`, `PresenceDot`, `useChatNavigation`: for the conversation view's header.
+import type { RouteObject } from 'react-router';
+import { ChatPage } from './ChatPage';
+
+export const chatRoutes: RouteObject[] = [
+  {
+    path: 'chat',
+    children: [
+      { index: true, Component: ChatPage },
+      { path: ':id', Component: ChatPage },
+    ],
+  },
+];
+
+export { ChatBadge } from './ChatBadge';
+export { ChatDrawer } from './ChatDrawer';
+export { useChatNavigation } from './chatNavigation';
+export { GroupMenu } from './GroupMenu';
+export { PresenceDot } from './PresenceDot';
+export { useChatTotals } from './useChatTotals';

@@ -2,7 +2,12 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema';
 import { gqlData, subscribe, type LiveSubscription } from '../helpers/clients';
-import { diffCounts, startCountingProxy, type CountingProxy } from '../helpers/count-proxy';
+import {
+  diffCounts,
+  startCountingProxy,
+  type CountingProxy,
+  type MessageCounts,
+} from '../helpers/count-proxy';
 import {
   STORY_FIELDS,
   UPDATE_STORY,
@@ -148,22 +153,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await dropDatabase?.();
     });
 
+    /**
+     * The counts once the server has been quiet for a moment: sockets opening and closing record
+     * presence in the background, and must not land in the window measured.
+     */
+    async function quietSnapshot() {
+      const total = (counts: MessageCounts) => counts.execute + counts.query;
+      for (let last = proxy.snapshot(); ;) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const now = proxy.snapshot();
+        if (total(now) === total(last)) return now;
+        last = now;
+      }
+    }
+
+    /**
+     * The try with the fewest statements of two: the presence heartbeat (every 5 s) may fall into
+     * one window, never into both.
+     */
+    async function fewestOfTwo<Result extends { statements: number }>(
+      measure: () => Promise<Result>,
+    ) {
+      const first = await measure();
+      const second = await measure();
+      return second.statements < first.statements ? second : first;
+    }
+
     /** Statements the server sends from posting a story until every follower has it. */
     async function statementsForOneStory(followers: TestUser[]) {
       const feeds = await Promise.all(followers.map((reader) => follow(server, reader.token)));
-      const before = proxy.snapshot();
+      const before = await quietSnapshot();
       await postStory(server, writer.token, '<p>Counting #fanout</p>');
       await Promise.all(feeds.map((feed) => feed.take(1)));
       const delta = diffCounts(proxy.snapshot(), before);
       await Promise.all(open.splice(0).map((subscription) => subscription.close()));
-      return delta.execute + delta.query;
+      return { statements: delta.execute + delta.query };
     }
 
     it('loads a new story once per process, however many people follow the feed', async () => {
       await statementsForOneStory(readers.slice(0, 1)); // prepares the statements once
-      const forOne = await statementsForOneStory(readers.slice(0, 1));
-      const forTwelve = await statementsForOneStory(readers);
-      expect(forTwelve).toBe(forOne);
+      const forOne = await fewestOfTwo(() => statementsForOneStory(readers.slice(0, 1)));
+      const forTwelve = await fewestOfTwo(() => statementsForOneStory(readers));
+      expect(forTwelve.statements).toBe(forOne.statements);
     });
 
     /** A published story that followers engaged with goes back to draft, then is published again. */
@@ -172,7 +203,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await engage(story.id);
       await gqlData(server.url, UPDATE_STORY, { id: story.id, input: { isDraft: true } }, writer);
       const feeds = await Promise.all(followers.map((reader) => follow(server, reader.token)));
-      const before = proxy.snapshot();
+      const before = await quietSnapshot();
       await gqlData(server.url, UPDATE_STORY, { id: story.id, input: { isDraft: false } }, writer);
       const events = await Promise.all(feeds.map((feed) => feed.take(1)));
       const delta = diffCounts(proxy.snapshot(), before);
@@ -188,8 +219,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         await react(server, reactor!, story, 'celebrate');
       };
       await republish(readers.slice(0, 1), engage); // prepares the statements once
-      const forOne = await republish(readers.slice(0, 1), engage);
-      const forTwelve = await republish(readers, engage);
+      const forOne = await fewestOfTwo(() => republish(readers.slice(0, 1), engage));
+      const forTwelve = await fewestOfTwo(() => republish(readers, engage));
       expect(forTwelve.statements).toBe(forOne.statements);
       const views = forTwelve.seen.map(({ storyAdded }) => [
         storyAdded.bookmarked,

@@ -15,7 +15,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ANALYTICS_DAYS_DEFAULT, ANALYTICS_PERIODS } from '@rules';
-import { LoadFailed } from '../../components/LoadState';
+import { loadStateView } from '../../components/LoadState';
 import { ManageOverviewDocument, SpaceAnalyticsDocument } from '../../gql/graphql';
 
 const ActivityChart = lazy(() => import('./ActivityChart'));
@@ -93,7 +93,7 @@ const sum = (daily: { [key: string]: unknown }[], key: string) =>
 export function ManageOverviewPanel({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation();
   const [days, setDays] = useState(ANALYTICS_DAYS_DEFAULT);
-  const { data, error, refetch } = useQuery(ManageOverviewDocument, {
+  const { data, loading, error, refetch } = useQuery(ManageOverviewDocument, {
     variables: { spaceId, days },
     fetchPolicy: 'cache-and-network',
   });
@@ -122,10 +122,14 @@ export function ManageOverviewPanel({ spaceId }: { spaceId: string }) {
         </Suspense>
       </>
     );
-  } else if (error) {
-    body = <LoadFailed error={error} retry={() => void refetch()} title={t('admin:loadFailed')} />;
   } else {
-    body = chartFallback;
+    body = loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: chartFallback,
+      errorTitle: t('admin:loadFailed'),
+    });
   }
   return (
     <Stack gap="md">
@@ -142,7 +146,7 @@ export function ManageOverviewPanel({ spaceId }: { spaceId: string }) {
 export function SpaceAnalyticsPanel({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation();
   const [days, setDays] = useState(ANALYTICS_DAYS_DEFAULT);
-  const { data, error, refetch } = useQuery(SpaceAnalyticsDocument, {
+  const { data, loading, error, refetch } = useQuery(SpaceAnalyticsDocument, {
     variables: { spaceId, days },
     fetchPolicy: 'cache-and-network',
   });
@@ -212,10 +216,14 @@ export function SpaceAnalyticsPanel({ spaceId }: { spaceId: string }) {
         </Paper>
       </>
     );
-  } else if (error) {
-    body = <LoadFailed error={error} retry={() => void refetch()} title={t('admin:loadFailed')} />;
   } else {
-    body = chartFallback;
+    body = loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: chartFallback,
+      errorTitle: t('admin:loadFailed'),
+    });
   }
   return (
     <Stack gap="md">

@@ -44,16 +44,15 @@ export function useTypeLabel() {
   return (type: string) => labels[type as ConversationType] ?? type;
 }
 
-/** Group Info: name, description, type, author, when it was made, how many members. */
-export function GroupInfoDialog({
-  conversation,
-  opened,
-  onClose,
-}: {
+/** What each dialog of the group menu is given. */
+interface GroupDialogProps {
   conversation: Conversation;
   opened: boolean;
   onClose: () => void;
-}) {
+}
+
+/** Group Info: name, description, type, author, when it was made, how many members. */
+export function GroupInfoDialog({ conversation, opened, onClose }: GroupDialogProps) {
   const { t } = useTranslation();
   const typeLabel = useTypeLabel();
   const rows: [string, ReactNode][] = [
@@ -85,15 +84,7 @@ export function GroupInfoDialog({
 }
 
 /** Group Members: everyone in the conversation with their presence, live, the author marked. */
-export function GroupMembersDialog({
-  conversation,
-  opened,
-  onClose,
-}: {
-  conversation: Conversation;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function GroupMembersDialog({ conversation, opened, onClose }: GroupDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={t('chat:members.title')} size="md">
@@ -177,15 +168,7 @@ function MemberRow({
 }
 
 /** Add Member: people of the space who are not members yet (000 §5), several at once. */
-export function AddMembersDialog({
-  conversation,
-  opened,
-  onClose,
-}: {
-  conversation: Conversation;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function AddMembersDialog({ conversation, opened, onClose }: GroupDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={t('chat:addMembers.title')} size="md">

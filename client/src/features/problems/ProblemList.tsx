@@ -1,10 +1,10 @@
 import { Button, Card, Center, EmptyState, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconPuzzle } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadStateView } from '../../components/LoadState';
-import { notifyError } from '../../components/notify';
+import { useLoadMore } from '../../components/useLoadMore';
 import { ProblemsDocument, type ProblemsQueryVariables } from '../../gql/graphql';
 import { ProblemCard, ProblemRow } from './ProblemCard';
 
@@ -24,18 +24,13 @@ export function ProblemList({ variables, view = 'cards', empty }: ProblemListPro
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const busy = useRef(false);
   const page = data?.problems;
   const last = page?.last ?? null;
 
-  const loadMore = useCallback(async () => {
-    if (!last || busy.current) return;
-    busy.current = true;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: last },
+  const fetchPage = useCallback(
+    (after: string) =>
+      fetchMore({
+        variables: { after },
         updateQuery: (previous, { fetchMoreResult }) => {
           const seen = new Set(previous.problems.items.map((item) => item.id));
           return {
@@ -49,27 +44,10 @@ export function ProblemList({ variables, view = 'cards', empty }: ProblemListPro
             },
           };
         },
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      busy.current = false;
-      setLoadingMore(false);
-    }
-  }, [fetchMore, last]);
-
-  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (!sentinel || !last || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [sentinel, last, loadMore]);
+      }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore, sentinel } = useLoadMore(last, fetchPage);
 
   const waiting = loadStateView({
     loading,
@@ -102,7 +80,7 @@ export function ProblemList({ variables, view = 'cards', empty }: ProblemListPro
       )}
       {last ? (
         <>
-          <div ref={setSentinel} aria-hidden style={{ height: 1 }} />
+          <div ref={sentinel} aria-hidden style={{ height: 1 }} />
           <Center>
             <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
               {t('problems:list.loadMore')}

@@ -1,11 +1,11 @@
 import { Button, Card, Center, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconNews } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { loadStateView } from '../../components/LoadState';
-import { notifyError } from '../../components/notify';
+import { useLoadMore } from '../../components/useLoadMore';
 import { StoriesDocument, StoryAddedDocument, type StoryListKind } from '../../gql/graphql';
 import { StoryCard } from './StoryCard';
 import {
@@ -49,8 +49,6 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
     notifyOnNetworkStatusChange: false,
   });
   const { actions, dialogs } = useStoryActions();
-  const [loadingMore, setLoadingMore] = useState(false);
-  const busy = useRef(false);
   const page = data?.stories;
   const last = page?.last ?? null;
 
@@ -72,27 +70,18 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
     });
   }, [live, sortedByTime, list, spaceId, problemId, subscribeToMore, sessionEpoch]);
 
-  const loadMore = useCallback(async () => {
-    if (!last || busy.current) return;
-    busy.current = true;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: last },
+  const fetchPage = useCallback(
+    (after: string) =>
+      fetchMore({
+        variables: { after },
         updateQuery: (previous, { fetchMoreResult }) => ({
           ...previous,
           stories: appendPage(previous.stories, fetchMoreResult.stories),
         }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      busy.current = false;
-      setLoadingMore(false);
-    }
-  }, [fetchMore, last]);
-
-  const sentinel = useInfiniteScroll(last ? loadMore : null);
+      }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore, sentinel } = useLoadMore(last, fetchPage);
 
   const waiting = loadStateView({
     loading,
@@ -133,24 +122,6 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
       {dialogs}
     </Stack>
   );
-}
-
-/** Calls `onVisible` whenever the returned element scrolls into view (none when null). */
-function useInfiniteScroll(onVisible: (() => Promise<void>) | null) {
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (!element || !onVisible || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void onVisible();
-      },
-      // Start the next page a little before the reader reaches the end.
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, onVisible]);
-  return setElement;
 }
 
 export function StoryListSkeleton({ count = 3 }: { count?: number }) {

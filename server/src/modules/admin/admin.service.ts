@@ -13,6 +13,7 @@ import type { SpaceRow } from '../spaces/space.service';
 import { requireViewer } from '../users/user.service';
 import { canAdminister, canManageSpaceData, spaceVisibleTo } from './admin.policy';
 import { POST_KIND_NAMES, POST_KINDS } from './post-kinds';
+import { escapeLike } from '../../db/like';
 
 /**
  * Who may see the admin and manage pages, the site admin lists and a space's newest people.
@@ -54,8 +55,6 @@ export async function managedSpace(ctx: Context, spaceId: unknown): Promise<Spac
 
 // ---------------------------------------------------------------------------------------------
 // Admin lists
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/gu, (char) => `\\${char}`);
 
 /** What the admin list shows of an account (never the password hash or settings). */
 const ADMIN_USER_COLUMNS = {

@@ -3,13 +3,13 @@ import { CHAT_MESSAGES } from '@rules';
 import type { Context } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { AppError, unauthenticated } from '../../errors';
+import { AppError } from '../../errors';
 import type { AppPubSub, Topics } from '../../graphql/pubsub';
 import type { AccessLease, AccessTracker } from '../../live/access';
 import { endWithSignal, Inbox } from '../../live/hub';
 import type { Log } from '../../log';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../users/user.service';
 import { conversationReadableIn } from './chat.policy';
 import { requireReadableConversation } from './chat-conversations.service';
 import type { ChatMessageRecord } from './chat-message.presenter';
@@ -131,7 +131,7 @@ export class ChatLive {
     ctx: Context,
     conversationId: string,
   ): Promise<Inbox<Item>> {
-    const viewerId = requireViewerId(ctx);
+    const viewerId = requireViewer(ctx).id;
     const { lease, conversation } = await this.enter(viewerId, conversationId);
     const subscriber: Subscriber<Item> = {
       viewerId,
@@ -160,7 +160,7 @@ export class ChatLive {
 
   /** NOT_FOUND for a space the viewer may not read (its totals are not theirs to follow). */
   async unread(ctx: Context, spaceId: string): Promise<Inbox<LiveUnreadEvent>> {
-    const viewerId = requireViewerId(ctx);
+    const viewerId = requireViewer(ctx).id;
     const space = await resolveActiveSpace(ctx, spaceId);
     const lease = await this.access.acquire(viewerId);
     await this.memberships.holdPerson(viewerId);
@@ -180,7 +180,7 @@ export class ChatLive {
   }
 
   async conversationChanges(ctx: Context): Promise<Inbox<LiveConversationEvent>> {
-    const viewerId = requireViewerId(ctx);
+    const viewerId = requireViewer(ctx).id;
     await this.memberships.holdPerson(viewerId);
     const inbox: Inbox<LiveConversationEvent> = new Inbox(() => {
       remove(this.conversationSubscribers, viewerId, inbox);
@@ -362,12 +362,6 @@ export class ChatLive {
   close() {
     for (const stop of this.stops) stop();
   }
-}
-
-/** A signed-in person's id; chat is for signed-in people only. */
-function requireViewerId(ctx: Context): string {
-  if (!ctx.viewer) throw unauthenticated();
-  return ctx.viewer.id;
 }
 
 /** Typing starts or stops in a conversation the writer may post in; never stored. */

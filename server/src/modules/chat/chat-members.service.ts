@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMembers, chatMessages, users } from '../../db/schema';
 import { AppError, parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
-import { escapeLike } from '../spaces/space.service';
+import { escapeLike } from '../../db/like';
 import { requireViewer, requireWriter } from '../users/user.service';
 import {
   getConversation,

@@ -15,6 +15,7 @@ import { AppError, notFound, parseInput } from '../../errors';
 import { notifyFollower } from '../notifications/notification-events.service';
 import { deliverNotifications } from '../notifications/notify.service';
 import { requireWriter } from '../users/user.service';
+import { escapeLike } from '../../db/like';
 
 /** What anyone may read of a person: never the e-mail or settings. */
 const PERSON_COLUMNS = {
@@ -194,8 +195,6 @@ export const listFollowing = (ctx: Context, input: PersonListInput) =>
 
 // ---------------------------------------------------------------------------------------------
 // Directories
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/gu, (char) => `\\${char}`);
 
 // users.created_at keeps microseconds while cursors keep milliseconds: lists sort by the
 // millisecond so a cursor never falls between two rows of one millisecond.

@@ -62,6 +62,7 @@ import {
   statusChangeRefusal,
   type ParticipantStatus,
 } from './space-status';
+import { escapeLike } from '../../db/like';
 
 export type SpaceRow = typeof spaces.$inferSelect;
 export type ParticipantRow = typeof spaceParticipants.$inferSelect;
@@ -386,9 +387,6 @@ export async function listParticipants(
     last: page.last,
   };
 }
-
-/** A LIKE pattern's wildcards taken literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/gu, (char) => `\\${char}`);
 
 /** A user as the invite search finds them: what tells people of one name apart, never an e-mail. */
 export type UserSearchRow = AuthorRow & { createdAt: Date; profileTags: string[] };

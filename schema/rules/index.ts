@@ -5,6 +5,7 @@ export * from './enums';
 export * from './hashtags';
 export * from './html-text';
 export * from './limits';
+export * from './media';
 export * from './message-keys';
 export * from './messages';
 export * from './notifications';

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -70,7 +72,10 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   const unlock = lockDataDir(path.join(options.dataDir, 'pgdata.lock'));
   let client: PGlite;
   try {
-    client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
+    // The extensions the migrations create (the location sort's index).
+    client = await PGlite.create(path.join(options.dataDir, 'pgdata'), {
+      extensions: { cube, earthdistance },
+    });
   } catch (error) {
     unlock();
     throw error;

@@ -11,6 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { ReactionCounts } from './engagement';
+import { filesColumn, locationColumns, locationIndex } from './media';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -51,6 +52,8 @@ export const problems = pgTable(
     totalSolutions: integer('total_solutions').notNull().default(0),
     totalRecipes: integer('total_recipes').notNull().default(0),
     totalSolvers: integer('total_solvers').notNull().default(0),
+    files: filesColumn(),
+    ...locationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -58,6 +61,7 @@ export const problems = pgTable(
     index('problems_space_recent_idx').on(table.spaceId, table.createdAt, table.id),
     index('problems_author_idx').on(table.authorId, table.createdAt),
     index('problems_tags_idx').using('gin', table.tags),
+    locationIndex('problems_location_idx', table),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { filesColumn } from './media';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -25,6 +26,7 @@ export const skills = pgTable(
     isHidden: boolean('is_hidden').notNull().default(false),
     totalParticipants: integer('total_participants').notNull().default(0),
     totalComments: integer('total_comments').notNull().default(0),
+    files: filesColumn(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { problems } from './problems';
 import type { ReactionCounts } from './engagement';
+import { filesColumn, locationColumns, locationIndex } from './media';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -43,6 +44,8 @@ export const solutions = pgTable(
     totalUpvotes: integer('total_upvotes').notNull().default(0),
     totalDownvotes: integer('total_downvotes').notNull().default(0),
     totalOutcomes: integer('total_outcomes').notNull().default(0),
+    files: filesColumn(),
+    ...locationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -50,6 +53,7 @@ export const solutions = pgTable(
     index('solutions_space_recent_idx').on(table.spaceId, table.createdAt, table.id),
     index('solutions_author_idx').on(table.authorId, table.createdAt),
     index('solutions_tags_idx').using('gin', table.tags),
+    locationIndex('solutions_location_idx', table),
   ],
 );
 

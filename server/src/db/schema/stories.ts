@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ReactionCounts } from './engagement';
 import { problems } from './problems';
+import { filesColumn, locationColumns, locationIndex } from './media';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -33,6 +34,8 @@ export const stories = pgTable(
     totalReactions: integer('total_reactions').notNull().default(0),
     reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     totalComments: integer('total_comments').notNull().default(0),
+    files: filesColumn(),
+    ...locationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,5 +49,6 @@ export const stories = pgTable(
     index('stories_author_idx').on(table.authorId, table.createdAt, table.id),
     index('stories_tags_idx').using('gin', table.tags),
     index('stories_problem_idx').on(table.problemId, table.createdAt),
+    locationIndex('stories_location_idx', table),
   ],
 );

@@ -25,8 +25,14 @@ export const PDF_ROTATION_STEP = 90;
 export const LOCATION_SEARCH_MIN = 4;
 /** Not shown in the spec: what "nearby" means for the distance filter. */
 export const NEARBY_RADIUS_KM = 50;
+/** The /location map shows at most this many located posts of a space, newest first. */
+export const SPACE_LOCATIONS_MAX = 2000;
 /** Longest side of a server-made thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 480;
+/** Uploads a person may have started and not finished at once (each holds disk until done). */
+export const INCOMPLETE_UPLOADS_MAX = 20;
+/** An upload not finished within this time is deleted (a resumed upload must finish first). */
+export const INCOMPLETE_UPLOAD_HOURS = 24;
 
 export const MEDIA_MESSAGES = {
   /** The spec's 'Maxiumum' is a slip (README, corrections). */
@@ -36,6 +42,8 @@ export const MEDIA_MESSAGES = {
   youtubeNotFound: 'YouTube Video Not Found',
   /** Not shown in the spec. */
   typeNotAllowed: 'This type of file is not allowed here',
+  /** Not shown in the spec. */
+  tooManyUploads: `At most ${INCOMPLETE_UPLOADS_MAX} uploads at a time. Wait for some to finish.`,
   spaceImageOnly: 'A space has one image',
   uploadNotFound: 'The file was not found. Please upload it again.',
   microphoneError: 'Error accessing microphone',
@@ -43,6 +51,9 @@ export const MEDIA_MESSAGES = {
   cameraDenied: 'Permissions were denied. Please allow access to the camera and microphone.',
   permissionsFailed: 'Failed to access permissions',
   locationUnsupported: 'Location is not supported by this browser',
+  /** Not shown in the spec. */
+  positionNeeded: 'Your position is needed to sort by location',
+  searchTooShort: `Type more than ${LOCATION_SEARCH_MIN - 1} characters to search`,
   noFilename: 'no filename',
   unknownSize: 'size?',
 } as const;
@@ -75,6 +86,49 @@ export const ACCEPTED_TYPES: Record<UploadPathKind, readonly string[]> = {
   skills: ['image/*', 'video/*', 'audio/*', 'application/pdf'],
   spaces: ['image/*'],
 };
+
+/**
+ * The formats kept, by the extension their bytes tell (file-type's names) and their content type:
+ * images, video and audio a browser shows or plays, and PDF. The stored key ends with this
+ * extension, so a stored file's type never depends on the name a person gave it.
+ */
+export const MEDIA_FORMATS: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  apng: 'image/apng',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  mp4: 'video/mp4',
+  m4v: 'video/x-m4v',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  ogv: 'video/ogg',
+  mkv: 'video/matroska',
+  '3gp': 'video/3gpp',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/x-m4a',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
+  pdf: 'application/pdf',
+};
+
+/** Tus `Upload-Metadata` of a new upload: the browser's name and type are hints, never trusted. */
+export const uploadMetadataSchema = z.object({
+  filename: z.string().trim().max(255).nullish(),
+  filetype: z.string().max(255).nullish(),
+  path: z
+    .string()
+    .trim()
+    .transform((path) => path.replace(/\/+$/u, ''))
+    .pipe(z.enum(UPLOAD_PATH_KINDS)),
+  spaceId: z.string().trim().min(1).max(100).nullish(),
+});
 
 /** Whether a sniffed content type fits a kind's accepted list. */
 export const acceptsType = (kind: UploadPathKind, contentType: string) =>
@@ -197,9 +251,24 @@ export const positionSchema = z.object({
 export const DISTANCE_FILTERS = ['nearby', 'all'] as const;
 export type DistanceFilter = (typeof DISTANCE_FILTERS)[number];
 
+/**
+ * A story or problem list's place options: the 'location' sort (nearest first) and the nearby
+ * filter (within NEARBY_RADIUS_KM) both need the viewer's position.
+ */
+export const listPlaceSchema = z
+  .object({
+    orderBy: z.string().nullish(),
+    position: positionSchema.nullish(),
+    distance: z.enum(DISTANCE_FILTERS).nullish(),
+  })
+  .refine((list) => list.position || (list.orderBy !== 'location' && list.distance !== 'nearby'), {
+    message: MEDIA_MESSAGES.positionNeeded,
+    path: ['position'],
+  });
+
 /** Place search text: longer than 3 characters. */
 export const placeSearchSchema = z.object({
-  query: z.string().trim().min(LOCATION_SEARCH_MIN).max(200),
+  query: z.string().trim().min(LOCATION_SEARCH_MIN, MEDIA_MESSAGES.searchTooShort).max(200),
   countryCode: z
     .string()
     .trim()

@@ -47,13 +47,14 @@ export const LEAVING_SOLUTIONS_MAX = 100;
 export const PROBLEM_LISTS = ['recent', 'myproblems', 'mypriorities', 'solving'] as const;
 export type ProblemList = (typeof PROBLEM_LISTS)[number];
 
-/** Spec 001 §9 problem sorts; 'location' waits for the location issue. */
+/** Spec 001 §9 problem sorts; 'location' (nearest first) needs the viewer's position. */
 export const PROBLEM_SORTS = [
   'recent',
   'recentStatus',
   'participants',
   'solutions',
   'stories',
+  'location',
 ] as const;
 export type ProblemSort = (typeof PROBLEM_SORTS)[number];
 

@@ -19,8 +19,8 @@ export const ADD_TAGS_MAX = 10;
 export const TAG_SORTS = ['followers', 'problems', 'stories', 'recent'] as const;
 export type TagSort = (typeof TAG_SORTS)[number];
 
-/** Story sorts; 'location' waits for the location issue. */
-export const STORY_SORTS = ['recent', 'reactions', 'comments'] as const;
+/** Story sorts; 'location' (nearest first) needs the viewer's position. */
+export const STORY_SORTS = ['recent', 'reactions', 'comments', 'location'] as const;
 export type StorySort = (typeof STORY_SORTS)[number];
 
 export const AUTOCOMPLETE_COLLECTIONS = ['tags', 'participants'] as const;

@@ -11,6 +11,7 @@ import { attachSubscriptions } from './graphql/websocket';
 import { createRestRouter } from './rest/router';
 import { restErrorHandler } from './rest/shell';
 import { createUploadsRouter } from './rest/uploads';
+import { createTusUploads, isTusRequest } from './modules/media/uploads.tus';
 import { securityHeaders } from './security-headers';
 import { staticClient } from './static-client';
 
@@ -84,6 +85,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   let graphqlHttp: ReturnType<typeof graphqlHttpHandler> | null = null;
   const withSecurityHeaders = securityHeaders({
     https: deps.config.publicUrl.startsWith('https://'),
+    tileUrl: deps.config.tileUrl,
   });
   const server = createServer((req, res) =>
     // Set before the request is routed, so that /graphql (answered outside express) has them too.
@@ -92,7 +94,9 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
         answerWithin(res, deps.config.requestTimeoutMs, 'graphql');
         void graphqlHttp(req, res, trackRequest(deps, req, res));
       } else {
-        if (isApiRequest(req.url)) answerWithin(res, deps.config.requestTimeoutMs, 'rest');
+        // A tus PATCH lasts as long as its chunk takes to arrive: it has no deadline.
+        if (isApiRequest(req.url) && !isTusRequest(req.url))
+          answerWithin(res, deps.config.requestTimeoutMs, 'rest');
         app(req, res);
       }
     }),
@@ -133,8 +137,11 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     res.locals.ctx = await contextFor(deps, req, res, res.locals.requestId as string);
     next();
   };
-  for (const base of ['/api', '/apiv1'])
+  const tusUploads = createTusUploads(deps);
+  for (const base of ['/api', '/apiv1']) {
+    app.use(`${base}/uploads`, restContext, tusUploads.router, restErrorHandler(deps.log));
     app.use(base, restContext, rest, restErrorHandler(deps.log));
+  }
   app.use('/uploads', restContext, createUploadsRouter(), restErrorHandler(deps.log));
 
   app.use(staticClient(deps.config.clientDist));
@@ -142,6 +149,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   return {
     server,
     async close() {
+      tusUploads.close();
       await subscriptions.close();
       await apollo.stop();
     },

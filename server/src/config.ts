@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,6 +37,20 @@ const envSchema = z.object({
   DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   /** Comma-separated e-mails whose accounts are site admins (at start and when verified). */
   ADMIN_EMAILS: z.string().optional(),
+  /** Uploaded files go to this S3 bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional(),
+  /** An S3-compatible service (MinIO, R2…); AWS when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Both or neither: without them the AWS SDK's default credential chain applies. */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (endpoint/bucket/key); default true when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  /** A Nominatim-compatible geocoder for place search; unset: the built-in offline gazetteer. */
+  GEOCODER_URL: z.string().url().optional(),
+  /** Raster map tiles for /location ({z}/{x}/{y} template); unset: the shipped world outline. */
+  TILE_URL: z.string().url().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -68,6 +83,24 @@ function vapidKeys(dataDir: string, given: { publicKey?: string; privateKey?: st
   const keys = webpush.generateVAPIDKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
+}
+
+/** The S3 settings when S3_BUCKET is set (else files stay on the local disk). */
+function s3Settings(parsed: z.infer<typeof envSchema>): S3Settings | null {
+  if (!parsed.S3_BUCKET) return null;
+  // Half a key pair would silently fall back to whatever credentials the SDK finds.
+  if (!parsed.S3_ACCESS_KEY_ID !== !parsed.S3_SECRET_ACCESS_KEY)
+    throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  return {
+    bucket: parsed.S3_BUCKET,
+    endpoint: parsed.S3_ENDPOINT,
+    region: parsed.S3_REGION,
+    accessKeyId: parsed.S3_ACCESS_KEY_ID,
+    secretAccessKey: parsed.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: parsed.S3_FORCE_PATH_STYLE
+      ? ['true', '1'].includes(parsed.S3_FORCE_PATH_STYLE)
+      : Boolean(parsed.S3_ENDPOINT),
+  };
 }
 
 /** The address of MAIL_FROM (`Name <address>` or a bare address) as a mailto: URL. */
@@ -112,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    /** Null: uploaded files on the local disk under DATA_DIR/uploads. */
+    s3: s3Settings(parsed),
     digestIntervalMs: parsed.DIGEST_INTERVAL_MS ?? (parsed.NODE_ENV === 'test' ? 0 : 5 * 60_000),
+    geocoderUrl: parsed.GEOCODER_URL,
+    tileUrl: parsed.TILE_URL ?? null,
   };
 }

@@ -12,9 +12,14 @@ import helmet from 'helmet';
  *   Monaco adds <style> elements, and graphiql.html has one of its own;
  * - images from https: (profile photos are links to anywhere) and data: (the inline favicon,
  *   GraphiQL's and Monaco's CSS); fonts from data: (GraphiQL's CSS embeds its fonts);
- * - no plugins, no inline event handlers, no <base> elsewhere, forms post here, and no framing.
+ * - images and media also from blob: (a picked photo or a recording previewed before it uploads);
+ * - frames only from YouTube's privacy-enhanced domain (embedded videos);
+ * - no plugins, no inline event handlers, no <base> elsewhere, forms post here, and no framing;
+ * - with TILE_URL set, the /location map fetches its tiles from that origin (connect-src, img-src).
  */
-export function securityHeaders({ https }: { https: boolean }) {
+export function securityHeaders({ https, tileUrl }: { https: boolean; tileUrl?: string | null }) {
+  // A tile template's placeholders ({z}/{x}/{y}) are path parts; its origin is what is allowed.
+  const tileOrigins = tileUrl ? [new URL(tileUrl.replace(/\{\w+\}/gu, '0')).origin] : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -23,9 +28,11 @@ export function securityHeaders({ https }: { https: boolean }) {
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         workerSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...tileOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileOrigins],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ['https://www.youtube-nocookie.com'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

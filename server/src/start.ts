@@ -33,7 +33,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   }
   const { port } = app.server.address() as AddressInfo;
   if (!config.publicUrl) config.publicUrl = `http://localhost:${port}`;
-  log.info({ port, database: database.kind, url: config.publicUrl }, 'listening');
+  log.info(
+    { port, database: database.kind, storage: deps.storage.kind, url: config.publicUrl },
+    'listening',
+  );
 
   const housekeeping = setInterval(() => void pruneAttempts(database.db).catch(() => {}), 3600_000);
   housekeeping.unref();

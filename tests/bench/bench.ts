@@ -18,6 +18,8 @@ import { THREAD_STORY_ID, countThreadStatements, seedCommentThread } from './com
 import { measureVotes } from './votes';
 import { measureNotify } from './notify';
 import { measureChat, type ChatServer } from './chat';
+import { startLocalS3 } from '../helpers/s3-server';
+import { UPLOAD_BENCH, measureNearby, measureUploads, type UploadServer } from './uploads';
 
 /**
  * `npm run bench` (through run.ts, which sets NODE_ENV first): the GraphQL recent feed against a one-statement SQL baseline, in one run, on a
@@ -33,7 +35,9 @@ import { measureChat, type ChatServer } from './chat';
  *   BENCH_AFTER_SEED_SQL  SQL to run after seeding (try an index before it is in a migration)
  *   BENCH_WORKERS       worker processes of each server on PostgreSQL (default: one per core, as
  *                       `npm start` runs)
- *   BENCH_PARTS         which measurements: feed, fanout, votes, notify, chat (default all five)
+ *   BENCH_PARTS         which measurements: feed, fanout, votes, notify, chat, uploads (default all
+ *                       six; uploads writes a 1 GB file twice under the temp directory)
+ *   BENCH_UPLOADS_S3=1  the uploads part stores into a local S3 (s3rver in the bench process)
  *   BENCH_FANOUT_SECONDS  seconds with the live subscribers (default 60; the baseline phase is a third)
  *   BENCH_CPU_PROFILE=f  PGlite: write a .cpuprofile of the server's thread during the first GraphQL
  *                        load run and print where its time went; PostgreSQL: a directory where every
@@ -48,7 +52,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const WORKERS = Number(process.env.BENCH_WORKERS || os.availableParallelism());
 const PROFILE = process.env.BENCH_CPU_PROFILE ?? '';
-const PARTS = new Set((process.env.BENCH_PARTS || 'feed,fanout,votes,notify,chat').split(','));
+const PARTS = new Set(
+  (process.env.BENCH_PARTS || 'feed,fanout,votes,notify,chat,uploads').split(','),
+);
 /** The issue's voting scenario: this many people vote on one solution at once. */
 const VOTERS = 200;
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS || 60);
@@ -420,12 +426,60 @@ async function main() {
       const [a, b] = await Promise.all([chatServer(await freePort()), chatServer()]);
       return measureChat({ ...chatOptions, a, b, transport: 'PostgreSQL NOTIFY' });
     };
+    // Media: uploads to one server process of its own (PostgreSQL; its RSS is sampled), then the
+    // location sort on the measured server. PGlite runs one process: the bench's own is sampled.
+    const runUploads = async () => {
+      const exec: Exec = direct ? (text) => direct.unsafe(text) : (text) => pglite!.exec(text);
+      const tokens = await Promise.all(
+        Array.from({ length: UPLOAD_BENCH.people }, async (_, i) => {
+          const id = `bench-user-${String(2 + i).padStart(4, '0')}`;
+          return (await server.deps.sessions.create(id)).token;
+        }),
+      );
+      let uploadServer: UploadServer;
+      const s3 = process.env.BENCH_UPLOADS_S3 === '1' ? await startLocalS3() : null;
+      if (s3) cleanups.push(() => s3.stop());
+      if (databaseUrl) {
+        const port = await freePort();
+        const url = `http://127.0.0.1:${port}`;
+        const running = await spawnServer({
+          entry: 'tests/bench/chat-server.ts',
+          env: {
+            ...serverEnv(dataDir, databaseUrl),
+            PORT: String(port),
+            LOG_LEVEL: 'warn',
+            ...s3?.env,
+          },
+          workers: 1,
+          readyUrl: `${url}/readyz`,
+          url,
+        });
+        cleanups.push(() => running.stop());
+        uploadServer = {
+          url,
+          pid: running.pid,
+          description: `one process of its own, storing on ${s3 ? 'S3 (s3rver)' : 'the local disk'}`,
+        };
+      } else
+        uploadServer = {
+          url: server.url,
+          pid: process.pid,
+          description: 'the bench process (PGlite: server and client in one process)',
+        };
+      const workDir = await mkdtemp(path.join(os.tmpdir(), 'bumps-bench-uploads-'));
+      cleanups.push(() => rm(workDir, { recursive: true, force: true }));
+      return [
+        ...(await measureUploads({ server: uploadServer, tokens, spaceId: 'ww', workDir, log })),
+        ...(await measureNearby({ url: measured.graphql.url, token, exec, spaceId: 'ww', log })),
+      ];
+    };
     if (!PARTS.has('feed')) {
       const lines = [
         ...(PARTS.has('votes') ? await runVotes() : []),
         ...(PARTS.has('fanout') ? await runFanout() : []),
         ...(PARTS.has('notify') ? await runNotify() : []),
         ...(PARTS.has('chat') ? await runChat() : []),
+        ...(PARTS.has('uploads') ? await runUploads() : []),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
       return;
@@ -801,6 +855,7 @@ async function main() {
     if (PARTS.has('fanout')) out.push(...(await runFanout()));
     if (PARTS.has('notify')) out.push(...(await runNotify()));
     if (PARTS.has('chat')) out.push(...(await runChat()));
+    if (PARTS.has('uploads')) out.push(...(await runUploads()));
     out.push('');
     out.push(`total run ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
     process.stdout.write(`${out.join('\n')}\n`);

@@ -12,6 +12,8 @@ import {
   SPACE,
   CHANNEL_DIRECTORY,
   chatConversationsOf,
+  NEAR_PROBLEMS,
+  NEAR_STORIES,
   type SpaceView,
 } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -284,6 +286,27 @@ describe('npm run seed:demo', () => {
       { token },
     );
     expect(solutions.solutions.items).toHaveLength(3);
+  });
+
+  it('places stories and problems in real towns: nearest first for someone in Hyderabad', async () => {
+    const token = await signIn('meera');
+    const atHyderabad = { lat: 17.385, lng: 78.4867 };
+    const near = await gqlData<{ stories: { items: { distanceKm: number }[] } }>(
+      server.url,
+      NEAR_STORIES,
+      { orderBy: 'location', position: atHyderabad, distance: 'nearby' },
+      { token },
+    );
+    expect(near.stories.items.length).toBeGreaterThan(0);
+    const all = await gqlData<{ problems: { items: { distanceKm: number }[] } }>(
+      server.url,
+      NEAR_PROBLEMS,
+      { orderBy: 'location', position: atHyderabad },
+      { token },
+    );
+    const distances = all.problems.items.map((item) => item.distanceKm);
+    expect(distances.length).toBeGreaterThan(2);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
 
   it('leaves every stored counter equal to a count of its rows', async () => {

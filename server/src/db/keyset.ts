@@ -20,8 +20,11 @@ export const encodeCursor = ({ value, id }: Cursor) =>
     typeof value === 'number' ? `n|${value}|${id}` : `d|${value.toISOString()}|${id}`,
   ).toString('base64url');
 
-/** What a list sorts by: a timestamp column, or an integer (int4) counter. */
-export type SortKind = 'date' | 'count';
+/**
+ * What a list sorts by: a timestamp column, an integer (int4) counter, or a distance from the
+ * viewer (a float: the location sort).
+ */
+export type SortKind = 'date' | 'count' | 'distance';
 
 // A crafted cursor must not reach SQL with a value its sort column cannot hold. Dates stay within
 // years 1 to 9999: beyond them toISOString writes six-digit years PostgreSQL cannot read.
@@ -43,7 +46,12 @@ export function decodeCursor(encoded: string | null | undefined, kind: SortKind)
   const id = idParts.join('|');
   // PostgreSQL text cannot hold NUL.
   if (!id || id.includes('\0')) throw invalidCursor();
-  const value = kind === 'date' ? dateValue(tag, raw) : countValue(tag, raw);
+  const value =
+    kind === 'date'
+      ? dateValue(tag, raw)
+      : kind === 'count'
+        ? countValue(tag, raw)
+        : distanceValue(tag, raw);
   if (value === null) throw invalidCursor();
   return { value, id };
 }
@@ -60,6 +68,14 @@ function countValue(tag: string | undefined, raw: string): number | null {
   if (tag !== 'n' || !/^-?\d{1,10}$/u.test(raw)) return null;
   const value = Number(raw);
   return value >= INT4_MIN && value <= INT4_MAX ? value : null;
+}
+
+/** A distance as encodeCursor writes it: JavaScript's own round-tripping form of a float. */
+function distanceValue(tag: string | undefined, raw: string): number | null {
+  const value = Number(raw);
+  return tag === 'n' && raw !== '' && Number.isFinite(value) && value >= 0 && String(value) === raw
+    ? value
+    : null;
 }
 
 /** A prepared statement's cursor: values named `cursorValue` and `cursorId` at execution. */

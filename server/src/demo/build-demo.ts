@@ -54,6 +54,8 @@ import {
   type SolutionKey,
   type SpaceKey,
 } from './demo-community';
+import { demoMediaInputs } from './demo-media';
+import { demoProblemLocation, demoSolutionLocation, demoStoryLocation } from './demo-places';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -329,10 +331,14 @@ class DemoBuilder {
 
   private async problems() {
     for (const problem of PROBLEMS) {
-      const created = await problemService.createProblem(await this.as(problem.by), {
+      const ctx = await this.as(problem.by);
+      const spaceId = this.id(this.spaceIds, problem.space);
+      const created = await problemService.createProblem(ctx, {
         name: problem.name,
         description: problem.description,
-        spaceId: this.id(this.spaceIds, problem.space),
+        spaceId,
+        files: await demoMediaInputs(ctx, problem.media, 'problems', spaceId),
+        location: demoProblemLocation(problem),
       });
       const id = created.id;
       this.problemIds.set(problem.key, id);
@@ -363,10 +369,11 @@ class DemoBuilder {
   }
 
   private async solutions() {
-    for (const solution of SOLUTIONS) {
+    for (const [index, solution] of SOLUTIONS.entries()) {
       const created = await solutionService.createSolution(await this.as(solution.by), {
         name: solution.name,
         description: solution.description,
+        location: demoSolutionLocation(solution, index),
         ...(solution.problem
           ? { problemId: this.id(this.problemIds, solution.problem) }
           : { spaceId: this.id(this.spaceIds, solution.space ?? 'ww') }),
@@ -417,11 +424,19 @@ class DemoBuilder {
   }
 
   private async stories() {
-    for (const story of STORIES) {
-      const created = await storyService.createStory(await this.as(story.by), {
+    for (const [index, story] of STORIES.entries()) {
+      const ctx = await this.as(story.by);
+      // A story posted to a problem lives in the problem's space, and so do its files.
+      const spaceKey =
+        'problem' in story
+          ? PROBLEMS.find((problem) => problem.key === story.problem)!.space
+          : story.space;
+      const created = await storyService.createStory(ctx, {
         story: story.html,
+        files: await demoMediaInputs(ctx, story.media, 'stories', this.id(this.spaceIds, spaceKey)),
         isDraft: story.isDraft ?? false,
         isAnonymousPost: story.isAnonymousPost ?? false,
+        location: demoStoryLocation(story, index),
         ...('problem' in story
           ? { problemId: this.id(this.problemIds, story.problem) }
           : { spaceId: this.id(this.spaceIds, story.space) }),

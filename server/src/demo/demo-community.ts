@@ -102,6 +102,7 @@ export interface DemoProblem {
   measurements: DemoMeasurement[];
   /** Members who joined and left again through the Leave wizard. */
   left: { by: PersonKey; emoji: string; comment: string }[];
+  media?: readonly DemoMedia[];
 }
 
 export type SolutionKey =
@@ -152,7 +153,13 @@ interface DemoStoryText {
   isDraft?: boolean;
   /** Waits for approval: shows only in its author's /anonymous/stories. */
   isAnonymousPost?: boolean;
+  media?: readonly DemoMedia[];
 }
+
+/** Pictures the demo draws in code (demo-media.ts). */
+export type DemoPicture = 'drain' | 'pump' | 'map';
+/** A demo post's attachment: a drawn picture, uploaded by the post's author, or a YouTube link. */
+export type DemoMedia = { picture: DemoPicture } | { youtubeUrl: string };
 
 /** A story in a space's feed, or on a problem (its Stories tab, in the problem's space). */
 export type DemoStory = DemoStoryText & ({ space: SpaceKey } | { problem: ProblemKey });
@@ -398,6 +405,7 @@ export const PROBLEMS: readonly DemoProblem[] = [
     by: 'cleanstreets',
     space: 'ww',
     name: 'Plastic waste blocks storm drains before the monsoon',
+    media: [{ picture: 'drain' }, { youtubeUrl: 'https://www.youtube.com/watch?v=jNQXAC9IVRw' }],
     description:
       '<p>Every year the first heavy rain floods the same streets, because the drain inlets are packed with plastic bags and food wrappers. The crew clears them once a month; they fill up again within a week.</p><p>We want fewer blocked inlets on the day the monsoon arrives. #waste #flooding</p>',
     joined: ['tom', 'amina', 'asha', 'daniel'],
@@ -557,6 +565,7 @@ export const PROBLEMS: readonly DemoProblem[] = [
     by: 'daniel',
     space: 'ke',
     name: 'Broken hand pump at the Nyalenda village school',
+    media: [{ picture: 'pump' }],
     description:
       '<p>The only hand pump at the school broke in the dry season. Children carried water from a stream 800 m away. #water #repair</p>',
     joined: ['amina'],
@@ -955,6 +964,7 @@ export const STORIES: readonly DemoStory[] = [
     by: 'cleanstreets',
     space: 'ww',
     html: '<p>Our ward volunteers cleared 14 storm drains on Saturday. Nine of them were blocked by the same thing: thin plastic bags and food wrappers. The rain is three weeks away. #waste #flooding #volunteering</p>',
+    media: [{ picture: 'drain' }],
   },
   {
     by: 'maria',
@@ -965,6 +975,7 @@ export const STORIES: readonly DemoStory[] = [
     by: 'tom',
     space: 'ww',
     html: '<p>I mapped every public water point in our neighbourhood with a phone: 23 taps, 6 of them broken. The map is open for anyone to add to. #maps #water #opendata</p>',
+    media: [{ picture: 'map' }],
   },
   {
     by: 'asha',

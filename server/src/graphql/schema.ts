@@ -18,6 +18,7 @@ import {
 } from '../modules/chat/chat-messages.resolver';
 import { CommentResolver } from '../modules/comments/comment.resolver';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
+import { SpaceMediaResolver } from '../modules/media/space-media.resolver';
 import { ModerationResolver } from '../modules/moderation/moderation.resolver';
 import {
   NotificationResolver,
@@ -37,6 +38,8 @@ import {
 import { SkillResolver } from '../modules/skills/skill.resolver';
 import { SolutionResolver } from '../modules/solutions/solution.resolver';
 import { SpaceParticipantResolver, SpaceResolver } from '../modules/spaces/space.resolver';
+import { PlacesResolver } from '../modules/places/places.resolver';
+import { ClientConfigResolver } from '../modules/places/client-config.resolver';
 import { StoryResolver } from '../modules/stories/story.resolver';
 import { TagResolver } from '../modules/tags/tag.resolver';
 import { ExplainersResolver } from '../modules/users/explainers.resolver';
@@ -60,6 +63,9 @@ export const resolvers = [
   SolutionResolver,
   VoteResolver,
   SkillResolver,
+  SpaceMediaResolver,
+  PlacesResolver,
+  ClientConfigResolver,
   TagResolver,
   DashboardResolver,
   ReactionResolver,

@@ -15,6 +15,11 @@ export interface ListParams {
   timeRange?: string;
   startDate?: string;
   endDate?: string;
+  /** The viewer's position (the location sort and the nearby filter of stories and problems). */
+  lat?: string;
+  lng?: string;
+  /** 'nearby' or 'all'. */
+  distance?: string;
 }
 
 export interface CollectionRoutes {

@@ -7,10 +7,13 @@ import { mountChatRest } from '../modules/chat/chat.rest';
 import { mountChatMessageRest } from '../modules/chat/chat-messages.rest';
 import { mountCommentRest } from '../modules/comments/comment.rest';
 import { mountDashboardRest } from '../modules/dashboard/dashboard.rest';
+import { mountMediaRest } from '../modules/media/media-files.rest';
+import { mountSpaceMediaRest } from '../modules/media/space-media.rest';
 import { mountModerationRest } from '../modules/moderation/moderation.rest';
 import { mountPushRest } from '../modules/notifications/push.rest';
 import { mountNotificationRest } from '../modules/notifications/notification.rest';
 import { mountPeopleRest } from '../modules/people/people.rest';
+import { mountPlacesRest } from '../modules/places/places.rest';
 import { mountProblemRest } from '../modules/problems/problem.rest';
 import { mountReactionRest } from '../modules/reactions/reaction.rest';
 import { mountSkillRest } from '../modules/skills/skill.rest';
@@ -44,6 +47,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
   mountSolutionRest(router, paths);
   mountVoteRest(router, paths);
   mountSkillRest(router, paths);
+  mountSpaceMediaRest(paths);
   mountTagRest(router, paths);
   mountDashboardRest(router, paths);
   mountReactionRest(router);
@@ -56,6 +60,8 @@ export function createRestRouter(paths = new PathRouter()): Router {
   mountAdminRest(router);
   mountChatRest(router, paths);
   mountChatMessageRest(router);
+  mountMediaRest(router);
+  mountPlacesRest(router, paths);
 
   router.get('/list/v2', async (req, res) => {
     const page = await paths.list(contextOf(res), queryParam(req, 'path') ?? '', {
@@ -70,6 +76,9 @@ export function createRestRouter(paths = new PathRouter()): Router {
       timeRange: queryParam(req, 'timeRange'),
       startDate: queryParam(req, 'startDate'),
       endDate: queryParam(req, 'endDate'),
+      lat: queryParam(req, 'lat'),
+      lng: queryParam(req, 'lng'),
+      distance: queryParam(req, 'distance'),
     });
     ok(res, { items: page.items, last: page.last });
   });

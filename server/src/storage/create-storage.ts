@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { LocalDiskStorage } from './local-disk';
+import { S3Storage } from './s3';
 import type { Storage } from './storage';
 
-/** The configured file store: the local disk under DATA_DIR/uploads (an S3 store comes with S3_BUCKET). */
-export const createStorage = (config: Pick<Config, 'dataDir'>): Storage =>
-  new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+/** The configured file store: the S3 bucket of S3_BUCKET, else the local disk under DATA_DIR/uploads. */
+export const createStorage = (config: Pick<Config, 'dataDir' | 's3'>): Storage =>
+  config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(path.join(config.dataDir, 'uploads'));

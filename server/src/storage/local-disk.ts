@@ -4,6 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { MEDIA_FORMATS } from '@rules';
 import { isSafeKey, type ByteRange, type Storage, type StoredFileInfo } from './storage';
 
 /**
@@ -11,9 +12,8 @@ import { isSafeKey, type ByteRange, type Storage, type StoredFileInfo } from './
  * extension carries it (put refuses a key whose extension says another type).
  */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  jpg: 'image/jpeg',
+  ...MEDIA_FORMATS,
   jpeg: 'image/jpeg',
-  png: 'image/png',
 };
 const UNKNOWN_TYPE = 'application/octet-stream';
 
@@ -22,6 +22,7 @@ const contentTypeOf = (key: string) =>
 
 /** The embedded default: files under one directory (DATA_DIR/uploads), one file per key. */
 export class LocalDiskStorage implements Storage {
+  readonly kind = 'local disk';
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {

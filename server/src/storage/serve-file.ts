@@ -32,13 +32,22 @@ export function requestedRange(
   return { start, end: Math.min(end, size - 1) };
 }
 
-/** Answers a GET or HEAD with a stored file: whole (200), a range of it (206) or 416; 404 when missing. */
-export async function sendStoredFile(req: Request, res: Response, storage: Storage, key: string) {
+/**
+ * Answers a GET or HEAD with a stored file: whole (200), a range of it (206) or 416; 404 when
+ * missing. `cacheControl` replaces the default when the feature knows how long a file may be kept.
+ */
+export async function sendStoredFile(
+  req: Request,
+  res: Response,
+  storage: Storage,
+  key: string,
+  cacheControl = CACHE_CONTROL,
+) {
   const info = await storage.stat(key);
   if (!info) throw notFound();
   const range = requestedRange(req.headers.range, info.size);
   res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('Cache-Control', CACHE_CONTROL);
+  res.setHeader('Cache-Control', cacheControl);
   if (range === 'unsatisfiable') {
     res.status(416).setHeader('Content-Range', `bytes */${info.size}`).end();
     return;

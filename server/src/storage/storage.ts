@@ -2,11 +2,13 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live, behind one interface: the local disk under DATA_DIR/uploads by
- * default (local-disk.ts); an S3-compatible store fits behind the same four calls. Keys are
+ * default (local-disk.ts), an S3 bucket with S3_BUCKET (s3.ts), behind the same four calls. Keys are
  * relative paths of safe segments (`chatgroups/{conversationId}/{file}`, see `isSafeKey`); who may
  * read a key is decided by the feature that serves it, never here.
  */
 export interface Storage {
+  /** Which back end this is, for /readyz and the startup log. */
+  readonly kind: 'local disk' | 's3';
   /** Stores the body under `key`, replacing what was there. A failing stream stores nothing. */
   put(key: string, body: Readable | Buffer, contentType: string): Promise<{ size: number }>;
   /** The file's size and type, or null when there is none. */

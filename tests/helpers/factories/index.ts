@@ -17,3 +17,6 @@ export * from './push';
 export * from './notifications';
 export * from './moderation';
 export * from './chat';
+export * from './post-media';
+export * from './places';
+export * from './media';

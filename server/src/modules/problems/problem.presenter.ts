@@ -2,6 +2,8 @@ import { problemStatusColor } from '@rules';
 import type { Context } from '../../context';
 import { viewerBookmarked } from '../bookmarks/bookmark.presenter';
 import { presentReactionFields } from '../reactions/reaction.presenter';
+import { presentLocation } from '../posts/post-location';
+import { distanceField } from '../places/nearness';
 import { postAuthor } from '../users/user.service';
 import { canEditProblem, type ProblemPartRow, type ProblemRow } from './problem.policy';
 import { canChangeStatus, isJoined, statusActivity, type MeasurementRow } from './problem.service';
@@ -34,7 +36,9 @@ export async function presentProblem(ctx: Context, problem: ProblemRow) {
     statusActivity: latest ? { createdAt: latest.createdAt.toISOString() } : null,
     color: problemStatusColor(problem.status),
     tags: problem.tags,
-    files: [] as string[],
+    files: problem.files,
+    location: presentLocation(problem),
+    ...distanceField(problem),
     spaceId: problem.spaceId,
     author,
     isAnonymousPost: problem.isAnonymousPost,

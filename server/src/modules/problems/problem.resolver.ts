@@ -15,6 +15,9 @@ import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
 import { ANONYMOUS_AUTHOR, authorView, postAuthor } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
+import { presentLocation } from '../posts/post-location';
+import { Location, PositionInput } from '../places/location.types';
+import { DistanceFilter } from '../places/places.types';
 import { canEditProblem, type ProblemRow } from './problem.policy';
 import { problemCounters } from './problem.presenter';
 import * as problemsService from './problem.service';
@@ -61,6 +64,13 @@ export class ProblemResolver {
     @Arg('startDate', () => Date, { nullable: true }) startDate?: Date,
     @Arg('endDate', () => Date, { nullable: true }) endDate?: Date,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('position', () => PositionInput, {
+      nullable: true,
+      description: "The viewer's position: needed by the location sort and the nearby filter.",
+    })
+    position?: PositionInput,
+    @Arg('distance', () => DistanceFilter, { defaultValue: DistanceFilter.all })
+    distance?: DistanceFilter,
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
@@ -72,6 +82,8 @@ export class ProblemResolver {
       startDate,
       endDate,
       spaceId,
+      position,
+      distance,
       after,
       first,
     });
@@ -265,6 +277,11 @@ export class ProblemResolver {
   })
   author(@Root() problem: ProblemRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
     return postAuthor(ctx, problem);
+  }
+
+  @FieldResolver(() => Location, { nullable: true, description: 'Its place; null when none.' })
+  location(@Root() problem: ProblemRow): Location | null {
+    return presentLocation(problem);
   }
 
   @FieldResolver(() => ProblemCounters)

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { PROBLEM_SORTS, type ProblemSort } from '@rules';
 import type { PathRouter } from '../../rest/paths';
 import { activeSpaceId, bodyData, contextOf, ok, presentPage, queryParam } from '../../rest/shell';
+import { restPosition } from '../places/nearness';
 import { presentPart, presentProblem } from './problem.presenter';
 import * as problemsService from './problem.service';
 import { problemSolutionForRest } from '../solutions/solution.rest';
@@ -25,6 +26,8 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
         startDate: params.startDate,
         endDate: params.endDate,
         spaceId: params.spaceId,
+        position: restPosition(params),
+        distance: params.distance,
         after: params.lastDocumentID,
         first: params.results,
       });

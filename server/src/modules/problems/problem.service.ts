@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   PROBLEM_MESSAGES,
   leaveProblemSchema,
@@ -51,7 +51,18 @@ import {
   type StandingChange,
 } from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
+import {
+  chordKeyset,
+  fromChord,
+  nearnessColumns,
+  nearnessSql,
+  nearestPage,
+  nearestReadLimit,
+  parseListPlace,
+} from '../places/nearness';
 import { cleanPostDescription } from '../posts/post-text';
+import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
+import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
 import {
   notifyProblemListed,
   notifyStatusChange,
@@ -80,6 +91,8 @@ const createSchema = z.object({
   isAnonymousPost: postFlagSchema,
   isDraft: postFlagSchema,
   spaceId: z.string().nullish(),
+  files: postFilesSchema,
+  location: postLocationSchema,
 });
 
 const updateSchema = z.object({
@@ -87,6 +100,8 @@ const updateSchema = z.object({
   description: postDescriptionHtmlSchema.optional(),
   isAnonymousPost: z.boolean().nullish(),
   isDraft: z.boolean().nullish(),
+  files: postFilesSchema,
+  location: postLocationSchema,
 });
 
 const tagState = (problem: ProblemRow): TaggedState => ({
@@ -128,6 +143,8 @@ export async function createProblem(ctx: Context, input: unknown): Promise<Probl
           totalParticipants: 1,
           statusUpdatedAt: now,
           createdAt: now,
+          files: await filesOfNewPost(tx, viewer, space.id, data.files),
+          ...locationColumnsOf(data.location ?? null),
         })
         .returning();
       // joinedAt in whole milliseconds, like the cursors that page the impacted list.
@@ -191,12 +208,15 @@ export async function updateProblem(ctx: Context, id: string, input: unknown): P
     const name = data.name ?? before.name;
     const cleaned = cleanPostDescription(name, data.description ?? before.description);
     const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+    const files = await filesAfterEdit(tx, before, before.spaceId, data.files);
     const [row] = await tx
       .update(problems)
       .set({
         name,
         description: cleaned.html,
         tags: cleaned.tags,
+        ...(files && { files }),
+        ...locationEdit(data.location),
         isDraft: data.isDraft ?? before.isDraft,
         isAnonymousPost,
         isApproved: approvedAfterEdit(before, isAnonymousPost),
@@ -472,11 +492,18 @@ export interface ProblemListInput extends TimeRangeInput {
   orderBy?: ProblemSort | null;
   statuses?: readonly string[] | null;
   spaceId?: string | null;
+  /** The viewer's position: needed by the 'location' sort and the nearby filter. */
+  position?: { lat: number; lng: number } | null;
+  /** 'nearby': only problems within NEARBY_RADIUS_KM of `position`. */
+  distance?: string | null;
   after?: string | null;
   first?: number | null;
 }
 
-const problemSort = keysetSorts<typeof problems, ProblemSort>(problems, {
+/** A listed problem; lists given a position add its distance (`chord` orders the location sort). */
+export type ListedProblem = ProblemRow & { distanceKm: number | null; chord: number | null };
+
+const problemSort = keysetSorts<typeof problems, Exclude<ProblemSort, 'location'>>(problems, {
   recent: 'createdAt',
   recentStatus: 'statusUpdatedAt',
   participants: 'totalParticipants',
@@ -492,15 +519,27 @@ function statusFilter(statuses: readonly string[] | null | undefined): SQL | und
 
 /**
  * recent and solving list the active space; myproblems (the viewer's own, drafts included) and
- * mypriorities (joined, in the viewer's order) span every space the viewer can read.
+ * mypriorities (joined, in the viewer's order) span every space the viewer can read. The location
+ * sort lists located problems nearest to the viewer's position first, keyset on (chord distance,
+ * id); the nearby filter keeps problems within NEARBY_RADIUS_KM, in any list.
  */
 export async function listProblems(
   ctx: Context,
   input: ProblemListInput,
-): Promise<Page<ProblemRow>> {
+): Promise<Page<ProblemRow | ListedProblem>> {
   const size = pageSize(input.first);
   const list = input.list ?? 'recent';
-  const filters = and(statusFilter(input.statuses), timeRangeCondition(problems.createdAt, input));
+  const place = parseListPlace({
+    orderBy: input.orderBy,
+    position: input.position,
+    distance: input.distance,
+  });
+  const near = place.position && nearnessSql(problems, place.position);
+  const filters = and(
+    statusFilter(input.statuses),
+    timeRangeCondition(problems.createdAt, input),
+    place.nearby && near ? near.nearby : undefined,
+  );
 
   // Priorities are ranks (numbers) whatever orderBy says.
   if (list === 'mypriorities')
@@ -516,10 +555,26 @@ export async function listProblems(
     scope = and(eq(problems.authorId, viewer.id), problemReadableBy(viewer))!;
   }
 
-  const { column, kind, cursorOf } = problemSort(input.orderBy ?? 'recent');
+  const columns = { ...getTableColumns(problems), ...nearnessColumns(problems, place.position) };
+  const sort = input.orderBy ?? 'recent';
+  if (sort === 'location') {
+    // Nearest first: ordered by the chord alone, as the GiST index answers it (KNN); ties are put
+    // in id order by nearestPage. parseListPlace made sure there is a position.
+    const { chord, located } = near!;
+    const cursor = decodeCursor(input.after, chordKeyset.kind);
+    const rows = await ctx.db
+      .select(columns)
+      .from(problems)
+      .where(and(scope, filters, located, cursor ? fromChord(chord, cursor) : undefined))
+      .orderBy(asc(chord))
+      .limit(nearestReadLimit(size));
+    return toPage(nearestPage(rows, nearestReadLimit(size), cursor), size, chordKeyset.cursorOf);
+  }
+
+  const { column, kind, cursorOf } = problemSort(sort);
   const cursor = decodeCursor(input.after, kind);
   const rows = await ctx.db
-    .select()
+    .select(columns)
     .from(problems)
     .where(and(scope, filters, afterCursor(column, problems.id, cursor)))
     .orderBy(desc(column), desc(problems.id))

@@ -1,6 +1,8 @@
 import { PROBLEM_LISTS, PROBLEM_SORTS, PROBLEM_STATUSES } from '@rules';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
+import { MediaInput, MediaItem } from '../media/media.types';
+import { LocationInput } from '../places/location.types';
 
 export enum ProblemListKind {
   recent = 'recent',
@@ -19,10 +21,11 @@ export enum ProblemSortKind {
   participants = 'participants',
   solutions = 'solutions',
   stories = 'stories',
+  location = 'location',
 }
 registerEnumType(ProblemSortKind, {
   name: 'ProblemSort',
-  description: `Order of a problem list: ${PROBLEM_SORTS.join(', ')} (newest or largest first). mypriorities keeps the viewer's priority order.`,
+  description: `Order of a problem list: ${PROBLEM_SORTS.join(', ')} (newest or largest first; location: nearest to the given position first). mypriorities keeps the viewer's priority order.`,
 });
 
 @ObjectType()
@@ -69,8 +72,15 @@ export class Problem {
     description: 'Hidden by a moderator: only its author (and moderators) still see it.',
   })
   isHidden!: boolean;
+  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
+  files!: MediaItem[];
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
+  @Field(() => Float, {
+    nullable: true,
+    description: "Kilometres from the list's position; only in lists given a position.",
+  })
+  distanceKm?: number | null;
 }
 
 @ObjectType()
@@ -151,6 +161,17 @@ export class CreateProblemInput {
     description: 'Defaults to the viewer’s active space.',
   })
   spaceId?: string;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
+  @Field(() => LocationInput, {
+    nullable: true,
+    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
+  })
+  location?: LocationInput | null;
 }
 
 @InputType()
@@ -159,6 +180,17 @@ export class UpdateProblemInput {
   @Field(() => String, { nullable: true }) description?: string;
   @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
   @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
+  @Field(() => LocationInput, {
+    nullable: true,
+    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
+  })
+  location?: LocationInput | null;
 }
 
 @InputType()

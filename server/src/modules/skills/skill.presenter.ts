@@ -27,6 +27,7 @@ export async function presentSkill(ctx: Context, skill: SkillRow) {
     isAnonymousPost: skill.isAnonymousPost,
     isApproved: skill.isApproved,
     isHidden: skill.isHidden,
+    files: skill.files,
     counters: { totalParticipants: skill.totalParticipants, totalComments: skill.totalComments },
     joined,
     bookmarked: await viewerBookmarked(ctx, 'skills', skill),

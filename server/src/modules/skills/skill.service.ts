@@ -21,6 +21,7 @@ import {
   type StandingChange,
 } from '../posts/post.policy';
 import { cleanPostDescription } from '../posts/post-text';
+import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer, requireWriter } from '../users/user.service';
 import { stepSkillMembers } from './skill-counters';
@@ -31,12 +32,14 @@ const createSchema = z.object({
   description: postDescriptionHtmlSchema,
   isAnonymousPost: postFlagSchema,
   spaceId: z.string().nullish(),
+  files: postFilesSchema,
 });
 
 const updateSchema = z.object({
   name: postTitleSchema.nullish(),
   description: postDescriptionHtmlSchema.nullish(),
   isAnonymousPost: z.boolean().nullish(),
+  files: postFilesSchema,
 });
 
 /** Creates a skill in the active space; its creator becomes its first member. */
@@ -58,6 +61,7 @@ export async function createSkill(ctx: Context, input: unknown): Promise<SkillRo
         isAnonymousPost: data.isAnonymousPost,
         isApproved: approvedWhenPosted(data.isAnonymousPost),
         totalParticipants: 1,
+        files: await filesOfNewPost(tx, viewer, space.id, data.files),
       })
       .returning();
     // Millisecond timestamps written by the app keep the members' keyset cursors exact.
@@ -105,12 +109,14 @@ export async function updateSkill(ctx: Context, id: string, input: unknown): Pro
     const name = data.name ?? before.name;
     const cleaned = cleanPostDescription(name, data.description ?? before.description);
     const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+    const files = await filesAfterEdit(tx, before, before.spaceId, data.files);
     const [row] = await tx
       .update(skills)
       .set({
         name,
         description: cleaned.html,
         tags: cleaned.tags,
+        ...(files && { files }),
         isAnonymousPost,
         isApproved: approvedAfterEdit(before, isAnonymousPost),
         updatedAt: new Date(),

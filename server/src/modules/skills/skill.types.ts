@@ -1,6 +1,7 @@
 import { SKILL_LISTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
+import { MediaInput, MediaItem } from '../media/media.types';
 
 export enum SkillListKind {
   public = 'public',
@@ -36,6 +37,8 @@ export class Skill {
     description: 'Hidden by a moderator: only its author (and moderators) still see it.',
   })
   isHidden!: boolean;
+  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
+  files!: MediaItem[];
   @Field(() => Date) createdAt!: Date;
 }
 
@@ -67,6 +70,12 @@ export class CreateSkillInput {
     description: 'Defaults to the viewer’s active space.',
   })
   spaceId?: string;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
 }
 
 @InputType()
@@ -74,4 +83,10 @@ export class UpdateSkillInput {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string;
   @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
 }

@@ -1,6 +1,7 @@
 import type { Context } from '../../context';
 import { viewerBookmarked } from '../bookmarks/bookmark.presenter';
 import { presentReactionFields } from '../reactions/reaction.presenter';
+import { presentLocation } from '../posts/post-location';
 import { postAuthor } from '../users/user.service';
 import { myVote } from '../votes/vote.service';
 import { canEditSolution, type SolutionRow } from './solution.policy';
@@ -39,6 +40,8 @@ export async function presentSolution(ctx: Context, solution: SolutionRow) {
     isDraft: solution.isDraft,
     isApproved: solution.isApproved,
     isHidden: solution.isHidden,
+    files: solution.files,
+    location: presentLocation(solution),
     counters: solutionCounters(solution),
     upvoted: vote === 'up',
     downvoted: vote === 'down',

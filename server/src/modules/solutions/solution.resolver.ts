@@ -15,6 +15,8 @@ import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
 import { postAuthor } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
+import { presentLocation } from '../posts/post-location';
+import { Location } from '../places/location.types';
 import { canEditSolution, type SolutionRow } from './solution.policy';
 import { solutionCounters, solutionProblems, solutionVote } from './solution.presenter';
 import * as solutionLive from './solution-live.service';
@@ -151,6 +153,11 @@ export class SolutionResolver {
   @FieldResolver(() => AuthorType)
   author(@Root() solution: SolutionRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
     return postAuthor(ctx, solution);
+  }
+
+  @FieldResolver(() => Location, { nullable: true, description: 'Its place; null when none.' })
+  location(@Root() solution: SolutionRow): Location | null {
+    return presentLocation(solution);
   }
 
   @FieldResolver(() => SolutionCounters)

@@ -29,6 +29,8 @@ import {
 } from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
 import { cleanPostDescription } from '../posts/post-text';
+import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
+import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer, requireWriter } from '../users/user.service';
@@ -49,6 +51,8 @@ const createSchema = z.object({
   isDraft: postFlagSchema,
   spaceId: z.string().nullish(),
   problemId: z.string().nullish(),
+  files: postFilesSchema,
+  location: postLocationSchema,
 });
 
 const updateSchema = z.object({
@@ -56,6 +60,8 @@ const updateSchema = z.object({
   description: postDescriptionHtmlSchema.nullish(),
   isAnonymousPost: z.boolean().nullish(),
   isDraft: z.boolean().nullish(),
+  files: postFilesSchema,
+  location: postLocationSchema,
 });
 
 const problemIdsSchema = z
@@ -108,6 +114,8 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
           isDraft: data.isDraft,
           isApproved: approvedWhenPosted(data.isAnonymousPost),
           totalProblems: problem ? 1 : 0,
+          files: await filesOfNewPost(tx, viewer, spaceId, data.files),
+          ...locationColumnsOf(data.location ?? null),
         })
         .returning();
       if (problem) {
@@ -188,12 +196,15 @@ export async function updateSolution(
     const name = data.name ?? before.name;
     const cleaned = cleanPostDescription(name, data.description ?? before.description);
     const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+    const files = await filesAfterEdit(tx, before, before.spaceId, data.files);
     const [row] = await tx
       .update(solutions)
       .set({
         name,
         description: cleaned.html,
         tags: cleaned.tags,
+        ...(files && { files }),
+        ...locationEdit(data.location),
         isDraft: data.isDraft ?? before.isDraft,
         isAnonymousPost,
         isApproved: approvedAfterEdit(before, isAnonymousPost),

@@ -1,5 +1,7 @@
 import { SOLUTION_LISTS, SOLUTION_SORTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { MediaInput, MediaItem } from '../media/media.types';
+import { LocationInput } from '../places/location.types';
 
 export enum SolutionListKind {
   recent = 'recent',
@@ -61,6 +63,8 @@ export class Solution {
     description: 'Hidden by a moderator: only its author (and moderators) still see it.',
   })
   isHidden!: boolean;
+  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
+  files!: MediaItem[];
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }
@@ -94,6 +98,17 @@ export class CreateSolutionInput {
     description: 'Posts the solution under this problem (in its space).',
   })
   problemId?: string;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
+  @Field(() => LocationInput, {
+    nullable: true,
+    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
+  })
+  location?: LocationInput | null;
 }
 
 @InputType()
@@ -102,4 +117,15 @@ export class UpdateSolutionInput {
   @Field(() => String, { nullable: true }) description?: string;
   @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
   @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
+  @Field(() => LocationInput, {
+    nullable: true,
+    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
+  })
+  location?: LocationInput | null;
 }

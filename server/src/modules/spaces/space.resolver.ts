@@ -273,7 +273,7 @@ export class SpaceResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: 'The space image (uploads come with the media issue).',
+    description: "The space image's address (served to the space's readers).",
   })
   img(@Root() space: SpaceRow): string | null {
     return space.imageUrl;

@@ -18,6 +18,7 @@ import {
 import {
   GLOBAL_SPACE_ID,
   INVITES_PER_CALL_MAX,
+  MEDIA_MESSAGES,
   RECENT_SPACES_SHOWN,
   SPACES_MENU_SIZE,
   SPACE_MESSAGES,
@@ -50,6 +51,7 @@ import {
   notifyJoinAnswer,
   notifyJoinRequest,
 } from '../notifications/notification-events.service';
+import { resolveMedia } from '../media/media.service';
 import { deliverNotifications } from '../notifications/notify.service';
 import { requireViewer, requireWriter } from '../users/user.service';
 import { announceMembershipChange, participantsPage } from './space-members.service';
@@ -449,7 +451,20 @@ const updateSchema = z.object({
   name: spaceNameSchema.optional(),
   description: spacePurposeSchema.nullish(),
   isPrivate: z.boolean().optional(),
+  /** An image the editor uploaded for this space; null removes the image. */
+  imageUploadId: z.string().nullish(),
 });
+
+/**
+ * The address of a space's new image: an image upload of the editor made for this space (so it is
+ * served to exactly the space's readers), else the media rules' refusal.
+ */
+async function spaceImageUrl(ctx: Context, spaceId: string, uploadId: string) {
+  const [item] = await resolveMedia(ctx.db, requireWriter(ctx), spaceId, [{ uploadId }]);
+  if (item!.type !== 'image')
+    throw new AppError('BAD_USER_INPUT', MEDIA_MESSAGES.typeNotAllowed, { field: 'imageUploadId' });
+  return item!.url;
+}
 
 /** A user-created space; its creator becomes its owner in the same transaction. */
 export async function createSpace(ctx: Context, input: unknown): Promise<SpaceRow> {
@@ -492,9 +507,11 @@ async function ownedSpace(ctx: Context, id: string) {
 export async function updateSpace(ctx: Context, id: string, input: unknown): Promise<SpaceRow> {
   const data = parseInput(updateSchema, input);
   await ownedSpace(ctx, id);
+  const imageUrl = data.imageUploadId ? await spaceImageUrl(ctx, id, data.imageUploadId) : null;
   const [space] = await ctx.db
     .update(spaces)
     .set({
+      ...(data.imageUploadId !== undefined && { imageUrl }),
       ...(data.name !== undefined && { name: data.name }),
       ...(data.description !== undefined && {
         description: data.description || null,

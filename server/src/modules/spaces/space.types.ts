@@ -122,4 +122,10 @@ export class UpdateSpaceInput {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string | null;
   @Field(() => Boolean, { nullable: true }) isPrivate?: boolean;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "The space's image: an image the editor uploaded for this space (upload path spaces); null removes it.",
+  })
+  imageUploadId?: string | null;
 }

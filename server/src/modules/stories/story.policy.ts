@@ -34,13 +34,17 @@ export const storyListedFor = (viewer: SqlViewer): SQL =>
 export const storyOnProblemFor = (viewer: SqlViewer): SQL =>
   and(storyPublishedFor(viewer), isNotNull(stories.problemId), problemReadableSql(viewer))!;
 
+/** Listed anywhere: in a public feed, or on its problem's Stories tab. */
+export const storyShownFor = (viewer: SqlViewer): SQL =>
+  or(storyListedFor(viewer), storyOnProblemFor(viewer))!;
+
 /**
  * Readable by id: what the feeds and problems list, plus the viewer's own stories (drafts, pending
  * posts) while they can read the story's space: someone who left or was blocked from a private
  * space reads, edits, publishes and deletes nothing of it. Every write checks this rule first.
  */
 export const storyReadableBy = (viewer: SqlViewer): SQL => {
-  const listed = or(storyListedFor(viewer), storyOnProblemFor(viewer))!;
+  const listed = storyShownFor(viewer);
   if (!viewer) return listed;
   const ownInReadableSpace = and(
     eq(stories.authorId, viewer.id),

@@ -2,6 +2,8 @@ import type { Context } from '../../context';
 import { viewerBookmarked } from '../bookmarks/bookmark.presenter';
 import { presentReactionFields } from '../reactions/reaction.presenter';
 import { postAuthor } from '../users/user.service';
+import { presentLocation } from '../posts/post-location';
+import { distanceField } from '../places/nearness';
 import { canEditStory, type StoryRow } from './story.policy';
 
 /** The REST shape of a story: the entity fields of the spec (000 §3). */
@@ -20,6 +22,9 @@ export async function presentStory(ctx: Context, story: StoryRow) {
     isDraft: story.isDraft,
     isApproved: story.isApproved,
     isHidden: story.isHidden,
+    files: story.files,
+    location: presentLocation(story),
+    ...distanceField(story),
     counters: {
       totalReactions: story.totalReactions,
       totalComments: story.totalComments,

@@ -15,6 +15,9 @@ import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
 import { postAuthor } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
+import { presentLocation } from '../posts/post-location';
+import { Location, PositionInput } from '../places/location.types';
+import { DistanceFilter } from '../places/places.types';
 import { canEditStory, type LiveStory, type StoryRow } from './story.policy';
 import * as storyLive from './story-live.service';
 import * as storiesService from './story.service';
@@ -53,6 +56,13 @@ export class StoryResolver {
       description: 'Only stories with one of these tags.',
     })
     tags?: string[],
+    @Arg('position', () => PositionInput, {
+      nullable: true,
+      description: "The viewer's position: needed by the location sort and the nearby filter.",
+    })
+    position?: PositionInput,
+    @Arg('distance', () => DistanceFilter, { defaultValue: DistanceFilter.all })
+    distance?: DistanceFilter,
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
@@ -65,6 +75,8 @@ export class StoryResolver {
       startDate,
       endDate,
       tags,
+      position,
+      distance,
       after,
       first,
     });
@@ -136,6 +148,11 @@ export class StoryResolver {
     // A live story carries its problem, so delivering it to many subscribers costs no query each.
     if ('problem' in story && story.problem) return story.problem.name;
     return ctx.loaders.storyProblemNameById.load(story.problemId);
+  }
+
+  @FieldResolver(() => Location, { nullable: true, description: 'Its place; null when none.' })
+  location(@Root() story: StoryRow): Location | null {
+    return presentLocation(story);
   }
 
   @FieldResolver(() => StoryCounters)

@@ -1,12 +1,13 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
 import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/shell';
+import { restPosition } from '../places/nearness';
 import { presentStory } from './story.presenter';
 import * as storiesService from './story.service';
 
 /**
- * The spec's story rows. Payload fields other than story, isAnonymousPost and isDraft are ignored
- * (a `tags` field too: tags always come from the text's hashtags).
+ * The spec's story rows. Payload fields other than story, isAnonymousPost, isDraft, files and
+ * location are ignored (a `tags` field too: tags always come from the text's hashtags).
  */
 export function mountStoryRest(router: Router, paths: PathRouter) {
   paths.register('stories', {
@@ -19,6 +20,8 @@ export function mountStoryRest(router: Router, paths: PathRouter) {
         timeRange: params.timeRange,
         startDate: params.startDate,
         endDate: params.endDate,
+        position: restPosition(params),
+        distance: params.distance,
         after: params.lastDocumentID,
         first: params.results,
       });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   and,
   arrayOverlaps,
+  asc,
   desc,
   eq,
   getTableColumns,
@@ -46,6 +47,17 @@ import {
   type StandingChange,
 } from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
+import {
+  chordKeyset,
+  fromChord,
+  nearnessColumns,
+  nearnessSql,
+  nearestPage,
+  nearestReadLimit,
+  parseListPlace,
+} from '../places/nearness';
+import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
+import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
 import { cleanStoryText } from '../posts/post-text';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncProblemStories, type StoryOnProblem } from '../problems/problem-counters';
@@ -69,6 +81,8 @@ const createSchema = z.object({
   isDraft: z.boolean().default(false),
   spaceId: z.string().nullish(),
   problemId: z.string().nullish(),
+  files: postFilesSchema,
+  location: postLocationSchema,
 });
 
 const updateSchema = z.object({
@@ -76,6 +90,8 @@ const updateSchema = z.object({
   problemId: z.string().nullish(),
   isAnonymousPost: z.boolean().optional(),
   isDraft: z.boolean().optional(),
+  files: postFilesSchema,
+  location: postLocationSchema,
 });
 
 /** Stories posted to a problem are not public, so they count in no tag counter of the space. */
@@ -129,6 +145,8 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
           isAnonymousPost: data.isAnonymousPost,
           isDraft: data.isDraft,
           isApproved: approvedWhenPosted(data.isAnonymousPost),
+          files: await filesOfNewPost(tx, viewer, spaceId, data.files),
+          ...locationColumnsOf(data.location ?? null),
         })
         .returning();
       await syncProblemStories(tx, null, onProblem(row!));
@@ -166,11 +184,15 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
   const { before, story } = await ctx.db.transaction(async (tx) => {
     const before = await lockEditable(tx, ctx, id);
     const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
+    const spaceId = problem?.spaceId ?? before.spaceId;
+    const files = await filesAfterEdit(tx, before, spaceId, data.files);
     const [row] = await tx
       .update(stories)
       .set({
         ...(cleaned && { story: cleaned.html, tags: cleaned.tags }),
-        ...(problem && { problemId: problem.id, spaceId: problem.spaceId }),
+        ...(problem && { problemId: problem.id, spaceId }),
+        ...(files && { files }),
+        ...locationEdit(data.location),
         // null takes the story off its problem into its space's feed.
         ...(data.problemId === null && { problemId: null }),
         isDraft: data.isDraft ?? before.isDraft,
@@ -229,6 +251,10 @@ export interface StoryListInput extends TimeRangeInput {
   orderBy?: string | null;
   /** Only stories carrying one of these tags ('#' and case ignored). */
   tags?: readonly string[] | null;
+  /** The viewer's position: needed by the 'location' sort and the nearby filter. */
+  position?: { lat: number; lng: number } | null;
+  /** 'nearby': only stories within NEARBY_RADIUS_KM of `position`. */
+  distance?: string | null;
   after?: string | null;
   first?: number | null;
 }
@@ -251,13 +277,19 @@ const activeSpaceIdOf = (ctx: Context, input: StoryListInput) =>
 export type StoryWithAuthor = StoryRow & {
   author: AuthorRow | null;
   viewerEngagement: ViewerEngagement | null;
+  /** From the viewer's position, when the list was given one; `chord` orders the location sort. */
+  distanceKm: number | null;
+  chord: number | null;
 };
 
-const storySort = keysetSorts<typeof stories, StorySort, StoryWithAuthor>(stories, {
-  recent: 'createdAt',
-  reactions: 'totalReactions',
-  comments: 'totalComments',
-});
+const storySort = keysetSorts<typeof stories, Exclude<StorySort, 'location'>, StoryWithAuthor>(
+  stories,
+  {
+    recent: 'createdAt',
+    reactions: 'totalReactions',
+    comments: 'totalComments',
+  },
+);
 
 /**
  * What a list's SQL looks like. Lists of one shape share one prepared statement; everything that
@@ -271,6 +303,8 @@ interface StoryListShape {
   to: boolean;
   tags: boolean;
   cursor: boolean;
+  position: boolean;
+  nearby: boolean;
 }
 
 const placeholder = sql.placeholder;
@@ -301,18 +335,36 @@ function listScope(list: StoryListShape['list'], viewer: SqlViewer): SQL {
 }
 
 function storyListStatement(db: Db, shape: StoryListShape) {
-  const flags = [shape.signedIn, shape.from, shape.to, shape.tags, shape.cursor]
+  const flags = [
+    shape.signedIn,
+    shape.from,
+    shape.to,
+    shape.tags,
+    shape.cursor,
+    shape.position,
+    shape.nearby,
+  ]
     .map(Number)
     .join('');
   return preparedStatement(db, `stories_${shape.list}_${shape.sort}_${flags}`, (db, name) => {
-    const { column } = storySort(shape.sort);
+    const position = shape.position ? { lat: placeholder('lat'), lng: placeholder('lng') } : null;
+    const near = position && nearnessSql(stories, position);
+    // Nearest first: ordered by the chord alone, as the GiST index answers it (KNN); ties are put
+    // in id order by nearestPage.
+    const byDistance = shape.sort === 'location' && near;
+    const column = shape.sort === 'location' ? null : storySort(shape.sort).column;
     // Authors, and the signed-in viewer's own reaction and bookmark, come in the same statement,
     // so the cards' author and viewer fields cost no further query.
     const viewerEngagement = shape.signedIn
       ? viewerEngagementColumn('stories', stories.id, placeholder('viewerId'))
       : sql<null>`null`;
     return db
-      .select({ ...getTableColumns(stories), author: AUTHOR_COLUMNS, viewerEngagement })
+      .select({
+        ...getTableColumns(stories),
+        author: AUTHOR_COLUMNS,
+        viewerEngagement,
+        ...nearnessColumns(stories, position),
+      })
       .from(stories)
       .leftJoin(users, eq(users.id, stories.authorId))
       .where(
@@ -323,10 +375,16 @@ function storyListStatement(db: Db, shape: StoryListShape) {
             : undefined,
           shape.to ? lte(stories.createdAt, columnPlaceholder('to', stories.createdAt)) : undefined,
           shape.tags ? arrayOverlaps(stories.tags, placeholder('tags')) : undefined,
-          shape.cursor ? afterCursor(column, stories.id, CURSOR_PLACEHOLDERS) : undefined,
+          shape.nearby && near ? near.nearby : undefined,
+          byDistance ? byDistance.located : undefined,
+          shape.cursor
+            ? byDistance
+              ? fromChord(byDistance.chord, CURSOR_PLACEHOLDERS)
+              : afterCursor(column!, stories.id, CURSOR_PLACEHOLDERS)
+            : undefined,
         ),
       )
-      .orderBy(desc(column), desc(stories.id))
+      .orderBy(...(byDistance ? [asc(byDistance.chord)] : [desc(column!), desc(stories.id)]))
       .limit(placeholder('limit'))
       .prepare(name);
   });
@@ -335,7 +393,9 @@ function storyListStatement(db: Db, shape: StoryListShape) {
 /**
  * The public feed is per space; the viewer's own lists (mystories, mydrafts, anonymous) span every
  * space the viewer can read, because a draft or a pending post is the author's wherever it will
- * appear. Sorted by recent, reactions or comments, keyset on (sort value, id), within a time range.
+ * appear. Sorted by recent, reactions or comments, keyset on (sort value, id), within a time range;
+ * or by location, nearest to the viewer's position first, keyset on (chord distance, id), only
+ * stories with a place. The nearby filter keeps stories within NEARBY_RADIUS_KM, in any sort.
  */
 export async function listStories(
   ctx: Context,
@@ -344,8 +404,13 @@ export async function listStories(
   const size = pageSize(input.first);
   const filters = parseInput(filterSchema, { orderBy: input.orderBy, tags: input.tags });
   const { from, to } = timeRangeBounds(input);
+  const place = parseListPlace({
+    orderBy: input.orderBy,
+    position: input.position,
+    distance: input.distance,
+  });
   const sort = filters.orderBy ?? 'recent';
-  const { kind, cursorOf } = storySort(sort);
+  const { kind, cursorOf } = sort === 'location' ? chordKeyset : storySort(sort);
   const cursor = decodeCursor(input.after, kind);
   const list = input.problemId ? 'problem' : (input.list ?? 'recent');
   const viewerId = list === 'recent' || list === 'problem' ? ctx.viewer?.id : requireViewer(ctx).id;
@@ -356,7 +421,9 @@ export async function listStories(
     tags: filters.tags,
     cursorValue: cursor?.value,
     cursorId: cursor?.id,
-    limit: size + 1,
+    lat: place.position?.lat,
+    lng: place.position?.lng,
+    limit: sort === 'location' ? nearestReadLimit(size) : size + 1,
     // The busiest list, recent, needs no separate space lookup: storyListedFor already limits it
     // to readable spaces, and resolveActiveSpace is asked only when the page comes back empty.
     spaceId:
@@ -373,6 +440,8 @@ export async function listStories(
     to: to !== null,
     tags: filters.tags.length > 0,
     cursor: cursor !== null,
+    position: place.position !== null,
+    nearby: place.nearby,
   });
   const select = (spaceId: string) => statement.execute({ ...values, spaceId });
   let rows = await select(values.spaceId);
@@ -382,6 +451,7 @@ export async function listStories(
     const space = await resolveActiveSpace(ctx, input.spaceId);
     if (space.id !== values.spaceId) rows = await select(space.id);
   }
+  if (sort === 'location') rows = nearestPage(rows, values.limit, cursor);
   return toPage(rows, size, cursorOf);
 }
 

@@ -1,5 +1,7 @@
 import { STORY_LISTS, STORY_SORTS } from '@rules';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { MediaInput, MediaItem } from '../media/media.types';
+import { LocationInput } from '../places/location.types';
 
 export enum StoryListKind {
   recent = 'recent',
@@ -17,10 +19,11 @@ export enum StorySort {
   recent = 'recent',
   reactions = 'reactions',
   comments = 'comments',
+  location = 'location',
 }
 registerEnumType(StorySort, {
   name: 'StorySort',
-  description: `Story order: ${STORY_SORTS.join(', ')} (newest, most reactions, most comments).`,
+  description: `Story order: ${STORY_SORTS.join(', ')} (newest, most reactions, most comments, nearest to the given position).`,
 });
 
 @ObjectType()
@@ -53,8 +56,15 @@ export class Story {
     description: 'Hidden by a moderator: only its author (and moderators) still see it.',
   })
   isHidden!: boolean;
+  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
+  files!: MediaItem[];
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
+  @Field(() => Float, {
+    nullable: true,
+    description: "Kilometres from the list's position; only in lists given a position.",
+  })
+  distanceKm?: number | null;
 }
 
 @ObjectType()
@@ -83,6 +93,17 @@ export class CreateStoryInput {
       'Post to this problem (readable by the viewer); the story then goes in its space and is not public.',
   })
   problemId?: string;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
+  @Field(() => LocationInput, {
+    nullable: true,
+    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
+  })
+  location?: LocationInput | null;
 }
 
 @InputType()
@@ -95,4 +116,15 @@ export class UpdateStoryInput {
   problemId?: string;
   @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
   @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
+  @Field(() => LocationInput, {
+    nullable: true,
+    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
+  })
+  location?: LocationInput | null;
 }

@@ -1,0 +1,237 @@
+import { createReadStream } from 'node:fs';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  MEDIA_MESSAGES,
+  MEDIA_TOTAL_MAX_BYTES,
+  acceptsType,
+  mediaListSchema,
+  mediaTypeOf,
+  uploadMetadataSchema,
+  youtubeEmbedUrl,
+  youtubeVideoId,
+  type MediaItem,
+  type UploadPathKind,
+} from '@rules';
+import type { Context } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { spaces, uploads } from '../../db/schema';
+import { AppError, notFound, parseInput } from '../../errors';
+import { spaceIsReadable } from '../spaces/space.policy';
+import { resolveActiveSpace } from '../spaces/space.service';
+import { requireWriter } from '../users/user.service';
+import { displayNameOf, keyNameOf, sniffFormat, thumbnailOf } from './upload-files';
+
+/**
+ * Uploaded files (tus at /api/uploads, see uploads.tus.ts): who may start one, what a finished one
+ * becomes (its bytes sniffed, stored, an `uploads` row, a thumbnail), who may read it, and the
+ * media items posts carry (resolveMedia).
+ */
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** The address of an image's thumbnail, next to its original. */
+export const THUMBNAIL_NAME = 'thumbnail.webp';
+
+const mediaPathOf = (uploadId: string, name: string) =>
+  `/api/media/${uploadId}/${encodeURIComponent(name)}`;
+
+/** A finished upload as a media item (000 §3): where it is served, its sniffed type and size. */
+export function presentUpload(row: UploadRow, fileIndex = 0): MediaItem {
+  return {
+    type: mediaTypeOf(row.contentType),
+    url: mediaPathOf(row.id, row.name),
+    // A file itself named thumbnail.webp keeps that address for its original.
+    thumbnailUrl:
+      row.thumbnailKey && row.name !== THUMBNAIL_NAME ? mediaPathOf(row.id, THUMBNAIL_NAME) : null,
+    extension: row.extension,
+    fileIndex,
+    name: row.name,
+    size: row.size,
+    uploadId: row.id,
+    contentType: row.contentType,
+  };
+}
+
+/** What an upload was started with, checked: kept in the tus upload's metadata until it finishes. */
+export interface UploadClaim {
+  ownerId: string;
+  spaceId: string;
+  kind: UploadPathKind;
+  filename: string | null;
+}
+
+/**
+ * A new upload of the signed-in writer: its metadata names where it goes (`path` kind, `spaceId`,
+ * else the active space), a space the viewer may post in (a private space only for its active
+ * participants; otherwise NOT_FOUND, as the posts answer).
+ */
+export async function startUpload(ctx: Context, metadata: unknown): Promise<UploadClaim> {
+  const viewer = requireWriter(ctx);
+  const given = parseInput(uploadMetadataSchema, metadata);
+  const space = await resolveActiveSpace(ctx, given.spaceId);
+  return {
+    ownerId: viewer.id,
+    spaceId: space.id,
+    kind: given.path,
+    filename: given.filename ?? null,
+  };
+}
+
+/**
+ * A finished tus upload (`file` on local disk) becomes a stored file: its type told by its bytes
+ * (null when the kind does not take it: nothing is kept), streamed into storage under
+ * `spaces/{spaceId}/{kind}/{time}-{id}-{name}.{ext}`, an image's thumbnail beside it, and its
+ * `uploads` row under the tus upload's id (so a retried final request finds it done).
+ */
+export async function finishUpload(
+  ctx: Context,
+  upload: { id: string; file: string; claim: UploadClaim },
+): Promise<MediaItem | null> {
+  const { id, file, claim } = upload;
+  // Checked again: the person may have been suspended or left the space while sending.
+  requireWriter(ctx);
+  await resolveActiveSpace(ctx, claim.spaceId);
+  const format = await sniffFormat(file);
+  if (!format || !acceptsType(claim.kind, format.contentType)) return null;
+  const name = displayNameOf(claim.filename, format.extension);
+  // The time orders a space's files; the id's first part keeps two same-named files apart.
+  const key = `spaces/${claim.spaceId}/${claim.kind}/${Date.now()}-${id.slice(0, 8)}-${keyNameOf(name)}`;
+  const { size } = await ctx.storage.put(key, createReadStream(file), format.contentType);
+  const thumbnailKey = format.contentType.startsWith('image/')
+    ? await storeThumbnail(ctx, file, `${key}.thumb.webp`)
+    : null;
+  try {
+    const [row] = await ctx.db
+      .insert(uploads)
+      .values({
+        id,
+        key,
+        ownerId: claim.ownerId,
+        spaceId: claim.spaceId,
+        kind: claim.kind,
+        name,
+        contentType: format.contentType,
+        extension: format.extension,
+        size,
+        thumbnailKey,
+      })
+      .returning();
+    return presentUpload(row!);
+  } catch (error) {
+    await Promise.all([key, thumbnailKey].map((stored) => stored && ctx.storage.delete(stored)));
+    throw error;
+  }
+}
+
+/** Stores an image's thumbnail; an image sharp cannot read keeps no thumbnail (logged). */
+async function storeThumbnail(ctx: Context, file: string, key: string): Promise<string | null> {
+  try {
+    await ctx.storage.put(key, await thumbnailOf(file), 'image/webp');
+    return key;
+  } catch (error) {
+    ctx.log.warn({ err: error, key }, 'no thumbnail for an uploaded image');
+    return null;
+  }
+}
+
+/** The viewer's own finished upload (the tus id is the upload's id), or null. */
+export async function ownFinishedUpload(ctx: Context, id: string): Promise<UploadRow | null> {
+  if (!ctx.viewer) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.ownerId, ctx.viewer.id)));
+  return row ?? null;
+}
+
+/** The viewer's own finished upload as a media item; NOT_FOUND for anything else. */
+export async function finishedUploadItem(ctx: Context, id: string): Promise<MediaItem> {
+  const row = await ownFinishedUpload(ctx, id);
+  if (!row) throw notFound();
+  return presentUpload(row);
+}
+
+/**
+ * An upload whose space the viewer may read, with that space's privacy (for caching); NOT_FOUND
+ * otherwise, signed out included: a private space's file is never hinted at.
+ */
+export async function readableUpload(
+  ctx: Context,
+  id: string,
+): Promise<{ upload: UploadRow; isPrivate: boolean }> {
+  const [found] = await ctx.db
+    .select({ upload: uploads, isPrivate: spaces.isPrivate })
+    .from(uploads)
+    .innerJoin(spaces, eq(spaces.id, uploads.spaceId))
+    .where(and(eq(uploads.id, id), spaceIsReadable(ctx.viewer)));
+  if (!found) throw notFound();
+  return found;
+}
+
+const mediaError = (message: string) => new AppError('BAD_USER_INPUT', message, { field: 'files' });
+
+/**
+ * A post's attachments as stored (000 §3 media item), from its create or edit input: at most
+ * MEDIA_MAX_FILES, each upload the viewer's own in the post's space (else uploadNotFound), their
+ * sum within MEDIA_TOTAL_MAX_BYTES. Items keep the input order, fileIndex 0..n-1. A post being
+ * edited sends its kept items by their upload ids: the author's uploads of the space, accepted
+ * again (see posts/post-media.ts).
+ */
+export async function resolveMedia(
+  tx: DbOrTx,
+  viewer: { id: string },
+  spaceId: string,
+  inputs: unknown,
+): Promise<MediaItem[]> {
+  const list = parseInput(mediaListSchema, inputs, 'files');
+  const ids = [
+    ...new Set(
+      list.flatMap((input) => input.uploadIds ?? (input.uploadId ? [input.uploadId] : [])),
+    ),
+  ];
+  const rows = ids.length
+    ? await tx
+        .select()
+        .from(uploads)
+        .where(
+          and(
+            inArray(uploads.id, ids),
+            eq(uploads.ownerId, viewer.id),
+            eq(uploads.spaceId, spaceId),
+          ),
+        )
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const uploadOf = (id: string) => {
+    const row = byId.get(id);
+    if (!row) throw mediaError(MEDIA_MESSAGES.uploadNotFound);
+    return row;
+  };
+  const items = list.map((input, fileIndex): MediaItem => {
+    if (input.youtubeUrl) {
+      const videoId = youtubeVideoId(input.youtubeUrl)!;
+      return { type: 'youtube', url: youtubeEmbedUrl(videoId), videoId, fileIndex };
+    }
+    if (input.uploadIds) {
+      const chunks = input.uploadIds.map(uploadOf);
+      if (chunks.some((chunk) => mediaTypeOf(chunk.contentType) !== 'video'))
+        throw mediaError(MEDIA_MESSAGES.typeNotAllowed);
+      const first = presentUpload(chunks[0]!, fileIndex);
+      return {
+        ...first,
+        type: 'video-chunk-recording',
+        urls: chunks.map((chunk) => presentUpload(chunk).url),
+        uploadIds: input.uploadIds,
+        size: chunks.reduce((sum, chunk) => sum + chunk.size, 0),
+        duration: input.duration ?? null,
+      };
+    }
+    const item = presentUpload(uploadOf(input.uploadId!), fileIndex);
+    if (input.captured && item.type === 'image') item.type = 'photo-capture';
+    if (item.type === 'audio' || item.type === 'video') item.duration = input.duration ?? null;
+    return item;
+  });
+  const total = items.reduce((sum, item) => sum + (item.size ?? 0), 0);
+  if (total > MEDIA_TOTAL_MAX_BYTES) throw mediaError(MEDIA_MESSAGES.totalTooLarge);
+  return items;
+}

@@ -51,13 +51,77 @@ function precompress(): Plugin {
   };
 }
 
+/** The generated documents (`npm run codegen`): one module holding every query of the app. */
+const GENERATED_DOCUMENTS = here('src/gql/graphql.ts');
+const DOCUMENT_MODULE = 'virtual:gql-document/';
+/** An import of values from the generated module: `import { A, B } from '../gql/graphql'`. */
+const DOCUMENTS_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])([./]*\/gql\/graphql)\2;?/g;
+
+/**
+ * Gives each generated document a module of its own in the build. Every page imports its queries
+ * from client/src/gql/graphql.ts, and a module lives in one chunk: the shell's imports would put
+ * every query of every page (hundreds of KB of syntax trees) into the first visit. Rewriting those
+ * imports to one module per document lets each query ship with the chunk that uses it. Types are
+ * untouched (TypeScript still reads the generated file); the documents are the same objects.
+ */
+function documentPerModule(): Plugin {
+  let documents: Map<string, string> | null = null;
+  /** `export const XDocument = {…} as unknown as DocumentNode<…>;`, one per line. */
+  const readDocuments = async () => {
+    const source = await readFile(GENERATED_DOCUMENTS, 'utf8');
+    const found = new Map<string, string>();
+    for (const match of source.matchAll(/^export const (\w+) = (\{.*\}) as unknown as /gmu)) {
+      found.set(match[1]!, match[2]!);
+    }
+    return found;
+  };
+  return {
+    name: 'bumps:document-per-module',
+    apply: 'build',
+    async buildStart() {
+      documents = await readDocuments();
+    },
+    transform(code, id) {
+      if (!id.startsWith(here('src/')) || id === GENERATED_DOCUMENTS || !documents) return null;
+      if (!code.includes('/gql/graphql')) return null;
+      const known = documents;
+      const rewritten = code.replace(DOCUMENTS_IMPORT, (statement, names: string, quote, from) => {
+        const specifiers = names
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
+        const split = specifiers.filter((name) => known.has(name));
+        if (split.length === 0) return statement;
+        const kept = specifiers.filter((name) => !known.has(name));
+        return [
+          ...(kept.length > 0
+            ? [`import { ${kept.join(', ')} } from ${quote}${from}${quote};`]
+            : []),
+          ...split.map((name) => `import { ${name} } from '${DOCUMENT_MODULE}${name}';`),
+        ].join('\n');
+      });
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+    resolveId(source) {
+      return source.startsWith(DOCUMENT_MODULE) ? `\0${source}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${DOCUMENT_MODULE}`)) return null;
+      const name = id.slice(DOCUMENT_MODULE.length + 1);
+      const document = documents?.get(name);
+      if (!document) throw new Error(`${name} is not a document of ${GENERATED_DOCUMENTS}`);
+      return `export const ${name} = ${document};\n`;
+    },
+  };
+}
+
 /**
  * The client lives in client/, but reads locales/ and schema/rules/ from the repository root.
  * Two pages: the app (index.html) and the self-hosted GraphiQL (graphiql.html), served by the server.
  */
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), precompress()],
+  plugins: [react(), documentPerModule(), precompress()],
   resolve: {
     alias: [
       { find: /^@rules$/, replacement: here('../schema/rules/index.ts') },
@@ -83,6 +147,9 @@ export default defineConfig({
   build: {
     outDir: here('../dist/client'),
     emptyOutDir: true,
+    // .vite/manifest.json maps each source module to its chunk and imports: the JavaScript budget
+    // test (tests/integration/client-budget.test.ts) follows it to size a first visit.
+    manifest: true,
     // GraphiQL ships the Monaco editor: a large chunk, loaded only on /graphiql.
     chunkSizeWarningLimit: 6000,
     rollupOptions: {

@@ -22,13 +22,22 @@ export interface BrowserApp {
   server: TestServer;
   browser: Browser;
   /** A page in a fresh browser profile, signed in as `as` (through the session cookie) if given. */
-  newPage(options?: { as?: TestUser; viewport?: Viewport; locale?: string }): Promise<Page>;
+  newPage(options?: {
+    as?: TestUser;
+    viewport?: Viewport;
+    locale?: string;
+    /** The browser's position, with the geolocation permission granted. */
+    geolocation?: { latitude: number; longitude: number };
+  }): Promise<Page>;
   /** Saves a screenshot of every open page when the current test fails (call at its start). */
   screenshotsOnFailure(): void;
   close(): Promise<void>;
 }
 
-export async function startBrowserApp(env: NodeJS.ProcessEnv = {}): Promise<BrowserApp> {
+export async function startBrowserApp(
+  env: NodeJS.ProcessEnv = {},
+  { chromiumArgs = [] }: { chromiumArgs?: readonly string[] } = {},
+): Promise<BrowserApp> {
   ensureClientBuilt();
   const dataDir = migratedDataDir('e2e-');
   const running = await startServer({
@@ -45,14 +54,18 @@ export async function startBrowserApp(env: NodeJS.ProcessEnv = {}): Promise<Brow
     deps: running.deps,
     stop: () => running.stop(),
   };
-  const browser = await launchChromium();
+  const browser = await launchChromium(chromiumArgs);
   const contexts: BrowserContext[] = [];
 
   return {
     server,
     browser,
-    async newPage({ as, viewport = DESKTOP, locale } = {}) {
-      const context = await browser.newContext({ viewport, ...(locale && { locale }) });
+    async newPage({ as, viewport = DESKTOP, locale, geolocation } = {}) {
+      const context = await browser.newContext({
+        viewport,
+        ...(locale && { locale }),
+        ...(geolocation && { geolocation, permissions: ['geolocation'] }),
+      });
       context.setDefaultTimeout(STEP_MS);
       contexts.push(context);
       if (as) await context.addCookies([{ name: 'session', value: as.token, url: server.url }]);

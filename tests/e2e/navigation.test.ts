@@ -51,7 +51,8 @@ vi.mock('react-router', async (importOriginal) => ({
 
 // --- The router's pages -------------------------------------------------------------------------
 
-const SPEC_LEAF_EXCLUSIONS = new Set(['*', '404', 'error']);
+// 'pdf' is opened from a PDF's media viewer with the file to show (tests/e2e/pdf-viewer.test.ts).
+const SPEC_LEAF_EXCLUSIONS = new Set(['*', '404', 'error', 'pdf']);
 
 const joinPath = (parent: string, path: string | undefined) =>
   [parent, path ?? ''].filter(Boolean).join('/');
@@ -235,7 +236,19 @@ async function explore(crawl: Crawl) {
   await shown(page);
 
   const tabs = page.locator('main [role="tab"]');
-  const tabCount = await tabs.count();
+  // A page may show its heading while a lazily loaded part (its tab strip) is still on its way:
+  // the count is read once it holds still.
+  let tabCount = -1;
+  await expect
+    .poll(
+      async () => {
+        const before = tabCount;
+        tabCount = await tabs.count();
+        return before === tabCount;
+      },
+      { timeout: STEP_MS, intervals: [250] },
+    )
+    .toBe(true);
   for (let index = 0; index < tabCount; index += 1) {
     // Back from a tab, the page may still be loading its tab strip.
     await expect.poll(() => tabs.count(), { timeout: STEP_MS }).toBeGreaterThan(index);
@@ -246,9 +259,12 @@ async function explore(crawl: Crawl) {
     await tab.click();
     // A tab either changes the address or only the panel below it (a status filter).
     await expect
-      .poll(async () => pathOf(page) !== here || (await tab.getAttribute('aria-selected')), {
-        timeout: STEP_MS,
-      })
+      .poll(
+        async () => pathOf(page) !== here || (await tab.getAttribute('aria-selected')) === 'true',
+        {
+          timeout: STEP_MS,
+        },
+      )
       .toBeTruthy();
     if (pathOf(page) === here) continue;
     const place = await arrived(crawl, `${here}: tab '${name}'`, 'any');

@@ -106,6 +106,20 @@ describe('keyset cursors', () => {
     }
   });
 
+  it('round-trips a distance of the location sort exactly, as the float it was', () => {
+    for (const value of [0, 6123.456789012345, 1.2e-7, 12_742_000]) {
+      const cursor = { value, id: 'story-1' };
+      expect(decodeCursor(encodeCursor(cursor), 'distance')).toEqual(cursor);
+    }
+  });
+
+  it('rejects distances that are negative, not finite, or not written by encodeCursor', () => {
+    for (const raw of ['-1', 'Infinity', 'NaN', '', ' 5', '5.50', '0x10']) {
+      expectInvalidCursor(crafted(`n|${raw}|x`), 'distance');
+    }
+    expectInvalidCursor(encodeCursor({ value: new Date(), id: 'x' }), 'distance');
+  });
+
   it('rejects a NUL byte in the id, which PostgreSQL text cannot hold', () => {
     expectInvalidCursor(crafted('n|1|a\u0000b'), 'count');
     expectInvalidCursor(crafted(`d|${new Date().toISOString()}|\u0000`), 'date');

@@ -15,6 +15,7 @@ import {
   IconLock,
   IconMap2,
   IconNews,
+  IconMapPin,
   IconPhoto,
   IconPlus,
   IconPuzzle,
@@ -101,8 +102,8 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
       to: `/space/${id}/media`,
       label: t('common:drawer.media'),
       icon: <IconPhoto size={18} />,
-      soon: true,
     },
+    { to: '/location', label: t('common:drawer.location'), icon: <IconMapPin size={18} /> },
     {
       to: `/space/${id}/activity`,
       label: t('common:drawer.activity'),

@@ -4,6 +4,8 @@ import { adminRoutes } from '../features/admin';
 import { authRoutes } from '../features/auth/routes';
 import { bookmarkRoutes } from '../features/bookmarks';
 import { chatRoutes } from '../features/chat';
+import { pdfRoutes } from '../features/media/pdf';
+import { placeRoutes } from '../features/places';
 import { notificationRoutes } from '../features/notifications';
 import { moderationRoutes } from '../features/moderation';
 import { peopleRoutes } from '../features/people';
@@ -48,6 +50,8 @@ export const routes: RouteObject[] = [
               ...settingsRoutes,
               ...notificationRoutes,
               ...chatRoutes,
+              ...pdfRoutes,
+              ...placeRoutes,
               { path: '404', element: <ErrorPage status={404} /> },
               { path: 'error', element: <ErrorPage status={500} /> },
               { path: '*', element: <CatchAll /> },

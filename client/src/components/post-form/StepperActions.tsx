@@ -13,6 +13,7 @@ export function StepperActions({
   backLabel,
   nextLabel,
   submitLabel,
+  waitingLabel = null,
 }: {
   step: number;
   lastStep: number;
@@ -25,6 +26,8 @@ export function StepperActions({
   backLabel: string;
   nextLabel: string;
   submitLabel: string;
+  /** Set while attachments still upload: the submit button waits and says so. */
+  waitingLabel?: string | null;
 }) {
   return (
     <Group justify="space-between">
@@ -40,8 +43,8 @@ export function StepperActions({
       {step < lastStep ? (
         <Button onClick={onNext}>{nextLabel}</Button>
       ) : (
-        <Button loading={saving} onClick={onSubmit}>
-          {submitLabel}
+        <Button loading={saving} disabled={waitingLabel !== null} onClick={onSubmit}>
+          {waitingLabel ?? submitLabel}
         </Button>
       )}
     </Group>

@@ -21,7 +21,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { ManageUsersDocument, SpaceDocument } from '../../gql/graphql';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { RequireSignIn } from '../auth/RequireSignIn';
-import { ReportQueue } from '../moderation';
+import { ReportQueue } from '../moderation/ReportQueue';
 import { PagedList } from '../people/PagedList';
 import { useStatusLabel } from '../spaces/spaceDisplay';
 import { useManageAccess } from './access';

@@ -1,13 +1,21 @@
 import type { RouteObject } from 'react-router';
-import { AuthActionPage } from './AuthActionPage';
-import { AuthPage } from './AuthPage';
-import { LogoutPage } from './LogoutPage';
+import type { AuthView } from './AuthPanel';
 
-/** Children of /auth (rendered in the auth layout). Keys remount the panel when the route changes. */
+/** The sign-in panel opened on `initial`; the key remounts it when the route changes. */
+const authPage = (initial: AuthView) => () =>
+  import('./AuthPage').then((m) => ({ element: <m.AuthPage key={initial} initial={initial} /> }));
+
+/** Children of /auth (rendered in the auth layout), loaded when visited. */
 export const authRoutes: RouteObject[] = [
-  { path: 'login', element: <AuthPage key="signin" initial="signin" /> },
-  { path: 'signUp', element: <AuthPage key="signup" initial="signup" /> },
-  { path: 'forgotPassword', element: <AuthPage key="reset" initial="reset" /> },
-  { path: 'logout', element: <LogoutPage /> },
-  { path: 'auth-action', element: <AuthActionPage /> },
+  { path: 'login', lazy: authPage('signin') },
+  { path: 'signUp', lazy: authPage('signup') },
+  { path: 'forgotPassword', lazy: authPage('reset') },
+  {
+    path: 'logout',
+    lazy: () => import('./LogoutPage').then((m) => ({ Component: m.LogoutPage })),
+  },
+  {
+    path: 'auth-action',
+    lazy: () => import('./AuthActionPage').then((m) => ({ Component: m.AuthActionPage })),
+  },
 ];

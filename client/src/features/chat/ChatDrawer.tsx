@@ -1,10 +1,15 @@
-import { Drawer } from '@mantine/core';
+import { Center, Drawer, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatNavigationContext, type ChatNavigation, type ChatTarget } from './chatNavigation';
 import { ConversationList } from './ConversationList';
-import { ConversationPane } from './ConversationPane';
+
+// A conversation brings the editor (Tiptap and ProseMirror): it loads when one is first opened,
+// not with the shell that holds the drawer.
+const ConversationPane = lazy(() =>
+  import('./ConversationPane').then((module) => ({ default: module.ConversationPane })),
+);
 
 /** 000 §2: the chat drawer is 350 px wide on desktop and the full width on mobile. */
 const DRAWER_WIDTH = 350;
@@ -47,7 +52,15 @@ export function ChatDrawer({ opened, onClose }: { opened: boolean; onClose: () =
     >
       <ChatNavigationContext.Provider value={navigation}>
         {target ? (
-          <ConversationPane target={target} onBack={() => setTarget(null)} />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <ConversationPane target={target} onBack={() => setTarget(null)} />
+          </Suspense>
         ) : (
           <ConversationList />
         )}

@@ -4,14 +4,15 @@
 // - `useChatTotals`: the badge's number (the mobile bottom bar's Chat item).
 // - `GroupMenu`, `PresenceDot`, `useChatNavigation`: for the conversation view's header.
 import type { RouteObject } from 'react-router';
-import { ChatPage } from './ChatPage';
+
+const chatPage = () => import('./ChatPage').then((m) => ({ Component: m.ChatPage }));
 
 export const chatRoutes: RouteObject[] = [
   {
     path: 'chat',
     children: [
-      { index: true, Component: ChatPage },
-      { path: ':id', Component: ChatPage },
+      { index: true, lazy: chatPage },
+      { path: ':id', lazy: chatPage },
     ],
   },
 ];

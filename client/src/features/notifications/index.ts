@@ -3,15 +3,17 @@
 // - `NotificationBell`: the top bar's bell with the unread badge, live.
 // - `WatchLevelMenu`: an item page's 'Notifications' choice (everything, mentions only, mute).
 import type { RouteObject } from 'react-router';
-import { NotificationsPage } from './NotificationsPage';
+
+const notificationsPage = () =>
+  import('./NotificationsPage').then((m) => ({ Component: m.NotificationsPage }));
 
 export const notificationRoutes: RouteObject[] = [
   {
     path: 'notifications',
     // Without a tab the page opens the 'all' tab; 'redirect' is the page that opens one item.
     children: [
-      { index: true, Component: NotificationsPage },
-      { path: ':tab', Component: NotificationsPage },
+      { index: true, lazy: notificationsPage },
+      { path: ':tab', lazy: notificationsPage },
     ],
   },
 ];

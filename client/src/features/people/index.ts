@@ -2,18 +2,25 @@
 // (paths without a leading '/'), and the author name the post cards link with.
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { FollowingPage } from './FollowingPage';
-import { PeopleDirectoryPage } from './PeopleDirectoryPage';
-import { ProfilePage } from './ProfilePage';
 
 export { AuthorName, profilePath } from './AuthorName';
 export { PersonAvatar } from './PersonAvatar';
 
+// Each page is a chunk of its own, loaded when its route is first visited.
+const directoryPage = (directory: 'people' | 'orgs') => () =>
+  import('./PeopleDirectoryPage').then((m) => ({
+    element: createElement(m.PeopleDirectoryPage, { directory }),
+  }));
+const profilePage = () => import('./ProfilePage').then((m) => ({ Component: m.ProfilePage }));
+
 export const peopleRoutes: RouteObject[] = [
   { path: 'network', element: createElement(Navigate, { to: '/network/people', replace: true }) },
-  { path: 'network/people', element: createElement(PeopleDirectoryPage, { directory: 'people' }) },
-  { path: 'network/orgs', element: createElement(PeopleDirectoryPage, { directory: 'orgs' }) },
-  { path: 'network/:id', Component: ProfilePage },
-  { path: 'network/:id/:tab', Component: ProfilePage },
-  { path: 'following', Component: FollowingPage },
+  { path: 'network/people', lazy: directoryPage('people') },
+  { path: 'network/orgs', lazy: directoryPage('orgs') },
+  { path: 'network/:id', lazy: profilePage },
+  { path: 'network/:id/:tab', lazy: profilePage },
+  {
+    path: 'following',
+    lazy: () => import('./FollowingPage').then((m) => ({ Component: m.FollowingPage })),
+  },
 ];

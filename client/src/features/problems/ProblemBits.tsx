@@ -256,6 +256,7 @@ export function useProblemLabels() {
       participants: t('problems:sort.participants'),
       solutions: t('problems:sort.solutions'),
       stories: t('problems:sort.stories'),
+      location: t('places:sort.location'),
     },
     partTypes: {
       stakeholder: t('problems:parts.types.stakeholder'),

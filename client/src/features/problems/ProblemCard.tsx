@@ -8,7 +8,9 @@ import { ShareButton } from '../share';
 import { AuthorName } from '../people/AuthorName';
 import { ReactionButton } from '../reactions';
 import { HiddenBadge } from '../moderation';
+import { DistanceLabel, LocationLine } from '../places/PlaceBits';
 import { CounterChips, ProblemAuthorAvatar, StatusBadge, useAuthorName } from './ProblemBits';
+import { MediaCarousel } from '../media/MediaCarousel';
 
 /** Plain text of the description, cut for cards. */
 export const excerpt = (html: string, max = 220) => {
@@ -42,7 +44,10 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
                 name={authorName(problem)}
                 anonymous={problem.isAnonymousPost}
               />
-              <RelativeTime date={problem.createdAt} size="xs" />
+              <Group gap={6}>
+                <RelativeTime date={problem.createdAt} size="xs" />
+                <DistanceLabel km={problem.distanceKm} />
+              </Group>
             </Stack>
           </Group>
           <Group gap={6}>
@@ -73,6 +78,8 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
         <Text size="sm" c="dimmed" lineClamp={3}>
           {excerpt(problem.description) || t('problems:card.noDescription')}
         </Text>
+        <MediaCarousel files={problem.files} variant="card" />
+        <LocationLine location={problem.location} />
         <CounterChips problem={problem} />
         {!problem.isDraft && problem.isApproved ? (
           <Group justify="space-between">
@@ -109,6 +116,7 @@ export function ProblemRow({ problem }: { problem: ProblemCardFragment }) {
             <Text size="xs" c="dimmed">
               {authorName(problem)} · <RelativeTime date={problem.createdAt} size="xs" />
             </Text>
+            <DistanceLabel km={problem.distanceKm} />
           </Stack>
         </Group>
         <CounterChips problem={problem} />

@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
@@ -23,6 +22,11 @@ import {
   type ProblemCardFragment,
 } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
+import { MediaCarousel } from '../media/MediaCarousel';
+import { previewItemsOf } from '../media/mediaDrafts';
+import { MediaStep } from '../media/MediaStep';
+import { usePostAttachments } from '../media/usePostAttachments';
+import { LocationPicker } from '../places/LocationPicker';
 import { StatusBadge } from './ProblemBits';
 import { PROBLEM_LIST_QUERIES } from './problemQueries';
 
@@ -36,7 +40,7 @@ const problemDraftSchema = z.object({
 });
 
 /**
- * The 3-step problem form: 1 title and description, 2 media and location (later), 3 preview. A
+ * The 3-step problem form: 1 title and description, 2 media and location, 3 preview. A
  * new problem's text is kept under `draftKey` until it is posted or discarded.
  */
 export function ProblemForm({
@@ -73,10 +77,15 @@ export function ProblemForm({
     draft?.isAnonymousPost ?? problem?.isAnonymousPost ?? false,
   );
   const [isDraft, setDraft] = useState(draft?.isDraft ?? problem?.isDraft ?? false);
+  const attachments = usePostAttachments({
+    post: problem,
+    path: 'problems',
+    spaceId: problem?.spaceId ?? spaceId,
+  });
   useKeptDraft({
     key: draftKey,
     value: { name, description, isAnonymousPost, isDraft },
-    dirty,
+    dirty: dirty || attachments.dirty,
     onDirtyChange,
   });
   const [create, creating] = useMutation(CreateProblemDocument, {
@@ -96,7 +105,7 @@ export function ProblemForm({
         const { data } = await update({
           variables: {
             id: problem.id,
-            input: { name, description, isAnonymousPost, isDraft },
+            input: { name, description, isAnonymousPost, isDraft, ...attachments.updateInput },
           },
         });
         notifySuccess(
@@ -113,6 +122,7 @@ export function ProblemForm({
               isAnonymousPost,
               isDraft,
               spaceId: spaceId || null,
+              ...attachments.createInput,
             },
           },
         });
@@ -171,13 +181,11 @@ export function ProblemForm({
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={narrow ? undefined : t('problems:dialog.step2')}>
-          <MediaLaterStep
-            mediaTitle={t('problems:dialog.mediaTitle')}
-            mediaText={t('problems:dialog.mediaLater')}
-            location={{
-              title: t('problems:dialog.locationTitle'),
-              text: t('problems:dialog.locationLater'),
-            }}
+          <MediaStep
+            media={attachments.media}
+            location={
+              <LocationPicker value={attachments.location} onChange={attachments.setLocation} />
+            }
           />
         </Stepper.Step>
         <Stepper.Step label={narrow ? undefined : t('problems:dialog.step3')}>
@@ -197,7 +205,9 @@ export function ProblemForm({
                   <StatusBadge status={problem?.status ?? 'unsolved'} />
                 </>
               }
-            />
+            >
+              <MediaCarousel files={previewItemsOf(attachments.media.drafts)} variant="card" />
+            </PostPreview>
             {!problem || problem.isDraft ? (
               <Switch
                 checked={isDraft}
@@ -221,6 +231,7 @@ export function ProblemForm({
         backLabel={t('common:actions.back')}
         nextLabel={t('problems:dialog.next')}
         submitLabel={isDraft ? t('problems:dialog.saveDraft') : t('problems:dialog.publish')}
+        waitingLabel={attachments.media.waitingLabel}
       />
     </Stack>
   );

@@ -38,6 +38,13 @@ import {
   type ProblemListKind,
 } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
+import {
+  DEFAULT_PLACE_FILTER,
+  DistanceSwitch,
+  needsPosition,
+  usePositionChoice,
+  type PlaceFilter,
+} from '../places/PlaceBits';
 import { useViewer } from '../auth/useViewer';
 import { ProblemDialog } from './ProblemDialog';
 import { ProblemList, ProblemListSkeleton, type ProblemView } from './ProblemList';
@@ -122,8 +129,19 @@ export function ProblemListPage({ list }: { list: Exclude<ListTab, 'mypriorities
   const [range, setRange] = useState(DEFAULT_TIME_RANGE_CHOICE);
   const time = timeRangeVariables(range);
   const [view, setView] = useState<ProblemView>('cards');
+  const [place, setPlace] = useState<PlaceFilter>(DEFAULT_PLACE_FILTER);
+  const { withPosition, asking, notice } = usePositionChoice();
   const own = list === 'myproblems';
   const labels = useProblemLabels();
+  // The location sort (nearest first) needs the reader's position: without it the sort stays.
+  const sortBy = (next: ProblemSort) => {
+    if (next !== 'location') setOrderBy(next);
+    else
+      void withPosition((position) => {
+        setPlace((current) => ({ ...current, position }));
+        setOrderBy(next);
+      });
+  };
 
   let body;
   if (own && !viewer) body = loading ? <ProblemListSkeleton /> : <SignInFirst />;
@@ -138,9 +156,13 @@ export function ProblemListPage({ list }: { list: Exclude<ListTab, 'mypriorities
           statuses: list === 'solving' || statuses.length === 0 ? null : statuses,
           ...time,
           spaceId,
+          ...(needsPosition(orderBy, place) && { position: place.position }),
+          ...(place.distance === 'nearby' && { distance: place.distance }),
         }}
         empty={
-          statuses.length > 0 || time.timeRange !== DEFAULT_TIME_RANGE
+          statuses.length > 0 ||
+          time.timeRange !== DEFAULT_TIME_RANGE ||
+          place.distance === 'nearby'
             ? {
                 title: t('problems:list.noMatch'),
                 description: t('problems:list.noMatchHint'),
@@ -163,16 +185,18 @@ export function ProblemListPage({ list }: { list: Exclude<ListTab, 'mypriorities
               <Select
                 label={t('problems:list.sort')}
                 value={orderBy}
-                onChange={(value) => value && setOrderBy(value as ProblemSort)}
+                onChange={(value) => value && sortBy(value as ProblemSort)}
                 data={PROBLEM_SORTS.map((sort) => ({
                   value: sort,
                   label: labels.sorts[sort],
                 }))}
                 allowDeselect={false}
-                w={190}
+                disabled={asking}
+                w={200}
                 size="xs"
               />
               <TimeRangeSelect value={range} onChange={setRange} />
+              <DistanceSwitch value={place} onChange={setPlace} />
               <SegmentedControl
                 size="xs"
                 value={view}
@@ -191,6 +215,7 @@ export function ProblemListPage({ list }: { list: Exclude<ListTab, 'mypriorities
               />
             </Group>
             {list === 'solving' ? null : <StatusFilter value={statuses} onChange={setStatuses} />}
+            {notice}
           </Stack>
         </Card>
       )}

@@ -53,6 +53,8 @@ import { ImpactedTab, MeasurementsSection, SolversTab } from './ProblemTabs';
 import { PartsTab } from './PartsTab';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
+import { LocationLine } from '../places/PlaceBits';
+import { MediaCarousel } from '../media/MediaCarousel';
 
 const TABS = [
   'info',
@@ -367,6 +369,8 @@ function InfoTab({ problem }: { problem: ProblemDetail }) {
             {t('problems:info.description')}
           </Title>
           <RichText html={problem.description} />
+          <MediaCarousel files={problem.files} variant="detail" />
+          <LocationLine location={problem.location} />
           {problem.tags.length ? (
             <Group gap={6} aria-label={t('problems:info.tags')}>
               {problem.tags.map((tag) => (

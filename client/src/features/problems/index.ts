@@ -1,37 +1,37 @@
 // The problems feature's contract with the app shell: routes rendered inside the shell layout
 // (paths without a leading '/').
-import { createElement } from 'react';
+import { createElement, type ComponentProps } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { PartPage } from './PartPage';
-import { PrioritiesPage, ProblemListPage } from './ProblemListPage';
-import { ProblemPage } from './ProblemPage';
+import type { ProblemListPage } from './ProblemListPage';
+
+type ProblemList = ComponentProps<typeof ProblemListPage>['list'];
+
+// Each page is a chunk of its own, loaded when its route is first visited.
+const problemList = (list: ProblemList) => () =>
+  import('./ProblemListPage').then((m) => ({
+    element: createElement(m.ProblemListPage, { list }),
+  }));
+const problemPage = () => import('./ProblemPage').then((m) => ({ Component: m.ProblemPage }));
+const partPage = () => import('./PartPage').then((m) => ({ Component: m.PartPage }));
 
 export const problemRoutes: RouteObject[] = [
   {
     path: 'problems',
     element: createElement(Navigate, { to: '/problems/recent', replace: true }),
   },
+  { path: 'problems/recent', lazy: problemList('recent') },
+  { path: 'problems/myproblems', lazy: problemList('myproblems') },
+  { path: 'problems/solving', lazy: problemList('solving') },
   {
-    path: 'problems/recent',
-    element: createElement(ProblemListPage, { list: 'recent' }),
+    path: 'problems/mypriorities',
+    lazy: () => import('./ProblemListPage').then((m) => ({ Component: m.PrioritiesPage })),
   },
-  {
-    path: 'problems/myproblems',
-    element: createElement(ProblemListPage, { list: 'myproblems' }),
-  },
-  {
-    path: 'problems/solving',
-    element: createElement(ProblemListPage, { list: 'solving' }),
-  },
-  { path: 'problems/mypriorities', Component: PrioritiesPage },
-  { path: 'problem/:id', Component: ProblemPage },
-  { path: 'problem/:id/parts/:partId', Component: PartPage },
-  { path: 'problem/:id/parts/:partId/:tab', Component: PartPage },
-  { path: 'problem/:id/:tab', Component: ProblemPage },
+  { path: 'problem/:id', lazy: problemPage },
+  { path: 'problem/:id/parts/:partId', lazy: partPage },
+  { path: 'problem/:id/parts/:partId/:tab', lazy: partPage },
+  { path: 'problem/:id/:tab', lazy: problemPage },
 ];
 /** The plus button's Problem dialog. */
 export { ProblemDialog } from './ProblemDialog';
-/** The tab strip of the /problems/* pages (the problem alerts page shows it too). */
-export { ProblemListTabs } from './ProblemListPage';
 /** Picker of the viewer's joined problems (the story dialog's Problem destination). */
 export { JoinedProblemSelect } from './JoinedProblemSelect';

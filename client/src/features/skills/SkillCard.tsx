@@ -9,6 +9,7 @@ import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
 import { AuthorName } from '../people/AuthorName';
 import { useJoinSkill } from './useJoinSkill';
+import { MediaCarousel } from '../media/MediaCarousel';
 
 /** One skill: who and when, its title and tags, its members count and Join/Leave. */
 export function SkillCard({ skill }: { skill: SkillCardFragment }) {
@@ -56,6 +57,7 @@ export function SkillCard({ skill }: { skill: SkillCardFragment }) {
         >
           {skill.name}
         </Anchor>
+        <MediaCarousel files={skill.files} variant="card" />
         {skill.tags.length ? (
           <Group gap={6} aria-label={t('skills:card.tags')}>
             {skill.tags.map((tag) => (

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
-import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
 import { PostingInSpace } from '../../components/post-form/PostingInSpace';
@@ -23,6 +22,10 @@ import {
   type SkillCardFragment,
 } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
+import { MediaCarousel } from '../media/MediaCarousel';
+import { previewItemsOf } from '../media/mediaDrafts';
+import { MediaStep } from '../media/MediaStep';
+import { usePostAttachments } from '../media/usePostAttachments';
 import { SKILL_LIST_QUERIES } from './skillQueries';
 
 const LAST_STEP = SKILL_DIALOG_STEPS - 1;
@@ -68,10 +71,15 @@ export function SkillForm({
   const [isAnonymousPost, setAnonymous] = useState(
     draft?.isAnonymousPost ?? skill?.isAnonymousPost ?? false,
   );
+  const attachments = usePostAttachments({
+    post: skill,
+    path: 'skills',
+    spaceId: skill?.spaceId ?? spaceId,
+  });
   useKeptDraft({
     key: draftKey,
     value: { name, description, isAnonymousPost },
-    dirty,
+    dirty: dirty || attachments.dirty,
     onDirtyChange,
   });
   const [create, creating] = useMutation(CreateSkillDocument, {
@@ -90,7 +98,7 @@ export function SkillForm({
         const { data } = await update({
           variables: {
             id: skill.id,
-            input: { name, description, isAnonymousPost },
+            input: { name, description, isAnonymousPost, ...attachments.updateInput },
           },
         });
         notifySuccess(
@@ -106,6 +114,7 @@ export function SkillForm({
               description,
               isAnonymousPost,
               spaceId: spaceId || null,
+              ...attachments.createInput,
             },
           },
         });
@@ -161,10 +170,7 @@ export function SkillForm({
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('skills:dialog.step2')}>
-          <MediaLaterStep
-            mediaTitle={t('skills:dialog.mediaTitle')}
-            mediaText={t('skills:dialog.mediaLater')}
-          />
+          <MediaStep media={attachments.media} />
         </Stepper.Step>
         <Stepper.Step label={t('skills:dialog.step3')}>
           <PostPreview
@@ -173,7 +179,9 @@ export function SkillForm({
             title={name}
             description={description}
             mt="sm"
-          />
+          >
+            <MediaCarousel files={previewItemsOf(attachments.media.drafts)} variant="card" />
+          </PostPreview>
         </Stepper.Step>
       </Stepper>
       <StepperActions
@@ -188,6 +196,7 @@ export function SkillForm({
         backLabel={t('common:actions.back')}
         nextLabel={t('skills:dialog.next')}
         submitLabel={t('skills:dialog.publish')}
+        waitingLabel={attachments.media.waitingLabel}
       />
     </Stack>
   );

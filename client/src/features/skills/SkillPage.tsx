@@ -36,6 +36,7 @@ import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
+import { MediaCarousel } from '../media/MediaCarousel';
 
 const TABS = ['info', 'members', 'reviews'] as const;
 
@@ -183,6 +184,7 @@ function SkillInfo({ skill }: { skill: SkillCardFragment }) {
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <RichText html={skill.description} />
+        <MediaCarousel files={skill.files} variant="detail" />
         {skill.tags.length ? (
           <Group gap={6} aria-label={t('skills:card.tags')}>
             {skill.tags.map((tag) => (

@@ -1,23 +1,23 @@
 // The skills feature's contract with the app shell: routes rendered inside the shell layout
 // (paths without a leading '/').
-import { createElement } from 'react';
+import { createElement, type ComponentProps } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { SkillListPage } from './SkillListPage';
-import { SkillPage } from './SkillPage';
+import type { SkillListPage } from './SkillListPage';
+
+type SkillList = ComponentProps<typeof SkillListPage>['list'];
+
+// Each page is a chunk of its own, loaded when its route is first visited.
+const skillList = (list: SkillList) => () =>
+  import('./SkillListPage').then((m) => ({ element: createElement(m.SkillListPage, { list }) }));
+const skillPage = () => import('./SkillPage').then((m) => ({ Component: m.SkillPage }));
 
 export const skillRoutes: RouteObject[] = [
   {
     path: 'skills',
     element: createElement(Navigate, { to: '/skills/public', replace: true }),
   },
-  {
-    path: 'skills/public',
-    element: createElement(SkillListPage, { list: 'public' }),
-  },
-  {
-    path: 'skills/myskills',
-    element: createElement(SkillListPage, { list: 'myskills' }),
-  },
-  { path: 'skill/:id', Component: SkillPage },
-  { path: 'skill/:id/:tab', Component: SkillPage },
+  { path: 'skills/public', lazy: skillList('public') },
+  { path: 'skills/myskills', lazy: skillList('myskills') },
+  { path: 'skill/:id', lazy: skillPage },
+  { path: 'skill/:id/:tab', lazy: skillPage },
 ];

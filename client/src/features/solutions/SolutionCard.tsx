@@ -10,7 +10,9 @@ import { AuthorName } from '../people/AuthorName';
 import { ReactionButton } from '../reactions';
 import { VoteButtons } from '../votes';
 import { HiddenBadge, ReportMenu } from '../moderation';
+import { LocationLine } from '../places/PlaceBits';
 import { AuthorAvatar, SolutionChips, TagList, solutionPath } from './SolutionBits';
+import { MediaCarousel } from '../media/MediaCarousel';
 
 export interface SolutionCardActions {
   onEdit: (solution: SolutionCardFragment) => void;
@@ -74,6 +76,8 @@ export function SolutionCard({
         <Anchor component={Link} to={path} fw={600} size="lg" c="inherit" underline="hover">
           {solution.name}
         </Anchor>
+        <MediaCarousel files={solution.files} variant="card" />
+        <LocationLine location={solution.location} />
         <TagList tags={solution.tags} label={t('solutions:card.tags')} />
         <SolutionChips solution={solution} problemId={problemId} />
         <VoteButtons solution={solution} />

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
-import { MediaLaterStep } from '../../components/post-form/MediaLaterStep';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingInSpace } from '../../components/post-form/PostingInSpace';
 import { PostPreview } from '../../components/post-form/PostPreview';
@@ -23,6 +22,11 @@ import {
   type SolutionCardFragment,
 } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
+import { MediaCarousel } from '../media/MediaCarousel';
+import { previewItemsOf } from '../media/mediaDrafts';
+import { MediaStep } from '../media/MediaStep';
+import { usePostAttachments } from '../media/usePostAttachments';
+import { LocationPicker } from '../places/LocationPicker';
 import { TagList } from './SolutionBits';
 import { SOLUTION_LIST_QUERIES } from './solutionQueries';
 
@@ -78,10 +82,15 @@ export function SolutionForm({
   const [isAnonymousPost, setAnonymous] = useState(
     draft?.isAnonymousPost ?? solution?.isAnonymousPost ?? false,
   );
+  const attachments = usePostAttachments({
+    post: solution,
+    path: 'solutions',
+    spaceId: postingSpaceId ?? spaceId,
+  });
   useKeptDraft({
     key: draftKey,
     value: { name, description, isAnonymousPost },
-    dirty,
+    dirty: dirty || attachments.dirty,
     onDirtyChange,
   });
   const [create, creating] = useMutation(CreateSolutionDocument, {
@@ -101,7 +110,7 @@ export function SolutionForm({
         const { data } = await update({
           variables: {
             id: solution.id,
-            input: { name, description, isAnonymousPost },
+            input: { name, description, isAnonymousPost, ...attachments.updateInput },
           },
         });
         notifySuccess(
@@ -118,6 +127,7 @@ export function SolutionForm({
               isAnonymousPost,
               spaceId: problemId ? null : spaceId || null,
               problemId: problemId ?? null,
+              ...attachments.createInput,
             },
           },
         });
@@ -203,13 +213,11 @@ export function SolutionForm({
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('solutions:dialog.step3')}>
-          <MediaLaterStep
-            mediaTitle={t('solutions:dialog.mediaTitle')}
-            mediaText={t('solutions:dialog.mediaLater')}
-            location={{
-              title: t('solutions:dialog.locationTitle'),
-              text: t('solutions:dialog.locationLater'),
-            }}
+          <MediaStep
+            media={attachments.media}
+            location={
+              <LocationPicker value={attachments.location} onChange={attachments.setLocation} />
+            }
           />
         </Stepper.Step>
         <Stepper.Step label={t('solutions:dialog.step4')}>
@@ -221,6 +229,7 @@ export function SolutionForm({
             mt="sm"
           >
             <TagList tags={tags} label={t('solutions:card.tags')} />
+            <MediaCarousel files={previewItemsOf(attachments.media.drafts)} variant="card" />
           </PostPreview>
         </Stepper.Step>
       </Stepper>
@@ -236,6 +245,7 @@ export function SolutionForm({
         backLabel={t('common:actions.back')}
         nextLabel={t('solutions:dialog.next')}
         submitLabel={t('solutions:dialog.publish')}
+        waitingLabel={attachments.media.waitingLabel}
       />
     </Stack>
   );

@@ -43,6 +43,8 @@ import { useSolutionActions } from './useSolutionActions';
 import { SolutionVoters, VOTER_KINDS, VoteButtons, type VoterKind } from '../votes';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
+import { LocationLine } from '../places/PlaceBits';
+import { MediaCarousel } from '../media/MediaCarousel';
 
 const STANDALONE_TABS = ['info', 'problems'] as const;
 const UNDER_PROBLEM_TABS = ['info', 'measurements', 'outcomes', 'voters'] as const;
@@ -182,6 +184,8 @@ function SolutionInfo({ solution }: { solution: SolutionCardFragment }) {
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <RichText html={solution.description} />
+        <MediaCarousel files={solution.files} variant="detail" />
+        <LocationLine location={solution.location} />
         <Text size="sm" c="dimmed">
           {t('solutions:page.linkedCount', {
             count: solution.counters.totalProblems,

@@ -1,9 +1,17 @@
 // The solutions feature's contract with the app shell: routes rendered inside the shell layout
 // (paths without a leading '/').
-import { createElement } from 'react';
+import { createElement, type ComponentProps } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { SolutionListPage } from './SolutionListPage';
-import { SolutionPage } from './SolutionPage';
+import type { SolutionListPage } from './SolutionListPage';
+
+type SolutionList = ComponentProps<typeof SolutionListPage>['list'];
+
+// Each page is a chunk of its own, loaded when its route is first visited.
+const solutionList = (list: SolutionList) => () =>
+  import('./SolutionListPage').then((m) => ({
+    element: createElement(m.SolutionListPage, { list }),
+  }));
+const solutionPage = () => import('./SolutionPage').then((m) => ({ Component: m.SolutionPage }));
 
 export const solutionRoutes: RouteObject[] = [
   {
@@ -13,20 +21,14 @@ export const solutionRoutes: RouteObject[] = [
       replace: true,
     }),
   },
-  {
-    path: 'solutions/recent',
-    element: createElement(SolutionListPage, { list: 'recent' }),
-  },
-  {
-    path: 'solutions/mysolutions',
-    element: createElement(SolutionListPage, { list: 'mysolutions' }),
-  },
-  { path: 'solution/:id', Component: SolutionPage },
-  { path: 'solution/:id/:tab', Component: SolutionPage },
-  { path: 'problem/:problemId/solutions/:id', Component: SolutionPage },
-  { path: 'problem/:problemId/solutions/:id/:tab', Component: SolutionPage },
+  { path: 'solutions/recent', lazy: solutionList('recent') },
+  { path: 'solutions/mysolutions', lazy: solutionList('mysolutions') },
+  { path: 'solution/:id', lazy: solutionPage },
+  { path: 'solution/:id/:tab', lazy: solutionPage },
+  { path: 'problem/:problemId/solutions/:id', lazy: solutionPage },
+  { path: 'problem/:problemId/solutions/:id/:tab', lazy: solutionPage },
   // The voters tab: who upvoted, who downvoted (the counter chips lead here).
-  { path: 'problem/:problemId/solutions/:id/voters/:kind', Component: SolutionPage },
+  { path: 'problem/:problemId/solutions/:id/voters/:kind', lazy: solutionPage },
 ];
 
 /** The plus button's Solution dialog. */

@@ -38,10 +38,12 @@ import {
   UpdateSpaceDocument,
   type SpaceCardFragment,
 } from '../../gql/graphql';
-import { ManageOverviewPanel, SpaceAnalyticsPanel } from '../admin';
+// From their own modules: the feature indexes load with the shell, these only with this page.
+import { ManageOverviewPanel, SpaceAnalyticsPanel } from '../admin/AnalyticsPanels';
 import { useLoginBox } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
-import { ReportQueue } from '../moderation';
+import { SpaceMediaPage } from '../media/SpaceMediaPage';
+import { ReportQueue } from '../moderation/ReportQueue';
 import { ShareButton } from '../share/ShareButton';
 import { InviteDialog } from './InviteDialog';
 import { ParticipantList } from './ParticipantList';
@@ -52,8 +54,8 @@ import { useSpaceActions } from './useSpaceActions';
 
 const PAGE_WIDTH = 860;
 const ACTIVE = ['owner', 'admin', 'contributor'];
-/** Tabs of /space/{id} built now; the others (activity, reports, media) come later. */
-const SPACE_TABS = ['info', 'participants', 'members', 'tags', 'analytics'] as const;
+/** Tabs of /space/{id} built now; the others (activity, reports) come later. */
+const SPACE_TABS = ['info', 'participants', 'members', 'tags', 'media', 'analytics'] as const;
 const MANAGE_TABS = ['participants', 'settings', 'reports', 'analytics'] as const;
 
 /** A private space the viewer may not read, or one that does not exist: the same answer, with Request access. */
@@ -322,10 +324,12 @@ export function SpacePage() {
                 <Tabs.Tab value="info">{t('spaces:tabs.info')}</Tabs.Tab>
                 <Tabs.Tab value="participants">{t('spaces:tabs.participants')}</Tabs.Tab>
                 <Tabs.Tab value="tags">{t('spaces:tabs.tags')}</Tabs.Tab>
+                <Tabs.Tab value="media">{t('media:space.tab')}</Tabs.Tab>
                 <Tabs.Tab value="analytics">{t('admin:analytics.tab')}</Tabs.Tab>
               </Tabs.List>
             </Tabs>
             {current === 'info' ? <InfoTab space={space} /> : null}
+            {current === 'media' ? <SpaceMediaPage spaceId={space.spaceId} /> : null}
             {current === 'participants' || current === 'members' ? (
               <MembersTab space={space} />
             ) : null}

@@ -1,15 +1,26 @@
 // The spaces feature's contract with the app shell: routes rendered inside the shell layout
 // (paths without a leading '/'). /spaces/switching needs no page: switching shows a dialog.
 import type { RouteObject } from 'react-router';
-import { ManageSpacePage, SpacePage } from './SpacePage';
-import { CountrySpacesPage, PrivateSpacesPage, RecentSpacesPage } from './SpaceListPages';
+
+// Each page is a chunk of its own, loaded when its route is first visited.
+const spacePage = () => import('./SpacePage').then((m) => ({ Component: m.SpacePage }));
+const manageSpacePage = () => import('./SpacePage').then((m) => ({ Component: m.ManageSpacePage }));
 
 export const spaceRoutes: RouteObject[] = [
-  { path: 'spaces/countries', Component: CountrySpacesPage },
-  { path: 'spaces/recent', Component: RecentSpacesPage },
-  { path: 'spaces/private/:tab', Component: PrivateSpacesPage },
-  { path: 'space/:id', Component: SpacePage },
-  { path: 'space/:id/manage', Component: ManageSpacePage },
-  { path: 'space/:id/manage/:tab', Component: ManageSpacePage },
-  { path: 'space/:id/:tab', Component: SpacePage },
+  {
+    path: 'spaces/countries',
+    lazy: () => import('./SpaceListPages').then((m) => ({ Component: m.CountrySpacesPage })),
+  },
+  {
+    path: 'spaces/recent',
+    lazy: () => import('./SpaceListPages').then((m) => ({ Component: m.RecentSpacesPage })),
+  },
+  {
+    path: 'spaces/private/:tab',
+    lazy: () => import('./SpaceListPages').then((m) => ({ Component: m.PrivateSpacesPage })),
+  },
+  { path: 'space/:id', lazy: spacePage },
+  { path: 'space/:id/manage', lazy: manageSpacePage },
+  { path: 'space/:id/manage/:tab', lazy: manageSpacePage },
+  { path: 'space/:id/:tab', lazy: spacePage },
 ];

@@ -19,6 +19,8 @@ import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
 import { AuthorName } from '../people/AuthorName';
 import { HiddenBadge, ReportMenu } from '../moderation';
+import { MediaCarousel } from '../media/MediaCarousel';
+import { DistanceLabel, LocationLine } from '../places/PlaceBits';
 
 export interface StoryCardActions {
   onEdit: (story: StoryCardFragment) => void;
@@ -31,10 +33,12 @@ export interface StoryCardActions {
 export interface StoryCardProps {
   story: StoryCardFragment;
   actions: StoryCardActions;
+  /** The story's own page: attachments show at full size rather than as thumbnails. */
+  detail?: boolean;
 }
 
 /** One story: who and when, the sanitised text, its tags and counters; the author's Edit and Delete. */
-export function StoryCard({ story, actions }: StoryCardProps) {
+export function StoryCard({ story, actions, detail = false }: StoryCardProps) {
   const { t } = useTranslation();
   const anonymous = story.isAnonymousPost || !story.author.id;
   const authorName = anonymous ? t('stories:card.anonymous') : story.author.displayName;
@@ -64,6 +68,7 @@ export function StoryCard({ story, actions }: StoryCardProps) {
                   </Badge>
                 ) : null}
                 <HiddenBadge hidden={story.isHidden} />
+                <DistanceLabel km={story.distanceKm} />
               </Group>
             </Stack>
           </Group>
@@ -88,6 +93,8 @@ export function StoryCard({ story, actions }: StoryCardProps) {
         ) : null}
 
         <RichText html={story.story} />
+        <MediaCarousel files={story.files} variant={detail ? 'detail' : 'card'} />
+        <LocationLine location={story.location} />
 
         {story.tags.length ? (
           <Group gap={6} aria-label={t('stories:card.tags')}>

@@ -13,6 +13,9 @@ import { RichTextEditor } from '../../components/RichTextEditor';
 import type { StoryCardFragment } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
+import { MediaStep } from '../media/MediaStep';
+import { usePostAttachments } from '../media/usePostAttachments';
+import { LocationPicker } from '../places/LocationPicker';
 import { JoinedProblemSelect } from '../problems';
 import { useSpaceName } from '../spaces/spaceDisplay';
 import { useStoryMutations } from './useStoryMutations';
@@ -64,6 +67,11 @@ export function StoryForm({
   const [destination, setDestination] = useState<Destination>(initialProblem ? 'problem' : 'space');
   const [problemId, setProblemId] = useState<string | null>(initialProblem);
   const [touched, setTouched] = useState(false);
+  const attachments = usePostAttachments({
+    post: story,
+    path: 'stories',
+    spaceId: story?.spaceId ?? activeSpace.spaceId,
+  });
   useKeptDraft({
     key: draftKey,
     value: {
@@ -72,7 +80,7 @@ export function StoryForm({
       isDraft,
       problemId: destination === 'problem' ? problemId : null,
     },
-    dirty: html !== savedHtml,
+    dirty: html !== savedHtml || attachments.dirty,
     onDirtyChange,
   });
 
@@ -109,7 +117,7 @@ export function StoryForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (error || problemError || saving) return;
+    if (error || problemError || saving || attachments.media.uploading) return;
     const target = destination === 'problem' ? problemId : null;
     try {
       const saved = story
@@ -118,6 +126,7 @@ export function StoryForm({
             isAnonymousPost,
             isDraft,
             ...(target !== (story.problemId ?? null) && { problemId: target }),
+            ...attachments.updateInput,
           })
         : await createStory({
             story: html,
@@ -125,6 +134,7 @@ export function StoryForm({
             isDraft,
             spaceId: activeSpace.spaceId || null,
             problemId: target,
+            ...attachments.createInput,
           });
       notifySuccess(
         saved.isDraft
@@ -224,6 +234,13 @@ export function StoryForm({
           autoFocus
         />
 
+        <MediaStep
+          media={attachments.media}
+          location={
+            <LocationPicker value={attachments.location} onChange={attachments.setLocation} />
+          }
+        />
+
         {!story || story.isDraft ? (
           <Switch
             checked={isDraft}
@@ -237,12 +254,13 @@ export function StoryForm({
           <Button variant="default" onClick={onCancel}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" loading={saving}>
-            {isDraft
-              ? t('stories:dialog.saveDraft')
-              : story && !story.isDraft
-                ? t('common:actions.save')
-                : t('stories:dialog.publish')}
+          <Button type="submit" loading={saving} disabled={attachments.media.uploading}>
+            {attachments.media.waitingLabel ??
+              (isDraft
+                ? t('stories:dialog.saveDraft')
+                : story && !story.isDraft
+                  ? t('common:actions.save')
+                  : t('stories:dialog.publish'))}
           </Button>
         </Group>
       </Stack>

@@ -38,7 +38,9 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
   const problemId = options?.problemId ?? null;
   // New stories go on top only where the order is newest first.
   const sortedByTime =
-    (!options?.orderBy || options.orderBy === 'recent') && !options?.tags?.length;
+    (!options?.orderBy || options.orderBy === 'recent') &&
+    !options?.tags?.length &&
+    options?.distance !== 'nearby';
   // Lists load afresh on every visit (spec: lists are cleared after a route change) but show the cache meanwhile.
   // A new identity (sign-in, sign-out, a session ended elsewhere) resubscribes the live list.
   const sessionEpoch = useSessionEpoch();

@@ -31,7 +31,7 @@ export function StoryPage() {
 
   let body;
   if (data?.story) {
-    body = <StoryCard story={data.story} actions={actions} />;
+    body = <StoryCard story={data.story} actions={actions} detail />;
   } else if (loading) {
     body = <StoryListSkeleton count={1} />;
   } else if (!id || !error || isMissing(error)) {

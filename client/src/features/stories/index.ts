@@ -3,18 +3,32 @@
 //   'stories/feed' included.
 // - `StoryDialog`: the plus button's Story dialog.
 import type { RouteObject } from 'react-router';
-import { FollowingFeedPage } from './FollowingFeedPage';
-import { AnonymousStoriesPage, MyDraftsPage, MyStoriesPage } from './OwnStoriesPage';
 import { StoryFeedPage } from './StoryFeedPage';
-import { StoryPage } from './StoryPage';
 
+// The recent feed is where the app opens: it ships with the shell. Every other page is a chunk of
+// its own, loaded when its route is first visited.
 export const storyRoutes: RouteObject[] = [
   { path: 'stories/recent', Component: StoryFeedPage },
-  { path: 'stories/feed', Component: FollowingFeedPage },
-  { path: 'stories/mystories', Component: MyStoriesPage },
-  { path: 'stories/mydrafts', Component: MyDraftsPage },
-  { path: 'anonymous/stories', Component: AnonymousStoriesPage },
-  { path: 'story/:id', Component: StoryPage },
+  {
+    path: 'stories/feed',
+    lazy: () => import('./FollowingFeedPage').then((m) => ({ Component: m.FollowingFeedPage })),
+  },
+  {
+    path: 'stories/mystories',
+    lazy: () => import('./OwnStoriesPage').then((m) => ({ Component: m.MyStoriesPage })),
+  },
+  {
+    path: 'stories/mydrafts',
+    lazy: () => import('./OwnStoriesPage').then((m) => ({ Component: m.MyDraftsPage })),
+  },
+  {
+    path: 'anonymous/stories',
+    lazy: () => import('./OwnStoriesPage').then((m) => ({ Component: m.AnonymousStoriesPage })),
+  },
+  {
+    path: 'story/:id',
+    lazy: () => import('./StoryPage').then((m) => ({ Component: m.StoryPage })),
+  },
 ];
 
 export { StoryDialog } from './StoryDialog';

@@ -2,7 +2,13 @@
 // is one `stories` query whose first page's variables are fixed here; later pages are appended to it,
 // and created, edited, published or live stories are put into (or taken out of) the lists they belong to.
 import type { ApolloCache } from '@apollo/client';
-import { DEFAULT_PAGE_SIZE, DEFAULT_TIME_RANGE, STORY_LISTS, type TimeRange } from '@rules';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_TIME_RANGE,
+  STORY_LISTS,
+  type DistanceFilter,
+  type TimeRange,
+} from '@rules';
 import {
   StoriesDocument,
   type StoriesQuery,
@@ -24,6 +30,10 @@ export interface StoryListOptions {
   endDate?: string | null;
   /** Only stories with one of these tags (a tag page). */
   tags?: string[];
+  /** Nearby: only located stories within NEARBY_RADIUS_KM of `position`. */
+  distance?: DistanceFilter;
+  /** The reader's position, for the location sort and Nearby. */
+  position?: { lat: number; lng: number } | null;
 }
 
 /** The variables of a list's first page: every reader and writer of that list uses exactly these. */
@@ -50,6 +60,10 @@ export function listVariables(
   if (options.startDate) base.startDate = options.startDate;
   if (options.endDate) base.endDate = options.endDate;
   if (options.tags?.length) base.tags = options.tags;
+  const byPlace = options.orderBy === 'location' || options.distance === 'nearby';
+  if (byPlace && options.position)
+    base.position = { lat: options.position.lat, lng: options.position.lng };
+  if (options.distance === 'nearby') base.distance = options.distance;
   return base;
 }
 

@@ -8,7 +8,8 @@ import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AlertProblemsDocument, SetNotificationTagsDocument } from '../../gql/graphql';
 import { RequireSignIn } from '../auth/RequireSignIn';
-import { ProblemListTabs } from '../problems';
+// From the list page's own module: the problems index would load that page with the shell.
+import { ProblemListTabs } from '../problems/ProblemListPage';
 import { TaggedPostList } from './TaggedPostList';
 import { TagPicker } from './TagPicker';
 

@@ -1,18 +1,30 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AccountSettingsPage, PreferencesSettingsPage } from './AccountSettingsPage';
-import { ProfileSettingsPage } from './ProfileSettingsPage';
-import { SettingsLayout } from './SettingsLayout';
 
-/** /settings/profile, /account and /preferences; the other settings pages fall to 'coming soon'. */
+/**
+ * /settings/profile, /account and /preferences, loaded when visited; the other settings pages fall
+ * to 'coming soon'.
+ */
 export const settingsRoutes: RouteObject[] = [
   {
     path: 'settings',
-    element: <SettingsLayout />,
+    lazy: () => import('./SettingsLayout').then((m) => ({ Component: m.SettingsLayout })),
     children: [
       { index: true, element: <Navigate to="profile" replace /> },
-      { path: 'profile', element: <ProfileSettingsPage /> },
-      { path: 'account', element: <AccountSettingsPage /> },
-      { path: 'preferences', element: <PreferencesSettingsPage /> },
+      {
+        path: 'profile',
+        lazy: () =>
+          import('./ProfileSettingsPage').then((m) => ({ Component: m.ProfileSettingsPage })),
+      },
+      {
+        path: 'account',
+        lazy: () =>
+          import('./AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
+      },
+      {
+        path: 'preferences',
+        lazy: () =>
+          import('./AccountSettingsPage').then((m) => ({ Component: m.PreferencesSettingsPage })),
+      },
     ],
   },
 ];

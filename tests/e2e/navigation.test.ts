@@ -246,7 +246,7 @@ async function explore(crawl: Crawl) {
         tabCount = await tabs.count();
         return before === tabCount;
       },
-      { timeout: STEP_MS, intervals: [250] },
+      { timeout: STEP_MS, interval: 250 },
     )
     .toBe(true);
   for (let index = 0; index < tabCount; index += 1) {

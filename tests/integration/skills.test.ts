@@ -247,6 +247,7 @@ describe('REST rows', () => {
     description: expect.any(String),
     tags: expect.any(Array),
     spaceId: expect.any(String),
+    files: [],
     author: expect.objectContaining({
       id: expect.any(String),
       displayName: expect.any(String),

@@ -739,6 +739,8 @@ describe('REST rows', () => {
       description: expect.any(String),
       tags: expect.any(Array),
       spaceId: expect.any(String),
+      files: [],
+      location: null,
       author: {
         id: expect.any(String),
         displayName: expect.any(String),

@@ -1,8 +1,8 @@
 /**
  * Rules for the admin, manage and analytics pages, shared by server and client: the periods the
- * charts cover, how many tags and people the analytics rank, and the suspension presets.
+ * charts cover, how many tags and people the analytics rank, and the suspension presets. Their zod
+ * validators live in admin.schemas.ts, so a page that only reads a limit does not load zod.
  */
-import { z } from 'zod';
 
 /** Days a chart covers unless asked (spec issue 10: 'over 30 days'). */
 export const ANALYTICS_DAYS_DEFAULT = 30;
@@ -23,18 +23,3 @@ export const ADMIN_MESSAGES = {
   daysRange: 'Choose a period between 1 and 365 days',
   searchMax: 'Search at most 100 characters',
 } as const;
-
-export const analyticsDaysSchema = z
-  .number()
-  .int(ADMIN_MESSAGES.daysRange)
-  .min(1, ADMIN_MESSAGES.daysRange)
-  .max(ANALYTICS_DAYS_MAX, ADMIN_MESSAGES.daysRange)
-  .default(ANALYTICS_DAYS_DEFAULT);
-
-/** An admin list's search: trimmed, empty meaning 'everyone'. */
-export const adminSearchSchema = z
-  .string()
-  .trim()
-  .max(ADMIN_SEARCH_MAX, ADMIN_MESSAGES.searchMax)
-  .nullish()
-  .transform((value) => value || null);

@@ -1,9 +1,8 @@
-import { z } from 'zod';
-
 /**
  * Rules for comments and replies, shared by server and client. Messages a user may see live in
  * COMMENT_MESSAGES and translate under `comments:errors.<key>`. The spec says only "submit disabled
  * while empty or whitespace"; the maximum is chosen here: a long answer fits, a paste accident not.
+ * The zod validators live in comments.schemas.ts, so reading a limit does not load zod.
  */
 /** The post kinds that hold a comment thread (named as their REST collections). */
 export const COMMENTABLE_TYPES = ['stories', 'problems', 'solutions', 'skills'] as const;
@@ -22,21 +21,6 @@ export const COMMENT_MESSAGES = {
   mentionsMax: `Mention at most ${COMMENT_MENTIONS_MAX} people`,
 } as const;
 
-export const commentHtmlSchema = z
-  .string({ error: COMMENT_MESSAGES.commentEmpty })
-  .max(COMMENT_HTML_MAX, COMMENT_MESSAGES.commentMax);
-
-/** A comment's plain text (see htmlToPlainText): not empty or whitespace, at most the maximum. */
-export const commentTextSchema = z
-  .string()
-  .trim()
-  .min(1, COMMENT_MESSAGES.commentEmpty)
-  .max(COMMENT_TEXT_MAX, COMMENT_MESSAGES.commentMax);
-
-/** Whether the editor's text may be sent (the Comment and Reply buttons). */
-export const isCommentSendable = (plainText: string) =>
-  commentTextSchema.safeParse(plainText).success;
-
 /**
  * Ids of the people a comment @mentions: the editor writes each as
  * `<span data-type="mention" data-id="…">`, which the sanitiser keeps. De-duplicated, in order.
@@ -50,7 +34,3 @@ export function mentionIdsOf(html: string): string[] {
   }
   return [...ids];
 }
-
-export const commentMentionsSchema = z
-  .array(z.string())
-  .max(COMMENT_MENTIONS_MAX, COMMENT_MESSAGES.mentionsMax);

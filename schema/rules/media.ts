@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
  * Files and places attached to posts (000 §3 media item and location, §5 file rules, YouTube and
- * location search; 001 §7 upload paths, §9 limits). Server and client read the same numbers.
+ * location search; 001 §7 upload paths, §9 limits). Server and client read the same numbers. The
+ * zod validators live in media.schemas.ts, so a page that only reads a limit does not load zod.
  */
 
 /** 1 GB per file and in total. The spec writes the total as "1 GB (1000 MB)": one GiB for both. */
@@ -118,18 +117,6 @@ export const MEDIA_FORMATS: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',
 };
 
-/** Tus `Upload-Metadata` of a new upload: the browser's name and type are hints, never trusted. */
-export const uploadMetadataSchema = z.object({
-  filename: z.string().trim().max(255).nullish(),
-  filetype: z.string().max(255).nullish(),
-  path: z
-    .string()
-    .trim()
-    .transform((path) => path.replace(/\/+$/u, ''))
-    .pipe(z.enum(UPLOAD_PATH_KINDS)),
-  spaceId: z.string().trim().min(1).max(100).nullish(),
-});
-
 /** Whether a sniffed content type fits a kind's accepted list. */
 export const acceptsType = (kind: UploadPathKind, contentType: string) =>
   ACCEPTED_TYPES[kind].some((accepted) =>
@@ -183,36 +170,6 @@ export const youtubeEmbedUrl = (videoId: string) =>
   `https://www.youtube-nocookie.com/embed/${videoId}`;
 
 /**
- * One attachment as a post's create or edit input sends it: a finished upload (`uploadId`), a
- * recorded video's chunks in order (`uploadIds`), or a YouTube link (`youtubeUrl`). Exactly one.
- */
-export const mediaInputSchema = z
-  .object({
-    uploadId: z.uuid().nullish(),
-    uploadIds: z.array(z.uuid()).min(1).max(RECORDING_MAX_CHUNKS).nullish(),
-    youtubeUrl: z.string().max(2048).nullish(),
-    /** Seconds, as the recorder measured them (audio and video captures). */
-    duration: z.number().min(0).max(RECORDING_MAX_SECONDS).nullish(),
-    /** A photo taken with the capture dialog rather than picked from files. */
-    captured: z.boolean().nullish(),
-  })
-  .refine(
-    (input) =>
-      [input.uploadId, input.uploadIds, input.youtubeUrl].filter((one) => one).length === 1,
-    { message: MEDIA_MESSAGES.uploadNotFound },
-  )
-  .refine((input) => !input.youtubeUrl || youtubeVideoId(input.youtubeUrl) !== null, {
-    message: MEDIA_MESSAGES.youtubeNotFound,
-    path: ['youtubeUrl'],
-  });
-export type MediaInput = z.input<typeof mediaInputSchema>;
-
-/** A post's attachments in their shown order; absent means none (create) or unchanged (edit). */
-export const mediaListSchema = z
-  .array(mediaInputSchema)
-  .max(MEDIA_MAX_FILES, MEDIA_MESSAGES.tooManyFiles);
-
-/**
  * A stored attachment, as a post's `files` carries it (000 §3 media item). `url` is the file's
  * address (`/api/media/{uploadId}/{name}`); images also carry `thumbnailUrl`. A chunked video
  * recording has `urls` in order; a YouTube item has `videoId` and the embed address as `url`.
@@ -233,46 +190,5 @@ export interface MediaItem {
   contentType?: string | null;
 }
 
-/** A place attached to a post (000 §3 location); the geohash is computed by the server. */
-export const locationInputSchema = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-  formattedLocation: z.string().trim().max(300).nullish(),
-  locationTags: z.array(z.string().trim().min(1).max(64)).max(10).nullish(),
-});
-export type LocationInput = z.input<typeof locationInputSchema>;
-
-/** A viewer's position for the location sort and the nearby filter. */
-export const positionSchema = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-});
-
 export const DISTANCE_FILTERS = ['nearby', 'all'] as const;
 export type DistanceFilter = (typeof DISTANCE_FILTERS)[number];
-
-/**
- * A story or problem list's place options: the 'location' sort (nearest first) and the nearby
- * filter (within NEARBY_RADIUS_KM) both need the viewer's position.
- */
-export const listPlaceSchema = z
-  .object({
-    orderBy: z.string().nullish(),
-    position: positionSchema.nullish(),
-    distance: z.enum(DISTANCE_FILTERS).nullish(),
-  })
-  .refine((list) => list.position || (list.orderBy !== 'location' && list.distance !== 'nearby'), {
-    message: MEDIA_MESSAGES.positionNeeded,
-    path: ['position'],
-  });
-
-/** Place search text: longer than 3 characters. */
-export const placeSearchSchema = z.object({
-  query: z.string().trim().min(LOCATION_SEARCH_MIN, MEDIA_MESSAGES.searchTooShort).max(200),
-  countryCode: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/u)
-    .nullish(),
-  limit: z.number().int().min(1).max(20).nullish(),
-});

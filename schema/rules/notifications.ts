@@ -1,8 +1,8 @@
 /**
  * Rules for notifications, shared by server and client. Messages a user may see live in
- * NOTIFICATION_MESSAGES and translate under `notifications:errors.<key>` in locales.
+ * NOTIFICATION_MESSAGES and translate under `notifications:errors.<key>` in locales. The zod
+ * validators live in notifications.schemas.ts, so a page that only reads a kind does not load zod.
  */
-import { z } from 'zod';
 
 /** Why someone is told: each kind is made by one kind of event (000 §4, issue 10). */
 export const NOTIFICATION_KINDS = [
@@ -46,10 +46,6 @@ export const NOTIFICATION_MESSAGES = {
   watchLevelInvalid: 'Choose everything, mentions or muted',
 } as const;
 
-export const watchLevelSchema = z.enum(WATCH_LEVELS, {
-  message: NOTIFICATION_MESSAGES.watchLevelInvalid,
-});
-
 /**
  * The notification lists: everything; invitations, join requests and their answers; items in the
  * viewer's private spaces; items in one (the active) space.
@@ -63,36 +59,3 @@ export const INVITE_NOTIFICATION_KINDS = [
   'joinRequest',
   'joinAnswer',
 ] as const satisfies readonly NotificationKind[];
-
-export const notificationListSchema = z.object({
-  filter: z.enum(NOTIFICATION_FILTERS).default('all'),
-  spaceId: z.string().min(1).nullish(),
-  first: z.number().int().nullish(),
-  after: z.string().nullish(),
-});
-
-/** A browser's PushSubscription as `subscription.toJSON()` gives it. */
-export const pushSubscriptionSchema = z.object(
-  {
-    // Push services are reached over https only: the server posts to whatever endpoint is stored.
-    endpoint: z
-      .string()
-      .max(2048, { message: NOTIFICATION_MESSAGES.pushKeyInvalid })
-      .url({ message: NOTIFICATION_MESSAGES.pushKeyInvalid })
-      .startsWith('https://', { message: NOTIFICATION_MESSAGES.pushKeyInvalid }),
-    keys: z.object(
-      {
-        p256dh: z
-          .string()
-          .min(1, { message: NOTIFICATION_MESSAGES.pushKeyInvalid })
-          .max(256, { message: NOTIFICATION_MESSAGES.pushKeyInvalid }),
-        auth: z
-          .string()
-          .min(1, { message: NOTIFICATION_MESSAGES.pushKeyInvalid })
-          .max(256, { message: NOTIFICATION_MESSAGES.pushKeyInvalid }),
-      },
-      { message: NOTIFICATION_MESSAGES.pushKeyInvalid },
-    ),
-  },
-  { message: NOTIFICATION_MESSAGES.pushKeyInvalid },
-);

@@ -1,8 +1,8 @@
 /**
  * Rules for people: following and the people directories. Messages a user may see live in
- * PEOPLE_MESSAGES and translate under `people:errors.<key>` in locales.
+ * PEOPLE_MESSAGES and translate under `people:errors.<key>` in locales. The zod validators live in
+ * people.schemas.ts, so a page that only reads a limit does not load zod.
  */
-import { z } from 'zod';
 
 /** Not in the spec: a directory search as long as a display name may be, with room to spare. */
 export const PEOPLE_SEARCH_MAX = 100;
@@ -27,14 +27,3 @@ export const PEOPLE_MESSAGES = {
   followSelf: 'You cannot follow yourself',
   searchMax: 'Search must be at most 100 characters',
 };
-
-/** The directory search: optional; blank means everyone. */
-export const peopleSearchSchema = z
-  .string()
-  .trim()
-  .max(PEOPLE_SEARCH_MAX, PEOPLE_MESSAGES.searchMax)
-  .nullish()
-  .transform((query) => query || null);
-
-/** A user id as follow and unfollow receive it. */
-export const userIdSchema = z.string().trim().min(1);

@@ -1,9 +1,9 @@
 /**
- * Rules for problems: limits, enums and validators shared by server and client. Messages a user may
- * see live in PROBLEM_MESSAGES and translate under `problems:errors.<key>` in locales. Title and
- * description rules are the shared post rules (posts.ts).
+ * Rules for problems: limits and enums shared by server and client. Messages a user may see live in
+ * PROBLEM_MESSAGES and translate under `problems:errors.<key>` in locales. Title and description
+ * rules are the shared post rules (posts.ts). The zod validators live in problems.schemas.ts, so
+ * a page that only reads a status or its colour does not load zod.
  */
-import { z } from 'zod';
 import { POST_MESSAGES } from './posts';
 
 /** Spec 000 §4: proposed, unsolved (default), solving, solved, archived; anything else shows grey. */
@@ -79,85 +79,3 @@ export const PROBLEM_MESSAGES = {
   leavingCommentMax: `The leaving comment must be at most ${LEAVING_COMMENT_MAX} characters`,
   emojiInvalid: 'Pick one emoji',
 } as const;
-
-export const problemStatusSchema = z.enum(PROBLEM_STATUSES, {
-  error: PROBLEM_MESSAGES.statusInvalid,
-});
-
-export const problemPartAttributeSchema = z.object({
-  name: z
-    .string({ error: PROBLEM_MESSAGES.attributeNameRequired })
-    .trim()
-    .min(1, PROBLEM_MESSAGES.attributeNameRequired)
-    .max(PROBLEM_ATTRIBUTE_NAME_MAX, PROBLEM_MESSAGES.attributeNameMax),
-  value: z
-    .string()
-    .trim()
-    .max(PROBLEM_ATTRIBUTE_VALUE_MAX, PROBLEM_MESSAGES.attributeValueMax)
-    .default(''),
-});
-
-export const problemPartSchema = z.object({
-  type: z.enum(PROBLEM_PART_TYPES, { error: PROBLEM_MESSAGES.partTypeInvalid }),
-  name: z
-    .string({ error: PROBLEM_MESSAGES.partNameRequired })
-    .trim()
-    .min(1, PROBLEM_MESSAGES.partNameRequired)
-    .max(PROBLEM_PART_NAME_MAX, PROBLEM_MESSAGES.partNameMax),
-  description: z
-    .string()
-    .trim()
-    .max(PROBLEM_PART_DESCRIPTION_MAX, PROBLEM_MESSAGES.partDescriptionMax)
-    .nullish()
-    .transform((text) => text ?? ''),
-  attributes: z
-    .array(problemPartAttributeSchema)
-    .max(PROBLEM_PART_ATTRIBUTES_MAX, PROBLEM_MESSAGES.attributesMax)
-    .nullish()
-    .transform((list) => list ?? []),
-});
-export type ProblemPartInput = z.input<typeof problemPartSchema>;
-
-export const measurementSchema = z.object({
-  name: z
-    .string({ error: PROBLEM_MESSAGES.measurementNameRequired })
-    .trim()
-    .min(1, PROBLEM_MESSAGES.measurementNameRequired)
-    .max(MEASUREMENT_NAME_MAX, PROBLEM_MESSAGES.measurementNameMax),
-  value: z
-    .number({ error: PROBLEM_MESSAGES.measurementValueInvalid })
-    .finite(PROBLEM_MESSAGES.measurementValueInvalid),
-  unit: z
-    .string()
-    .trim()
-    .max(MEASUREMENT_UNIT_MAX, PROBLEM_MESSAGES.measurementUnitMax)
-    .nullish()
-    .transform((text) => text ?? ''),
-  note: z
-    .string()
-    .trim()
-    .max(MEASUREMENT_NOTE_MAX, PROBLEM_MESSAGES.measurementNoteMax)
-    .nullish()
-    .transform((text) => text ?? ''),
-  measuredAt: z.coerce.date().nullish(),
-});
-
-export const leaveProblemSchema = z.object({
-  emoji: z
-    .string()
-    .trim()
-    .max(LEAVING_EMOJI_MAX, PROBLEM_MESSAGES.emojiInvalid)
-    .nullish()
-    .transform((text) => text || null),
-  leavingComment: z
-    .string()
-    .trim()
-    .max(LEAVING_COMMENT_MAX, PROBLEM_MESSAGES.leavingCommentMax)
-    .nullish()
-    .transform((text) => text || null),
-  solutions: z
-    .array(z.object({ id: z.string().min(1), name: z.string().max(500) }))
-    .max(LEAVING_SOLUTIONS_MAX)
-    .nullish()
-    .transform((list) => list ?? []),
-});

@@ -1,8 +1,8 @@
 /**
  * Rules for reactions and bookmarks, shared by server and client. Messages a user may see live in
- * REACTION_MESSAGES and translate under `reactions:errors.<key>` in locales.
+ * REACTION_MESSAGES and translate under `reactions:errors.<key>` in locales. The zod validators
+ * live in reactions.schemas.ts, so a page that only shows a reaction's emoji does not load zod.
  */
-import { z } from 'zod';
 
 /** The spec's reaction types (000 §3), in the picker's order; 'none' is no row at all. */
 export const REACTION_KINDS = [
@@ -37,24 +37,3 @@ export const REACTION_MESSAGES = {
   reactionInvalid: 'Choose a reaction',
   itemRequired: 'Choose what to react to',
 } as const;
-
-const itemIdSchema = z.string({ message: REACTION_MESSAGES.itemRequired }).min(1, {
-  message: REACTION_MESSAGES.itemRequired,
-});
-
-export const reactionKindSchema = z.enum(REACTION_KINDS, {
-  message: REACTION_MESSAGES.reactionInvalid,
-});
-
-/** An item a reaction names. An unknown kind of item names nothing: the caller answers NOT_FOUND. */
-export const reactionTargetSchema = z.object({
-  itemType: z.enum(REACTABLE_TYPES),
-  itemId: itemIdSchema,
-});
-
-export const reactInputSchema = reactionTargetSchema.extend({ reaction: reactionKindSchema });
-
-export const bookmarkTargetSchema = z.object({
-  itemType: z.enum(BOOKMARKABLE_TYPES),
-  itemId: itemIdSchema,
-});

@@ -1,8 +1,8 @@
 /**
  * Rules for reports and moderation, shared by server and client. Messages a user may see live in
- * REPORT_MESSAGES and translate under `reports:errors.<key>` in locales.
+ * REPORT_MESSAGES and translate under `reports:errors.<key>` in locales. The zod validators live
+ * in reports.schemas.ts, so a page that only lists the topics does not load zod.
  */
-import { z } from 'zod';
 
 /** Topics for reporting a post or comment (001 §9). */
 export const REPORT_TOPICS = [
@@ -69,35 +69,3 @@ export const REPORT_COMMENTS_MAX = 500;
 /** How a moderator changes a post's or comment's standing (`moderateItem`). */
 export const MODERATE_ITEM_ACTIONS = ['hide', 'restore', 'approve', 'reject'] as const;
 export type ModerateItemAction = (typeof MODERATE_ITEM_ACTIONS)[number];
-
-/**
- * A report: topics from REPORT_TOPICS (posts, comments) or USER_REPORT_REASONS (people), at least
- * one; comments up to REPORT_COMMENTS_MAX. Which list applies depends on `itemType`.
- */
-export const reportInputSchema = z
-  .object({
-    itemType: z.enum(REPORTABLE_TYPES, { error: REPORT_MESSAGES.itemNotFound }),
-    itemId: z.string({ error: REPORT_MESSAGES.itemNotFound }).min(1, REPORT_MESSAGES.itemNotFound),
-    tags: z.array(z.string()).default([]),
-    comments: z
-      .string()
-      .trim()
-      .max(REPORT_COMMENTS_MAX, REPORT_MESSAGES.commentsTooLong)
-      .nullish()
-      .transform((value) => value ?? ''),
-  })
-  .superRefine((report, issues) => {
-    const allowed: readonly string[] =
-      report.itemType === 'users' ? USER_REPORT_REASONS : REPORT_TOPICS;
-    if (report.tags.length === 0 || report.tags.some((tag) => !allowed.includes(tag)))
-      issues.addIssue({ code: 'custom', path: ['tags'], message: REPORT_MESSAGES.topicRequired });
-  })
-  .transform((report) => ({ ...report, tags: [...new Set(report.tags)] }));
-
-export const reportStatusSchema = z.enum(REPORT_STATUSES);
-export const moderateItemActionSchema = z.enum(MODERATE_ITEM_ACTIONS);
-
-/** A suspension ends in the future. */
-export const suspensionUntilSchema = z.coerce
-  .date({ error: REPORT_MESSAGES.untilInvalid })
-  .refine((until) => until.getTime() > Date.now(), REPORT_MESSAGES.untilInvalid);

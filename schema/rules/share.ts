@@ -1,10 +1,11 @@
-import { z } from 'zod';
-
 /**
  * Share links (spec 000 §2 'Other targets'): the item's route with a `url` parameter holding an
  * encoded payload (target path, space id, space code, space name, private flag). The payload is
- * base64url JSON, defined once here so the link builder and the page that opens it agree.
+ * base64url JSON, defined once here so the link builder and the page that opens it agree. Reading
+ * a payload back (it is checked with zod) and the explainer cards' validators live in
+ * share.schemas.ts, so building a link does not load zod.
  */
+import type { SharePayload } from './share.schemas';
 
 /** The items a share link can name, each with its client route and its path (REST style). */
 export type ShareTarget =
@@ -22,19 +23,8 @@ export interface ShareSpace {
   isPrivate: boolean;
 }
 
-const SHARE_PATH_MAX = 300;
-const SHARE_PARAM_MAX = 2000;
 /** The query parameter that carries the payload. */
 export const SHARE_PARAM = 'url';
-
-export const sharePayloadSchema = z.object({
-  path: z.string().min(1).max(SHARE_PATH_MAX),
-  spaceId: z.string().min(1).max(100),
-  spaceCode: z.string().max(10).nullable(),
-  spaceName: z.string().max(150),
-  isPrivate: z.boolean(),
-});
-export type SharePayload = z.infer<typeof sharePayloadSchema>;
 
 const segment = encodeURIComponent;
 
@@ -83,20 +73,6 @@ export function encodeSharePayload(payload: SharePayload): string {
   return btoa(binary).replace(/\+/gu, '-').replace(/\//gu, '_').replace(/=+$/u, '');
 }
 
-/** The payload of a `url` parameter, or null for anything else (a bad link still opens its route). */
-export function decodeSharePayload(raw: string | null | undefined): SharePayload | null {
-  if (!raw || raw.length > SHARE_PARAM_MAX || !/^[\w-]+$/u.test(raw)) return null;
-  try {
-    const binary = atob(raw.replace(/-/gu, '+').replace(/_/gu, '/'));
-    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    const json: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    const parsed = sharePayloadSchema.safeParse(json);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The full link: `${origin}${route}?url=${payload}`. */
 export function shareLink(origin: string, target: ShareTarget, space: ShareSpace): string {
   const { route, path } = shareTargetOf(target);
@@ -111,16 +87,3 @@ export const EXPLAINER_MESSAGES = {
   pathRequired: 'Choose the page whose explainer card to hide',
   pathInvalid: 'Explainer path must be a page path such as /stories',
 } as const;
-
-export const explainerPathSchema = z
-  .string({ error: EXPLAINER_MESSAGES.pathRequired })
-  .trim()
-  .min(1, EXPLAINER_MESSAGES.pathRequired)
-  .max(EXPLAINER_PATH_MAX, EXPLAINER_MESSAGES.pathInvalid)
-  .regex(/^(\/[\w-]+)+$/u, EXPLAINER_MESSAGES.pathInvalid);
-
-/** `POST /user/explainercards { path, reset }`: reset true shows every card again, else path is hidden. */
-export const explainerCardsInputSchema = z.object({
-  reset: z.boolean().optional(),
-  path: z.unknown().optional(),
-});

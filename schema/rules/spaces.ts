@@ -1,8 +1,8 @@
 /**
- * Rules for spaces: limits, enums and validators shared by server and client. Messages a user may
- * see live in SPACE_MESSAGES and translate under `spaces:errors.<key>` in locales.
+ * Rules for spaces: limits and enums shared by server and client. Messages a user may see live in
+ * SPACE_MESSAGES and translate under `spaces:errors.<key>` in locales. The zod validators live in
+ * spaces.schemas.ts, so a page that only reads a limit or a status does not load zod.
  */
-import { z } from 'zod';
 
 /** Space name counter (spec 000 §5, 001 §9). */
 export const SPACE_NAME_MAX = 150;
@@ -73,22 +73,6 @@ export type SpaceKind = (typeof SPACE_KINDS)[number];
 
 /** The fixed skills space (coming soon in the menu). */
 export const SKILLS_SPACE_ID = 'skills';
-
-export const spaceNameSchema = z
-  .string({ error: SPACE_MESSAGES.nameRequired })
-  .trim()
-  .min(1, SPACE_MESSAGES.nameRequired)
-  .max(SPACE_NAME_MAX, SPACE_MESSAGES.nameMax);
-
-export const spacePurposeSchema = z
-  .string()
-  .trim()
-  .max(SPACE_PURPOSE_MAX, SPACE_MESSAGES.purposeMax);
-
-export const userSearchSchema = z
-  .string({ error: SPACE_MESSAGES.searchRequired })
-  .trim()
-  .min(1, SPACE_MESSAGES.searchRequired);
 
 /** Whether a search text matches parts of names, or (shorter) only whole names and words. */
 export const matchesPartsOfNames = (query: string) => query.trim().length >= USER_SEARCH_MIN;

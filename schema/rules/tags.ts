@@ -1,8 +1,8 @@
 /**
- * Rules for tags and feeds: limits, enums and validators shared by server and client. Messages a
- * user may see live in TAG_MESSAGES and translate under `tags:errors.<key>` in locales.
+ * Rules for tags and feeds: limits and enums shared by server and client. Messages a user may see
+ * live in TAG_MESSAGES and translate under `tags:errors.<key>` in locales. The zod validators live
+ * in tags.schemas.ts, so a page that only reads a limit or a sort does not load zod.
  */
-import { z } from 'zod';
 
 /** Spec: followed tags at most 10; profile tags at most 10. */
 export const TAG_FOLLOW_MAX = 10;
@@ -45,22 +45,3 @@ export const TAG_MESSAGES = {
 
 /** A tag as stored: trimmed, leading '#' removed, lower-cased. */
 export const normalizeTag = (raw: string) => raw.trim().replace(/^#+/u, '').trim().toLowerCase();
-
-/** Letters (with their marks), digits, '-' and '_', as a hashtag allows. */
-const TAG_TEXT = /^[\p{L}\p{M}\p{N}_-]+$/u;
-
-/** One tag typed by a person: non-blank and free of '#' once its leading '#' is removed. */
-export const tagSchema = z
-  .string({ error: TAG_MESSAGES.tagInvalid })
-  .transform(normalizeTag)
-  .refine(
-    (tag) => tag.length > 0 && tag.length <= TAG_MAX && TAG_TEXT.test(tag),
-    TAG_MESSAGES.tagInvalid,
-  );
-
-/** A list of tags, normalised and de-duplicated in order, at most `max` (`message` beyond). */
-export const tagListSchema = (max: number, message: string) =>
-  z
-    .array(tagSchema, { error: TAG_MESSAGES.tagInvalid })
-    .transform((tags) => [...new Set(tags)])
-    .refine((tags) => tags.length <= max, message);

@@ -1,9 +1,10 @@
-import { z } from 'zod';
-
 /**
  * The time-range filter of lists (problems, solutions, stories): a preset reaching back from now,
- * or custom dates. Messages translate under `common:errors.<key>` (spread into MESSAGES).
+ * or custom dates. Messages translate under `common:errors.<key>` (spread into MESSAGES). The zod
+ * validator of the filter lives in time-range.schemas.ts, so reading a preset does not load zod.
  */
+import type { TimeRangeFilter } from './time-range.schemas';
+
 export const TIME_RANGES = [
   'alltime',
   'last24hours',
@@ -29,33 +30,6 @@ export const TIME_RANGE_MESSAGES = {
   dateRangeInvalid: 'End date cannot be before start date',
 } as const;
 
-const dateInput = z.coerce.date({ error: TIME_RANGE_MESSAGES.dateRangeInvalid }).nullish();
-
-/**
- * A list's time filter: `custom` needs both dates; dates given without `custom` still make the
- * window (either bound may then be open); an end before the start is refused.
- */
-export const timeRangeFilterSchema = z
-  .object({
-    timeRange: z.enum(TIME_RANGES).nullish(),
-    startDate: dateInput,
-    endDate: dateInput,
-  })
-  .superRefine((input, ctx) => {
-    if (input.timeRange === 'custom' && (!input.startDate || !input.endDate))
-      ctx.addIssue({
-        code: 'custom',
-        message: TIME_RANGE_MESSAGES.customRangeRequired,
-        path: ['startDate'],
-      });
-    else if (input.startDate && input.endDate && input.endDate < input.startDate)
-      ctx.addIssue({
-        code: 'custom',
-        message: TIME_RANGE_MESSAGES.dateRangeInvalid,
-        path: ['endDate'],
-      });
-  });
-export type TimeRangeFilter = z.output<typeof timeRangeFilterSchema>;
 /** What a list takes before parsing (REST passes strings; GraphQL an enum and dates). */
 export interface TimeRangeInput {
   timeRange?: string | null;

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
  * Rules for votes on solutions, shared by server and client. Messages a user may see translate
- * under `votes:errors.<key>`.
+ * under `votes:errors.<key>`. The zod validator lives in votes.schemas.ts, so reading a limit does
+ * not load zod.
  */
 export const VOTE_DIRECTIONS = ['up', 'down'] as const;
 export type VoteDirection = (typeof VOTE_DIRECTIONS)[number];
@@ -14,10 +13,3 @@ export const VOTE_MESSAGES = {
   feedbackMax: `Feedback must be at most ${VOTE_FEEDBACK_MAX} characters`,
   ownSolution: 'You cannot vote on your own solution',
 } as const;
-
-/** Feedback with a vote: trimmed; absent (undefined or null) means "keep what is there". */
-export const voteFeedbackSchema = z
-  .string({ error: VOTE_MESSAGES.feedbackMax })
-  .trim()
-  .max(VOTE_FEEDBACK_MAX, VOTE_MESSAGES.feedbackMax)
-  .nullish();

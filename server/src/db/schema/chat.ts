@@ -16,8 +16,8 @@ import {
   CHAT_ITEM_TYPES,
   CONVERSATION_TYPES,
   PRESENCE_STATES,
-  type ChatFile,
 } from '../../../../schema/rules/chat';
+import type { ChatFile } from '../../../../schema/rules/chat.schemas';
 import { spaces } from './spaces';
 import { users } from './users';
 

@@ -1,0 +1,22 @@
+/** The zod validators of tags as people type them (limits, messages, normalizeTag: tags.ts). */
+import { z } from 'zod';
+import { TAG_MAX, TAG_MESSAGES, normalizeTag } from './tags';
+
+/** Letters (with their marks), digits, '-' and '_', as a hashtag allows. */
+const TAG_TEXT = /^[\p{L}\p{M}\p{N}_-]+$/u;
+
+/** One tag typed by a person: non-blank and free of '#' once its leading '#' is removed. */
+export const tagSchema = z
+  .string({ error: TAG_MESSAGES.tagInvalid })
+  .transform(normalizeTag)
+  .refine(
+    (tag) => tag.length > 0 && tag.length <= TAG_MAX && TAG_TEXT.test(tag),
+    TAG_MESSAGES.tagInvalid,
+  );
+
+/** A list of tags, normalised and de-duplicated in order, at most `max` (`message` beyond). */
+export const tagListSchema = (max: number, message: string) =>
+  z
+    .array(tagSchema, { error: TAG_MESSAGES.tagInvalid })
+    .transform((tags) => [...new Set(tags)])
+    .refine((tags) => tags.length <= max, message);

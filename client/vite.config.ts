@@ -115,13 +115,69 @@ function documentPerModule(): Plugin {
   };
 }
 
+/** A module of the shared rules (schema/rules/*.ts). */
+const RULES_MODULE = /[\\/]schema[\\/]rules[\\/][^\\/]+\.ts$/u;
+
+interface AstNode {
+  type: string;
+  start: number;
+  [key: string]: unknown;
+}
+
+const isAstNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+
+/** Where the calls of an expression start, not looking inside functions (they run later). */
+function callStarts(node: AstNode, starts: Set<number>) {
+  if (/Function/u.test(node.type)) return;
+  if (node.type === 'CallExpression' || node.type === 'NewExpression') starts.add(node.start);
+  for (const value of Object.values(node)) {
+    for (const child of Array.isArray(value) ? value : [value]) {
+      if (isAstNode(child)) callStarts(child, starts);
+    }
+  }
+}
+
+/**
+ * Marks every call in the shared rules' top-level declarations pure. Those modules only declare:
+ * limits, messages and the zod validators built from them (`z.string().min(…)`), calls a bundler
+ * must otherwise keep in case they do something. Marked, a validator no page uses is dropped, and
+ * so is zod, from every chunk whose code only reads a limit or a message.
+ */
+function pureRules(): Plugin {
+  return {
+    name: 'bumps:pure-rules',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!RULES_MODULE.test(id)) return null;
+      const program = this.parse(code) as unknown as { body: AstNode[] };
+      const starts = new Set<number>();
+      for (const statement of program.body) {
+        const declaration = isAstNode(statement.declaration) ? statement.declaration : statement;
+        if (declaration.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations as AstNode[]) {
+          if (isAstNode(declarator.init)) callStarts(declarator.init, starts);
+        }
+      }
+      if (starts.size === 0) return null;
+      let marked = code;
+      // From the end, so each insertion leaves the earlier offsets where they were.
+      for (const start of [...starts].sort((a, b) => b - a)) {
+        marked = `${marked.slice(0, start)}/* @__PURE__ */ ${marked.slice(start)}`;
+      }
+      return { code: marked, map: null };
+    },
+  };
+}
+
 /**
  * The client lives in client/, but reads locales/ and schema/rules/ from the repository root.
  * Two pages: the app (index.html) and the self-hosted GraphiQL (graphiql.html), served by the server.
  */
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), documentPerModule(), precompress()],
+  plugins: [react(), documentPerModule(), pureRules(), precompress()],
   resolve: {
     alias: [
       { find: /^@rules$/, replacement: here('../schema/rules/index.ts') },
@@ -154,6 +210,18 @@ export default defineConfig({
     chunkSizeWarningLimit: 6000,
     rollupOptions: {
       input: { main: here('index.html'), graphiql: here('graphiql.html') },
+      // A module none of whose exports is used is left out: the shared rules only declare (see
+      // pureRules), and the client's own modules do nothing when loaded but define (the entry
+      // aside, which is always kept). Otherwise a feature's index re-exporting a dialog for the
+      // shell would bring every other export of that index (a page's list, its queries) along.
+      treeshake: {
+        moduleSideEffects: [
+          { test: RULES_MODULE, sideEffects: false },
+          // zodWithoutEval.ts is the one exception: it exists for its effect (zod without eval)
+          // and only re-exports, so nothing of its own is ever "used".
+          { test: /[\\/]client[\\/]src[\\/](?!zodWithoutEval\.ts$).+\.tsx?$/u, sideEffects: false },
+        ],
+      },
       // GraphiQL's packages carry "use no memo" directives meant for the React compiler: harmless.
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

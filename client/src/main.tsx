@@ -9,22 +9,27 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { TOAST_MS } from '@rules';
 import { apolloClient } from './app/apollo';
-import { i18n } from './app/i18n';
+import { i18n, textsLoaded } from './app/i18n';
 import { router } from './app/router';
 import { ThemeProvider } from './app/ThemeProvider';
 import { TopErrorBoundary } from './components/TopErrorBoundary';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <TopErrorBoundary>
-      <I18nextProvider i18n={i18n}>
-        <ThemeProvider>
-          <Notifications position="top-right" autoClose={TOAST_MS} limit={4} zIndex={2000} />
-          <ApolloProvider client={apolloClient}>
-            <RouterProvider router={router} />
-          </ApolloProvider>
-        </ThemeProvider>
-      </I18nextProvider>
-    </TopErrorBoundary>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <TopErrorBoundary>
+        <I18nextProvider i18n={i18n}>
+          <ThemeProvider>
+            <Notifications position="top-right" autoClose={TOAST_MS} limit={4} zIndex={2000} />
+            <ApolloProvider client={apolloClient}>
+              <RouterProvider router={router} />
+            </ApolloProvider>
+          </ThemeProvider>
+        </I18nextProvider>
+      </TopErrorBoundary>
+    </StrictMode>,
+  );
+
+// The first render waits for the shown language's texts (a chunk of their own); were they to fail to
+// load, the app still starts, showing the texts' keys, and the error boundary can explain.
+void textsLoaded.catch((error: unknown) => console.error(error)).then(render);

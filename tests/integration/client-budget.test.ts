@@ -15,17 +15,22 @@ import { ensureClientBuilt } from '../e2e/browser';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist/client');
 /**
- * The issue asks for 250 KB; the first visit loads 401.5 KB today (README, performance: react-dom,
- * zod with the shared rules and both locales, the shell, Apollo and the router). Until those are
- * split further this holds the line, so no change makes the first visit heavier unnoticed.
+ * The issue asks for 250 KB; a first visit loads 345 KB (README, performance: React DOM, Apollo
+ * with rxjs and graphql, React Router, i18next and the Mantine parts of the shell come to about
+ * 190 KB before any of the app's own code and texts). This holds the line, so no change makes the
+ * first visit heavier unnoticed.
  */
-const BUDGET_BYTES = 410 * 1024;
+const BUDGET_BYTES = 352 * 1024;
 
-/** Source modules (relative to client/) a first visit to /stories/recent renders, if lazy. */
-const FIRST_VISIT_PAGES = ['src/features/stories/StoryFeedPage.tsx'];
+/**
+ * Lazily loaded modules (relative to client/) every first visit to /stories/recent loads: the feed
+ * page (if lazy) and the English texts (each language is a chunk, loaded before the first render).
+ */
+const FIRST_VISIT_PAGES = ['src/features/stories/StoryFeedPage.tsx', 'src/app/locales/en.ts'];
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
@@ -53,6 +58,13 @@ function sentBytes(file: string): number {
   return statSync(existsSync(`${full}.br`) ? `${full}.br` : full).size;
 }
 
+/** The entry, the texts, and the feed page's chunk when it is lazy (else part of the entry). */
+const firstVisitChunks = (manifest: Manifest) =>
+  staticClosure(manifest, [
+    'index.html',
+    ...FIRST_VISIT_PAGES.filter((page) => manifest[page]?.isDynamicEntry),
+  ]);
+
 describe('the first visit to /stories/recent', () => {
   let manifest: Manifest;
 
@@ -62,9 +74,7 @@ describe('the first visit to /stories/recent', () => {
   }, 600_000);
 
   it('loads no more JavaScript than its budget (brotli)', () => {
-    // The entry, and the feed page's chunk when the feed is lazy (else it is part of the entry).
-    const lazyPages = FIRST_VISIT_PAGES.filter((page) => manifest[page]?.isDynamicEntry);
-    const chunks = [...staticClosure(manifest, ['index.html', ...lazyPages])].map((key) => ({
+    const chunks = [...firstVisitChunks(manifest)].map((key) => ({
       file: manifest[key]!.file,
       bytes: sentBytes(manifest[key]!.file),
     }));
@@ -85,12 +95,21 @@ describe('the first visit to /stories/recent', () => {
 
   it('leaves the other pages and the heavy pieces to later chunks', () => {
     // Guards the reading above: were every page in the entry, the budget would be measuring it all.
-    const firstVisit = staticClosure(manifest, ['index.html']);
+    const firstVisit = firstVisitChunks(manifest);
+    // Also imported by the sign-in page, the login box's forms are a shared chunk, named after them.
+    const authPanel = Object.keys(manifest).find((key) => manifest[key]!.name === 'AuthPanel');
+    expect(authPanel, 'the sign-in forms are a chunk of their own').toBeDefined();
+    expect(firstVisit.has(authPanel!), 'the sign-in forms load with the login box').toBe(false);
     for (const lazy of [
       'src/features/problems/ProblemPage.tsx',
       'src/features/spaces/SpacePage.tsx',
       'src/features/admin/ActivityChart.tsx',
       'src/features/stories/StoryForm.tsx',
+      // Dialogs and drawers load with their first opening: they bring the forms and zod.
+      'src/features/chat/ChatDrawer.tsx',
+      'src/features/moderation/ReportDialog.tsx',
+      'src/app/LeftDrawer.tsx',
+      'src/app/locales/te.ts',
     ]) {
       expect(manifest[lazy]?.isDynamicEntry, `${lazy} is a chunk of its own`).toBe(true);
       expect(firstVisit.has(lazy), `${lazy} is not loaded on a first visit`).toBe(false);

@@ -10,12 +10,12 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2, IconMountain } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useLoginBox } from '../features/auth/LoginBox';
 import { useViewer } from '../features/auth/useViewer';
-import { ChatBadge, ChatDrawer } from '../features/chat';
+import { ChatBadge } from '../features/chat';
 import { NotificationBell } from '../features/notifications';
 import { ExplainerCard } from '../features/explainers';
 import { SuspendedBanner } from '../features/moderation';
@@ -25,10 +25,16 @@ import { SolutionDialog } from '../features/solutions';
 import { PushPrompt } from '../features/push';
 import { StoryDialog } from '../features/stories';
 import { CreateMenu, type CreateKind } from './CreateMenu';
-import { LeftDrawer } from './LeftDrawer';
 import { BottomNav, TopNav } from './MainNav';
 import { asksToFocusMain, focusMainHeading } from './navigation';
 import { UserMenu } from './UserMenu';
+import { MountOnce } from '../components/MountOnce';
+
+// The drawers load with their first opening: a first visit needs neither.
+const LeftDrawer = lazy(() => import('./LeftDrawer').then((m) => ({ default: m.LeftDrawer })));
+const ChatDrawer = lazy(() =>
+  import('../features/chat/ChatDrawer').then((m) => ({ default: m.ChatDrawer })),
+);
 
 export function Logo() {
   const { t } = useTranslation();
@@ -114,7 +120,11 @@ export function ShellLayout() {
 
       <AppShell.Navbar aria-label={t('common:drawer.label')}>
         {/* Rendered only while open: the collapsed navbar stays in the DOM, off screen. */}
-        {drawerOpened && <LeftDrawer onNavigate={drawer.close} />}
+        {drawerOpened && (
+          <Suspense fallback={null}>
+            <LeftDrawer onNavigate={drawer.close} />
+          </Suspense>
+        )}
       </AppShell.Navbar>
 
       {/* The path main shows, rendered with the page: a test can tell a navigation has drawn. */}
@@ -133,7 +143,9 @@ export function ShellLayout() {
       <StoryDialog opened={creating === 'story'} onClose={closeCreate} />
       <ProblemDialog opened={creating === 'problem'} onClose={closeCreate} />
       <SolutionDialog opened={creating === 'solution'} onClose={closeCreate} />
-      <ChatDrawer opened={chatOpened} onClose={chat.close} />
+      <MountOnce when={chatOpened}>
+        <ChatDrawer opened={chatOpened} onClose={chat.close} />
+      </MountOnce>
       <PushPrompt />
     </AppShell>
   );

@@ -28,16 +28,21 @@ import {
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useManageAccess } from '../features/admin';
-import { ProfileTagsDialog } from '../features/tags';
 import { MyProfileTagsDocument } from '../gql/graphql';
 import { useSignOut } from '../features/auth/useSession';
 import type { Viewer } from '../features/auth/useViewer';
 import { useChangeLanguage } from '../features/users/useChangeLanguage';
 import { currentAppLang } from './i18n';
+import { MountOnce } from '../components/MountOnce';
+
+// The profile tags dialog (and its tag picker) loads with its first opening.
+const ProfileTagsDialog = lazy(() =>
+  import('../features/tags/ProfileTagsDialog').then((m) => ({ default: m.ProfileTagsDialog })),
+);
 
 /**
  * The signed-in user's menu (spec: user menu), with the language choice and Logout. Besides the
@@ -172,7 +177,9 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ProfileTagsDialog opened={editingTags} onClose={() => setEditingTags(false)} />
+      <MountOnce when={editingTags}>
+        <ProfileTagsDialog opened={editingTags} onClose={() => setEditingTags(false)} />
+      </MountOnce>
     </>
   );
 }

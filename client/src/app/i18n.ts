@@ -1,11 +1,12 @@
 /**
- * i18next with every locales/<lang>/<ns>.json bundled (namespace = file name). English and Telugu
- * are complete; the other languages the state layer knows fall back to English. The choice lives
- * in the `i18n_redirected` cookie (no URL prefix).
+ * i18next with one language's texts loaded at a time: a first visit downloads only the language it
+ * shows (all its namespaces in one chunk; namespace = file name under locales/<lang>/). English and
+ * Telugu are complete; the other languages the state layer knows fall back to English. The choice
+ * lives in the `i18n_redirected` cookie (no URL prefix).
  */
 import dayjs from 'dayjs';
 import 'dayjs/locale/te';
-import i18next, { type Resource } from 'i18next';
+import i18next, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   APP_LANGS,
@@ -16,24 +17,10 @@ import {
   type AppLang,
 } from '@rules';
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json', {
-  eager: true,
-});
-
-function bundle(): Resource {
-  const resources: Resource = {};
-  for (const [file, module] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/u.exec(file);
-    if (!match?.[1] || !match[2]) continue;
-    (resources[match[1]] ??= {})[match[2]] = module.default;
-  }
-  return resources;
-}
-
-const resources = bundle();
-export const namespaces = [
-  ...new Set(Object.values(resources).flatMap((lang) => Object.keys(lang))),
-];
+const bundles: Record<AppLang, () => Promise<{ resources: ResourceLanguage }>> = {
+  en: () => import('./locales/en'),
+  te: () => import('./locales/te'),
+};
 
 type KnownLang = (typeof KNOWN_LANGS)[number];
 const isKnownLang = (value: unknown): value is KnownLang =>
@@ -57,14 +44,22 @@ function applyToPage(lang: string) {
   dayjs.locale(isAppLang(lang) ? lang : DEFAULT_LANG);
 }
 
+/** Adds an app language's texts to i18next, once. */
+async function loadTexts(lang: AppLang) {
+  if (i18next.hasResourceBundle(lang, 'common')) return;
+  const { resources } = await bundles[lang]();
+  for (const [namespace, texts] of Object.entries(resources)) {
+    i18next.addResourceBundle(lang, namespace, texts, true, true);
+  }
+}
+
 const initial = readLanguageCookie() ?? DEFAULT_LANG;
+const initialTexts = isAppLang(initial) ? initial : DEFAULT_LANG;
 
 void i18next.use(initReactI18next).init({
-  resources,
   lng: initial,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...KNOWN_LANGS],
-  ns: namespaces,
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
@@ -73,6 +68,9 @@ applyToPage(initial);
 
 export const i18n = i18next;
 
+/** Resolves once the texts of the language shown at start are loaded: the app renders after it. */
+export const textsLoaded = loadTexts(initialTexts);
+
 /** The language shown now, as one of the app languages (others count as English). */
 export const currentAppLang = (): AppLang =>
   isAppLang(i18next.language) ? i18next.language : DEFAULT_LANG;
@@ -80,6 +78,7 @@ export const currentAppLang = (): AppLang =>
 /** Switches the interface language and remembers it in the cookie for 365 days. */
 export async function setInterfaceLanguage(lang: string) {
   const next = isKnownLang(lang) ? lang : DEFAULT_LANG;
+  await loadTexts(isAppLang(next) ? next : DEFAULT_LANG);
   writeLanguageCookie(next);
   applyToPage(next);
   await i18next.changeLanguage(next);

@@ -5,10 +5,12 @@
  * dialog is then remembered, and once the visitor signs in through the box they stay on the page
  * and the dialog opens. A plain sign-in lands on the feed.
  */
-import { Modal } from '@mantine/core';
+import { Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -17,7 +19,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthPanel, type AuthView } from './AuthPanel';
+import type { AuthView } from './AuthPanel';
 import { resetSession } from '../../app/apollo';
 import { useCompleteSignIn } from './useSession';
 import { useViewer } from './useViewer';
@@ -28,6 +30,9 @@ interface LoginBoxApi {
 }
 
 const LoginBoxContext = createContext<LoginBoxApi | null>(null);
+
+// The forms (and their validators) load with the box's first opening, not with every visit.
+const AuthPanel = lazy(() => import('./AuthPanel').then((m) => ({ default: m.AuthPanel })));
 
 export function LoginBoxProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -62,17 +67,25 @@ export function LoginBoxProvider({ children }: { children: ReactNode }) {
         fullScreen={fullScreen}
         size="md"
       >
-        <AuthPanel
-          view={view}
-          onViewChange={setView}
-          onSignedIn={async () => {
-            const resume = resumeRef.current;
-            close();
-            if (!resume) return completeSignIn();
-            await resetSession();
-            resume();
-          }}
-        />
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label={t('common:app.loading')} />
+            </Center>
+          }
+        >
+          <AuthPanel
+            view={view}
+            onViewChange={setView}
+            onSignedIn={async () => {
+              const resume = resumeRef.current;
+              close();
+              if (!resume) return completeSignIn();
+              await resetSession();
+              resume();
+            }}
+          />
+        </Suspense>
       </Modal>
     </LoginBoxContext.Provider>
   );

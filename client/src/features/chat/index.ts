@@ -1,6 +1,7 @@
 // The chat feature for the app shell:
 // - `chatRoutes`: /chat (the lists and an open conversation) and /chat/{id}.
-// - `ChatDrawer` and `ChatBadge`: the header's chat button with the unread badge, and the drawer.
+// - `ChatBadge`: the header's chat button with the unread badge (the shell loads `ChatDrawer`
+//   from its own module when first opened).
 // - `useChatTotals`: the badge's number (the mobile bottom bar's Chat item).
 // - `GroupMenu`, `PresenceDot`, `useChatNavigation`: for the conversation view's header.
 import type { RouteObject } from 'react-router';
@@ -18,7 +19,6 @@ export const chatRoutes: RouteObject[] = [
 ];
 
 export { ChatBadge } from './ChatBadge';
-export { ChatDrawer } from './ChatDrawer';
 export { useChatNavigation } from './chatNavigation';
 export { GroupMenu } from './GroupMenu';
 export { PresenceDot } from './PresenceDot';

@@ -1,12 +1,15 @@
 import { ActionIcon, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconFileTypePdf, IconFile } from '@tabler/icons-react';
 import { MEDIA_MESSAGES } from '@rules';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MountOnce } from '../../components/MountOnce';
 import { translateServerMessage } from '../../components/notify';
 import { AudioPlayer, VideoPlayer, YoutubeFrame } from './MediaPlayers';
-import { MediaViewer } from './MediaViewer';
 import { shownKindOf, type ShownMedia } from './shownMedia';
+
+// The viewer loads with the first opening of a file.
+const MediaViewer = lazy(() => import('./MediaViewer').then((m) => ({ default: m.MediaViewer })));
 
 const CARD_MAX_HEIGHT = 320;
 const DETAIL_MAX_HEIGHT = 520;
@@ -143,12 +146,14 @@ export function MediaCarousel({
           </ActionIcon>
         </Group>
       ) : null}
-      <MediaViewer
-        items={files}
-        index={viewing}
-        onIndexChange={setViewing}
-        onClose={() => setViewing(null)}
-      />
+      <MountOnce when={viewing !== null}>
+        <MediaViewer
+          items={files}
+          index={viewing}
+          onIndexChange={setViewing}
+          onClose={() => setViewing(null)}
+        />
+      </MountOnce>
     </Box>
   );
 }

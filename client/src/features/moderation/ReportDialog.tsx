@@ -1,13 +1,12 @@
 /**
- * The report dialog (spec 000 §2, §4): topics as checkboxes and optional comments, 350 wide.
- * Opened from anywhere with `useReport()(target)`; signed out, the login box opens instead and the
- * dialog follows the sign-in. Opening resets the topics and the error; reporting without a topic
- * says 'select topic to report' until a topic is chosen.
+ * The report dialog (spec 000 §2, §4): topics as checkboxes and optional comments, 350 wide,
+ * opened through `useReport()` (reportDialogContext.tsx). Opening resets the topics and the error;
+ * reporting without a topic says 'select topic to report' until a topic is chosen.
  */
 import { useMutation } from '@apollo/client/react';
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { reportInputSchema, REPORT_COMMENTS_MAX } from '@rules';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   notifyError,
@@ -16,41 +15,15 @@ import {
   translateServerMessage,
 } from '../../components/notify';
 import { CreateReportDocument } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
 import { topicKey, topicsFor, type ReportTarget } from './reportTargets';
 
-type OpenReport = (target: ReportTarget) => void;
-
-const ReportContext = createContext<OpenReport | null>(null);
-
-export function ReportDialogProvider({ children }: { children: ReactNode }) {
-  const [target, setTarget] = useState<ReportTarget | null>(null);
-  // A new key per opening: the form starts empty each time (spec §4).
-  const [opening, setOpening] = useState(0);
-  const open = useCallback<OpenReport>((next) => {
-    setTarget(next);
-    setOpening((count) => count + 1);
-  }, []);
-  return (
-    <ReportContext.Provider value={open}>
-      {children}
-      <ReportDialog key={opening} target={target} onClose={() => setTarget(null)} />
-    </ReportContext.Provider>
-  );
-}
-
-/** Opens the report dialog for an item; signed out, the login box first. */
-export function useReport(): OpenReport {
-  const open = useContext(ReportContext);
-  if (!open) throw new Error('useReport needs <ReportDialogProvider> (the app root renders it)');
-  const requireSignIn = useRequireSignIn();
-  return useCallback(
-    (target: ReportTarget) => requireSignIn(() => open(target), { resume: true }),
-    [open, requireSignIn],
-  );
-}
-
-function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
+export function ReportDialog({
+  target,
+  onClose,
+}: {
+  target: ReportTarget | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [topics, setTopics] = useState<string[]>([]);
   const [comments, setComments] = useState('');

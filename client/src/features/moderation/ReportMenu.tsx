@@ -2,7 +2,7 @@ import type { ReportableType } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { useViewer } from '../auth/useViewer';
-import { useReport } from './ReportDialog';
+import { useReport } from './reportDialogContext';
 
 /** The item menu for everyone but the author: Report (signed out, the login box first). */
 export function ReportMenu({

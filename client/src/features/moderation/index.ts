@@ -26,7 +26,7 @@ export const moderationRoutes: RouteObject[] = [
   },
 ];
 
-export { ReportDialogProvider, useReport } from './ReportDialog';
+export { ReportDialogProvider, useReport } from './reportDialogContext';
 export { ReportMenu, ReportPersonMenu } from './ReportMenu';
 export { HiddenBadge } from './HiddenBadge';
 export { SuspendedBanner } from './SuspendedBanner';

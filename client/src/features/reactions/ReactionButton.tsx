@@ -10,14 +10,18 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { REACTION_EMOJI, REACTION_KINDS } from '@rules';
 import { IconMoodSmile } from '@tabler/icons-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../components/notify';
 import type { ReactableItemType, ReactionKind } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
-import { ReactionListDialog } from './ReactionListDialog';
 import type { ReactableItem } from './reactionCache';
 import { useReaction } from './useReaction';
+
+// Who reacted loads when someone asks to see it.
+const ReactionListDialog = lazy(() =>
+  import('./ReactionListDialog').then((m) => ({ default: m.ReactionListDialog })),
+);
 
 export interface ReactionButtonProps {
   itemType: ReactableItemType;
@@ -107,14 +111,16 @@ export function ReactionButton({ itemType, item }: ReactionButtonProps) {
         </UnstyledButton>
       ) : null}
       {listing ? (
-        <ReactionListDialog
-          opened={listing}
-          onClose={list.close}
-          itemType={itemType}
-          itemId={item.id}
-          counts={item.reactionCounts}
-          totalReactions={item.counters.totalReactions}
-        />
+        <Suspense fallback={null}>
+          <ReactionListDialog
+            opened={listing}
+            onClose={list.close}
+            itemType={itemType}
+            itemId={item.id}
+            counts={item.reactionCounts}
+            totalReactions={item.counters.totalReactions}
+          />
+        </Suspense>
       ) : null}
     </Group>
   );

@@ -4,7 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { decodeSharePayload, SHARE_PARAM, type SharePayload } from '@rules';
+import { SHARE_PARAM, type SharePayload } from '@rules';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { SpaceDocument } from '../../gql/graphql';
 import { useLoginBox } from '../auth/LoginBox';
@@ -50,9 +50,13 @@ export function ShareLanding({ children }: { children: ReactNode }) {
       { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
       { replace: true, state: location.state as unknown },
     );
-    const payload = decodeSharePayload(raw);
+    const at = location.pathname;
     setBlocked(null);
-    setPending(payload ? { payload, at: location.pathname } : null);
+    // The payload's checker (zod) loads only when a share link is opened, not on every visit.
+    void import('./sharePayload').then(({ decodeSharePayload }) => {
+      const payload = decodeSharePayload(raw);
+      setPending(payload ? { payload, at } : null);
+    });
   }, [location, navigate]);
 
   const viewerId = viewer?.id;

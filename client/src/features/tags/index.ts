@@ -27,5 +27,3 @@ export const tagRoutes: RouteObject[] = [
 
 /** The follow-tags dialog (the following feed's empty state opens it). */
 export { FollowTagsDialog } from './FollowTagsDialog';
-/** The edit-profile-tags dialog (the user menu opens it). */
-export { ProfileTagsDialog } from './ProfileTagsDialog';

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePng, signUpVerified, type TestUser } from '../helpers/factories';
 import { shows, startBrowserApp, type BrowserApp } from './app-in-browser';
@@ -28,6 +28,19 @@ describe.skipIf(chromiumMissing)('media in posts, end to end', () => {
     await app?.close();
   });
 
+  let network: CDPSession | null = null;
+  /** Limits the page's upload speed (bytes per second), or lifts the limit (null). */
+  async function throttleUploads(bytesPerSecond: number | null) {
+    // One DevTools session: conditions set through one are lifted only through the same one.
+    network ??= await page.context().newCDPSession(page);
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond ?? -1,
+    });
+  }
+
   async function openStoryDialog(text: string): Promise<Locator> {
     await page.goto(`${app.server.url}/stories/recent`);
     await page.getByRole('button', { name: 'Post a story' }).filter({ visible: true }).click();
@@ -43,13 +56,7 @@ describe.skipIf(chromiumMissing)('media in posts, end to end', () => {
     const dialog = await openStoryDialog('Pump house before and after #waterworks ');
 
     // Slowed down, so the progress of each file is there to see.
-    const network = await page.context().newCDPSession(page);
-    await network.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: SLOW_UPLOAD_BPS,
-    });
+    await throttleUploads(SLOW_UPLOAD_BPS);
     await dialog.locator('input[type="file"]').setInputFiles([
       { name: 'before.png', mimeType: 'image/png', buffer: await samplePng(640, 480) },
       { name: 'after.png', mimeType: 'image/png', buffer: await samplePng(640, 480) },
@@ -59,17 +66,16 @@ describe.skipIf(chromiumMissing)('media in posts, end to end', () => {
     const after = attachments.getByRole('listitem', { name: 'after.png' });
     await shows(before.getByRole('progressbar'));
     await shows(after.getByRole('progressbar'));
-    // Publishing waits for the uploads and says so.
+    // A draft waits for its uploads and says so; a published story need not (next test).
+    const asDraft = dialog.getByRole('switch', { name: 'Save as draft' });
+    await asDraft.check();
     const waiting = dialog.getByRole('button', { name: /^Uploading… \d+%$/ });
     await shows(waiting);
     expect(await waiting.isDisabled()).toBe(true);
+    await asDraft.uncheck();
+    expect(await dialog.getByRole('button', { name: 'Publish' }).isEnabled()).toBe(true);
 
-    await network.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await throttleUploads(null);
     await expect.poll(() => attachments.getByRole('progressbar').count()).toBe(0);
 
     // Reordered with the keyboard users' button: after.png first.
@@ -107,6 +113,36 @@ describe.skipIf(chromiumMissing)('media in posts, end to end', () => {
     await viewer.getByRole('button', { name: 'Previous' }).click();
     await shows(page.getByRole('dialog', { name: 'after.png' }));
     await page.keyboard.press('Escape');
+  });
+
+  it('shows a story published while its image uploads as processing, then the story itself', async () => {
+    app.screenshotsOnFailure();
+    const dialog = await openStoryDialog('Tank cleaning day #waterworks ');
+    await throttleUploads(SLOW_UPLOAD_BPS);
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'tank.png', mimeType: 'image/png', buffer: await samplePng(900, 700) },
+      ]);
+    await shows(dialog.getByRole('listitem', { name: 'tank.png' }).getByRole('progressbar'));
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+
+    // The dialog closes at once; the feed shows the story as processing, with nothing to click.
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const pending = page.getByLabel('A post being uploaded');
+    await shows(pending);
+    await shows(pending.getByText('Processing'));
+    await shows(pending.getByText('Tank cleaning day #waterworks'));
+    await shows(pending.getByText(/^Uploading its files… \d+%$/));
+    expect(await pending.locator('a, button').count()).toBe(0);
+    const story = page.getByRole('article').filter({ hasText: 'Tank cleaning day' });
+    expect(await story.count()).toBe(0);
+
+    // Once the file is stored the story is created and takes the processing card's place.
+    await throttleUploads(null);
+    await shows(story.getByRole('region', { name: 'Attachments' }));
+    await expect.poll(() => pending.count()).toBe(0);
+    expect(await story.locator('img').getAttribute('alt')).toBe('tank.png');
   });
 
   it('embeds a YouTube link from the privacy-enhanced domain and refuses a link without a video id', async () => {

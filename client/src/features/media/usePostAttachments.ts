@@ -1,4 +1,4 @@
-import type { LocationInput, UploadPathKind } from '@rules';
+import type { LocationInput, MediaInput, UploadPathKind } from '@rules';
 import { useState } from 'react';
 import { mediaChanged, type DraftItem } from './mediaDrafts';
 import { useMediaDrafts } from './useMediaDrafts';
@@ -40,13 +40,21 @@ export function usePostAttachments({
   const [location, setLocation] = useState<LocationInput | null>(saved);
   const filesDirty = media.uploading || mediaChanged(media.drafts, post?.files ?? []);
   const locationDirty = JSON.stringify(location) !== JSON.stringify(saved);
+  const createInputWith = (files: MediaInput[]) => ({ files, ...(location && { location }) });
   return {
     media,
     location,
     setLocation,
     /** The attachments differ from the saved post's (or, new, there are some). */
     dirty: filesDirty || locationDirty,
-    createInput: { files: media.inputs, ...(location && { location }) },
+    createInput: createInputWith(media.inputs),
+    /** The create input with these files: a post published while its uploads run (pendingPosts). */
+    createInputWith,
+    /**
+     * A new, published post may be sent while its files upload (it then shows as processing); an
+     * edit or a draft waits for them.
+     */
+    waitsForUploads: (publishing: boolean) => media.uploading && !publishing,
     updateInput: {
       ...(filesDirty && { files: media.inputs }),
       ...(locationDirty && { location }),

@@ -4,10 +4,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { htmlToPlainText } from '@rules';
 import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
+import { pendingAuthorOf, publishInBackground } from '../../components/post-form/pendingPosts';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
 import { PostingInSpace } from '../../components/post-form/PostingInSpace';
@@ -98,8 +100,52 @@ export function ProblemForm({
 
   const authorName = isAnonymousPost ? t('problems:card.anonymous') : (viewer?.displayName ?? '');
 
+  const toastForCreated = (created: { isApproved: boolean; isAnonymousPost: boolean }) =>
+    notifySuccess(
+      isDraft
+        ? t('problems:toast.draftSaved')
+        : awaitsApproval(created)
+          ? t('common:postForm.anonymousSent')
+          : t('problems:toast.added'),
+    );
+  // A new problem published while its files upload shows in the list as processing meanwhile.
+  const publishing = !problem && !isDraft;
+
   const submit = async () => {
-    if (!readyToPublish()) return;
+    if (!readyToPublish() || attachments.waitsForUploads(publishing)) return;
+    if (publishing && attachments.media.uploading) {
+      publishInBackground({
+        post: {
+          kind: 'problems',
+          spaceId,
+          problemId: null,
+          title: name,
+          text: htmlToPlainText(description),
+          author: pendingAuthorOf(viewer, isAnonymousPost),
+        },
+        media: attachments.media.store,
+        create: async (files) => {
+          const { data } = await create({
+            variables: {
+              input: {
+                name,
+                description,
+                isAnonymousPost,
+                isDraft: false,
+                spaceId: spaceId || null,
+                ...attachments.createInputWith(files),
+              },
+            },
+          });
+          if (!data) throw new Error('createProblem returned no data');
+          return data.createProblem;
+        },
+        onPublished: toastForCreated,
+      });
+      notifySuccess(t('common:pending.handedOff'));
+      onDone();
+      return;
+    }
     try {
       if (problem) {
         const { data } = await update({
@@ -126,14 +172,10 @@ export function ProblemForm({
             },
           },
         });
-        notifySuccess(
-          isDraft
-            ? t('problems:toast.draftSaved')
-            : data && awaitsApproval(data.createProblem)
-              ? t('common:postForm.anonymousSent')
-              : t('problems:toast.added'),
-        );
-        if (data) void navigate(`/problem/${data.createProblem.id}/info`);
+        if (data) {
+          toastForCreated(data.createProblem);
+          void navigate(`/problem/${data.createProblem.id}/info`);
+        }
       }
       onDone();
     } catch (caught) {
@@ -231,7 +273,9 @@ export function ProblemForm({
         backLabel={t('common:actions.back')}
         nextLabel={t('problems:dialog.next')}
         submitLabel={isDraft ? t('problems:dialog.saveDraft') : t('problems:dialog.publish')}
-        waitingLabel={attachments.media.waitingLabel}
+        waitingLabel={
+          attachments.waitsForUploads(publishing) ? attachments.media.waitingLabel : null
+        }
       />
     </Stack>
   );

@@ -4,6 +4,8 @@ import { IconPuzzle } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadStateView } from '../../components/LoadState';
+import { PendingPostCard } from '../../components/post-form/PendingPostCard';
+import type { PendingPost } from '../../components/post-form/pendingPosts';
 import { useLoadMore } from '../../components/useLoadMore';
 import { ProblemsDocument, type ProblemsQueryVariables } from '../../gql/graphql';
 import { ProblemCard, ProblemRow } from './ProblemCard';
@@ -14,10 +16,12 @@ export interface ProblemListProps {
   variables: ProblemsQueryVariables;
   view?: ProblemView;
   empty: { title: string; description?: string };
+  /** Problems published while their files upload, shown on top as processing. */
+  pending?: readonly PendingPost[];
 }
 
 /** Problems of one list, loading further pages (keyset) as the end scrolls into view. */
-export function ProblemList({ variables, view = 'cards', empty }: ProblemListProps) {
+export function ProblemList({ variables, view = 'cards', empty, pending = [] }: ProblemListProps) {
   const { t } = useTranslation();
   const { data, loading, error, fetchMore, refetch } = useQuery(ProblemsDocument, {
     variables: { first: 20, ...variables },
@@ -61,7 +65,10 @@ export function ProblemList({ variables, view = 'cards', empty }: ProblemListPro
   const items = page?.items ?? [];
   return (
     <Stack gap={view === 'cards' ? 'md' : 'xs'}>
-      {items.length === 0 ? (
+      {pending.map((post) => (
+        <PendingPostCard key={post.id} post={post} />
+      ))}
+      {items.length === 0 && pending.length === 0 ? (
         <EmptyState
           icon={<IconPuzzle size={32} />}
           withIndicatorBackground

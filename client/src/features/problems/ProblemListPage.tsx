@@ -45,6 +45,7 @@ import {
   usePositionChoice,
   type PlaceFilter,
 } from '../places/PlaceBits';
+import { usePendingPosts } from '../../components/post-form/pendingPosts';
 import { useViewer } from '../auth/useViewer';
 import { ProblemDialog } from './ProblemDialog';
 import { ProblemList, ProblemListSkeleton, type ProblemView } from './ProblemList';
@@ -133,6 +134,10 @@ export function ProblemListPage({ list }: { list: Exclude<ListTab, 'mypriorities
   const { withPosition, asking, notice } = usePositionChoice();
   const own = list === 'myproblems';
   const labels = useProblemLabels();
+  // New problems still uploading their files show on top where new problems go: newest first.
+  const pendingHere = usePendingPosts('problems', spaceId);
+  const pending =
+    list !== 'solving' && orderBy === 'recent' && place.distance !== 'nearby' ? pendingHere : [];
   // The location sort (nearest first) needs the reader's position: without it the sort stays.
   const sortBy = (next: ProblemSort) => {
     if (next !== 'location') setOrderBy(next);
@@ -150,6 +155,7 @@ export function ProblemListPage({ list }: { list: Exclude<ListTab, 'mypriorities
       <ProblemList
         key={`${list}-${viewer?.id ?? 'guest'}`}
         view={view}
+        pending={pending}
         variables={{
           list,
           orderBy,

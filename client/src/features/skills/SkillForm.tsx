@@ -1,6 +1,6 @@
 import { Stack, Stepper, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { SKILL_DIALOG_STEPS } from '@rules';
+import { htmlToPlainText, SKILL_DIALOG_STEPS } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
+import { pendingAuthorOf, publishInBackground } from '../../components/post-form/pendingPosts';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
 import { PostingInSpace } from '../../components/post-form/PostingInSpace';
@@ -91,8 +92,47 @@ export function SkillForm({
 
   const authorName = isAnonymousPost ? t('skills:card.anonymous') : (viewer?.displayName ?? '');
 
+  const toastForCreated = (created: { isApproved: boolean; isAnonymousPost: boolean }) =>
+    notifySuccess(
+      awaitsApproval(created) ? t('common:postForm.anonymousSent') : t('skills:toast.added'),
+    );
+  // A new skill published while its files upload shows in the list as processing meanwhile.
+  const publishing = !skill;
+
   const publish = async () => {
-    if (!readyToPublish()) return;
+    if (!readyToPublish() || attachments.waitsForUploads(publishing)) return;
+    if (publishing && attachments.media.uploading) {
+      publishInBackground({
+        post: {
+          kind: 'skills',
+          spaceId,
+          problemId: null,
+          title: name,
+          text: htmlToPlainText(description),
+          author: pendingAuthorOf(viewer, isAnonymousPost),
+        },
+        media: attachments.media.store,
+        create: async (files) => {
+          const { data } = await create({
+            variables: {
+              input: {
+                name,
+                description,
+                isAnonymousPost,
+                spaceId: spaceId || null,
+                ...attachments.createInputWith(files),
+              },
+            },
+          });
+          if (!data) throw new Error('createSkill returned no data');
+          return data.createSkill;
+        },
+        onPublished: toastForCreated,
+      });
+      notifySuccess(t('common:pending.handedOff'));
+      onDone();
+      return;
+    }
     try {
       if (skill) {
         const { data } = await update({
@@ -118,12 +158,10 @@ export function SkillForm({
             },
           },
         });
-        notifySuccess(
-          data && awaitsApproval(data.createSkill)
-            ? t('common:postForm.anonymousSent')
-            : t('skills:toast.added'),
-        );
-        if (data) void navigate(`/skill/${data.createSkill.id}/info`);
+        if (data) {
+          toastForCreated(data.createSkill);
+          void navigate(`/skill/${data.createSkill.id}/info`);
+        }
       }
       onDone();
     } catch (caught) {
@@ -196,7 +234,9 @@ export function SkillForm({
         backLabel={t('common:actions.back')}
         nextLabel={t('skills:dialog.next')}
         submitLabel={t('skills:dialog.publish')}
-        waitingLabel={attachments.media.waitingLabel}
+        waitingLabel={
+          attachments.waitsForUploads(publishing) ? attachments.media.waitingLabel : null
+        }
       />
     </Stack>
   );

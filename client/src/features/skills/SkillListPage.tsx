@@ -16,6 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView } from '../../components/LoadState';
+import { PendingPostCard } from '../../components/post-form/PendingPostCard';
+import { usePendingPosts } from '../../components/post-form/pendingPosts';
 import { useLoadMore } from '../../components/useLoadMore';
 import { SkillsDocument, type SkillListKind } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
@@ -90,6 +92,8 @@ function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) 
     nextFetchPolicy: 'cache-first',
   });
   const page = data?.skills;
+  // Skills published while their files upload show on top of the space's list and one's own.
+  const pending = usePendingPosts('skills', list === 'public' ? spaceId : '');
   const fetchPage = useCallback(
     (after: string) =>
       fetchMore({
@@ -117,7 +121,10 @@ function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) 
   const items = page?.items ?? [];
   return (
     <Stack gap="md">
-      {items.length === 0 ? (
+      {pending.map((post) => (
+        <PendingPostCard key={post.id} post={post} />
+      ))}
+      {items.length === 0 && pending.length === 0 ? (
         <EmptyState
           icon={<IconTools size={32} />}
           withIndicatorBackground

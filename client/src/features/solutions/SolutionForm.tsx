@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
+import { pendingAuthorOf, publishInBackground } from '../../components/post-form/pendingPosts';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingInSpace } from '../../components/post-form/PostingInSpace';
 import { PostPreview } from '../../components/post-form/PostPreview';
@@ -103,8 +104,48 @@ export function SolutionForm({
   const authorName = isAnonymousPost ? t('solutions:card.anonymous') : (viewer?.displayName ?? '');
   const tags = scanHashtags(`${name} ${htmlToPlainText(description)}`).tags;
 
+  const toastForCreated = (created: { isApproved: boolean; isAnonymousPost: boolean }) =>
+    notifySuccess(
+      awaitsApproval(created) ? t('common:postForm.anonymousSent') : t('solutions:toast.added'),
+    );
+  // A new solution published while its files upload shows in the lists as processing meanwhile.
+  const publishing = !solution;
+
   const publish = async () => {
-    if (!readyToPublish()) return;
+    if (!readyToPublish() || attachments.waitsForUploads(publishing)) return;
+    if (publishing && attachments.media.uploading) {
+      publishInBackground({
+        post: {
+          kind: 'solutions',
+          spaceId: postingSpaceId ?? spaceId,
+          problemId: problemId ?? null,
+          title: name,
+          text: htmlToPlainText(description),
+          author: pendingAuthorOf(viewer, isAnonymousPost),
+        },
+        media: attachments.media.store,
+        create: async (files) => {
+          const { data } = await create({
+            variables: {
+              input: {
+                name,
+                description,
+                isAnonymousPost,
+                spaceId: problemId ? null : spaceId || null,
+                problemId: problemId ?? null,
+                ...attachments.createInputWith(files),
+              },
+            },
+          });
+          if (!data) throw new Error('createSolution returned no data');
+          return data.createSolution;
+        },
+        onPublished: toastForCreated,
+      });
+      notifySuccess(t('common:pending.handedOff'));
+      onDone();
+      return;
+    }
     try {
       if (solution) {
         const { data } = await update({
@@ -131,11 +172,7 @@ export function SolutionForm({
             },
           },
         });
-        notifySuccess(
-          data && awaitsApproval(data.createSolution)
-            ? t('common:postForm.anonymousSent')
-            : t('solutions:toast.added'),
-        );
+        if (data) toastForCreated(data.createSolution);
       }
       onDone();
     } catch (caught) {
@@ -245,7 +282,9 @@ export function SolutionForm({
         backLabel={t('common:actions.back')}
         nextLabel={t('solutions:dialog.next')}
         submitLabel={t('solutions:dialog.publish')}
-        waitingLabel={attachments.media.waitingLabel}
+        waitingLabel={
+          attachments.waitsForUploads(publishing) ? attachments.media.waitingLabel : null
+        }
       />
     </Stack>
   );

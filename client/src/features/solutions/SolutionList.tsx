@@ -6,6 +6,8 @@ import { type ReactNode, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { loadStateView } from '../../components/LoadState';
+import { PendingPostCard } from '../../components/post-form/PendingPostCard';
+import { usePendingPosts } from '../../components/post-form/pendingPosts';
 import { TimeRangeSelect, type TimeRangeChoice } from '../../components/TimeRangeSelect';
 import { useLoadMore } from '../../components/useLoadMore';
 import {
@@ -66,6 +68,13 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
   }, [live, liveSpaceId, liveProblemId, subscribeToMore, sessionEpoch]);
   const { actions, dialogs } = useSolutionActions();
   const page = data?.solutions;
+  // Solutions published while their files upload show on top of the live lists they will join.
+  const pendingHere = usePendingPosts(
+    'solutions',
+    String(liveSpaceId ?? ''),
+    liveProblemId ? String(liveProblemId) : null,
+  );
+  const pending = live ? pendingHere : [];
 
   const fetchPage = useCallback(
     (after: string) =>
@@ -95,7 +104,10 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
   const items = page?.items ?? [];
   return (
     <Stack gap="md">
-      {items.length === 0 ? (
+      {pending.map((post) => (
+        <PendingPostCard key={post.id} post={post} />
+      ))}
+      {items.length === 0 && pending.length === 0 ? (
         <EmptyState
           icon={<IconBulb size={32} />}
           withIndicatorBackground

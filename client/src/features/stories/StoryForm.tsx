@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
+import { pendingAuthorOf, publishInBackground } from '../../components/post-form/pendingPosts';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { useKeptDraft, useRestoredDraft } from '../../components/post-form/postDrafts';
 import { RichTextEditor } from '../../components/RichTextEditor';
@@ -114,11 +115,50 @@ export function StoryForm({
     );
   }
 
+  const toastFor = (saved: StoryCardFragment) =>
+    notifySuccess(
+      saved.isDraft
+        ? t('stories:toast.draftSaved')
+        : awaitsApproval(saved)
+          ? t('common:postForm.anonymousSent')
+          : story && !story.isDraft
+            ? t('stories:toast.updated')
+            : t('stories:toast.added'),
+    );
+  // A new story published while its files upload shows in the feed as processing meanwhile.
+  const publishing = !story && !isDraft;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (error || problemError || saving || attachments.media.uploading) return;
+    if (error || problemError || saving || attachments.waitsForUploads(publishing)) return;
     const target = destination === 'problem' ? problemId : null;
+    if (attachments.media.uploading) {
+      publishInBackground({
+        post: {
+          kind: 'stories',
+          spaceId: activeSpace.spaceId,
+          problemId: target,
+          title: null,
+          text: htmlToPlainText(html),
+          author: pendingAuthorOf(viewer, isAnonymousPost),
+        },
+        media: attachments.media.store,
+        create: (files) =>
+          createStory({
+            story: html,
+            isAnonymousPost,
+            isDraft: false,
+            spaceId: activeSpace.spaceId || null,
+            problemId: target,
+            ...attachments.createInputWith(files),
+          }),
+        onPublished: toastFor,
+      });
+      notifySuccess(t('common:pending.handedOff'));
+      onDone();
+      return;
+    }
     try {
       const saved = story
         ? await updateStory(story.id, {
@@ -136,15 +176,7 @@ export function StoryForm({
             problemId: target,
             ...attachments.createInput,
           });
-      notifySuccess(
-        saved.isDraft
-          ? t('stories:toast.draftSaved')
-          : awaitsApproval(saved)
-            ? t('common:postForm.anonymousSent')
-            : story && !story.isDraft
-              ? t('stories:toast.updated')
-              : t('stories:toast.added'),
-      );
+      toastFor(saved);
       onDone();
     } catch (caught) {
       notifyError(caught);
@@ -254,8 +286,8 @@ export function StoryForm({
           <Button variant="default" onClick={onCancel}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" loading={saving} disabled={attachments.media.uploading}>
-            {attachments.media.waitingLabel ??
+          <Button type="submit" loading={saving} disabled={attachments.waitsForUploads(publishing)}>
+            {(attachments.waitsForUploads(publishing) ? attachments.media.waitingLabel : null) ??
               (isDraft
                 ? t('stories:dialog.saveDraft')
                 : story && !story.isDraft

@@ -5,6 +5,8 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { loadStateView } from '../../components/LoadState';
+import { PendingPostCard } from '../../components/post-form/PendingPostCard';
+import { usePendingPosts } from '../../components/post-form/pendingPosts';
 import { useLoadMore } from '../../components/useLoadMore';
 import { StoriesDocument, StoryAddedDocument, type StoryListKind } from '../../gql/graphql';
 import { StoryCard } from './StoryCard';
@@ -51,6 +53,9 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
     notifyOnNetworkStatusChange: false,
   });
   const { actions, dialogs } = useStoryActions();
+  // Stories posted while their files upload show on top of the live lists they will join.
+  const pendingHere = usePendingPosts('stories', spaceId, problemId);
+  const pending = live && sortedByTime ? pendingHere : [];
   const page = data?.stories;
   const last = page?.last ?? null;
 
@@ -98,7 +103,10 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
 
   return (
     <Stack gap="md">
-      {items.length === 0 ? (
+      {pending.map((post) => (
+        <PendingPostCard key={post.id} post={post} />
+      ))}
+      {items.length === 0 && pending.length === 0 ? (
         <EmptyState
           icon={<IconNews size={32} />}
           withIndicatorBackground

@@ -1,8 +1,9 @@
-import type { MediaInput } from '@rules';
+import { htmlToPlainText, type MediaInput } from '@rules';
 import { useSyncExternalStore } from 'react';
 import { mediaInputsOf, uploadProgress } from '../../features/media/mediaDrafts';
 import type { MediaDraftsStore } from '../../features/media/MediaDraftsStore';
-import { notifyError } from '../notify';
+import { i18n } from '../../app/i18n';
+import { notifyError, notifySuccess } from '../notify';
 
 /**
  * Posts published while their files still upload (spec 000 §4 'Uploading'): the dialog closes at
@@ -44,6 +45,32 @@ export const pendingAuthorOf = (
   anonymous || !viewer
     ? null
     : { displayName: viewer.displayName, photoURL: viewer.photoURL || null };
+
+/** A problem, solution or skill as its pending card shows it: its name and plain description. */
+export const titledPendingPost = ({
+  kind,
+  spaceId,
+  problemId = null,
+  name,
+  description,
+  viewer,
+  anonymous,
+}: {
+  kind: Exclude<PendingPostKind, 'stories'>;
+  spaceId: string;
+  problemId?: string | null;
+  name: string;
+  description: string;
+  viewer: Parameters<typeof pendingAuthorOf>[0];
+  anonymous: boolean;
+}): BackgroundPublish<unknown>['post'] => ({
+  kind,
+  spaceId,
+  problemId,
+  title: name,
+  text: htmlToPlainText(description),
+  author: pendingAuthorOf(viewer, anonymous),
+});
 
 export interface BackgroundPublish<Saved> {
   post: Omit<PendingPost, 'id' | 'progress' | 'state' | 'error'>;
@@ -111,7 +138,10 @@ async function run(job: Job) {
   }
 }
 
-/** Takes over the form's uploads and publishes the post once they are stored. */
+/**
+ * Takes over the form's uploads and publishes the post once they are stored; says so in a toast
+ * (the dialog closes at once).
+ */
 export function publishInBackground<Saved>({
   post,
   media,
@@ -119,6 +149,7 @@ export function publishInBackground<Saved>({
   onPublished,
 }: BackgroundPublish<Saved>) {
   media.handOff();
+  notifySuccess(i18n.t('common:pending.handedOff'));
   const id = `pending-${Date.now()}-${++lastId}`;
   const job: Job = {
     post: {

@@ -4,12 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { htmlToPlainText } from '@rules';
 import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
-import { pendingAuthorOf, publishInBackground } from '../../components/post-form/pendingPosts';
+import { publishInBackground, titledPendingPost } from '../../components/post-form/pendingPosts';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
 import { PostingInSpace } from '../../components/post-form/PostingInSpace';
@@ -115,14 +114,14 @@ export function ProblemForm({
     if (!readyToPublish() || attachments.waitsForUploads(publishing)) return;
     if (publishing && attachments.media.uploading) {
       publishInBackground({
-        post: {
+        post: titledPendingPost({
           kind: 'problems',
           spaceId,
-          problemId: null,
-          title: name,
-          text: htmlToPlainText(description),
-          author: pendingAuthorOf(viewer, isAnonymousPost),
-        },
+          name,
+          description,
+          viewer,
+          anonymous: isAnonymousPost,
+        }),
         media: attachments.media.store,
         create: async (files) => {
           const { data } = await create({
@@ -142,7 +141,6 @@ export function ProblemForm({
         },
         onPublished: toastForCreated,
       });
-      notifySuccess(t('common:pending.handedOff'));
       onDone();
       return;
     }

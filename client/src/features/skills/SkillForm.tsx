@@ -1,6 +1,6 @@
 import { Stack, Stepper, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { htmlToPlainText, SKILL_DIALOG_STEPS } from '@rules';
+import { SKILL_DIALOG_STEPS } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
-import { pendingAuthorOf, publishInBackground } from '../../components/post-form/pendingPosts';
+import { publishInBackground, titledPendingPost } from '../../components/post-form/pendingPosts';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingAsField } from '../../components/post-form/PostingAsField';
 import { PostingInSpace } from '../../components/post-form/PostingInSpace';
@@ -103,14 +103,14 @@ export function SkillForm({
     if (!readyToPublish() || attachments.waitsForUploads(publishing)) return;
     if (publishing && attachments.media.uploading) {
       publishInBackground({
-        post: {
+        post: titledPendingPost({
           kind: 'skills',
           spaceId,
-          problemId: null,
-          title: name,
-          text: htmlToPlainText(description),
-          author: pendingAuthorOf(viewer, isAnonymousPost),
-        },
+          name,
+          description,
+          viewer,
+          anonymous: isAnonymousPost,
+        }),
         media: attachments.media.store,
         create: async (files) => {
           const { data } = await create({
@@ -129,7 +129,6 @@ export function SkillForm({
         },
         onPublished: toastForCreated,
       });
-      notifySuccess(t('common:pending.handedOff'));
       onDone();
       return;
     }

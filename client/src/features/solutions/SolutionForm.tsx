@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { awaitsApproval } from '../../components/post-form/awaitsApproval';
-import { pendingAuthorOf, publishInBackground } from '../../components/post-form/pendingPosts';
+import { publishInBackground, titledPendingPost } from '../../components/post-form/pendingPosts';
 import type { PostFormControls } from '../../components/post-form/PostFormModal';
 import { PostingInSpace } from '../../components/post-form/PostingInSpace';
 import { PostPreview } from '../../components/post-form/PostPreview';
@@ -115,14 +115,15 @@ export function SolutionForm({
     if (!readyToPublish() || attachments.waitsForUploads(publishing)) return;
     if (publishing && attachments.media.uploading) {
       publishInBackground({
-        post: {
+        post: titledPendingPost({
           kind: 'solutions',
           spaceId: postingSpaceId ?? spaceId,
           problemId: problemId ?? null,
-          title: name,
-          text: htmlToPlainText(description),
-          author: pendingAuthorOf(viewer, isAnonymousPost),
-        },
+          name,
+          description,
+          viewer,
+          anonymous: isAnonymousPost,
+        }),
         media: attachments.media.store,
         create: async (files) => {
           const { data } = await create({
@@ -142,7 +143,6 @@ export function SolutionForm({
         },
         onPublished: toastForCreated,
       });
-      notifySuccess(t('common:pending.handedOff'));
       onDone();
       return;
     }

@@ -155,7 +155,6 @@ export function StoryForm({
           }),
         onPublished: toastFor,
       });
-      notifySuccess(t('common:pending.handedOff'));
       onDone();
       return;
     }

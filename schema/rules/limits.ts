@@ -44,6 +44,8 @@ export const RATE_LIMITS = {
   solutionCreate: { max: 50, windowSeconds: 60 * 60 },
   skillCreate: { max: 30, windowSeconds: 60 * 60 },
   spaceCreate: { max: 20, windowSeconds: 60 * 60 },
+  // Maps made per person (created, copied or imported): a workshop's worth an hour.
+  mapCreate: { max: 60, windowSeconds: 60 * 60 },
   // Comments and replies per person: a lively discussion stays far below one every ten seconds.
   commentCreate: { max: 60, windowSeconds: 10 * 60 },
 } as const;

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from './admin';
 import { CHAT_MESSAGES } from './chat';
 import { COMMENT_MESSAGES } from './comments';
+import { MAP_MESSAGES } from './maps';
 import { MEDIA_MESSAGES } from './media';
 import { MESSAGES } from './messages';
 import { PEOPLE_MESSAGES } from './people';
@@ -34,6 +35,7 @@ export const MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>
   admin: ADMIN_MESSAGES,
   chat: CHAT_MESSAGES,
   media: MEDIA_MESSAGES,
+  maps: MAP_MESSAGES,
 };
 
 /** The translation key of a server message, so the client can show it in the reader's language. */

@@ -30,7 +30,8 @@ export const REACTION_EMOJI: Record<ReactionKind, string> = {
 /** What people react to and bookmark, named as REST collections name them. */
 export const REACTABLE_TYPES = ['stories', 'problems', 'solutions', 'comments'] as const;
 export type ReactableType = (typeof REACTABLE_TYPES)[number];
-export const BOOKMARKABLE_TYPES = ['stories', 'problems', 'solutions', 'skills'] as const;
+/** `views` are progress maps, as the spec's REST paths name them (`views/{id}`). */
+export const BOOKMARKABLE_TYPES = ['stories', 'problems', 'solutions', 'skills', 'views'] as const;
 export type BookmarkableType = (typeof BOOKMARKABLE_TYPES)[number];
 
 export const REACTION_MESSAGES = {

@@ -36,6 +36,8 @@ export interface AppErrorDetails {
   retryAfterSeconds?: number;
   /** A suspended account's writes: when the suspension ends (ISO), for the client to say so. */
   suspendedUntil?: string;
+  /** A stale save (CONFLICT): the version the item has now, for the client to reload or copy. */
+  version?: number;
 }
 
 /** The one error type services throw; transports map it to GraphQL extensions or REST statuses. */

@@ -24,7 +24,7 @@ interface StoredCounter {
   count: string;
 }
 
-/** For counters no feature feeds yet (recipes, outcomes): they must stay 0. */
+/** For counters no feature feeds yet (outcomes): they must stay 0. */
 const NOTHING = 'select null::text, 0 where false';
 const listed = (alias: string) =>
   `${alias}.is_draft = false and ${alias}.is_approved = true and ${alias}.is_hidden = false`;
@@ -68,7 +68,12 @@ export const STORED_COUNTERS: readonly StoredCounter[] = [
       and s.is_anonymous_post = false group by 1`,
   },
   { table: 'problems', column: 'total_comments', count: commentsOn('problems') },
-  { table: 'problems', column: 'total_recipes', count: NOTHING },
+  {
+    table: 'problems',
+    column: 'total_recipes',
+    count:
+      'select problem_id, count(*) from maps where problem_id is not null and is_private = false group by 1',
+  },
   {
     table: 'solutions',
     column: 'total_problems',

@@ -56,7 +56,7 @@ const stories = async (token: string, variables: Record<string, unknown>) =>
   ).stories;
 
 const PROBLEMS = `query($spaceId: ID) { problems(spaceId: $spaceId, first: 100) {
-  items { id name status spaceId counters { totalParticipants totalSolutions totalStories totalSolvers }
+  items { id name status spaceId counters { totalParticipants totalSolutions totalStories totalSolvers totalRecipes }
     statusActivity { fromStatus toStatus } measurements { name value measuredAt } }
 } }`;
 interface ProblemItem {
@@ -69,6 +69,7 @@ interface ProblemItem {
     totalSolutions: number;
     totalStories: number;
     totalSolvers: number;
+    totalRecipes: number;
   };
   statusActivity: { fromStatus: string | null; toStatus: string }[];
   measurements: { name: string; value: number; measuredAt: string }[];
@@ -108,6 +109,9 @@ const TABLES = [
   'tag_follows',
   'solution_votes',
   'notification_tags',
+  'maps',
+  'waypoints',
+  'bookmarks',
 ] as const;
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -267,6 +271,7 @@ describe('npm run seed:demo', () => {
       totalSolutions: 3,
       totalStories: 1,
       totalSolvers: 3,
+      totalRecipes: 1,
     });
     expect(drains.measurements).toHaveLength(4);
     expect(new Date(drains.measurements.at(-1)!.measuredAt).getTime()).toBeLessThan(
@@ -286,6 +291,74 @@ describe('npm run seed:demo', () => {
       { token },
     );
     expect(solutions.solutions.items).toHaveLength(3);
+  });
+
+  it('shows a newcomer the global space’s maps: a causal map with its loop, a board, an s-curve, a location map and a recipe', async () => {
+    const token = await signIn('meera');
+    const maps = await gqlData<{
+      progressMaps: { items: { id: string; name: string; type: string; graphTypes: string[] }[] };
+    }>(
+      server.url,
+      `{ progressMaps(spaceId: "ww", orderBy: "az") { items { id name type graphTypes } } }`,
+      {},
+      { token },
+    );
+    expect(maps.progressMaps.items.map((map) => [map.name, map.type])).toEqual([
+      ['Drains, floods and clinics', 'graph'],
+      ['How much we solved', 'scurve'],
+      ['Problems board', 'kanban'],
+      ['Where the problems are', 'location'],
+    ]);
+    const causal = maps.progressMaps.items[0]!;
+    expect(causal.graphTypes).toEqual(['2D', '3D']);
+    const detail = await gqlData<{
+      progressMap: { links: { type: string }[]; layers: { name: string }[]; positions3d: object };
+      mapLoops: { loops: { polarity: string; nodes: string[] }[] };
+      mapGraph: { nodes: { kind: string }[] };
+    }>(
+      server.url,
+      `query($id: ID!) { progressMap(id: $id) { links layers positions3d }
+        mapLoops(id: $id) { loops { polarity nodes } } mapGraph(id: $id) { nodes { kind } } }`,
+      { id: causal.id },
+      { token },
+    );
+    expect(detail.progressMap.links.map((link) => link.type).sort()).toEqual([
+      'cld+',
+      'cld-',
+      'straight',
+    ]);
+    expect(detail.progressMap.layers.map((layer) => layer.name)).toEqual(['Water and health']);
+    expect(Object.keys(detail.progressMap.positions3d).length).toBe(detail.mapGraph.nodes.length);
+    expect(detail.mapLoops.loops).toEqual([{ polarity: 'B', nodes: expect.any(Array) }]);
+    expect(detail.mapGraph.nodes.filter((node) => node.kind === 'waypoint')).toHaveLength(1);
+
+    // Asha's private map is hers alone; the drains problem has its recipe with two steps.
+    const asha = await signIn('asha');
+    const own = await gqlData<{ progressMaps: { items: { name: string; isPrivate: boolean }[] } }>(
+      server.url,
+      `{ progressMaps(mine: true) { items { name isPrivate } } }`,
+      {},
+      { token: asha },
+    );
+    expect(own.progressMaps.items).toEqual([{ name: 'My notes on the taps', isPrivate: true }]);
+    const drains = (await problems(token, 'ww')).find((problem) =>
+      problem.name.startsWith('Plastic waste blocks'),
+    )!;
+    const recipes = await gqlData<{ progressMaps: { items: { id: string }[] } }>(
+      server.url,
+      `query($problemId: ID) { progressMaps(problemId: $problemId) { items { id } } }`,
+      { problemId: drains.id },
+      { token },
+    );
+    expect(recipes.progressMaps.items).toHaveLength(1);
+    const steps = await gqlData<{ mapGraph: { nodes: { kind: string }[] } }>(
+      server.url,
+      `query($id: ID!) { mapGraph(id: $id) { nodes { kind } } }`,
+      { id: recipes.progressMaps.items[0]!.id },
+      { token },
+    );
+    expect(steps.mapGraph.nodes.filter((node) => node.kind === 'waypoint')).toHaveLength(2);
+    expect(first.created).toMatchObject({ maps: 6, waypoints: 3 });
   });
 
   it('places stories and problems in real towns: nearest first for someone in Hyderabad', async () => {

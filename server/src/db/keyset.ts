@@ -1,4 +1,4 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { is, SQL, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@rules';
 import { AppError } from '../errors';
@@ -6,25 +6,32 @@ import { AppError } from '../errors';
 /**
  * Keyset cursors: the last row's sort value and id, opaque to clients. Page N costs what page 1
  * costs because the query seeks to (value, id) instead of skipping rows. Sort values are dates
- * (recent, recentStatus) or numbers (counters: reactions, participants, upvotes…).
+ * (recent, recentStatus), numbers (counters: reactions, participants, upvotes…) or text (names A-Z).
  */
-export type SortValue = Date | number;
+export type SortValue = Date | number | string;
 
 export interface Cursor {
   value: SortValue;
   id: string;
 }
 
+/** A text value may hold '|' itself, so it travels base64url-encoded inside the cursor. */
+const textPart = (value: string) => Buffer.from(value).toString('base64url');
+
 export const encodeCursor = ({ value, id }: Cursor) =>
   Buffer.from(
-    typeof value === 'number' ? `n|${value}|${id}` : `d|${value.toISOString()}|${id}`,
+    typeof value === 'number'
+      ? `n|${value}|${id}`
+      : typeof value === 'string'
+        ? `t|${textPart(value)}|${id}`
+        : `d|${value.toISOString()}|${id}`,
   ).toString('base64url');
 
 /**
- * What a list sorts by: a timestamp column, an integer (int4) counter, or a distance from the
- * viewer (a float: the location sort).
+ * What a list sorts by: a timestamp column, an integer (int4) counter, a distance from the
+ * viewer (a float: the location sort), or a name (text).
  */
-export type SortKind = 'date' | 'count' | 'distance';
+export type SortKind = 'date' | 'count' | 'distance' | 'text';
 
 // A crafted cursor must not reach SQL with a value its sort column cannot hold. Dates stay within
 // years 1 to 9999: beyond them toISOString writes six-digit years PostgreSQL cannot read.
@@ -51,7 +58,9 @@ export function decodeCursor(encoded: string | null | undefined, kind: SortKind)
       ? dateValue(tag, raw)
       : kind === 'count'
         ? countValue(tag, raw)
-        : distanceValue(tag, raw);
+        : kind === 'text'
+          ? textValue(tag, raw)
+          : distanceValue(tag, raw);
   if (value === null) throw invalidCursor();
   return { value, id };
 }
@@ -68,6 +77,13 @@ function countValue(tag: string | undefined, raw: string): number | null {
   if (tag !== 'n' || !/^-?\d{1,10}$/u.test(raw)) return null;
   const value = Number(raw);
   return value >= INT4_MIN && value <= INT4_MAX ? value : null;
+}
+
+/** A name as encodeCursor writes it: base64url of text without NUL (PostgreSQL text cannot hold it). */
+function textValue(tag: string | undefined, raw: string): string | null {
+  if (tag !== 't' || !/^[\w-]*$/u.test(raw)) return null;
+  const value = Buffer.from(raw, 'base64url').toString();
+  return textPart(value) === raw && !value.includes('\0') ? value : null;
 }
 
 /** A distance as encodeCursor writes it: JavaScript's own round-tripping form of a float. */
@@ -95,14 +111,16 @@ export const CURSOR_PLACEHOLDERS: CursorPlaceholders = {
  * `a < x or (a = x and id < y)` only filters, and page 2,000 would read every row before it.
  */
 export function afterCursor(
-  sortColumn: AnyPgColumn,
+  sortColumn: AnyPgColumn | SQL,
   idColumn: AnyPgColumn,
   cursor: Cursor | CursorPlaceholders | null,
   ascending = false,
 ): SQL | undefined {
   if (!cursor) return undefined;
   const beyond = sql.raw(ascending ? '>' : '<');
-  return sql`(${sortColumn}, ${idColumn}) ${beyond} (${sql.param(cursor.value, sortColumn)}, ${sql.param(cursor.id, idColumn)})`;
+  // An expression (`lower(name)`) has no column to encode its value: it is text, sent as is.
+  const value = is(sortColumn, SQL) ? sql`${cursor.value}` : sql.param(cursor.value, sortColumn);
+  return sql`(${sortColumn}, ${idColumn}) ${beyond} (${value}, ${sql.param(cursor.id, idColumn)})`;
 }
 
 /** The page size a caller asked for, within 1..MAX_PAGE_SIZE. */

@@ -8,6 +8,7 @@
  * Used by `npm run seed:demo` (seed-demo.ts) and by tests/integration/seed-demo.test.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { mapNodeKey, newLayer, type MapPositions } from '@rules';
 import { inArray } from 'drizzle-orm';
 import { createContext, type AppDeps, type Context } from '../context';
 import { users } from '../db/schema';
@@ -17,6 +18,9 @@ import * as bookmarkService from '../modules/bookmarks/bookmark.service';
 import * as conversationService from '../modules/chat/chat-conversations.service';
 import * as chatMessageService from '../modules/chat/chat-messages.service';
 import * as commentService from '../modules/comments/comment.service';
+import * as mapGraphService from '../modules/maps/map-graph.service';
+import * as waypointService from '../modules/maps/map-waypoints.service';
+import * as mapService from '../modules/maps/map.service';
 import * as moderationItems from '../modules/moderation/moderation-items.service';
 import * as moderationReports from '../modules/moderation/moderation-reports.service';
 import * as moderationRoles from '../modules/moderation/moderation-roles.service';
@@ -45,7 +49,11 @@ import {
   REACTIONS,
   BOOKMARKS,
   CHATS,
+  MAPS,
+  MAP_BOOKMARKS,
   type DemoChat,
+  type DemoMapNode,
+  type MapKey,
   type DemoPerson,
   type DemoStory,
   type DemoPostRef,
@@ -82,6 +90,8 @@ export interface DemoCounts {
   alerts: number;
   conversations: number;
   chatMessages: number;
+  maps: number;
+  waypoints: number;
 }
 
 export interface SeedDemoResult {
@@ -185,6 +195,8 @@ const emptyCounts = (): DemoCounts => ({
   alerts: 0,
   conversations: 0,
   chatMessages: 0,
+  maps: 0,
+  waypoints: 0,
 });
 
 class DemoBuilder {
@@ -197,6 +209,7 @@ class DemoBuilder {
   private readonly problemIds = new Map<ProblemKey, string>();
   private readonly solutionIds = new Map<SolutionKey, string>();
   private readonly storyIds = new Map<DemoStory, string>();
+  private readonly mapIds = new Map<MapKey, string>();
   private readonly counts = emptyCounts();
 
   constructor(private readonly deps: AppDeps) {}
@@ -212,6 +225,7 @@ class DemoBuilder {
       await this.stories();
       await this.threads();
       await this.reactionsAndBookmarks();
+      await this.maps();
       await this.chats();
       await this.moderation();
       for (const person of PEOPLE.slice(0, -1)) await this.settle(person);
@@ -583,6 +597,74 @@ class DemoBuilder {
     });
   }
 
+  /**
+   * Maps through the map services, as the wizard and the editor make them: created, their
+   * waypoints added, a save of the settings, links and layers, then one of the layout (the nodes
+   * of the author's graph on a ring); recipes count in their problem's recipes.
+   */
+  private async maps() {
+    for (const map of MAPS) {
+      const created = await mapService.createMap(await this.as(map.by), {
+        name: map.name,
+        description: map.description,
+        type: map.type,
+        graphTypes: map.graphTypes,
+        isPrivate: map.isPrivate ?? false,
+        ...(map.problem
+          ? { problemId: this.id(this.problemIds, map.problem) }
+          : { spaceId: this.id(this.spaceIds, map.space) }),
+      });
+      this.mapIds.set(map.key, created.id);
+      this.counts.maps++;
+      const waypointKeys: string[] = [];
+      for (const waypoint of map.waypoints ?? []) {
+        const added = await waypointService.addWaypoint(
+          await this.as(map.by),
+          created.id,
+          waypoint,
+        );
+        waypointKeys.push(mapNodeKey('waypoint', added.id));
+        this.counts.waypoints++;
+      }
+      if (map.type !== 'graph') continue;
+      const keyOf = (node: DemoMapNode) =>
+        'problem' in node
+          ? mapNodeKey('problem', this.id(this.problemIds, node.problem))
+          : waypointKeys[node.waypoint]!;
+      const drawn = await mapService.updateMap(await this.as(map.by), created.id, {
+        version: created.version,
+        settings: map.settings ?? {},
+        links: (map.links ?? []).map((link, index) => ({
+          id: `link-${index + 1}`,
+          source: keyOf(link.from),
+          target: keyOf(link.to),
+          type: link.type,
+          label: link.label,
+        })),
+        layers: (map.layers ?? []).map((layer, index) => ({
+          ...newLayer(`layer-${index + 1}`, layer.name),
+          color: layer.color,
+          filterTags: layer.filterTags,
+        })),
+      });
+      // Laid out as the editor's automatic layout would: the nodes the settings now show.
+      const graph = await mapGraphService.mapGraph(await this.as(map.by), created.id);
+      const keys = graph.nodes.map((node) => node.key);
+      await mapService.updateMap(await this.as(map.by), created.id, {
+        version: drawn.version,
+        positions2d: ringLayout(keys, false),
+        positions3d: map.graphTypes.includes('3D') ? ringLayout(keys, true) : {},
+      });
+    }
+    for (const { map, by } of MAP_BOOKMARKS) {
+      await bookmarkService.bookmark(await this.as(by), {
+        itemType: 'views',
+        itemId: this.id(this.mapIds, map),
+      });
+      this.counts.bookmarks++;
+    }
+  }
+
   /** Follows go through the people service, so both people's counters hold them. */
   private async personFollows() {
     for (const [follower, followee] of PERSON_FOLLOWS) {
@@ -624,4 +706,19 @@ class DemoBuilder {
       await authService.signOut(await this.as(key));
     }
   }
+}
+
+/** Demo layouts: nodes on a ring in the graph's order; in 3D, each kind on a plane of its own. */
+function ringLayout(keys: readonly string[], depth: boolean): MapPositions {
+  const radius = 60 + keys.length * 25;
+  const planes: Record<string, number> = { problem: 0, solution: 150, tag: -150, waypoint: 75 };
+  return Object.fromEntries(
+    keys.map((key, index) => {
+      const angle = (2 * Math.PI * index) / Math.max(keys.length, 1);
+      const x = Math.round(radius * Math.cos(angle));
+      const y = Math.round(radius * Math.sin(angle));
+      const z = planes[key.slice(0, key.indexOf(':'))] ?? 0;
+      return [key, depth ? { x, y, z } : { x, y }];
+    }),
+  );
 }

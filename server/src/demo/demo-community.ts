@@ -3,7 +3,16 @@
  * and stories, as plain data. `build-demo.ts` walks it in order through the real services.
  * A feature that adds something people can do adds its part here, so a newcomer sees it working.
  */
-import type { AppLang, ProblemPartType, ProblemStatus, ReactionKind } from '@rules';
+import type {
+  AppLang,
+  GraphType,
+  LinkType,
+  MapSettings,
+  MapType,
+  ProblemPartType,
+  ProblemStatus,
+  ReactionKind,
+} from '@rules';
 
 /** Every demo account signs in with this password (printed by the command). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -1405,4 +1414,151 @@ export const CHATS: readonly DemoChat[] = [
       { by: 'asha', html: '<p>Thank you!</p>' },
     ],
   },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Progress maps
+
+export type MapKey =
+  'waterHealth' | 'board' | 'progress' | 'wherePlaces' | 'ashaNotes' | 'drainRecipe';
+
+/** A node of a demo map: a problem of its space, or one of the map's own waypoints (by index). */
+export type DemoMapNode = { problem: ProblemKey } | { waypoint: number };
+
+export interface DemoMap {
+  key: MapKey;
+  by: PersonKey;
+  /** Where it is made; a recipe goes in its problem's space. */
+  space: SpaceKey;
+  /** A recipe: a 2D graph map of this problem. */
+  problem?: ProblemKey;
+  name: string;
+  description: string;
+  type: MapType;
+  graphTypes: GraphType[];
+  isPrivate?: boolean;
+  waypoints?: { name: string; description: string }[];
+  /** Custom links people drew: causal links (cld+, cld-) or plain ones. */
+  links?: { from: DemoMapNode; to: DemoMapNode; type: LinkType; label: string }[];
+  /** 3D planes, each holding the nodes tagged with one of its tags. */
+  layers?: { name: string; color: string; filterTags: string[] }[];
+  settings?: Partial<MapSettings>;
+}
+
+/**
+ * The maps a newcomer finds in the global space: a 2D and 3D causal map of drains and clinics (a
+ * balancing loop, a layer, a waypoint), a kanban board, an s-curve and a location map; a private
+ * map of Asha's; and the drains problem's recipe with its two steps. Positions are laid out on a
+ * ring when the demo is built.
+ */
+export const MAPS: readonly DemoMap[] = [
+  {
+    key: 'waterHealth',
+    by: 'cleanstreets',
+    space: 'ww',
+    name: 'Drains, floods and clinics',
+    description:
+      'How blocked drains flood the streets and fill the clinics, and how health workers’ reports bring the crews back.',
+    type: 'graph',
+    graphTypes: ['2D', '3D'],
+    waypoints: [
+      {
+        name: 'Ward meeting before the monsoon',
+        description: 'Crews, clinics and vendors agree on the worst inlets.',
+      },
+    ],
+    links: [
+      {
+        from: { problem: 'drains' },
+        to: { problem: 'clinics' },
+        type: 'cld+',
+        label: 'Floods spread disease',
+      },
+      {
+        from: { problem: 'clinics' },
+        to: { problem: 'drains' },
+        type: 'cld-',
+        label: 'Health workers report the worst inlets',
+      },
+      {
+        from: { waypoint: 0 },
+        to: { problem: 'drains' },
+        type: 'straight',
+        label: 'Decides the clean-up rounds',
+      },
+    ],
+    layers: [{ name: 'Water and health', color: '#4DABF7', filterTags: ['flooding', 'health'] }],
+    settings: { showTags: true },
+  },
+  {
+    key: 'board',
+    by: 'tom',
+    space: 'ww',
+    name: 'Problems board',
+    description: 'Every problem of the global space by status: drag a card when it moves.',
+    type: 'kanban',
+    graphTypes: [],
+  },
+  {
+    key: 'progress',
+    by: 'maria',
+    space: 'ww',
+    name: 'How much we solved',
+    description: 'The share of the global space’s problems solved, day by day.',
+    type: 'scurve',
+    graphTypes: [],
+  },
+  {
+    key: 'wherePlaces',
+    by: 'amina',
+    space: 'ww',
+    name: 'Where the problems are',
+    description: 'Problems, solutions and stories on the map of the world.',
+    type: 'location',
+    graphTypes: [],
+  },
+  {
+    key: 'ashaNotes',
+    by: 'asha',
+    space: 'ward12',
+    name: 'My notes on the taps',
+    description: 'A private sketch before the committee meets.',
+    type: 'graph',
+    graphTypes: ['2D'],
+    isPrivate: true,
+  },
+  {
+    key: 'drainRecipe',
+    by: 'cleanstreets',
+    space: 'ww',
+    problem: 'drains',
+    name: 'Pre-monsoon drain recipe',
+    description: 'What worked in the wards that stayed dry last year.',
+    type: 'graph',
+    graphTypes: ['2D'],
+    waypoints: [
+      {
+        name: 'Fit mesh guards on the 20 worst inlets',
+        description: 'Start with the inlets on the market road.',
+      },
+      {
+        name: 'Sweep with the crew on the last three Saturdays of May',
+        description: 'Volunteers bring rakes; the crew brings the truck.',
+      },
+    ],
+    links: [
+      { from: { waypoint: 0 }, to: { waypoint: 1 }, type: 'straight', label: 'Then' },
+      {
+        from: { waypoint: 1 },
+        to: { problem: 'drains' },
+        type: 'straight',
+        label: 'Before the rain',
+      },
+    ],
+  },
+];
+
+/** Maps people saved for later. */
+export const MAP_BOOKMARKS: readonly { map: MapKey; by: PersonKey }[] = [
+  { map: 'waterHealth', by: 'amina' },
 ];

@@ -32,6 +32,7 @@ function printResult(result: SeedDemoResult, where: string) {
       `  ${c.solutions} solutions (${c.links} links to problems, ${c.votes} votes), ${c.skills} skills (${c.skillMembers} members)`,
       `  ${c.stories} stories, ${c.comments} comments and replies, ${c.reactions} reactions, ${c.bookmarks} bookmarks, ${c.follows} tag follows, ${c.personFollows} people followed, ${c.alerts} problem alerts`,
       `  ${c.conversations} chat conversations and ${c.chatMessages} chat messages`,
+      `  ${c.maps} progress maps (graph, kanban, s-curve, location, a private one and a recipe) with ${c.waypoints} waypoints`,
       'Creation times are the time of this run: the services stamp them (measurements carry past dates).',
     );
   }

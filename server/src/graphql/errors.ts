@@ -37,6 +37,7 @@ export function formatGraphQLError(log: Log) {
             retryAfterSeconds: known.details.retryAfterSeconds,
           }),
           ...(known.details.suspendedUntil && { suspendedUntil: known.details.suspendedUntil }),
+          ...(known.details.version !== undefined && { version: known.details.version }),
         },
       };
     }

@@ -8,6 +8,7 @@ import { createChatConversationLoaders } from '../modules/chat/chat-conversation
 import { createChatLoaders } from '../modules/chat/chat.loaders';
 import { createChatPresenceLoaders } from '../modules/chat/chat-presence.loaders';
 import { createNotificationLoaders } from '../modules/notifications/notification.loaders';
+import { createMapLoaders } from '../modules/maps/map.loaders';
 import { createModerationLoaders } from '../modules/moderation/moderation.loaders';
 import { createPeopleLoaders } from '../modules/people/people.loaders';
 import { createProblemLoaders } from '../modules/problems/problem.loaders';
@@ -54,6 +55,7 @@ export function createLoaders(db: Db, viewer: Viewer | null) {
     ...createChatConversationLoaders(db, viewer),
     ...createChatLoaders(db, viewer),
     ...createChatPresenceLoaders(db),
+    ...createMapLoaders(db, viewer),
   };
 }
 

@@ -18,6 +18,10 @@ export type Topics = {
   solutionInSpace: [spaceId: string, payload: { solutionId: string }];
   /** A listed solution became linked to a problem (its Solutions tab). Id: the problem id. */
   solutionOnProblem: [problemId: string, payload: { solutionId: string }];
+  /** A problem changed status (kanban boards move its card). Id: the problem's space id. */
+  problemStatus: [spaceId: string, payload: { problemId: string }];
+  /** A progress map was saved or deleted (its viewers reload it, or stop). Id: the map id. */
+  progressMap: [mapId: string, payload: { mapId: string }];
   /**
    * A comment or reply on a post was added, edited or removed. Id: the post as `{type}/{id}`
    * (commentChannelOf); the payload names the space, so a removal is judged without the comment.

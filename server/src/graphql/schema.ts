@@ -6,6 +6,7 @@ import { AuthResolver } from '../modules/auth/auth.resolver';
 import {
   BookmarkResolver,
   ProblemBookmarkedField,
+  ProgressMapBookmarkedField,
   SkillBookmarkedField,
   SolutionBookmarkedField,
   StoryBookmarkedField,
@@ -19,6 +20,7 @@ import {
 import { CommentResolver } from '../modules/comments/comment.resolver';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
 import { SpaceMediaResolver } from '../modules/media/space-media.resolver';
+import { ProgressMapResolver, WaypointResolver } from '../modules/maps/map.resolver';
 import { ModerationResolver } from '../modules/moderation/moderation.resolver';
 import {
   NotificationResolver,
@@ -78,6 +80,9 @@ export const resolvers = [
   ProblemBookmarkedField,
   SolutionBookmarkedField,
   SkillBookmarkedField,
+  ProgressMapBookmarkedField,
+  ProgressMapResolver,
+  WaypointResolver,
   PeopleResolver,
   CommentResolver,
   PushResolver,

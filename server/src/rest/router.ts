@@ -7,6 +7,7 @@ import { mountChatRest } from '../modules/chat/chat.rest';
 import { mountChatMessageRest } from '../modules/chat/chat-messages.rest';
 import { mountCommentRest } from '../modules/comments/comment.rest';
 import { mountDashboardRest } from '../modules/dashboard/dashboard.rest';
+import { mountMapRest } from '../modules/maps/map.rest';
 import { mountMediaRest } from '../modules/media/media-files.rest';
 import { mountSpaceMediaRest } from '../modules/media/space-media.rest';
 import { mountModerationRest } from '../modules/moderation/moderation.rest';
@@ -62,6 +63,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
   mountChatMessageRest(router);
   mountMediaRest(router);
   mountPlacesRest(router, paths);
+  mountMapRest(router, paths);
 
   router.get('/list/v2', async (req, res) => {
     const page = await paths.list(contextOf(res), queryParam(req, 'path') ?? '', {

@@ -56,6 +56,7 @@ export function restErrorHandler(log: Log) {
         message: answer.message,
         field: field === undefined ? null : (REST_FIELD_NAMES.get(field) ?? field),
         ...(answer.details.suspendedUntil && { suspendedUntil: answer.details.suspendedUntil }),
+        ...(answer.details.version !== undefined && { version: answer.details.version }),
       },
     });
   };

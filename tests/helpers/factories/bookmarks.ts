@@ -2,7 +2,7 @@ import { gqlData } from '../clients';
 import type { TestServer } from '../server';
 import type { TestUser } from './users';
 
-export type BookmarkableType = 'stories' | 'problems' | 'solutions' | 'skills';
+export type BookmarkableType = 'stories' | 'problems' | 'solutions' | 'skills' | 'views';
 
 export type Bookmarkable = {
   itemType: BookmarkableType;

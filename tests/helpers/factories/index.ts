@@ -20,3 +20,5 @@ export * from './chat';
 export * from './post-media';
 export * from './places';
 export * from './media';
+export * from './maps';
+export * from './waypoints';

@@ -149,3 +149,21 @@ export async function problemCounters(server: TestServer, problemId: string) {
     .where(eq(problems.id, problemId));
   return row;
 }
+
+export const SET_PROBLEM_STATUS = `mutation($id: ID!, $status: String!) { setProblemStatus(id: $id, status: $status) { id status } }`;
+
+/** `token`'s person moves a problem to `status` (its author or a member); fails the test if refused. */
+export async function setProblemStatus(
+  server: TestServer,
+  token: string,
+  problemId: string,
+  status: string,
+) {
+  const data = await gqlData<{ setProblemStatus: { id: string; status: string } }>(
+    server.url,
+    SET_PROBLEM_STATUS,
+    { id: problemId, status },
+    { token },
+  );
+  return data.setProblemStatus;
+}

@@ -1,5 +1,6 @@
 export * from './chat';
 export * from './engagement';
+export * from './maps';
 export * from './media';
 export * from './moderation';
 export * from './notifications';

@@ -26,4 +26,5 @@ export const myBookmarkView = (row: MyBookmarkRow) => ({
   problem: row.itemType === 'problems' ? row.item : null,
   solution: row.itemType === 'solutions' ? row.item : null,
   skill: row.itemType === 'skills' ? row.item : null,
+  progressMap: row.itemType === 'views' ? row.item : null,
 });

@@ -13,6 +13,7 @@ import {
   type ClassType,
 } from 'type-graphql';
 import type { Context } from '../../context';
+import { ProgressMap } from '../maps/map.types';
 import { Problem } from '../problems/problem.types';
 import { Skill } from '../skills/skill.types';
 import { Solution } from '../solutions/solution.types';
@@ -79,3 +80,4 @@ export const StoryBookmarkedField = bookmarkedFieldOn(Story, 'stories');
 export const ProblemBookmarkedField = bookmarkedFieldOn(Problem, 'problems');
 export const SolutionBookmarkedField = bookmarkedFieldOn(Solution, 'solutions');
 export const SkillBookmarkedField = bookmarkedFieldOn(Skill, 'skills');
+export const ProgressMapBookmarkedField = bookmarkedFieldOn(ProgressMap, 'views');

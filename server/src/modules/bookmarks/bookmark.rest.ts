@@ -1,6 +1,8 @@
 import type { Router } from 'express';
 import type { Context } from '../../context';
 import { contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
+import { mapPathOf } from '../maps/map-path';
+import { presentMap } from '../maps/map.presenter';
 import { presentProblem } from '../problems/problem.presenter';
 import { presentSkill } from '../skills/skill.presenter';
 import { presentSolution } from '../solutions/solution.presenter';
@@ -49,5 +51,7 @@ async function presentMyBookmark(ctx: Context, row: bookmarkService.MyBookmarkRo
       return { ...entry, item: await presentSolution(ctx, row.item) };
     case 'skills':
       return { ...entry, item: await presentSkill(ctx, row.item) };
+    case 'views':
+      return { ...entry, path: mapPathOf(row.item), item: await presentMap(ctx, row.item) };
   }
 }

@@ -5,6 +5,8 @@ import type { Context } from '../../context';
 import { decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { bookmarks } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
+import { parseMapPath } from '../maps/map-path';
+import { readableMap } from '../maps/map.service';
 import { engageablePost } from '../posts/post.service';
 import {
   engageableRows,
@@ -16,20 +18,37 @@ import {
 import { requireViewer, requireWriter } from '../users/user.service';
 
 /**
- * The item an input names, by `itemType` and `itemId` (GraphQL) or by REST `path`. A kind that
- * cannot be bookmarked names nothing here: NOT_FOUND, as for an unknown id.
+ * The item an input names, by `itemType` and `itemId` (GraphQL) or by REST `path` (a map's too:
+ * `views/{id}`, `problems/{pid}/views/{id}`). A kind that cannot be bookmarked names nothing
+ * here: NOT_FOUND, as for an unknown id.
  */
 function parseTarget(input: unknown) {
-  const named = targetNamedBy(input);
+  const path =
+    typeof input === 'object' && input !== null ? (input as { path?: unknown }).path : undefined;
+  const mapPath = parseMapPath(path);
+  const named = mapPath ? { itemType: 'views', itemId: mapPath.mapId } : targetNamedBy(input);
   if (!bookmarkTargetSchema.shape.itemType.safeParse(named.itemType).success) throw notFound();
-  return parseInput(bookmarkTargetSchema, named);
+  return { ...parseInput(bookmarkTargetSchema, named), underProblem: mapPath?.problemId ?? null };
+}
+
+/**
+ * The item, if the viewer may bookmark it: by its own kind's rule (a map they may read, a post
+ * they may engage with), else NOT_FOUND.
+ */
+async function requireBookmarkable(ctx: Context, target: ReturnType<typeof parseTarget>) {
+  if (target.itemType !== 'views')
+    return void (await engageablePost(ctx, target.itemType, target.itemId));
+  const map = await readableMap(ctx, target.itemId);
+  // A recipe's path names its problem; another problem's path names nothing.
+  if (target.underProblem && map.problemId !== target.underProblem) throw notFound();
 }
 
 /** Bookmarks an item the viewer may engage with; bookmarking it again changes nothing. */
 export async function bookmark(ctx: Context, input: unknown): Promise<void> {
   const viewer = requireWriter(ctx);
-  const { itemType, itemId } = parseTarget(input);
-  await engageablePost(ctx, itemType, itemId);
+  const target = parseTarget(input);
+  const { itemType, itemId } = target;
+  await requireBookmarkable(ctx, target);
   await ctx.db
     .insert(bookmarks)
     .values({ userId: viewer.id, itemType, itemId })
@@ -42,8 +61,9 @@ export async function bookmark(ctx: Context, input: unknown): Promise<void> {
  */
 export async function unbookmark(ctx: Context, input: unknown): Promise<void> {
   const viewer = requireWriter(ctx);
-  const { itemType, itemId } = parseTarget(input);
-  await engageablePost(ctx, itemType, itemId);
+  const target = parseTarget(input);
+  const { itemType, itemId } = target;
+  await requireBookmarkable(ctx, target);
   await ctx.db
     .delete(bookmarks)
     .where(

@@ -1,5 +1,6 @@
 import { BOOKMARKABLE_TYPES, type BookmarkableType } from '@rules';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { ProgressMap } from '../maps/map.types';
 import { Problem } from '../problems/problem.types';
 import { Skill } from '../skills/skill.types';
 import { Solution } from '../solutions/solution.types';
@@ -22,6 +23,7 @@ export class MyBookmark {
   @Field(() => Problem, { nullable: true }) problem!: unknown;
   @Field(() => Solution, { nullable: true }) solution!: unknown;
   @Field(() => Skill, { nullable: true }) skill!: unknown;
+  @Field(() => ProgressMap, { nullable: true }) progressMap!: unknown;
 }
 
 @ObjectType()

@@ -29,9 +29,9 @@ export interface WithLiveEngagement {
 export const liveEngagementOf = (item: object): LiveEngagement | null =>
   'engagement' in item ? (item as WithLiveEngagement).engagement : null;
 
-/** The `engagement` column of a live statement for a story or a solution whose id is `id`. */
+/** The `engagement` column of a live statement for a story, solution or map whose id is `id`. */
 export function liveEngagementColumn(
-  type: 'stories' | 'solutions',
+  type: 'stories' | 'solutions' | 'views',
   id: AnyPgColumn,
 ): SQL<LiveEngagement> {
   const itemType = sql.raw(`'${type}'`);

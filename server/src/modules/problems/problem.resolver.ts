@@ -10,6 +10,7 @@ import {
   Query,
   Resolver,
   Root,
+  Subscription,
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
@@ -19,6 +20,7 @@ import { presentLocation } from '../posts/post-location';
 import { Location, PositionInput } from '../places/location.types';
 import { DistanceFilter } from '../places/places.types';
 import { canEditProblem, type ProblemRow } from './problem.policy';
+import * as problemLive from './problem-live.service';
 import { problemCounters } from './problem.presenter';
 import * as problemsService from './problem.service';
 import {
@@ -270,6 +272,19 @@ export class ProblemResolver {
     @Ctx() ctx: Context,
   ) {
     return problemsService.addMeasurement(ctx, problemId, input);
+  }
+
+  @Subscription(() => Problem, {
+    description:
+      'Problems of a space (the active space when omitted) as their status changes (kanban boards).',
+    subscribe: ({ args, context }) =>
+      problemLive.problemStatusChangesIn(context as Context, args.spaceId as string | undefined),
+  })
+  problemStatusChanged(
+    @Root() problem: problemLive.LiveProblem,
+    @Arg('spaceId', () => ID, { nullable: true }) _spaceId?: string,
+  ): ProblemRow {
+    return problem;
   }
 
   @FieldResolver(() => AuthorType, {

@@ -336,6 +336,7 @@ export async function setProblemStatus(
   const viewer = requireWriter(ctx);
   await requireWorker(ctx, id);
   let eventId: string | undefined;
+  let moved = false;
   const changed = await ctx.db.transaction(async (tx) => {
     // Locked, so two clicks on one status record one change, from the status it really had.
     const [problem] = await tx
@@ -345,6 +346,7 @@ export async function setProblemStatus(
       .for('no key update');
     if (!problem) throw notFound();
     if (problem.status === next) return problem;
+    moved = true;
     const now = new Date();
     const [row] = await tx
       .update(problems)
@@ -363,6 +365,8 @@ export async function setProblemStatus(
     return row!;
   });
   deliverNotifications(ctx, eventId);
+  // Kanban boards of the space move the card (problem-live.service.ts).
+  if (moved) ctx.pubsub.publish('problemStatus', changed.spaceId, { problemId: id });
   return changed;
 }
 

@@ -2,8 +2,9 @@ import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../auth/sessions';
 import type { DbOrTx } from '../../db/client';
-import { comments, problems, skills, solutions, stories } from '../../db/schema';
+import { comments, maps, problems, skills, solutions, stories } from '../../db/schema';
 import { commentShownTo } from '../comments/comment.policy';
+import { MAP_COLUMNS, mapReadableBy, type MapRow } from '../maps/map.policy';
 import { parseItemPath, type PostType } from '../posts/post-path';
 import { postEngageableBy } from '../posts/post.service';
 
@@ -12,7 +13,8 @@ import { postEngageableBy } from '../posts/post.service';
  * /bookmarks): only the items they may still engage with, loaded a page at a time.
  */
 
-export type EngagedType = PostType | 'comments';
+/** `views` are progress maps: bookmarked, never reacted to or commented on. */
+export type EngagedType = PostType | 'comments' | 'views';
 
 const POST_TABLES = { stories, problems, solutions, skills } as const;
 
@@ -22,6 +24,7 @@ interface EngagedRows {
   solutions: typeof solutions.$inferSelect;
   skills: typeof skills.$inferSelect;
   comments: typeof comments.$inferSelect;
+  views: MapRow;
 }
 /** An item with its kind, so a switch on `itemType` knows its row. */
 export type EngagedItem = {
@@ -38,9 +41,9 @@ const postEngageable = (type: PostType, itemId: AnyPgColumn | SQL, viewer: Viewe
 
 /**
  * The condition on engagement rows (`itemType`, `itemId` columns) that keeps only items the
- * viewer may engage with: a readable, published post, or a comment on one. One condition in the
- * list's own query, so an item that became invisible (a space left, a post made a draft) drops
- * out without a query per row.
+ * viewer may engage with: a readable, published post, a comment on one, or a map the viewer may
+ * read (its own policy). One condition in the list's own query, so an item that became invisible
+ * (a space left, a post made a draft, a map made private) drops out without a query per row.
  */
 export function engageableRows(
   itemType: AnyPgColumn,
@@ -50,8 +53,20 @@ export function engageableRows(
 ): SQL {
   const onPost = (postType: AnyPgColumn, postId: AnyPgColumn, kinds: readonly PostType[]) =>
     or(...kinds.map((kind) => and(eq(postType, kind), postEngageable(kind, postId, viewer))))!;
-  const postKinds = types.filter((type): type is PostType => type !== 'comments');
+  const postKinds = types.filter(
+    (type): type is PostType => type !== 'comments' && type !== 'views',
+  );
   const conditions = [onPost(itemType, itemId, postKinds)];
+  if (types.includes('views')) {
+    conditions.push(
+      and(
+        eq(itemType, 'views'),
+        exists(
+          sql`(select 1 from ${maps} where ${maps.id} = ${itemId} and ${mapReadableBy(viewer)})`,
+        ),
+      )!,
+    );
+  }
   if (types.includes('comments')) {
     const onCommentedPost = onPost(
       comments.itemType,
@@ -97,6 +112,7 @@ export async function loadEngagedItems(
     load('solutions', (ids) => db.select().from(solutions).where(inArray(solutions.id, ids))),
     load('skills', (ids) => db.select().from(skills).where(inArray(skills.id, ids))),
     load('comments', (ids) => db.select().from(comments).where(inArray(comments.id, ids))),
+    load('views', (ids) => db.select(MAP_COLUMNS).from(maps).where(inArray(maps.id, ids))),
   ]);
   return new Map(loaded.flat());
 }

@@ -255,7 +255,7 @@ export async function listMyReactions(ctx: Context, input: unknown): Promise<Pag
   return {
     items: page.items.flatMap((row) => {
       const item = items.get(engagedKey(row.itemType, row.itemId));
-      return item && item.itemType !== 'skills'
+      return item && item.itemType !== 'skills' && item.itemType !== 'views'
         ? [{ ...item, reaction: row.reaction, reactedAt: row.reactedAt }]
         : [];
     }),

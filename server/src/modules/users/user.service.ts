@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { Context } from '../../context';
 import {
+  maps,
   problemParticipants,
   problems,
   skillMembers,
@@ -21,6 +22,7 @@ import {
 } from '../../db/schema';
 import { AppError, notFound, parseInput, unauthenticated } from '../../errors';
 import type { AuthorRow } from '../../graphql/loaders';
+import { removeMaps } from '../maps/map.service';
 import { removeFollowsOf } from '../people/people.service';
 import { stepProblemParticipants } from '../problems/problem-counters';
 import { removeProblems } from '../problems/problem.service';
@@ -121,6 +123,8 @@ export async function deleteAccount(ctx: Context): Promise<void> {
     await removeSolutions(tx, eq(solutions.authorId, viewer.id));
     await removeVotesOf(tx, viewer.id);
     await removeFollowsOf(tx, viewer.id);
+    // Their recipes on other people's problems leave those problems' recipe counters.
+    await removeMaps(tx, eq(maps.authorId, viewer.id));
     await removeProblems(tx, eq(problems.authorId, viewer.id));
     const joined = await tx
       .delete(problemParticipants)

@@ -1,0 +1,280 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+  Subscription,
+} from 'type-graphql';
+import type { Context } from '../../context';
+import { authorView } from '../users/user.service';
+import { AuthorType } from '../users/user.types';
+import * as mapGraphService from './map-graph.service';
+import { importMap } from './map-import.service';
+import * as mapListService from './map-list.service';
+import * as mapLive from './map-live.service';
+import { seenLinks } from './map-nodes.service';
+import * as mapProgressService from './map-progress.service';
+import * as waypointService from './map-waypoints.service';
+import { mapAuthor, mapCollaboratorViews, presentFilters } from './map.presenter';
+import { canCopyMap, canDeleteMap, canEditMap, type LiveMap, type MapRow } from './map.policy';
+import * as mapService from './map.service';
+import {
+  CreateMapInput,
+  MapFilters,
+  MapFiltersInput,
+  MapGraph,
+  MapLoops,
+  MapProgressPoint,
+  ProgressMap,
+  ProgressMapPage,
+  UpdateMapInput,
+  Waypoint,
+  WaypointInput,
+  WaypointPage,
+} from './map.types';
+
+@Resolver(() => ProgressMap)
+export class ProgressMapResolver {
+  @Query(() => ProgressMapPage, {
+    description:
+      "A space's maps (the active space when omitted), or a problem's recipes (problemId); keyset paginated (pass `last` as `after`).",
+  })
+  progressMaps(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('problemId', () => ID, { nullable: true }) problemId?: string,
+    @Arg('mine', () => Boolean, { nullable: true, description: "Only the viewer's own." })
+    mine?: boolean,
+    @Arg('type', () => String, { nullable: true }) type?: string,
+    @Arg('orderBy', () => String, { nullable: true, description: 'recent (default), az or za.' })
+    orderBy?: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return mapListService.listMaps(ctx, { spaceId, problemId, mine, type, orderBy, after, first });
+  }
+
+  @Query(() => ProgressMap, { description: 'A map the viewer may read (else NOT_FOUND).' })
+  progressMap(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return mapService.getMap(ctx, id);
+  }
+
+  @Query(() => ProgressMap, {
+    nullable: true,
+    description:
+      "The viewer's most recently saved graph map of the space (with that graph type when given); null if none.",
+  })
+  lastProgressMap(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('graphType', () => String, { nullable: true }) graphType?: string,
+  ) {
+    return mapListService.lastMap(ctx, { spaceId, graphType });
+  }
+
+  @Query(() => MapGraph, {
+    description: "A map's nodes and automatic links as the viewer may see them.",
+  })
+  mapGraph(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+    @Arg('filters', () => MapFiltersInput, {
+      nullable: true,
+      description: "The viewer's filter bar, over the map's saved filters.",
+    })
+    filters?: MapFiltersInput,
+  ) {
+    return mapGraphService.mapGraph(ctx, id, filters);
+  }
+
+  @Query(() => MapGraph, {
+    description:
+      "A space's default map (no map saved): its problems, solutions and tags; with `stories`, its stories graph.",
+  })
+  spaceGraph(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('filters', () => MapFiltersInput, { nullable: true }) filters?: MapFiltersInput,
+    @Arg('stories', () => Boolean, { nullable: true }) stories?: boolean,
+  ) {
+    return mapGraphService.spaceGraph(ctx, { spaceId, filters, stories });
+  }
+
+  @Query(() => MapLoops, {
+    description: "The feedback loops of a map's custom links (at most 12 links long, 500 loops).",
+  })
+  mapLoops(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+    @Arg('maxLength', () => Int, { nullable: true }) maxLength?: number,
+    @Arg('maxLoops', () => Int, { nullable: true }) maxLoops?: number,
+  ) {
+    return mapProgressService.mapLoops(ctx, id, { maxLength, maxLoops });
+  }
+
+  @Query(() => [MapProgressPoint], {
+    description: "An s-curve: the share of the map's problems solved, one point per day.",
+  })
+  mapProgress(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+    @Arg('filters', () => MapFiltersInput, { nullable: true }) filters?: MapFiltersInput,
+  ) {
+    return mapProgressService.mapProgress(ctx, id, filters);
+  }
+
+  @Authorized()
+  @Mutation(() => ProgressMap)
+  createProgressMap(
+    @Arg('input', () => CreateMapInput) input: CreateMapInput,
+    @Ctx() ctx: Context,
+  ) {
+    return mapService.createMap(ctx, input);
+  }
+
+  @Authorized()
+  @Mutation(() => ProgressMap, {
+    description: 'A save by the author or a collaborator; a stale version is refused (CONFLICT).',
+  })
+  updateProgressMap(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateMapInput) input: UpdateMapInput,
+    @Ctx() ctx: Context,
+  ) {
+    return mapService.updateMap(ctx, id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'The author only.' })
+  async deleteProgressMap(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    await mapService.deleteMap(ctx, id);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => ProgressMap, { description: "Save As: a copy of the viewer's own." })
+  copyProgressMap(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+    @Arg('name', () => String, { nullable: true, description: "Default: 'Copy of {name}'." })
+    name?: string,
+  ) {
+    return mapService.copyMap(ctx, id, name);
+  }
+
+  @Authorized()
+  @Mutation(() => ProgressMap, { description: 'A map from the JSON file export wrote.' })
+  importProgressMap(
+    @Arg('data', () => GraphQLJSONObject) data: Record<string, unknown>,
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('problemId', () => ID, { nullable: true }) problemId?: string,
+  ) {
+    return importMap(ctx, { spaceId, problemId, data });
+  }
+
+  @Subscription(() => ProgressMap, {
+    description:
+      'Every save of a map the viewer may read; ends when it is deleted or the viewer loses access.',
+    subscribe: ({ args, context }) => mapLive.mapSavesFor(context as Context, args.id as string),
+  })
+  progressMapSaved(
+    @Root() saved: mapLive.MapSaved,
+    @Arg('id', () => ID) _id: string,
+  ): LiveMap | null {
+    return saved.map;
+  }
+
+  @FieldResolver(() => AuthorType)
+  author(@Root() map: MapRow, @Ctx() ctx: Context) {
+    return mapAuthor(ctx, map);
+  }
+
+  @FieldResolver(() => [AuthorType], { description: 'Who may edit it besides its author.' })
+  collaborators(@Root() map: MapRow, @Ctx() ctx: Context) {
+    return mapCollaboratorViews(ctx, map);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The viewer is its author or a collaborator.' })
+  canEdit(@Root() map: MapRow, @Ctx() ctx: Context): boolean {
+    return canEditMap(ctx.viewer, map);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The viewer is its author.' })
+  canDelete(@Root() map: MapRow, @Ctx() ctx: Context): boolean {
+    return canDeleteMap(ctx.viewer, map);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The viewer may Save As.' })
+  canCopy(@Root() map: MapRow, @Ctx() ctx: Context): boolean {
+    return canCopyMap(ctx.viewer, map);
+  }
+
+  @FieldResolver(() => MapFilters)
+  filters(@Root() map: MapRow) {
+    return presentFilters(map.filters);
+  }
+
+  @FieldResolver(() => [GraphQLJSONObject], {
+    description: 'MapLink[]: its custom links, without those to nodes the viewer cannot see.',
+  })
+  links(@Root() map: MapRow, @Ctx() ctx: Context) {
+    return seenLinks(ctx, map);
+  }
+}
+
+@Resolver(() => Waypoint)
+export class WaypointResolver {
+  @Query(() => WaypointPage, {
+    description:
+      "Waypoints of maps the viewer may read: scope mine (the viewer's, in spaceId when given) or space (the active space's).",
+  })
+  waypoints(
+    @Arg('scope', () => String) scope: string,
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+  ) {
+    return waypointService.listWaypoints(ctx, { scope, spaceId, after, first });
+  }
+
+  @Authorized()
+  @Mutation(() => Waypoint, { description: "The map's author and collaborators." })
+  addWaypoint(
+    @Arg('mapId', () => ID) mapId: string,
+    @Arg('input', () => WaypointInput) input: WaypointInput,
+    @Ctx() ctx: Context,
+  ) {
+    return waypointService.addWaypoint(ctx, mapId, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Waypoint)
+  updateWaypoint(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => WaypointInput) input: WaypointInput,
+    @Ctx() ctx: Context,
+  ) {
+    return waypointService.updateWaypoint(ctx, id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async deleteWaypoint(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    await waypointService.deleteWaypoint(ctx, id);
+    return true;
+  }
+
+  @FieldResolver(() => AuthorType)
+  async author(@Root() waypoint: waypointService.WaypointRow, @Ctx() ctx: Context) {
+    return authorView(await ctx.loaders.authorById.load(waypoint.authorId));
+  }
+}

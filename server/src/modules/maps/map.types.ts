@@ -1,0 +1,197 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+
+/** Progress maps ("views") as GraphQL shows them: schema/rules/maps.ts says what each part is. */
+
+@ObjectType({ description: 'What a map shows of its space: problem statuses, a time range, tags.' })
+export class MapFilters {
+  @Field(() => [String]) statuses!: string[];
+  @Field(() => String, { description: 'A TimeRange name (alltime, last24hours, …, custom).' })
+  timeRange!: string;
+  @Field(() => Date, { nullable: true }) startDate!: Date | null;
+  @Field(() => Date, { nullable: true }) endDate!: Date | null;
+  @Field(() => [String]) tags!: string[];
+}
+
+@InputType()
+export class MapFiltersInput {
+  @Field(() => [String], { nullable: true }) statuses?: string[];
+  @Field(() => String, { nullable: true }) timeRange?: string;
+  @Field(() => Date, { nullable: true }) startDate?: Date;
+  @Field(() => Date, { nullable: true }) endDate?: Date;
+  @Field(() => [String], { nullable: true }) tags?: string[];
+}
+
+@ObjectType('ProgressMap', {
+  description:
+    'A progress map (a "view" of its space: graph, scurve, kanban or location); a recipe when problemId is set.',
+})
+export class ProgressMap {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) spaceId!: string;
+  @Field(() => ID, { nullable: true, description: "A recipe's problem." })
+  problemId!: string | null;
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => String, { description: 'graph, scurve, kanban or location; fixed once created.' })
+  type!: string;
+  @Field(() => [String], { description: "'2D' and/or '3D' (graph maps only)." })
+  graphTypes!: string[];
+  @Field(() => Boolean) isPrivate!: boolean;
+  @Field(() => Boolean) copyEnabled!: boolean;
+  @Field(() => Boolean) cldsEnabled!: boolean;
+  @Field(() => Int, { description: 'Every update names the version it started from.' })
+  version!: number;
+  @Field(() => GraphQLJSONObject, { description: 'MapSettings.' })
+  settings!: Record<string, unknown>;
+  @Field(() => [GraphQLJSONObject], { description: 'MapLayer[] (3D planes).' })
+  layers!: Record<string, unknown>[];
+  @Field(() => GraphQLJSONObject, { description: 'MapPositions of the 2D view, by node key.' })
+  positions2d!: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { description: 'MapPositions of the 3D view, by node key.' })
+  positions3d!: Record<string, unknown>;
+  @Field(() => [String], { description: 'Node keys taken out of the map.' })
+  excluded!: string[];
+  @Field(() => Float, { nullable: true }) zoomLevel!: number | null;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}
+
+@ObjectType()
+export class ProgressMapPage {
+  @Field(() => [ProgressMap]) items!: ProgressMap[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  last!: string | null;
+}
+
+@ObjectType({ description: "A node of a map's graph: an item of its space, or a waypoint." })
+export class MapNode {
+  @Field(() => String, { description: 'kind:refId, e.g. problem:abc, tag:water.' }) key!: string;
+  @Field(() => String, { description: 'problem, solution, story, tag, user or waypoint.' })
+  kind!: string;
+  @Field(() => ID, { description: "The item's id (a tag: its name)." }) refId!: string;
+  @Field(() => String) label!: string;
+  @Field(() => String, { nullable: true, description: 'Plain text, at most 200 characters.' })
+  description!: string | null;
+  @Field(() => String, { nullable: true, description: 'Problems.' }) status!: string | null;
+  @Field(() => String, { nullable: true, description: 'Stories (author photo), users.' })
+  photoURL!: string | null;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => Date, { nullable: true }) createdAt!: Date | null;
+  @Field(() => Float, { nullable: true }) lat!: number | null;
+  @Field(() => Float, { nullable: true }) lng!: number | null;
+}
+
+@ObjectType({ description: 'An automatic link: what the content itself says.' })
+export class MapEdge {
+  @Field(() => String) key!: string;
+  @Field(() => String) source!: string;
+  @Field(() => String) target!: string;
+  @Field(() => String, { description: 'solves, story, tagged or authored.' }) kind!: string;
+}
+
+@ObjectType()
+export class MapGraph {
+  @Field(() => [MapNode]) nodes!: MapNode[];
+  @Field(() => [MapEdge]) edges!: MapEdge[];
+}
+
+@ObjectType({ description: "A feedback loop of a map's custom links." })
+export class MapLoop {
+  @Field(() => [String]) nodes!: string[];
+  @Field(() => [String]) links!: string[];
+  @Field(() => String, { description: 'R (reinforcing), B (balancing) or U (unknown).' })
+  polarity!: string;
+  @Field(() => Boolean, {
+    description: 'It passes a problem whose status is solving or solved.',
+  })
+  throughProgress!: boolean;
+}
+
+@ObjectType()
+export class MapLoops {
+  @Field(() => [MapLoop]) loops!: MapLoop[];
+  @Field(() => Boolean, { description: 'Some loops were left out (the caps).' })
+  truncated!: boolean;
+}
+
+@ObjectType({ description: "One day of an s-curve: the map's problems solved by its end." })
+export class MapProgressPoint {
+  @Field(() => Date) date!: Date;
+  @Field(() => Int) solved!: number;
+  @Field(() => Int) total!: number;
+  @Field(() => Float) share!: number;
+}
+
+@ObjectType({ description: "A map's own node (a custom node, a recipe's step)." })
+export class Waypoint {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) mapId!: string;
+  @Field(() => ID) spaceId!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => String) mapName!: string;
+}
+
+@ObjectType()
+export class WaypointPage {
+  @Field(() => [Waypoint]) items!: Waypoint[];
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor for the next page; null on the last.',
+  })
+  last!: string | null;
+}
+
+@InputType()
+export class CreateMapInput {
+  @Field(() => ID, { nullable: true, description: 'Defaults to the active space.' })
+  spaceId?: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: "A recipe: this problem's (readable) 2D graph map, in the problem's space.",
+  })
+  problemId?: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String) type!: string;
+  @Field(() => [String], { nullable: true }) graphTypes?: string[];
+  @Field(() => Boolean, { nullable: true }) isPrivate?: boolean;
+  @Field(() => Boolean, { nullable: true }) copyEnabled?: boolean;
+  @Field(() => Boolean, { nullable: true }) cldsEnabled?: boolean;
+  @Field(() => MapFiltersInput, { nullable: true }) filters?: MapFiltersInput;
+}
+
+@InputType({ description: 'A save: only the fields given change; `version` is the one loaded.' })
+export class UpdateMapInput {
+  @Field(() => Int) version!: number;
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => [String], { nullable: true }) graphTypes?: string[];
+  @Field(() => Boolean, { nullable: true }) isPrivate?: boolean;
+  @Field(() => Boolean, { nullable: true }) copyEnabled?: boolean;
+  @Field(() => Boolean, { nullable: true }) cldsEnabled?: boolean;
+  @Field(() => MapFiltersInput, { nullable: true }) filters?: MapFiltersInput;
+  @Field(() => GraphQLJSONObject, { nullable: true }) settings?: Record<string, unknown>;
+  @Field(() => [GraphQLJSONObject], { nullable: true }) layers?: Record<string, unknown>[];
+  @Field(() => [GraphQLJSONObject], { nullable: true }) links?: Record<string, unknown>[];
+  @Field(() => GraphQLJSONObject, { nullable: true }) positions2d?: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { nullable: true }) positions3d?: Record<string, unknown>;
+  @Field(() => [String], { nullable: true }) excluded?: string[];
+  @Field(() => Float, { nullable: true }) zoomLevel?: number;
+  @Field(() => [ID], {
+    nullable: true,
+    description: 'The author only: who else may edit (at most 20).',
+  })
+  collaboratorIds?: string[];
+}
+
+@InputType()
+export class WaypointInput {
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) description?: string;
+}

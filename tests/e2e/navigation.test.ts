@@ -17,6 +17,8 @@ import {
   CHANGE_SPACE,
   createPrivateSpace,
   giveSiteRole,
+  createMap,
+  addWaypoint,
 } from '../helpers/factories';
 import {
   DESKTOP,
@@ -392,6 +394,17 @@ describe.skipIf(chromiumMissing)('navigation reaches every page', () => {
     });
     await postSolution(server, person, { name: 'Collect rain water', spaceId });
     await postSkill(server, person, { name: 'Well digging', spaceId });
+    // Maps of every kind, a recipe of the problem and a waypoint, so the directory, the recipes
+    // tab and the waypoints pages lead on to their maps.
+    const graph = await createMap(server, person, {
+      name: 'Water network',
+      graphTypes: ['2D', '3D'],
+      spaceId,
+    });
+    for (const type of ['kanban', 'scurve', 'location'])
+      await createMap(server, person, { name: `Water ${type}`, type, spaceId });
+    await createMap(server, person, { name: 'Fixing the pump', problemId: problem.id });
+    await addWaypoint(server, person, graph.id, 'Pump repaired');
     await gqlData(server.url, `mutation { followTags(tags: ["water"]) }`, {}, auth);
     await gqlData(server.url, `mutation { setNotificationTags(tags: ["water"]) }`, {}, auth);
   }, 180_000);

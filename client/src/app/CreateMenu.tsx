@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, Menu, type ActionIconProps } from '@mantine/core';
+import { ActionIcon, Menu, type ActionIconProps } from '@mantine/core';
 import { IconBulb, IconChartDots3, IconPlus, IconPuzzle, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useRequireSignIn } from '../features/auth/LoginBox';
 
-/** What the plus button creates; graphs (maps) come with the maps issue. */
-export type CreateKind = 'story' | 'problem' | 'solution';
+/** What the plus button creates: a post, or a graph (a progress map, through the map wizard). */
+export type CreateKind = 'story' | 'problem' | 'solution' | 'graph';
 
 interface Props {
   onCreate: (kind: CreateKind) => void;
@@ -13,9 +13,8 @@ interface Props {
 }
 
 /**
- * The plus button: Story, Problem, Solution, Graph (graphs say 'coming soon' until the maps
- * issue). Signed out, choosing one opens the login box, and the chosen dialog opens once the
- * visitor has signed in.
+ * The plus button: Story, Problem, Solution, Graph. Signed out, choosing one opens the login box,
+ * and the chosen dialog opens once the visitor has signed in.
  */
 export function CreateMenu({ onCreate, size = 'lg', position = 'bottom-end' }: Props) {
   const { t } = useTranslation();
@@ -23,11 +22,6 @@ export function CreateMenu({ onCreate, size = 'lg', position = 'bottom-end' }: P
   const label = t('common:create.open');
   const create = (kind: CreateKind) => requireSignIn(() => onCreate(kind), { resume: true });
 
-  const soon = (
-    <Badge size="xs" variant="light" color="gray">
-      {t('common:comingSoon.badge')}
-    </Badge>
-  );
   return (
     <Menu position={position} width={220} shadow="md" withArrow>
       <Menu.Target>
@@ -53,7 +47,7 @@ export function CreateMenu({ onCreate, size = 'lg', position = 'bottom-end' }: P
         <Menu.Item leftSection={<IconTool size={18} />} onClick={() => create('solution')}>
           {t('common:create.solution')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconChartDots3 size={18} />} rightSection={soon} disabled>
+        <Menu.Item leftSection={<IconChartDots3 size={18} />} onClick={() => create('graph')}>
           {t('common:create.graph')}
         </Menu.Item>
       </Menu.Dropdown>

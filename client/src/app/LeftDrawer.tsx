@@ -86,7 +86,6 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
       to: '/spacemaps/2d',
       label: t('common:drawer.spacemaps'),
       icon: <IconMap2 size={18} />,
-      soon: true,
     },
     { to: '/solutions/recent', label: t('common:drawer.solutions'), icon: <IconBulb size={18} /> },
     { to: '/skills/public', label: t('common:drawer.skills'), icon: <IconTools size={18} /> },

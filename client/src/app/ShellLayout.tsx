@@ -35,6 +35,10 @@ const LeftDrawer = lazy(() => import('./LeftDrawer').then((m) => ({ default: m.L
 const ChatDrawer = lazy(() =>
   import('../features/chat/ChatDrawer').then((m) => ({ default: m.ChatDrawer })),
 );
+// The plus button's Graph entry: the map wizard, with the maps' code, on its first opening.
+const MapWizardDialog = lazy(() =>
+  import('../features/maps/MapWizard').then((m) => ({ default: m.MapWizardDialog })),
+);
 
 export function Logo() {
   const { t } = useTranslation();
@@ -143,6 +147,9 @@ export function ShellLayout() {
       <StoryDialog opened={creating === 'story'} onClose={closeCreate} />
       <ProblemDialog opened={creating === 'problem'} onClose={closeCreate} />
       <SolutionDialog opened={creating === 'solution'} onClose={closeCreate} />
+      <MountOnce when={creating === 'graph'}>
+        <MapWizardDialog opened={creating === 'graph'} onClose={closeCreate} />
+      </MountOnce>
       <MountOnce when={chatOpened}>
         <ChatDrawer opened={chatOpened} onClose={chat.close} />
       </MountOnce>

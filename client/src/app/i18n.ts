@@ -1,6 +1,7 @@
 /**
  * i18next with one language's texts loaded at a time: a first visit downloads only the language it
- * shows (all its namespaces in one chunk; namespace = file name under locales/<lang>/). English and
+ * shows (its namespaces in one chunk; namespace = file name under locales/<lang>/), and a heavy
+ * page's own namespace (the map editor's) comes with that page (`loadPageTexts`). English and
  * Telugu are complete; the other languages the state layer knows fall back to English. The choice
  * lives in the `i18n_redirected` cookie (no URL prefix).
  */
@@ -44,13 +45,32 @@ function applyToPage(lang: string) {
   dayjs.locale(isAppLang(lang) ? lang : DEFAULT_LANG);
 }
 
-/** Adds an app language's texts to i18next, once. */
+/**
+ * Namespaces only one lazily loaded page uses, kept out of the language chunks
+ * (client/src/app/locales/*.ts leave them out): each file is a chunk of its own.
+ */
+const pageTexts = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../../locales/*/mapEditor.json',
+);
+/** The page namespaces loaded so far: a language switch loads them in the new language too. */
+const pageNamespaces = new Set<string>();
+
+async function loadPageNamespace(lang: AppLang, namespace: string) {
+  if (i18next.hasResourceBundle(lang, namespace)) return;
+  const load = pageTexts[`../../../locales/${lang}/${namespace}.json`];
+  if (!load) throw new Error(`No texts for ${lang}/${namespace}`);
+  i18next.addResourceBundle(lang, namespace, (await load()).default, true, true);
+}
+
+/** Adds an app language's texts to i18next, once, with the page namespaces loaded so far. */
 async function loadTexts(lang: AppLang) {
-  if (i18next.hasResourceBundle(lang, 'common')) return;
-  const { resources } = await bundles[lang]();
-  for (const [namespace, texts] of Object.entries(resources)) {
-    i18next.addResourceBundle(lang, namespace, texts, true, true);
+  if (!i18next.hasResourceBundle(lang, 'common')) {
+    const { resources } = await bundles[lang]();
+    for (const [namespace, texts] of Object.entries(resources)) {
+      i18next.addResourceBundle(lang, namespace, texts, true, true);
+    }
   }
+  await Promise.all([...pageNamespaces].map((namespace) => loadPageNamespace(lang, namespace)));
 }
 
 const initial = readLanguageCookie() ?? DEFAULT_LANG;
@@ -74,6 +94,12 @@ export const textsLoaded = loadTexts(initialTexts);
 /** The language shown now, as one of the app languages (others count as English). */
 export const currentAppLang = (): AppLang =>
   isAppLang(i18next.language) ? i18next.language : DEFAULT_LANG;
+
+/** Loads a page's own namespace in the language shown (a lazy route awaits it with its code). */
+export async function loadPageTexts(namespace: 'mapEditor') {
+  pageNamespaces.add(namespace);
+  await loadPageNamespace(currentAppLang(), namespace);
+}
 
 /** Switches the interface language and remembers it in the cookie for 365 days. */
 export async function setInterfaceLanguage(lang: string) {

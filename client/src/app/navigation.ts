@@ -22,6 +22,11 @@ export function tabForPath(pathname: string): MainTab | null {
     case 'problem':
       return 'problems';
     case 'graphviews':
+    case 'spaceviews':
+    case 'bumpscapes':
+    case 'spacemaps':
+    case 'storymaps':
+    case 'waypoints':
       return 'progress';
     default:
       return null;

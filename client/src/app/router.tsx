@@ -4,6 +4,7 @@ import { adminRoutes } from '../features/admin';
 import { authRoutes } from '../features/auth/routes';
 import { bookmarkRoutes } from '../features/bookmarks';
 import { chatRoutes } from '../features/chat';
+import { mapRoutes } from '../features/maps';
 import { pdfRoutes } from '../features/media/pdf';
 import { placeRoutes } from '../features/places';
 import { notificationRoutes } from '../features/notifications';
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
               ...chatRoutes,
               ...pdfRoutes,
               ...placeRoutes,
+              ...mapRoutes,
               { path: '404', element: <ErrorPage status={404} /> },
               { path: 'error', element: <ErrorPage status={500} /> },
               { path: '*', element: <CatchAll /> },

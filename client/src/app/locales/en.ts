@@ -1,10 +1,11 @@
 import { resourcesOf } from './resources';
 
-/** Every English namespace, as one chunk loaded only when English (or a fallback) is shown. */
+/** The English namespaces, as one chunk loaded only when English (or a fallback) is shown. */
 export const resources = resourcesOf(
-  // The e-mail texts (mail.json) are the server's: the client has no use for them.
+  // The e-mail texts (mail.json) are the server's: the client has no use for them. The map
+  // editor's come with the editor (i18n.ts, loadPageTexts).
   import.meta.glob<{ default: Record<string, unknown> }>(
-    ['../../../../locales/en/*.json', '!**/mail.json'],
+    ['../../../../locales/en/*.json', '!../../../../locales/en/{mail,mapEditor}.json'],
     { eager: true },
   ),
 );

@@ -2,11 +2,12 @@ import { useQuery } from '@apollo/client/react';
 import { IconBookmark } from '@tabler/icons-react';
 import { MyBookmarksDocument, type MyBookmarksQuery } from '../../gql/graphql';
 import { RequireSignIn } from '../auth/RequireSignIn';
+import { mapPath } from '../maps/mapPaths';
 import { EngagedItemCard, engagedItemLink, engagedItemTitle } from '../reactions/EngagedItemCard';
 import { EngagedItemsPage } from '../reactions/EngagedItemsPage';
 import { BookmarkButton } from './BookmarkButton';
 
-const KINDS = ['all', 'stories', 'problems', 'solutions', 'skills'] as const;
+const KINDS = ['all', 'stories', 'problems', 'solutions', 'skills', 'views'] as const;
 type Row = MyBookmarksQuery['myBookmarks']['items'][number];
 
 /** /bookmarks: what I bookmarked and may still see, newest first, narrowed by kind. */
@@ -48,16 +49,17 @@ function BookmarksList() {
 }
 
 function BookmarkRow({ row }: { row: Row }) {
-  const item = row.story ?? row.problem ?? row.solution ?? row.skill;
+  const item = row.story ?? row.problem ?? row.solution ?? row.skill ?? row.progressMap;
   const title = engagedItemTitle({
-    name: row.problem?.name ?? row.solution?.name ?? row.skill?.name,
+    name: row.problem?.name ?? row.solution?.name ?? row.skill?.name ?? row.progressMap?.name,
     html: row.story?.story,
   });
   return (
     <EngagedItemCard
       kind={row.itemType}
       title={title}
-      to={engagedItemLink(row.itemType, row.itemId)}
+      // A recipe opens on its problem.
+      to={row.progressMap ? mapPath(row.progressMap) : engagedItemLink(row.itemType, row.itemId)}
       when={row.bookmarkedAt}
       trailing={item ? <BookmarkButton itemType={row.itemType} item={item} /> : null}
     />

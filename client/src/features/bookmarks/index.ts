@@ -1,4 +1,4 @@
-// The bookmarks feature: the toggle for stories, problems, solutions and skills, and /bookmarks.
+// The bookmarks feature: the toggle for stories, problems, solutions, skills and maps, and /bookmarks.
 import type { RouteObject } from 'react-router';
 
 export const bookmarkRoutes: RouteObject[] = [

@@ -12,6 +12,7 @@ const TYPENAME: Record<BookmarkableItemType, string> = {
   problems: 'Problem',
   solutions: 'Solution',
   skills: 'Skill',
+  views: 'ProgressMap',
 };
 
 function writeBookmarked(

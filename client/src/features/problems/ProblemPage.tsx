@@ -37,6 +37,7 @@ import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
 import { ProblemSolutions } from '../solutions';
 import { ProblemStories } from '../stories';
+import { RecipesTab } from '../maps/RecipesTab';
 import { LeaveProblemDialog } from './LeaveProblemDialog';
 import {
   CounterChips,
@@ -137,7 +138,7 @@ export function ProblemPage() {
           <PartsTab problem={problem} />
         </Tabs.Panel>
         <Tabs.Panel value="recipes" pt="md">
-          <ComingSoonNote />
+          <RecipesTab problemId={problem.id} />
         </Tabs.Panel>
         <Tabs.Panel value="ingredients" pt="md">
           <ComingSoonNote />
@@ -147,7 +148,7 @@ export function ProblemPage() {
   );
 }
 
-/** Recipes and ingredients arrive with the maps issue: a note inside the tab, never a blank panel. */
+/** Ingredients arrive with a later issue: a note inside the tab, never a blank panel. */
 function ComingSoonNote() {
   const { t } = useTranslation();
   return (

@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 
-/** The kinds of item /reactions and /bookmarks list. */
-export type EngagedKind = 'stories' | 'problems' | 'solutions' | 'skills' | 'comments';
+/** The kinds of item /reactions and /bookmarks list (`views`: progress maps, bookmarks only). */
+export type EngagedKind = 'stories' | 'problems' | 'solutions' | 'skills' | 'views' | 'comments';
 
 const PAGE_OF: Record<Exclude<EngagedKind, 'comments'>, string> = {
   stories: 'story',
   problems: 'problem',
   solutions: 'solution',
   skills: 'skill',
+  views: 'graphviews',
 };
 
 /** Where an item opens; a comment opens the post it is on. */

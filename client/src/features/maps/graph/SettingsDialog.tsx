@@ -1,0 +1,153 @@
+// Map Settings (spec 000 §2): 2D Settings; for a map with a 3D view also 3D Settings and the 3D
+// Layers table. Every change shows at once on the canvas and is a step of undo (a field's burst of
+// changes one step); nothing is saved until Save.
+import { ColorInput, Modal, NumberInput, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { MAP_DIALOG_WIDTH, type MapLayer, type MapSettings } from '@rules';
+import { useTranslation } from 'react-i18next';
+import { LayersEditor } from './LayersEditor';
+
+/** The settings form's limits (mapSettingsSchema's). */
+const NODE_FONT_RANGE = { min: 4, max: 48 };
+const NODE_SIZE_RANGE = { min: 2, max: 100 };
+
+function BackgroundFields({
+  settings,
+  onChange,
+}: {
+  settings: MapSettings;
+  onChange: (patch: Partial<MapSettings>, mergeKey?: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Switch
+        label={t('mapEditor:settings.customBackground')}
+        checked={settings.customBackgroundColor}
+        onChange={(event) => onChange({ customBackgroundColor: event.currentTarget.checked })}
+      />
+      <ColorInput
+        label={t('mapEditor:settings.backgroundColor')}
+        value={settings.backgroundColor}
+        disabled={!settings.customBackgroundColor}
+        onChange={(value) => onChange({ backgroundColor: value }, 'settings.backgroundColor')}
+      />
+    </>
+  );
+}
+
+function ShownFields({
+  settings,
+  onChange,
+}: {
+  settings: MapSettings;
+  onChange: (patch: Partial<MapSettings>, mergeKey?: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Switch
+        label={t('mapEditor:settings.showLinkLabels')}
+        checked={settings.showLinkLabels}
+        onChange={(event) => onChange({ showLinkLabels: event.currentTarget.checked })}
+      />
+      <Switch
+        label={t('mapEditor:settings.showParticipants')}
+        description={t('mapEditor:settings.showParticipantsHint')}
+        checked={settings.showParticipants}
+        onChange={(event) => onChange({ showParticipants: event.currentTarget.checked })}
+      />
+      <Switch
+        label={t('mapEditor:settings.showSpaceSolutions')}
+        checked={settings.showSpaceSolutions}
+        onChange={(event) => onChange({ showSpaceSolutions: event.currentTarget.checked })}
+      />
+      <Switch
+        label={t('mapEditor:settings.showTags')}
+        checked={settings.showTags}
+        onChange={(event) => onChange({ showTags: event.currentTarget.checked })}
+      />
+    </>
+  );
+}
+
+export function SettingsDialog({
+  opened,
+  settings,
+  layers,
+  with3d,
+  tagSuggestions,
+  onChange,
+  onLayers,
+  onClose,
+}: {
+  opened: boolean;
+  settings: MapSettings;
+  layers: MapLayer[];
+  /** The map has a 3D view: its settings and layers are offered. */
+  with3d: boolean;
+  tagSuggestions: string[];
+  onChange: (patch: Partial<MapSettings>, mergeKey?: string) => void;
+  onLayers: (layers: MapLayer[]) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const number =
+    (key: 'nodeFontSize' | 'nodeSize', range: { min: number; max: number }) =>
+    (value: string | number) => {
+      if (typeof value !== 'number' || value < range.min || value > range.max) return;
+      onChange({ [key]: value }, `settings.${key}`);
+    };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('mapEditor:settings.title')}
+      size={with3d ? 720 : MAP_DIALOG_WIDTH}
+      centered
+    >
+      <Tabs defaultValue="2d" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="2d">{t('mapEditor:settings.tabs.2d')}</Tabs.Tab>
+          {with3d ? <Tabs.Tab value="3d">{t('mapEditor:settings.tabs.3d')}</Tabs.Tab> : null}
+          {with3d ? (
+            <Tabs.Tab value="layers">{t('mapEditor:settings.tabs.layers')}</Tabs.Tab>
+          ) : null}
+        </Tabs.List>
+        <Tabs.Panel value="2d" pt="md">
+          <Stack gap="sm">
+            <BackgroundFields settings={settings} onChange={onChange} />
+            <ShownFields settings={settings} onChange={onChange} />
+            <NumberInput
+              label={t('mapEditor:settings.nodeFontSize')}
+              value={settings.nodeFontSize}
+              {...NODE_FONT_RANGE}
+              onChange={number('nodeFontSize', NODE_FONT_RANGE)}
+            />
+            <NumberInput
+              label={t('mapEditor:settings.nodeSize')}
+              value={settings.nodeSize}
+              {...NODE_SIZE_RANGE}
+              onChange={number('nodeSize', NODE_SIZE_RANGE)}
+            />
+          </Stack>
+        </Tabs.Panel>
+        {with3d ? (
+          <Tabs.Panel value="3d" pt="md">
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                {t('mapEditor:settings.shared')}
+              </Text>
+              <BackgroundFields settings={settings} onChange={onChange} />
+              <ShownFields settings={settings} onChange={onChange} />
+            </Stack>
+          </Tabs.Panel>
+        ) : null}
+        {with3d ? (
+          <Tabs.Panel value="layers" pt="md">
+            <LayersEditor layers={layers} tagSuggestions={tagSuggestions} onChange={onLayers} />
+          </Tabs.Panel>
+        ) : null}
+      </Tabs>
+    </Modal>
+  );
+}

@@ -53,3 +53,9 @@ export function canvasPng(flow: HTMLElement, background: string): Promise<string
       ].some((name) => node.classList.contains(name)),
   });
 }
+
+/** Resolves once the next frame is painted: what React Flow was just given is on screen. */
+export const nextFrames = () =>
+  new Promise<void>((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+  );

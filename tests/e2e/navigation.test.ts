@@ -395,14 +395,15 @@ describe.skipIf(chromiumMissing)('navigation reaches every page', () => {
     await postSolution(server, person, { name: 'Collect rain water', spaceId });
     await postSkill(server, person, { name: 'Well digging', spaceId });
     // Maps of every kind, a recipe of the problem and a waypoint, so the directory, the recipes
-    // tab and the waypoints pages lead on to their maps.
+    // tab and the waypoints pages lead on to their maps. The graph map last: the directory lists
+    // the newest first, and the crawl opens one map page, whose 2D/3D toggle leads on.
+    for (const type of ['kanban', 'scurve', 'location'])
+      await createMap(server, person, { name: `Water ${type}`, type, spaceId });
     const graph = await createMap(server, person, {
       name: 'Water network',
       graphTypes: ['2D', '3D'],
       spaceId,
     });
-    for (const type of ['kanban', 'scurve', 'location'])
-      await createMap(server, person, { name: `Water ${type}`, type, spaceId });
     await createMap(server, person, { name: 'Fixing the pump', problemId: problem.id });
     await addWaypoint(server, person, graph.id, 'Pump repaired');
     await gqlData(server.url, `mutation { followTags(tags: ["water"]) }`, {}, auth);

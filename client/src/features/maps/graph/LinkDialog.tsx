@@ -126,6 +126,16 @@ function LinkForm({
 
   const set = <K extends keyof MapLinkStyle>(key: K, value: MapLinkStyle[K]) =>
     setStyle((current) => ({ ...current, [key]: value }));
+  /** One of the style's colours, labelled by its key, with its error. */
+  const colorField = (key: 'color' | 'fontColor' | 'fontBgColor' | 'arrowColor') => (
+    <ColorInput
+      popoverProps={DROPDOWN}
+      label={t(`mapEditor:link.${key}`)}
+      value={style[key]}
+      onChange={(value) => set(key, value)}
+      error={errors[key]}
+    />
+  );
   const setParticles = <K extends keyof Particles>(key: K, value: Particles[K]) =>
     setStyle((current) => ({ ...current, particles: { ...current.particles, [key]: value } }));
 
@@ -213,20 +223,8 @@ function LinkForm({
                 maxRows={6}
               />
               <Group grow>
-                <ColorInput
-                  popoverProps={DROPDOWN}
-                  label={t('mapEditor:link.fontColor')}
-                  value={style.fontColor}
-                  onChange={(value) => set('fontColor', value)}
-                  error={errors.fontColor}
-                />
-                <ColorInput
-                  popoverProps={DROPDOWN}
-                  label={t('mapEditor:link.fontBgColor')}
-                  value={style.fontBgColor}
-                  onChange={(value) => set('fontBgColor', value)}
-                  error={errors.fontBgColor}
-                />
+                {colorField('fontColor')}
+                {colorField('fontBgColor')}
               </Group>
               <NumberInput
                 label={t('mapEditor:link.fontSize')}
@@ -242,13 +240,7 @@ function LinkForm({
           <Tabs.Panel value="line" pt="sm">
             <Stack gap="sm">
               <Group grow align="flex-start">
-                <ColorInput
-                  popoverProps={DROPDOWN}
-                  label={t('mapEditor:link.color')}
-                  value={style.color}
-                  onChange={(value) => set('color', value)}
-                  error={errors.color}
-                />
+                {colorField('color')}
                 <NumberInput
                   label={t('mapEditor:link.width')}
                   value={Number.isNaN(style.width) ? '' : style.width}
@@ -374,13 +366,7 @@ function LinkForm({
                   onChange={(value) => set('arrowLength', typeof value === 'number' ? value : NaN)}
                   error={errors.arrowLength}
                 />
-                <ColorInput
-                  popoverProps={DROPDOWN}
-                  label={t('mapEditor:link.arrowColor')}
-                  value={style.arrowColor}
-                  onChange={(value) => set('arrowColor', value)}
-                  error={errors.arrowColor}
-                />
+                {colorField('arrowColor')}
               </Group>
               <Stack gap={4}>
                 <Text size="sm" fw={500} id="link-arrow-position">

@@ -20,6 +20,8 @@ import { measureNotify } from './notify';
 import { measureChat, type ChatServer } from './chat';
 import { startLocalS3 } from '../helpers/s3-server';
 import { UPLOAD_BENCH, measureNearby, measureUploads, type UploadServer } from './uploads';
+import { measureMaps } from './maps';
+import { CLIENT_DIST, ensureClientBuilt } from '../e2e/browser';
 
 /**
  * `npm run bench` (through run.ts, which sets NODE_ENV first): the GraphQL recent feed against a one-statement SQL baseline, in one run, on a
@@ -35,8 +37,9 @@ import { UPLOAD_BENCH, measureNearby, measureUploads, type UploadServer } from '
  *   BENCH_AFTER_SEED_SQL  SQL to run after seeding (try an index before it is in a migration)
  *   BENCH_WORKERS       worker processes of each server on PostgreSQL (default: one per core, as
  *                       `npm start` runs)
- *   BENCH_PARTS         which measurements: feed, fanout, votes, notify, chat, uploads (default all
- *                       six; uploads writes a 1 GB file twice under the temp directory)
+ *   BENCH_PARTS         which measurements: feed, fanout, votes, notify, chat, uploads, maps
+ *                       (default all seven; uploads writes a 1 GB file twice under the temp
+ *                       directory; maps opens the maps in Chromium)
  *   BENCH_UPLOADS_S3=1  the uploads part stores into a local S3 (s3rver in the bench process)
  *   BENCH_FANOUT_SECONDS  seconds with the live subscribers (default 60; the baseline phase is a third)
  *   BENCH_CPU_PROFILE=f  PGlite: write a .cpuprofile of the server's thread during the first GraphQL
@@ -53,7 +56,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const WORKERS = Number(process.env.BENCH_WORKERS || os.availableParallelism());
 const PROFILE = process.env.BENCH_CPU_PROFILE ?? '';
 const PARTS = new Set(
-  (process.env.BENCH_PARTS || 'feed,fanout,votes,notify,chat,uploads').split(','),
+  (process.env.BENCH_PARTS || 'feed,fanout,votes,notify,chat,uploads,maps').split(','),
 );
 /** The issue's voting scenario: this many people vote on one solution at once. */
 const VOTERS = 200;
@@ -101,7 +104,8 @@ function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    CLIENT_DIST: path.join(dataDir, 'no-client'),
+    // The maps part opens the app in Chromium; the other parts need only the API.
+    CLIENT_DIST: PARTS.has('maps') ? CLIENT_DIST : path.join(dataDir, 'no-client'),
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
   };
 }
@@ -185,6 +189,8 @@ function table(headers: string[], rows: (string | number)[][]) {
 }
 
 async function main() {
+  // Built before any server starts: a server reads its CLIENT_DIST once, at start.
+  if (PARTS.has('maps')) ensureClientBuilt();
   const startedAt = Date.now();
   const cleanups: (() => Promise<unknown>)[] = [];
   const cleanup = async () => {
@@ -473,6 +479,18 @@ async function main() {
         ...(await measureNearby({ url: measured.graphql.url, token, exec, spaceId: 'ww', log })),
       ];
     };
+    // A map of 2,000 nodes and 4,000 links against one of 20, on the server and in Chromium.
+    const runMaps = async () => {
+      const exec: Exec = direct ? (text) => direct.unsafe(text) : (text) => pglite!.exec(text);
+      return measureMaps({
+        url: measured.graphql.url,
+        token,
+        exec,
+        spaceId: 'ww',
+        authorId: BENCH.viewerId,
+        log,
+      });
+    };
     if (!PARTS.has('feed')) {
       const lines = [
         ...(PARTS.has('votes') ? await runVotes() : []),
@@ -480,6 +498,7 @@ async function main() {
         ...(PARTS.has('notify') ? await runNotify() : []),
         ...(PARTS.has('chat') ? await runChat() : []),
         ...(PARTS.has('uploads') ? await runUploads() : []),
+        ...(PARTS.has('maps') ? await runMaps() : []),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
       return;
@@ -856,6 +875,7 @@ async function main() {
     if (PARTS.has('notify')) out.push(...(await runNotify()));
     if (PARTS.has('chat')) out.push(...(await runChat()));
     if (PARTS.has('uploads')) out.push(...(await runUploads()));
+    if (PARTS.has('maps')) out.push(...(await runMaps()));
     out.push('');
     out.push(`total run ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
     process.stdout.write(`${out.join('\n')}\n`);

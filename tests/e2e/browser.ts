@@ -8,7 +8,9 @@ export const chromiumMissing = !existsSync(CHROMIUM);
 export const SKIP_REASON = `Debian's Chromium is not installed at ${CHROMIUM} (apt-get install chromium); .ci/run installs it`;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST_INDEX = path.join(ROOT, 'dist/client/index.html');
+/** The built client, which tests and the maps bench serve. */
+export const CLIENT_DIST = path.join(ROOT, 'dist/client');
+const DIST_INDEX = path.join(CLIENT_DIST, 'index.html');
 
 function newestMtime(dir: string): number {
   let newest = 0;

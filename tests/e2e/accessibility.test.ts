@@ -9,6 +9,7 @@ import {
   postProblem,
   postSkill,
   postSolution,
+  createMap,
   createPrivateSpace,
 } from '../helpers/factories';
 import {
@@ -161,7 +162,15 @@ async function expectAccessible(page: Page, baseUrl: string, checks: Check[]) {
 describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () => {
   let app: BrowserApp;
   let member: TestUser;
-  const content = { storyId: '', problemId: '', solutionId: '', spaceId: '', spaceName: '' };
+  const content = {
+    storyId: '',
+    problemId: '',
+    solutionId: '',
+    spaceId: '',
+    spaceName: '',
+    graphMapId: '',
+    boardId: '',
+  };
   const STORY_TEXT = 'The school well runs dry every May';
   const PROBLEM_NAME = 'Wells run dry before the rains';
   const SOLUTION_NAME = 'Rainwater tanks on school roofs';
@@ -178,7 +187,11 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
     });
     await postSkill(app.server, member, { name: SKILL_NAME });
     const space = await createPrivateSpace(app.server, member, { name: 'Village water committee' });
+    const graphMap = await createMap(app.server, member, { name: 'Wells and rains' });
+    const board = await createMap(app.server, member, { name: 'Wells board', type: 'kanban' });
     Object.assign(content, {
+      graphMapId: graphMap.id,
+      boardId: board.id,
       storyId: story.id,
       problemId: problem.id,
       solutionId: solution.id,
@@ -234,6 +247,11 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
     },
     { path: '/dashboard', ready: (page) => page.getByRole('heading', { name: /^Dashboard/ }) },
     { path: '/settings/profile', ready: (page) => page.getByLabel('Display name') },
+    {
+      path: `/graphviews/${content.graphMapId}`,
+      ready: (page) => page.locator('[data-testid="graph-map"][data-ready="true"]'),
+    },
+    { path: `/graphviews/${content.boardId}`, ready: (page) => page.getByText(PROBLEM_NAME) },
     {
       path: '/stories/recent',
       label: '/stories/recent with the story dialog open',

@@ -52,7 +52,12 @@ export function PointMenu({
       withinPortal
     >
       <Menu.Target>
+        {/* The point the menu opens at. Mantine marks its target as opening a menu, which only a
+            button may say; it is never focused (the menu opens from a click on the canvas). */}
         <div
+          role="button"
+          tabIndex={-1}
+          aria-label={label}
           style={{ position: 'fixed', left: at?.x ?? 0, top: at?.y ?? 0, width: 1, height: 1 }}
         />
       </Menu.Target>

@@ -37,6 +37,9 @@ export default defineConfig({
     globalSetup: ['tests/helpers/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll gives up after 1 s unless told: too short for a browser on a loaded machine
+    // (CI runs two browser files at once on two cores).
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,

@@ -10,10 +10,13 @@ export function CameraPreview({
   stream,
   videoRef,
   hidden = false,
+  onFrame,
 }: {
   stream: MediaStream | undefined;
   videoRef?: React.RefObject<HTMLVideoElement | null>;
   hidden?: boolean;
+  /** The video has a picture to draw (its first frame arrived). */
+  onFrame?: () => void;
 }) {
   const { t } = useTranslation();
   const ownRef = useRef<HTMLVideoElement>(null);
@@ -38,6 +41,7 @@ export function CameraPreview({
         autoPlay
         muted
         playsInline
+        onLoadedData={onFrame}
         aria-label={t('media:capture.preview')}
         style={{
           display: stream ? 'block' : 'none',

@@ -31,6 +31,8 @@ export function PhotoCapture({ onPhoto }: { onPhoto: (file: File) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [captured, setCaptured] = useState(false);
+  // A stream comes before its first frame: captured earlier, the photo would be 0 by 0 pixels.
+  const [hasFrame, setHasFrame] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
   if (problem) return <DeviceProblemAlert problem={problem} device="camera" />;
@@ -49,7 +51,12 @@ export function PhotoCapture({ onPhoto }: { onPhoto: (file: File) => void }) {
 
   return (
     <Stack>
-      <CameraPreview stream={stream} videoRef={videoRef} hidden={captured} />
+      <CameraPreview
+        stream={stream}
+        videoRef={videoRef}
+        hidden={captured}
+        onFrame={() => setHasFrame(true)}
+      />
       {/* The captured frame stays on its canvas: a blob: image would be refused by the CSP. */}
       <canvas
         ref={canvasRef}
@@ -77,7 +84,11 @@ export function PhotoCapture({ onPhoto }: { onPhoto: (file: File) => void }) {
             </Button>
           </>
         ) : (
-          <Button leftSection={<IconCamera size={16} />} disabled={!stream} onClick={capture}>
+          <Button
+            leftSection={<IconCamera size={16} />}
+            disabled={!stream || !hasFrame}
+            onClick={capture}
+          >
             {t('media:capture.capture')}
           </Button>
         )}

@@ -42,6 +42,7 @@ import {
   WAYPOINT_NAME_MAX,
   WAYPOINT_SCOPES,
 } from './maps';
+import { LOOP_MAX_COUNT, LOOP_MAX_LENGTH } from './map-loops';
 import { PROBLEM_STATUSES } from './problems';
 import { TAG_MESSAGES, normalizeTag } from './tags';
 import { checkTimeRange, timeRangeFields } from './time-range.schemas';
@@ -290,6 +291,18 @@ export const mapListSchema = z.object({
     .transform((sort) => sort ?? 'recent'),
   after: z.string().max(500).nullish(),
   first: z.number().int().min(1).max(1000).nullish(),
+});
+
+/** The viewer's last saved graph map (/bumpscapes): of a space, in one view when given. */
+export const lastMapSchema = z.object({
+  spaceId: z.string().nullish(),
+  graphType: z.enum(GRAPH_TYPES, { error: MAP_MESSAGES.graphTypeRequired }).nullish(),
+});
+
+/** The caps a caller may lower (never raise) when asking for a map's loops. */
+export const loopOptionsSchema = z.object({
+  maxLength: z.number().int().min(1).max(LOOP_MAX_LENGTH).nullish(),
+  maxLoops: z.number().int().min(1).max(LOOP_MAX_COUNT).nullish(),
 });
 
 export const waypointSchema = z.object({

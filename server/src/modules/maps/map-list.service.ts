@@ -1,15 +1,14 @@
-import { GRAPH_TYPES, MAP_MESSAGES, mapListSchema } from '@rules';
-import { and, arrayContains, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { lastMapSchema, mapListSchema } from '@rules';
+import { and, arrayContains, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
-import { mapCollaborators, maps } from '../../db/schema';
+import { maps } from '../../db/schema';
 import { parseInput } from '../../errors';
 import { readableProblem } from '../problems/problem.service';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer } from '../users/user.service';
 import { problemIdOf } from './map-path';
-import { MAP_COLUMNS, mapReadableBy, type MapRow } from './map.policy';
+import { MAP_COLUMNS, mapEditableBy, mapReadableBy, type MapRow } from './map.policy';
 
 /** The lists of maps: a space's maps directory, a problem's recipes, the viewer's last map. */
 
@@ -69,11 +68,6 @@ export async function listMaps(ctx: Context, input: MapListInput): Promise<Page<
   }));
 }
 
-const lastMapSchema = z.object({
-  spaceId: z.string().nullish(),
-  graphType: z.enum(GRAPH_TYPES, { error: MAP_MESSAGES.graphTypeRequired }).nullish(),
-});
-
 /**
  * The viewer's most recently saved graph map of the space they may read (their own or one they
  * collaborate on), with `graphType` when given; null signed out or when there is none.
@@ -93,10 +87,7 @@ export async function lastMap(ctx: Context, input: unknown): Promise<MapRow | nu
         eq(maps.type, 'graph'),
         data.graphType ? arrayContains(maps.graphTypes, [data.graphType]) : undefined,
         mapReadableBy(viewer),
-        or(
-          eq(maps.authorId, viewer.id),
-          sql`exists (select 1 from ${mapCollaborators} where ${mapCollaborators.mapId} = ${maps.id} and ${mapCollaborators.userId} = ${viewer.id})`,
-        ),
+        mapEditableBy(viewer),
       ),
     )
     .orderBy(desc(maps.updatedAt), desc(maps.id))

@@ -1,7 +1,6 @@
 import {
   findFeedbackLoops,
-  LOOP_MAX_COUNT,
-  LOOP_MAX_LENGTH,
+  loopOptionsSchema,
   loopsThrough,
   MAP_PROGRESS_MAX_DAYS,
   MAP_PROGRESS_STATUSES,
@@ -9,7 +8,6 @@ import {
   type ProblemStatus,
 } from '@rules';
 import { asc, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Context } from '../../context';
 import { problemStatusActivity } from '../../db/schema';
 import { parseInput } from '../../errors';
@@ -117,11 +115,6 @@ export async function mapProgress(
   }
   return points;
 }
-
-const loopOptionsSchema = z.object({
-  maxLength: z.number().int().min(1).max(LOOP_MAX_LENGTH).nullish(),
-  maxLoops: z.number().int().min(1).max(LOOP_MAX_COUNT).nullish(),
-});
 
 export interface MapLoopView {
   nodes: string[];

@@ -28,11 +28,7 @@ export const MAP_COLUMNS = {
  */
 export function mapReadableBy(viewer: SqlViewer): SQL {
   const own = viewer
-    ? or(
-        eq(maps.isPrivate, false),
-        eq(maps.authorId, viewer.id),
-        sql`exists (select 1 from ${mapCollaborators} where ${mapCollaborators.mapId} = ${maps.id} and ${mapCollaborators.userId} = ${viewer.id})`,
-      )!
+    ? or(eq(maps.isPrivate, false), mapEditableBy(viewer))!
     : eq(maps.isPrivate, false);
   return and(
     spaceReadableBy(viewer, maps.spaceId),
@@ -41,6 +37,14 @@ export function mapReadableBy(viewer: SqlViewer): SQL {
       isNull(maps.problemId),
       sql`exists (select 1 from ${problems} where ${problems.id} = ${maps.problemId} and ${problemReadableBy(viewer)})`,
     ),
+  )!;
+}
+
+/** SQL condition on `maps`: the signed-in viewer is its author or a collaborator (`canEditMap`). */
+export function mapEditableBy(viewer: NonNullable<SqlViewer>): SQL {
+  return or(
+    eq(maps.authorId, viewer.id),
+    sql`exists (select 1 from ${mapCollaborators} where ${mapCollaborators.mapId} = ${maps.id} and ${mapCollaborators.userId} = ${viewer.id})`,
   )!;
 }
 

@@ -235,6 +235,12 @@ function Checklist({
   const needle = filter.trim().toLowerCase();
   const shown = needle ? items.filter((item) => item.label.toLowerCase().includes(needle)) : items;
   const included = items.filter((item) => !excluded.has(item.key)).length;
+  /** All or None: the items the search shows go on or off the map. */
+  const toggleShown = (include: boolean) => () =>
+    onToggle(
+      shown.map((item) => item.key),
+      include,
+    );
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap">
@@ -251,28 +257,10 @@ function Checklist({
         </Text>
       </Group>
       <Group gap="xs">
-        <Button
-          size="compact-xs"
-          variant="light"
-          onClick={() =>
-            onToggle(
-              shown.map((item) => item.key),
-              true,
-            )
-          }
-        >
+        <Button size="compact-xs" variant="light" onClick={toggleShown(true)}>
           {t('mapEditor:checklist.all')}
         </Button>
-        <Button
-          size="compact-xs"
-          variant="light"
-          onClick={() =>
-            onToggle(
-              shown.map((item) => item.key),
-              false,
-            )
-          }
-        >
+        <Button size="compact-xs" variant="light" onClick={toggleShown(false)}>
           {t('mapEditor:checklist.none')}
         </Button>
       </Group>

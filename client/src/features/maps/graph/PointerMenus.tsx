@@ -39,11 +39,10 @@ export function PointerMenus({
   const { addLink, setSettings, toggleNodes, deleteLinks } = edits;
   const { playNodes, setPlayFrom, startPlay } = play;
 
-  const menuNode = menu?.target.kind === 'node' ? (scene.byKey.get(menu.target.key) ?? null) : null;
+  const target = menu?.target;
+  const menuNode = target?.kind === 'node' ? (scene.byKey.get(target.key) ?? null) : null;
   const menuLink =
-    menu?.target.kind === 'link'
-      ? (draft.links.find((link) => link.id === (menu.target as { id: string }).id) ?? null)
-      : null;
+    target?.kind === 'link' ? (draft.links.find((link) => link.id === target.id) ?? null) : null;
   const menuNodePath = menuNode ? nodePath(menuNode) : null;
 
   return (

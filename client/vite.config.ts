@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstVisitChunk } from './build/firstVisitChunk';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const serverPort = process.env.PORT ?? '4000';
@@ -172,12 +173,43 @@ function pureRules(): Plugin {
 }
 
 /**
+ * The client's own modules, which do nothing when loaded but define (the entry aside, which is
+ * always kept). zodWithoutEval.ts is the one exception: it exists for its effect (zod without
+ * eval) and only re-exports, so nothing of its own is ever "used".
+ */
+const SIDE_EFFECT_FREE_CLIENT_MODULE = /[\\/]client[\\/]src[\\/](?!zodWithoutEval\.ts$).+\.tsx?$/u;
+
+const APP_ENTRY = here('src/main.tsx');
+const GRAPHIQL_ENTRY = here('src/graphiql/main.tsx');
+
+/**
+ * One chunk holds what a first visit to /stories/recent runs (`/` opens it): the entry's imports
+ * and the feed page's. The entry itself stays out (it renders the app), and so does all that the
+ * GraphiQL page imports (React and graphql-ws end up in a chunk both pages share), so GraphiQL
+ * never runs the app's modules.
+ */
+const firstVisit = firstVisitChunk({
+  roots: [APP_ENTRY, here('src/features/stories/StoryFeedPage.tsx')],
+  isSideEffectFree: (id) => RULES_MODULE.test(id) || SIDE_EFFECT_FREE_CLIENT_MODULE.test(id),
+  excluded: (build) => {
+    const excluded = new Set<string>();
+    const pending = [GRAPHIQL_ENTRY];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (excluded.has(id)) continue;
+      excluded.add(id);
+      pending.push(...(build.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return excluded.add(APP_ENTRY);
+  },
+});
+
+/**
  * The client lives in client/, but reads locales/ and schema/rules/ from the repository root.
  * Two pages: the app (index.html) and the self-hosted GraphiQL (graphiql.html), served by the server.
  */
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), documentPerModule(), pureRules(), precompress()],
+  plugins: [react(), documentPerModule(), pureRules(), firstVisit.plugin, precompress()],
   resolve: {
     alias: [
       { find: /^@rules$/, replacement: here('../schema/rules/index.ts') },
@@ -217,10 +249,21 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: [
           { test: RULES_MODULE, sideEffects: false },
-          // zodWithoutEval.ts is the one exception: it exists for its effect (zod without eval)
-          // and only re-exports, so nothing of its own is ever "used".
-          { test: /[\\/]client[\\/]src[\\/](?!zodWithoutEval\.ts$).+\.tsx?$/u, sideEffects: false },
+          { test: SIDE_EFFECT_FREE_CLIENT_MODULE, sideEffects: false },
         ],
+      },
+      output: {
+        // The group takes exactly the modules the walk found (firstVisitChunk.ts); following their
+        // imports instead would follow the barrels' imports, the walk's very reason to exist.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'first-visit',
+              test: firstVisit.includes,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
       // GraphiQL's packages carry "use no memo" directives meant for the React compiler: harmless.
       onwarn(warning, warn) {

@@ -179,28 +179,16 @@ function pureRules(): Plugin {
  */
 const SIDE_EFFECT_FREE_CLIENT_MODULE = /[\\/]client[\\/]src[\\/](?!zodWithoutEval\.ts$).+\.tsx?$/u;
 
-const APP_ENTRY = here('src/main.tsx');
-const GRAPHIQL_ENTRY = here('src/graphiql/main.tsx');
-
 /**
  * One chunk holds what a first visit to /stories/recent runs (`/` opens it): the entry's imports
- * and the feed page's. The entry itself stays out (it renders the app), and so does all that the
- * GraphiQL page imports (React and graphql-ws end up in a chunk both pages share), so GraphiQL
- * never runs the app's modules.
+ * and the feed page's. What the GraphiQL page imports too (React and graphql-ws) stays in a chunk
+ * both pages share, so GraphiQL never runs the app's modules.
  */
 const firstVisit = firstVisitChunk({
-  roots: [APP_ENTRY, here('src/features/stories/StoryFeedPage.tsx')],
+  entry: here('src/main.tsx'),
+  firstPage: here('src/features/stories/StoryFeedPage.tsx'),
+  otherEntries: [here('src/graphiql/main.tsx')],
   isSideEffectFree: (id) => RULES_MODULE.test(id) || SIDE_EFFECT_FREE_CLIENT_MODULE.test(id),
-  excluded: (build) => {
-    const excluded = new Set<string>();
-    const pending = [GRAPHIQL_ENTRY];
-    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-      if (excluded.has(id)) continue;
-      excluded.add(id);
-      pending.push(...(build.getModuleInfo(id)?.importedIds ?? []));
-    }
-    return excluded.add(APP_ENTRY);
-  },
 });
 
 /**

@@ -157,15 +157,27 @@ function dependencyMayHaveEffects(id: string): boolean {
   return true;
 }
 
-/**
- * `roots`: the modules whose code a first visit runs from the start. `excluded`: modules that stay
- * out of the group whatever reaches them (the modules another page's entry loads too).
- */
+/** Every module `roots` import, directly or not, following files (not names). */
+function importClosure(build: Rollup.PluginContext, roots: string[]): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...roots];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (reached.has(id)) continue;
+    reached.add(id);
+    pending.push(...(build.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return reached;
+}
+
 export function firstVisitChunk(options: {
-  roots: string[];
+  /** The app's entry: its imports join the group, the entry itself (it renders the app) not. */
+  entry: string;
+  /** The page a first visit shows, loaded lazily by the router. */
+  firstPage: string;
+  /** Entries of other pages: whatever they import stays out, in chunks shared with them. */
+  otherEntries: string[];
   /** The app's modules that do nothing when loaded (the build's tree-shaking says the same). */
   isSideEffectFree: (id: string) => boolean;
-  excluded: (context: Rollup.PluginContext) => Set<string>;
 }) {
   let grouped = new Set<string>();
   const plugin: Plugin = {
@@ -286,8 +298,9 @@ export function firstVisitChunk(options: {
         return exporting.get(key)!;
       };
 
-      for (const root of options.roots) await useModule(root);
-      const excluded = options.excluded(this);
+      await useModule(options.entry);
+      await useModule(options.firstPage);
+      const excluded = importClosure(this, options.otherEntries).add(options.entry);
       grouped = new Set([...used].filter((id) => !excluded.has(id)));
     },
   };

@@ -8,6 +8,7 @@
 import { findFeedbackLoops, mapNodeKey, type MapLink } from '@rules';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/browser';
+import { gqlData } from '../helpers/clients';
 import type { Exec } from './seed';
 
 export interface MapsBenchOptions {
@@ -52,17 +53,6 @@ function sequence(seed: number) {
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-async function graphql<T>(url: string, token: string, query: string, variables: object) {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (!body.data || body.errors) throw new Error(`maps bench: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
 interface BenchMap {
   id: string;
   version: number;
@@ -83,17 +73,22 @@ async function seedMap(
 ): Promise<BenchMap> {
   const { url, token, exec, spaceId, authorId } = options;
   const tag = `bench${name.toLowerCase()}`;
-  const { createProgressMap: map } = await graphql<{
+  const { createProgressMap: map } = await gqlData<{
     createProgressMap: { id: string; version: number };
-  }>(url, token, CREATE, {
-    input: {
-      name: `Bench ${name}`,
-      type: 'graph',
-      graphTypes: ['2D'],
-      spaceId,
-      filters: { tags: [tag] },
+  }>(
+    url,
+    CREATE,
+    {
+      input: {
+        name: `Bench ${name}`,
+        type: 'graph',
+        graphTypes: ['2D'],
+        spaceId,
+        filters: { tags: [tag] },
+      },
     },
-  });
+    { token },
+  );
   await exec(`
     insert into problems (id, space_id, author_id, name, description, tags)
     select 'bench-${tag}-p' || g, '${spaceId}', '${authorId}', 'Problem ${name} ' || g, '', array['${tag}']
@@ -135,19 +130,19 @@ async function measureServer(options: MapsBenchOptions, map: BenchMap) {
   const loads: number[] = [];
   for (let i = 0; i < MAPS_BENCH.requests + 2; i += 1) {
     let started = performance.now();
-    const { updateProgressMap } = await graphql<{ updateProgressMap: { version: number } }>(
+    const { updateProgressMap } = await gqlData<{ updateProgressMap: { version: number } }>(
       url,
-      token,
       SAVE,
       {
         id: map.id,
         input: { version: map.version, links: map.links, positions2d: map.positions },
       },
+      { token },
     );
     map.version = updateProgressMap.version;
     if (i >= 2) saves.push(performance.now() - started);
     started = performance.now();
-    await graphql(url, token, LOAD, { id: map.id });
+    await gqlData(url, LOAD, { id: map.id }, { token });
     if (i >= 2) loads.push(performance.now() - started);
   }
   return { save: p50(saves), load: p50(loads) };

@@ -1,5 +1,6 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { gqlData } from '../helpers/clients';
 import { diffCounts, type MessageCounts } from '../helpers/count-proxy';
 import type { Exec } from './seed';
 
@@ -39,23 +40,17 @@ const watcherId = (n: number) => `bench-watcher-${String(n).padStart(5, '0')}`;
 /** Commenters are seeded bench users 2–41 (a comment each: under the per-person rate limit). */
 const commenterId = (n: number) => `bench-user-${String(2 + n).padStart(4, '0')}`;
 
-async function graphql<T>(url: string, token: string, query: string, variables = {}) {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (!body.data || body.errors) throw new Error(`request failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
 const ADD_COMMENT = `mutation($input: AddCommentInput!) { addComment(input: $input) { id } }`;
 
 const comment = (url: string, token: string, problemId: string, n: number) =>
-  graphql(url, token, ADD_COMMENT, {
-    input: { itemType: 'problems', itemId: problemId, commentHTML: `<p>Bench comment ${n}</p>` },
-  });
+  gqlData(
+    url,
+    ADD_COMMENT,
+    {
+      input: { itemType: 'problems', itemId: problemId, commentHTML: `<p>Bench comment ${n}</p>` },
+    },
+    { token },
+  );
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -78,9 +73,8 @@ async function connect(url: string, token: string): Promise<Client> {
 
 export async function measureNotify(options: NotifyBenchOptions): Promise<string[]> {
   const { url, exec, log } = options;
-  const { createProblem } = await graphql<{ createProblem: { id: string } }>(
+  const { createProblem } = await gqlData<{ createProblem: { id: string } }>(
     url,
-    options.authorToken,
     `
       mutation ($input: CreateProblemInput!) {
         createProblem(input: $input) {
@@ -94,6 +88,7 @@ export async function measureNotify(options: NotifyBenchOptions): Promise<string
         description: '<p>Everyone in town follows this one #water</p>',
       },
     },
+    { token: options.authorToken },
   );
   const problemId = createProblem.id;
   log(`notify: seeding ${NOTIFY.watchers} watchers of problem ${problemId}`);

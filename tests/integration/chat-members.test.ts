@@ -38,8 +38,12 @@ type MembersEvent = Topics['chatMembers'][0];
 /** Nobody here holds a websocket open. */
 const offline = { state: 'offline' };
 
-/** Records what the `chatMembers` topic carries while `action` runs. */
-async function membersEventsDuring(action: () => Promise<unknown>): Promise<MembersEvent[]> {
+/**
+ * Runs `action` and expects the `chatMembers` topic to carry `expected` for it. An event of an
+ * earlier action (the group's creation) may arrive first over LISTEN/NOTIFY, so this waits for
+ * the expected one rather than for any.
+ */
+async function expectMembersEventDuring(action: () => Promise<unknown>, expected: MembersEvent) {
   const events: MembersEvent[] = [];
   const iterator = server.deps.pubsub.subscribe('chatMembers')[Symbol.asyncIterator]();
   const reading = (async () => {
@@ -50,10 +54,9 @@ async function membersEventsDuring(action: () => Promise<unknown>): Promise<Memb
     }
   })();
   await action();
-  await expect.poll(() => events.length).toBeGreaterThan(0);
+  await expect.poll(() => events).toContainEqual(expected);
   await iterator.return?.();
   await reading;
-  return events;
 }
 
 beforeAll(async () => {
@@ -141,10 +144,10 @@ describe('adding members', () => {
       type: 'private',
       name: 'Growing',
     });
-    const events = await membersEventsDuring(() =>
-      addChatMembers(server, owner, channel.id, [member]),
-    );
-    expect(events).toContainEqual({ conversationId: channel.id, userIds: [member.id] });
+    await expectMembersEventDuring(() => addChatMembers(server, owner, channel.id, [member]), {
+      conversationId: channel.id,
+      userIds: [member.id],
+    });
     const again = await addChatMembers(server, member, channel.id, [owner, member]);
     expect(again.totalMembers).toBe(2);
   });
@@ -209,15 +212,16 @@ describe('leaving', () => {
       name: 'Short stay',
       members: [member],
     });
-    const events = await membersEventsDuring(() =>
-      gqlData(
-        server.url,
-        LEAVE_CONVERSATION,
-        { conversationId: channel.id },
-        { token: member.token },
-      ),
+    await expectMembersEventDuring(
+      () =>
+        gqlData(
+          server.url,
+          LEAVE_CONVERSATION,
+          { conversationId: channel.id },
+          { token: member.token },
+        ),
+      { conversationId: channel.id, userIds: [member.id] },
     );
-    expect(events).toContainEqual({ conversationId: channel.id, userIds: [member.id] });
     await refusedAsMissing(() => ({ server, token: member.token })).graphql(CHAT_CONVERSATION, {
       id: channel.id,
     });
@@ -264,19 +268,20 @@ describe('deleting', () => {
       code: 'FORBIDDEN',
       message: CHAT_MESSAGES.notGroupAuthor,
     });
-    const events = await membersEventsDuring(() =>
-      gqlData(
-        server.url,
-        DELETE_CONVERSATION,
-        { conversationId: channel.id },
-        { token: owner.token },
-      ),
+    await expectMembersEventDuring(
+      () =>
+        gqlData(
+          server.url,
+          DELETE_CONVERSATION,
+          { conversationId: channel.id },
+          { token: owner.token },
+        ),
+      {
+        conversationId: channel.id,
+        userIds: expect.arrayContaining([owner.id, member.id]) as string[],
+        deleted: true,
+      },
     );
-    expect(events).toContainEqual({
-      conversationId: channel.id,
-      userIds: expect.arrayContaining([owner.id, member.id]) as string[],
-      deleted: true,
-    });
     for (const user of [owner, member])
       await refusedAsMissing(() => ({ server, token: user.token })).graphql(CHAT_CONVERSATION, {
         id: channel.id,

@@ -92,7 +92,9 @@ export function MediaStep({ media, location }: { media: MediaDrafts; location?: 
       ) : null}
 
       {recordingAudio || capture ? (
-        <Suspense fallback={<Loader size="sm" aria-label={t('media:step.loading')} />}>
+        <Suspense
+          fallback={<Loader role="status" size="sm" aria-label={t('media:step.loading')} />}
+        >
           {recordingAudio ? (
             <AudioRecorder
               onDone={(file, durationSeconds) => {

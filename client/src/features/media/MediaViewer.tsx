@@ -34,7 +34,7 @@ function ViewedItem({ item }: { item: ShownMedia }) {
         <Suspense
           fallback={
             <Center py="xl">
-              <Loader aria-label={t('media:viewer.loading')} />
+              <Loader role="status" aria-label={t('media:viewer.loading')} />
             </Center>
           }
         >

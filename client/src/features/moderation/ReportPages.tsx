@@ -142,7 +142,7 @@ function SpaceReports() {
   if (!data && loading)
     return (
       <Center py="xl">
-        <Loader aria-label={t('reports:pages.loading')} />
+        <Loader role="status" aria-label={t('reports:pages.loading')} />
       </Center>
     );
   const space = data?.space;

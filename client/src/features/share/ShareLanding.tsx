@@ -106,7 +106,7 @@ export function ShareLanding({ children }: { children: ReactNode }) {
     <PrivateSpacePanel payload={blocked.payload} />
   ) : here(pending) ? (
     <Center py="xl">
-      <Loader aria-label={t('share:landing.checking')} />
+      <Loader role="status" aria-label={t('share:landing.checking')} />
     </Center>
   ) : (
     children

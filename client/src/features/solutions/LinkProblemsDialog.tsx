@@ -80,7 +80,7 @@ export function LinkProblemsDialog({
         />
         {loading && !data ? (
           <Group justify="center" py="md">
-            <Loader size="sm" aria-label={t('solutions:link.loading')} />
+            <Loader role="status" size="sm" aria-label={t('solutions:link.loading')} />
           </Group>
         ) : options.length === 0 ? (
           <Text size="sm" c="dimmed" py="sm">

@@ -112,7 +112,7 @@ export function InviteDialog({
         />
         {!searched ? null : loading ? (
           <Center py="md">
-            <Loader size="sm" aria-label={t('spaces:list.loading')} />
+            <Loader role="status" size="sm" aria-label={t('spaces:list.loading')} />
           </Center>
         ) : error ? (
           <Text c="red" size="sm">

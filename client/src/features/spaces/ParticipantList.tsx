@@ -165,7 +165,7 @@ export function ParticipantList({
     hasData: !!page,
     skeleton: (
       <Center py="lg">
-        <Loader size="sm" aria-label={t('spaces:list.loading')} />
+        <Loader role="status" size="sm" aria-label={t('spaces:list.loading')} />
       </Center>
     ),
     errorTitle: t('spaces:list.loadFailed'),

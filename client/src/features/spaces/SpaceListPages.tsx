@@ -57,7 +57,7 @@ function SpacesLoading() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('spaces:list.loading')} />
+      <Loader role="status" aria-label={t('spaces:list.loading')} />
     </Center>
   );
 }

@@ -107,7 +107,7 @@ function WithSpace({
   if (!data && loading) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('spaces:list.loading')} />
+        <Loader role="status" aria-label={t('spaces:list.loading')} />
       </Center>
     );
   }

@@ -197,7 +197,7 @@ function OpenConversation({
               </Button>
             </Stack>
           ) : (
-            <Loader aria-label={t('chat:conversation.loading')} />
+            <Loader role="status" aria-label={t('chat:conversation.loading')} />
           )}
         </Center>
       )}

@@ -111,7 +111,7 @@ export function MessageList({
       >
         {loadingOlder ? (
           <Center py="xs">
-            <Loader size="sm" aria-label={t('chat:conversation.loadingOlder')} />
+            <Loader role="status" size="sm" aria-label={t('chat:conversation.loadingOlder')} />
           </Center>
         ) : null}
         {total === 0 ? (

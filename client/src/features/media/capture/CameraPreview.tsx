@@ -33,7 +33,7 @@ export function CameraPreview({
     >
       {!stream && (
         <Center h={240}>
-          <Loader color="gray.3" size="sm" aria-label={t('media:capture.starting')} />
+          <Loader role="status" color="gray.3" size="sm" aria-label={t('media:capture.starting')} />
         </Center>
       )}
       <video

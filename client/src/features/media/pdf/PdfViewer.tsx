@@ -234,7 +234,7 @@ export function PdfViewer({ url, name }: { url: string; name?: string | null }) 
           <>
             {!pdf && (
               <Group justify="center" py="xl">
-                <Loader size="sm" aria-label={t('media:pdf.loading')} />
+                <Loader role="status" size="sm" aria-label={t('media:pdf.loading')} />
               </Group>
             )}
             <canvas

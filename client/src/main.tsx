@@ -2,16 +2,15 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
 import { ApolloProvider } from '@apollo/client/react';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { TOAST_MS } from '@rules';
 import { apolloClient } from './app/apollo';
 import { i18n, textsLoaded } from './app/i18n';
 import { router } from './app/router';
 import { ThemeProvider } from './app/ThemeProvider';
+import { Toasts } from './app/Toasts';
 import { TopErrorBoundary } from './components/TopErrorBoundary';
 
 const render = () =>
@@ -20,7 +19,7 @@ const render = () =>
       <TopErrorBoundary>
         <I18nextProvider i18n={i18n}>
           <ThemeProvider>
-            <Notifications position="top-right" autoClose={TOAST_MS} limit={4} zIndex={2000} />
+            <Toasts />
             <ApolloProvider client={apolloClient}>
               <RouterProvider router={router} />
             </ApolloProvider>

@@ -76,6 +76,44 @@ describe.skipIf(chromiumMissing)('the create and edit dialogs keep text and clic
     await app?.close();
   });
 
+  it('menus and tooltips download with their first use, and the keyboard still drives them', async () => {
+    app.screenshotsOnFailure();
+    const scripts: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${app.server.url}/stories/recent`);
+      await signedInShell(page);
+      await shows(page.getByRole('article').first());
+      const overlaysLoaded = () =>
+        scripts.some((url) => /\/mantineOverlays-[\w-]+\.js$/u.test(url));
+      expect(overlaysLoaded(), 'a first visit loads no menu or tooltip code').toBe(false);
+
+      // Enter on the account menu downloads the menu and opens it; Esc gives the focus back.
+      const account = page.getByRole('button', { name: 'Account menu' });
+      await account.focus();
+      await page.keyboard.press('Enter');
+      await shows(page.getByRole('menuitem', { name: 'Bookmarks' }));
+      expect(overlaysLoaded()).toBe(true);
+      await page.keyboard.press('Escape');
+      await gone(page.getByRole('menu'));
+      expect(
+        await account.evaluate((button) => button === document.activeElement),
+        'the account menu button has the focus again',
+      ).toBe(true);
+
+      // A card's tooltip shows on hover and goes when the pointer leaves.
+      await page.getByRole('button', { name: 'Bookmark', exact: true }).first().hover();
+      await shows(page.getByRole('tooltip', { name: 'Bookmark' }));
+      await page.mouse.move(0, 0);
+      await gone(page.getByRole('tooltip'));
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('the story dialog keeps typed text: Esc closes only the suggestions, closing asks, a reload restores', async () => {
     app.screenshotsOnFailure();
     const text = `Water report from the pump #${tag.slice(0, 6)}`;

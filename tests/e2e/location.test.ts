@@ -68,8 +68,7 @@ describe.skipIf(chromiumMissing)('places in the browser', () => {
     await expect.poll(() => cards.nth(0).textContent()).toContain(chennaiText);
 
     // Nearest first from the browser's position: Hyderabad's story, then Chennai's.
-    await page.getByRole('combobox', { name: 'Sort by' }).click();
-    await page.getByRole('option', { name: 'Location (nearest first)' }).click();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Location (nearest first)');
     await expect.poll(() => cards.count()).toBe(2);
     await expect.poll(() => cards.nth(0).textContent()).toContain(hyderabadText);
     await expect.poll(() => cards.nth(1).textContent()).toContain(chennaiText);

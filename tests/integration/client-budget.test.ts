@@ -15,12 +15,12 @@ import { ensureClientBuilt } from '../e2e/browser';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist/client');
 /**
- * The issue asks for 250 KB; a first visit loads 286 KB (README, client size: React DOM, Apollo
- * with rxjs and graphql, React Router, i18next and the Mantine parts of the shell come to about
- * 180 KB before any of the app's own code and texts). This holds the line, so no change makes the
- * first visit heavier unnoticed.
+ * The issue's budget. About 180 KB of it is libraries every page needs (React DOM, Apollo with rxjs
+ * and graphql, React Router, i18next, the Mantine parts of the shell); menus, tooltips, dialogs and
+ * toasts load with their first use (client/src/components/overlays), so the rest is the shell, the
+ * feed and the English texts.
  */
-const BUDGET_BYTES = 288 * 1024;
+const BUDGET_BYTES = 250 * 1024;
 
 /**
  * Lazily loaded modules (relative to client/) every first visit to /stories/recent loads: the feed
@@ -112,6 +112,8 @@ describe('the first visit to /stories/recent', () => {
       'src/features/chat/ChatDrawer.tsx',
       'src/features/moderation/ReportDialog.tsx',
       'src/app/LeftDrawer.tsx',
+      // Mantine's menus, popovers, tooltips and modals, with Floating UI and the focus trap.
+      'src/components/overlays/mantineOverlays.ts',
       'src/app/locales/te.ts',
     ]) {
       expect(manifest[lazy]?.isDynamicEntry, `${lazy} is a chunk of its own`).toBe(true);

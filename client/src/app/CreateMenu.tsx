@@ -1,7 +1,8 @@
-import { ActionIcon, Menu, type ActionIconProps } from '@mantine/core';
+import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { IconBulb, IconChartDots3, IconPlus, IconPuzzle, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useRequireSignIn } from '../features/auth/LoginBox';
+import { Menu } from '../components/overlays';
 
 /** What the plus button creates: a post, or a graph (a progress map, through the map wizard). */
 export type CreateKind = 'story' | 'problem' | 'solution' | 'graph';

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconAdjustments,
   IconBell,
@@ -38,6 +38,7 @@ import type { Viewer } from '../features/auth/useViewer';
 import { useChangeLanguage } from '../features/users/useChangeLanguage';
 import { currentAppLang } from './i18n';
 import { MountOnce } from '../components/MountOnce';
+import { Menu } from '../components/overlays';
 
 // The profile tags dialog (and its tag picker) loads with its first opening.
 const ProfileTagsDialog = lazy(() =>

@@ -4,10 +4,7 @@ import {
   getPrimaryShade,
   isVirtualColor,
   luminance,
-  Menu,
   mergeThemeOverrides,
-  Modal,
-  Notification,
   type CSSVariablesResolver,
   type MantineThemeOverride,
 } from '@mantine/core';
@@ -53,7 +50,9 @@ const theme = createTheme({
     // Mantine's focus placeholder is a focusable div inside role="menu", which a screen reader
     // meets as a child a menu may not have (axe: aria-required-children, critical). Without it the
     // dropdown itself takes focus on open and the arrow keys move to the items, as before.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // Plain objects rather than `Menu.extend(…)`, which would import the component itself into
+    // every first visit; menus and dialogs load with their first use (components/overlays).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 
@@ -64,8 +63,8 @@ export function localizedTheme(labels: { close: string }): MantineThemeOverride 
     theme,
     createTheme({
       components: {
-        Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-        Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+        Modal: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
       },
     }),
   );

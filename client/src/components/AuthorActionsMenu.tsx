@@ -1,6 +1,7 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconDots, IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Menu } from './overlays';
 
 /**
  * The menu on an item (spec 000 §6): its author gets Edit and Delete (pass `onEdit` and

@@ -1,4 +1,4 @@
-import { Select, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { DEFAULT_TIME_RANGE, TIME_RANGES, type TimeRange } from '@rules';
 import { useTranslation } from 'react-i18next';
 
@@ -58,11 +58,12 @@ export function TimeRangeSelect({
   };
   return (
     <>
-      <Select
+      <NativeSelect
         label={t('common:timeRange.label')}
         value={value.timeRange}
-        allowDeselect={false}
-        onChange={(next) => next && onChange({ ...value, timeRange: next as TimeRange })}
+        onChange={(event) =>
+          onChange({ ...value, timeRange: event.currentTarget.value as TimeRange })
+        }
         data={TIME_RANGES.map((range) => ({ value: range, label: labels[range] }))}
         w={170}
         size="xs"

@@ -1,8 +1,8 @@
-import { Modal } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { clearDraft } from './postDrafts';
+import { Modal } from '../overlays';
 
 /** What the form inside a PostFormModal is given. */
 export interface PostFormControls {

@@ -5,7 +5,7 @@
  * dialog is then remembered, and once the visitor signs in through the box they stay on the page
  * and the dialog opens. A plain sign-in lands on the feed.
  */
-import { Center, Loader, Modal } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   createContext,
@@ -23,6 +23,7 @@ import type { AuthView } from './AuthPanel';
 import { resetSession } from '../../app/apollo';
 import { useCompleteSignIn } from './useSession';
 import { useViewer } from './useViewer';
+import { Modal } from '../../components/overlays';
 
 interface LoginBoxApi {
   /** `resume` runs after a sign-in through the box, in place of landing on the feed. */
@@ -70,7 +71,7 @@ export function LoginBoxProvider({ children }: { children: ReactNode }) {
         <Suspense
           fallback={
             <Center py="xl">
-              <Loader aria-label={t('common:app.loading')} />
+              <Loader role="status" aria-label={t('common:app.loading')} />
             </Center>
           }
         >

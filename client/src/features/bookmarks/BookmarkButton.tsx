@@ -1,10 +1,11 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BookmarkableItemType } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { useBookmark } from './useBookmark';
+import { Tooltip } from '../../components/overlays';
 
 export interface BookmarkButtonProps {
   itemType: BookmarkableItemType;

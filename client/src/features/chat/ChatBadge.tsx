@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -7,6 +7,7 @@ import { useLoginBox } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
 import { ChatLive } from './ChatLive';
 import { useChatTotals } from './useChatTotals';
+import { Tooltip } from '../../components/overlays';
 
 /**
  * The header's Chat button: opens the chat drawer, with the active space's unread total as a

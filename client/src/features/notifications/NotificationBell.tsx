@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
 } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
 import { applyLiveChange } from './notificationCache';
+import { Tooltip } from '../../components/overlays';
 
 /**
  * The bell in the top bar (spec 000 §4 'Notifications'): the unread total as a badge when above 0,

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../components/overlays';
 
 /**
  * Shown when the browser refused the position (000 §2 location-denied dialog; the spec leaves its

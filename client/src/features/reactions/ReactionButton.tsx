@@ -1,12 +1,4 @@
-import {
-  Button,
-  Group,
-  Popover,
-  SimpleGrid,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, SimpleGrid, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { REACTION_EMOJI, REACTION_KINDS } from '@rules';
 import { IconMoodSmile } from '@tabler/icons-react';
@@ -17,6 +9,7 @@ import type { ReactableItemType, ReactionKind } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import type { ReactableItem } from './reactionCache';
 import { useReaction } from './useReaction';
+import { Popover, Tooltip } from '../../components/overlays';
 
 // Who reacted loads when someone asks to see it.
 const ReactionListDialog = lazy(() =>

@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconShare, IconShare3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { shareLink, TOAST_MS, type ShareSpace, type ShareTarget } from '@rules';
 import { spaceKindOf, useActiveSpace } from '../../app/useActiveSpace';
 import { notifySuccess } from '../../components/notify';
 import { SpaceDocument } from '../../gql/graphql';
+import { Menu } from '../../components/overlays';
 
 const notifyFailure = (message: string) =>
   notifications.show({ color: 'red', message, autoClose: TOAST_MS, withCloseButton: true });

@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Group, Loader, Modal, Text } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ChangeSpaceDocument } from '../../gql/graphql';
 import { useLoginBox } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
 import { storeActiveSpace } from './activeSpaceStore';
+import { Modal } from '../../components/overlays';
 
 export interface EnterableSpace {
   spaceId: string;

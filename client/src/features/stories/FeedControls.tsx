@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_TIME_RANGE_CHOICE,
@@ -62,11 +62,10 @@ export function FeedControls({
   };
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
-      <Select
+      <NativeSelect
         label={t('stories:sort.label')}
         value={value.orderBy}
-        allowDeselect={false}
-        onChange={(next) => next && sortBy(next as StorySort)}
+        onChange={(event) => sortBy(event.currentTarget.value as StorySort)}
         data={SORTS.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
         disabled={asking}
         w={200}

@@ -17,6 +17,7 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type ComponentType,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
@@ -184,21 +185,31 @@ function OnDemandMenu({
   );
 }
 
-function MenuTarget({ children, ...props }: { children: ReactNode; refProp?: string }) {
-  const pending = usePendingTarget();
-  if (!pending.loaded || !overlays) return <PendingTargetElement>{children}</PendingTargetElement>;
-  return (
-    <overlays.Menu.Target {...props}>
-      {withTargetRef(Children.only(children) as WithRef, pending.target)}
-    </overlays.Menu.Target>
-  );
+/**
+ * A menu's or popover's target: the element alone until the code is there, then inside Mantine's
+ * target (which names it, and opens and closes the dropdown).
+ */
+function onDemandTarget(kind: 'Menu' | 'Popover') {
+  const Target = ({ children, ...props }: PopoverTargetProps) => {
+    const pending = usePendingTarget();
+    if (!pending.loaded || !overlays)
+      return <PendingTargetElement>{children}</PendingTargetElement>;
+    const Loaded = overlays[kind].Target as ComponentType<PopoverTargetProps>;
+    return (
+      <Loaded {...props}>
+        {withTargetRef(Children.only(children) as WithRef, pending.target)}
+      </Loaded>
+    );
+  };
+  Target.displayName = `OnDemand${kind}.Target`;
+  return Target;
 }
 
 /** Parts that only render inside an open menu, when the code is there. */
 function loadedPart<K extends 'Dropdown' | 'Item' | 'Label' | 'Divider'>(part: K) {
   const Part = (props: object) => {
     if (!usePendingTarget().loaded || !overlays) return null;
-    const Loaded = overlays.Menu[part] as (props: object) => ReactNode;
+    const Loaded = overlays.Menu[part] as ComponentType<object>;
     return <Loaded {...props} />;
   };
   Part.displayName = `OnDemandMenu.${part}`;
@@ -206,7 +217,7 @@ function loadedPart<K extends 'Dropdown' | 'Item' | 'Label' | 'Divider'>(part: K
 }
 
 export const Menu = Object.assign(OnDemandMenu, {
-  Target: MenuTarget,
+  Target: onDemandTarget('Menu'),
   Dropdown: loadedPart('Dropdown'),
   Item: loadedPart('Item'),
   Label: loadedPart('Label'),
@@ -237,23 +248,13 @@ function OnDemandPopover({
   );
 }
 
-function PopoverTarget({ children, ...props }: PopoverTargetProps) {
-  const pending = usePendingTarget();
-  if (!pending.loaded || !overlays) return <PendingTargetElement>{children}</PendingTargetElement>;
-  return (
-    <overlays.Popover.Target {...props}>
-      {withTargetRef(Children.only(children) as WithRef, pending.target)}
-    </overlays.Popover.Target>
-  );
-}
-
 function PopoverDropdown(props: Parameters<Overlays['Popover']['Dropdown']>[0]) {
   if (!usePendingTarget().loaded || !overlays) return null;
   return <overlays.Popover.Dropdown {...props} />;
 }
 
 export const Popover = Object.assign(OnDemandPopover, {
-  Target: PopoverTarget,
+  Target: onDemandTarget('Popover'),
   Dropdown: PopoverDropdown,
 });
 

@@ -28,6 +28,8 @@ export interface BrowserApp {
     locale?: string;
     /** The browser's position, with the geolocation permission granted. */
     geolocation?: { latitude: number; longitude: number };
+    /** A touch screen (taps are touch pointers, as on a phone). */
+    touch?: boolean;
   }): Promise<Page>;
   /** Saves a screenshot of every open page when the current test fails (call at its start). */
   screenshotsOnFailure(): void;
@@ -60,9 +62,10 @@ export async function startBrowserApp(
   return {
     server,
     browser,
-    async newPage({ as, viewport = DESKTOP, locale, geolocation } = {}) {
+    async newPage({ as, viewport = DESKTOP, locale, geolocation, touch = false } = {}) {
       const context = await browser.newContext({
         viewport,
+        hasTouch: touch,
         ...(locale && { locale }),
         ...(geolocation && { geolocation, permissions: ['geolocation'] }),
       });

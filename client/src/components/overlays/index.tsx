@@ -19,6 +19,7 @@ import {
   useSyncExternalStore,
   type ComponentType,
   type MouseEvent,
+  type PointerEvent,
   type ReactElement,
   type ReactNode,
   type Ref,
@@ -261,25 +262,26 @@ export const Popover = Object.assign(OnDemandPopover, {
 // ---- Tooltip -------------------------------------------------------------------------------
 
 /**
- * Mantine's Tooltip on hover (its default events). The child is never re-rendered into another
- * tree: the tooltip is drawn beside it, pointed at it, and opens while the pointer is over it.
+ * Mantine's Tooltip on hover by a mouse or pen (its default events leave touch out: a tap is a
+ * press, not a question). The child is never re-rendered into another tree: the tooltip is drawn
+ * beside it, pointed at it, and opens while the pointer is over it.
  */
 export function Tooltip({ children, ...props }: Omit<TooltipProps, 'opened' | 'target'>) {
   const [hovered, setHovered] = useState(false);
   const loaded = useOverlays(hovered);
   const target = useRef<HTMLElement | null>(null);
   const child = Children.only(children) as ReactElement<{
-    onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
-    onMouseLeave?: (event: MouseEvent<HTMLElement>) => void;
+    onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+    onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
     ref?: Ref<HTMLElement>;
   }>;
   const hoverable = cloneElement(child, {
-    onMouseEnter: (event: MouseEvent<HTMLElement>) => {
-      child.props.onMouseEnter?.(event);
-      setHovered(true);
+    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
+      child.props.onPointerEnter?.(event);
+      if (event.pointerType !== 'touch') setHovered(true);
     },
-    onMouseLeave: (event: MouseEvent<HTMLElement>) => {
-      child.props.onMouseLeave?.(event);
+    onPointerLeave: (event: PointerEvent<HTMLElement>) => {
+      child.props.onPointerLeave?.(event);
       setHovered(false);
     },
   }) as WithRef;

@@ -13,6 +13,7 @@ import {
   SPACE_CHAT,
   chatConversationsOf,
   createChannel,
+  createMap,
   createPrivateSpace,
   insertProblem,
   openDirectChat,
@@ -220,6 +221,44 @@ describe('groups and channels', () => {
       itemId: problemId,
     });
     expect(group).toMatchObject({ type: 'group', itemType: 'problem', itemId: problemId });
+  });
+
+  it('ties a group to a recipe or to another map of its space (Go To Map)', async () => {
+    const problemId = await insertProblem(server, ben, { spaceId: privateSpace });
+    const recipe = await createMap(server, ben, { spaceId: privateSpace, problemId });
+    const spaceMap = await createMap(server, ben, { spaceId: privateSpace });
+    const base = { type: 'group', spaceId: privateSpace, name: 'Map talk' } as const;
+    expect(
+      await createChannel(server, cleo, { ...base, itemType: 'recipe', itemId: recipe.id }),
+    ).toMatchObject({ itemType: 'recipe', itemId: recipe.id });
+    expect(
+      await createChannel(server, cleo, { ...base, itemType: 'spacemaps', itemId: spaceMap.id }),
+    ).toMatchObject({ itemType: 'spacemaps', itemId: spaceMap.id });
+  });
+
+  it('refuses a group tied to a map of the wrong kind, of another space, or the creator cannot read', async () => {
+    const itemNotFound = { code: 'NOT_FOUND', message: CHAT_MESSAGES.itemNotFound };
+    const problemId = await insertProblem(server, ana, { spaceId: privateSpace });
+    const recipe = await createMap(server, ana, { spaceId: privateSpace, problemId });
+    const spaceMap = await createMap(server, ana, { spaceId: privateSpace });
+    const hiddenMap = await createMap(server, ana, { spaceId: privateSpace, isPrivate: true });
+    const base = { type: 'group', spaceId: privateSpace, name: 'Tied' };
+    for (const [creator, tie] of [
+      [ben, { itemType: 'spacemaps', itemId: recipe.id }],
+      [ben, { itemType: 'recipe', itemId: spaceMap.id }],
+      [ben, { itemType: 'spacemaps', itemId: hiddenMap.id }],
+      [outsider, { spaceId: 'ww', itemType: 'spacemaps', itemId: spaceMap.id }],
+      [ana, { spaceId: 'ww', itemType: 'spacemaps', itemId: spaceMap.id }],
+    ] as const) {
+      expect(await create(creator, { ...base, ...tie }), JSON.stringify(tie)).toMatchObject(
+        itemNotFound,
+      );
+    }
+    const groups = await server.deps.db
+      .select({ id: chatConversations.id })
+      .from(chatConversations)
+      .where(eq(chatConversations.name, 'Tied'));
+    expect(groups, 'no group was made').toEqual([]);
   });
 
   it('refuses a group tied to a problem the creator cannot read, or to no such item', async () => {

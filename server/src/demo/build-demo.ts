@@ -550,6 +550,10 @@ class DemoBuilder {
       description: chat.description,
       memberIds: chat.members.map((key) => this.userId(key)),
       ...(chat.problem && { itemType: 'problem', itemId: this.id(this.problemIds, chat.problem) }),
+      ...(chat.map && {
+        itemType: MAPS.find((map) => map.key === chat.map)?.problem ? 'recipe' : 'spacemaps',
+        itemId: this.id(this.mapIds, chat.map),
+      }),
     });
     for (const key of chat.joinedBy ?? [])
       await conversationService.joinChannel(await this.as(key), created.id);

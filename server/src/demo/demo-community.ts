@@ -1342,6 +1342,8 @@ export type DemoChat = { messages: readonly { by: PersonKey; html: string }[] } 
       joinedBy?: readonly PersonKey[];
       /** A group about a problem (Go To Problem). */
       problem?: ProblemKey;
+      /** A group about a map or recipe (Go To Map). */
+      map?: MapKey;
     }
 );
 
@@ -1402,6 +1404,22 @@ export const CHATS: readonly DemoChat[] = [
     messages: [
       { by: 'cleanstreets', html: '<p>Let us split the drains on the map between us.</p>' },
       { by: 'tom', html: '<p>I take the two by the market.</p>' },
+    ],
+  },
+  {
+    kind: 'group',
+    by: 'cleanstreets',
+    space: 'ww',
+    name: 'Causal map review',
+    description: 'Checking the links between the drains and the clinics.',
+    members: ['maria', 'amina'],
+    map: 'waterHealth',
+    messages: [
+      {
+        by: 'cleanstreets',
+        html: '<p>Does the loop between blocked drains and clinic visits look right to you?</p>',
+      },
+      { by: 'maria', html: '<p>Yes. The clinic numbers from July back it up.</p>' },
     ],
   },
   {

@@ -3,6 +3,7 @@ import {
   IconDoorExit,
   IconDots,
   IconInfoCircle,
+  IconMap,
   IconPuzzle,
   IconTrash,
   IconUserPlus,
@@ -23,7 +24,8 @@ type Dialog = 'info' | 'members' | 'add' | 'delete' | 'leave';
 
 /**
  * The group menu of an open conversation (000 §6): everyone sees Group Info, Group Members and,
- * for a chat tied to a problem, Go To Problem; groups and channels show Add Member; their author
+ * for a chat tied to a problem, Go To Problem (Go To Map for a recipe or another map of the
+ * space: the spec names no entry for them); groups and channels show Add Member; their author
  * sees Delete Group and the others Leave Group. A direct chat can be deleted by either person (it
  * goes for both); space chats have neither.
  */
@@ -41,6 +43,20 @@ export function GroupMenu({ conversation }: { conversation: ChatConversationFiel
   const isAuthor = !!viewer && conversation.author?.id === viewer.id;
   const canDelete = isDirect || (isGroup && isAuthor);
   const canLeave = isGroup && !isAuthor;
+  const itemId = conversation.itemId ? encodeURIComponent(conversation.itemId) : null;
+  const tiedItem = !itemId
+    ? null
+    : conversation.itemType === 'problem'
+      ? {
+          path: `/problem/${itemId}`,
+          label: t('chat:groupMenu.goToProblem'),
+          icon: <IconPuzzle size={16} />,
+        }
+      : {
+          path: `/graphviews/${itemId}`,
+          label: t('chat:groupMenu.goToMap'),
+          icon: <IconMap size={16} />,
+        };
 
   const remove = async () => {
     try {
@@ -78,15 +94,15 @@ export function GroupMenu({ conversation }: { conversation: ChatConversationFiel
               {t('chat:groupMenu.addMember')}
             </Menu.Item>
           ) : null}
-          {conversation.itemType === 'problem' && conversation.itemId ? (
+          {tiedItem ? (
             <Menu.Item
-              leftSection={<IconPuzzle size={16} />}
+              leftSection={tiedItem.icon}
               onClick={() => {
                 navigation.dismiss();
-                void navigate(`/problem/${encodeURIComponent(conversation.itemId ?? '')}`);
+                void navigate(tiedItem.path);
               }}
             >
-              {t('chat:groupMenu.goToProblem')}
+              {tiedItem.label}
             </Menu.Item>
           ) : null}
           {canDelete ? (

@@ -15,9 +15,9 @@ import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMembers, spaces, users } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
 import type { AuthorRow } from '../../graphql/loaders';
-import { engageablePost } from '../posts/post.service';
 import { spaceIsReadable, type SqlViewer } from '../spaces/space.policy';
 import { requireViewer, requireWriter } from '../users/user.service';
+import { tiedItem } from './chat-tied-items';
 import { unreadCounts } from './chat-unread.service';
 import {
   announceMembers,
@@ -301,24 +301,6 @@ export async function createConversation(ctx: Context, input: unknown): Promise<
   });
   announceMembers(ctx, id, memberIds);
   return getConversation(ctx, id);
-}
-
-/**
- * What a group is tied to: a problem of its space the creator can read. Recipes and maps do not
- * exist in this product yet, so a group cannot be tied to one (the item 'has been deleted').
- */
-async function tiedItem(
-  ctx: Context,
-  spaceId: string,
-  data: { itemType?: string; itemId?: string },
-): Promise<{ itemType: 'problem'; itemId: string } | null> {
-  if (!data.itemType && !data.itemId) return null;
-  const itemNotFound = () =>
-    new AppError('NOT_FOUND', CHAT_MESSAGES.itemNotFound, { field: 'itemId' });
-  if (data.itemType !== 'problem' || !data.itemId) throw itemNotFound();
-  const problem = await engageablePost(ctx, 'problems', data.itemId).catch(() => null);
-  if (!problem || problem.spaceId !== spaceId) throw itemNotFound();
-  return { itemType: 'problem', itemId: problem.id };
 }
 
 /** Joining a public channel of a space the viewer reads; a member joining again changes nothing. */

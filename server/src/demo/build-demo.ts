@@ -712,17 +712,28 @@ class DemoBuilder {
   }
 }
 
-/** Demo layouts: nodes on a ring in the graph's order; in 3D, each kind on a plane of its own. */
+/** The kinds a map is about: on the inner ring, where their causal links and loops read clearly. */
+const INNER_RING_KINDS = new Set(['problem', 'waypoint']);
+
+/**
+ * Demo layouts: the problems and waypoints on an inner ring, the tags and solutions they connect
+ * to on an outer ring around them (on one ring in the graph's order the problems sat side by side
+ * on one arc, their loop squeezed into a corner); in 3D, each kind on a plane of its own.
+ */
 function ringLayout(keys: readonly string[], depth: boolean): MapPositions {
-  const radius = 60 + keys.length * 25;
+  const kindOf = (key: string) => key.slice(0, key.indexOf(':'));
+  const inner = keys.filter((key) => INNER_RING_KINDS.has(kindOf(key)));
+  const outer = keys.filter((key) => !INNER_RING_KINDS.has(kindOf(key)));
+  const innerRadius = 80 + inner.length * 30;
+  const outerRadius = innerRadius + 160 + outer.length * 12;
   const planes: Record<string, number> = { problem: 0, solution: 150, tag: -150, waypoint: 75 };
-  return Object.fromEntries(
-    keys.map((key, index) => {
-      const angle = (2 * Math.PI * index) / Math.max(keys.length, 1);
+  const ring = (ringKeys: string[], radius: number) =>
+    ringKeys.map((key, index) => {
+      const angle = (2 * Math.PI * index) / ringKeys.length;
       const x = Math.round(radius * Math.cos(angle));
       const y = Math.round(radius * Math.sin(angle));
-      const z = planes[key.slice(0, key.indexOf(':'))] ?? 0;
-      return [key, depth ? { x, y, z } : { x, y }];
-    }),
-  );
+      const z = planes[kindOf(key)] ?? 0;
+      return [key, depth ? { x, y, z } : { x, y }] as const;
+    });
+  return Object.fromEntries([...ring(inner, innerRadius), ...ring(outer, outerRadius)]);
 }

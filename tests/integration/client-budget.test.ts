@@ -15,7 +15,7 @@ import { ensureClientBuilt } from '../e2e/browser';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist/client');
 /**
- * The issue's budget. About 180 KB of it is libraries every page needs (React DOM, Apollo with rxjs
+ * The issue's budget. About 165 KB of it is libraries every page needs (React DOM, Apollo with rxjs
  * and graphql, React Router, i18next, the Mantine parts of the shell); menus, tooltips, dialogs and
  * toasts load with their first use (client/src/components/overlays), so the rest is the shell, the
  * feed and the English texts.

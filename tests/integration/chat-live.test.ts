@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gqlData, gqlError, subscribe, type LiveSubscription } from '../helpers/clients';
 import {
-  LEAVE_CONVERSATION,
   createChannel,
   createPrivateSpace,
+  leaveConversation,
   openDirectChat,
   setStatus,
   signUpVerified,
@@ -195,7 +195,7 @@ describe('chatMessageEvents', () => {
     await send(ada, group.id, '<p>Before</p>');
     await live.take(1);
 
-    await call(bo, LEAVE_CONVERSATION, { conversationId: group.id });
+    await leaveConversation(server, bo, group.id);
     await live.completed;
     await send(ada, group.id, '<p>After</p>');
     await live.expectNothingMore(300);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, spaceChatIdOf } from '@rules';
 import type { Topics } from '../../server/src/graphql/pubsub';
-import { gqlData, gqlError } from '../helpers/clients';
+import { gqlError } from '../helpers/clients';
 import {
   ADD_CHAT_MEMBERS,
   CHAT_CONVERSATION,
@@ -13,6 +13,8 @@ import {
   chatMembersOf,
   createChannel,
   createPrivateSpace,
+  deleteConversation,
+  leaveConversation,
   openDirectChat,
   pickableUsers,
   signUpVerified,
@@ -212,16 +214,10 @@ describe('leaving', () => {
       name: 'Short stay',
       members: [member],
     });
-    await expectMembersEventDuring(
-      () =>
-        gqlData(
-          server.url,
-          LEAVE_CONVERSATION,
-          { conversationId: channel.id },
-          { token: member.token },
-        ),
-      { conversationId: channel.id, userIds: [member.id] },
-    );
+    await expectMembersEventDuring(() => leaveConversation(server, member, channel.id), {
+      conversationId: channel.id,
+      userIds: [member.id],
+    });
     await refusedAsMissing(() => ({ server, token: member.token })).graphql(CHAT_CONVERSATION, {
       id: channel.id,
     });
@@ -268,20 +264,11 @@ describe('deleting', () => {
       code: 'FORBIDDEN',
       message: CHAT_MESSAGES.notGroupAuthor,
     });
-    await expectMembersEventDuring(
-      () =>
-        gqlData(
-          server.url,
-          DELETE_CONVERSATION,
-          { conversationId: channel.id },
-          { token: owner.token },
-        ),
-      {
-        conversationId: channel.id,
-        userIds: expect.arrayContaining([owner.id, member.id]) as string[],
-        deleted: true,
-      },
-    );
+    await expectMembersEventDuring(() => deleteConversation(server, owner, channel.id), {
+      conversationId: channel.id,
+      userIds: expect.arrayContaining([owner.id, member.id]) as string[],
+      deleted: true,
+    });
     for (const user of [owner, member])
       await refusedAsMissing(() => ({ server, token: user.token })).graphql(CHAT_CONVERSATION, {
         id: channel.id,
@@ -290,12 +277,7 @@ describe('deleting', () => {
 
   it('lets either person delete a direct chat, for both', async () => {
     const direct = await openDirectChat(server, member, outsider);
-    await gqlData(
-      server.url,
-      DELETE_CONVERSATION,
-      { conversationId: direct.id },
-      { token: outsider.token },
-    );
+    await deleteConversation(server, outsider, direct.id);
     await refusedAsMissing(() => ({ server, token: member.token })).graphql(CHAT_CONVERSATION, {
       id: direct.id,
     });

@@ -156,6 +156,14 @@ export async function addChatMembers(
   return data.addChatMembers;
 }
 
+/** `user` leaves the conversation; fails the test if refused. */
+export const leaveConversation = (server: TestServer, user: TestUser, conversationId: string) =>
+  gqlData(server.url, LEAVE_CONVERSATION, { conversationId }, { token: user.token });
+
+/** `user` deletes the conversation (for everyone in it); fails the test if refused. */
+export const deleteConversation = (server: TestServer, user: TestUser, conversationId: string) =>
+  gqlData(server.url, DELETE_CONVERSATION, { conversationId }, { token: user.token });
+
 export async function pickableUsers(
   server: TestServer,
   user: TestUser,

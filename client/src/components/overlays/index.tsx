@@ -58,6 +58,14 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** Mantine's overlay components once some element has downloaded them; null before. */
+const useLoadedOverlays = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => overlays,
+    () => null,
+  );
+
 /**
  * Mantine's overlay components for an element that has been used (opened, hovered) at least once;
  * null before, and while they download. Each element switches on its own first use, so a menu
@@ -67,11 +75,7 @@ function useOverlays(used: boolean): Overlays | null {
   const [everUsed, setEverUsed] = useState(used);
   // Derived state, set while rendering: once loaded, the switch happens in the same render.
   if (used && !everUsed) setEverUsed(true);
-  const loaded = useSyncExternalStore(
-    subscribe,
-    () => overlays,
-    () => null,
-  );
+  const loaded = useLoadedOverlays();
   useEffect(() => {
     if (everUsed) loadOverlays();
   }, [everUsed]);
@@ -311,11 +315,7 @@ function OnDemandModal({ opened, ...props }: ModalProps) {
 
 /** Mantine's Modal.Stack once any modal has downloaded the code; until then its children alone. */
 function ModalStack({ children }: ModalStackProps) {
-  const loaded = useSyncExternalStore(
-    subscribe,
-    () => overlays,
-    () => null,
-  );
+  const loaded = useLoadedOverlays();
   return loaded ? <loaded.Modal.Stack>{children}</loaded.Modal.Stack> : children;
 }
 

@@ -18,6 +18,6 @@ export const analyticsDaysSchema = z
 export const adminSearchSchema = z
   .string()
   .trim()
-  .max(ADMIN_SEARCH_MAX, ADMIN_MESSAGES.searchMax)
+  .max(ADMIN_SEARCH_MAX, { message: ADMIN_MESSAGES.searchMax, abort: true })
   .nullish()
   .transform((value) => value || null);

@@ -18,9 +18,9 @@ import {
   PRESENCE_IDS_MAX,
   isSingleEmoji,
 } from './chat';
+import { URL_MAX } from './limits';
 import { MESSAGES } from './messages';
-
-const id = z.string().trim().min(1).max(100);
+import { idSchema as id } from './validators';
 
 /** Step 1 of creating a channel (or a group's name): required, at least 3 characters. */
 export const channelNameSchema = z
@@ -28,7 +28,14 @@ export const channelNameSchema = z
   .trim()
   .min(1, CHAT_MESSAGES.nameRequired)
   .min(CHANNEL_NAME_MIN, CHAT_MESSAGES.nameTooShort)
-  .max(CHANNEL_NAME_MAX, CHAT_MESSAGES.nameTooLong);
+  .max(CHANNEL_NAME_MAX, { message: CHAT_MESSAGES.nameTooLong, abort: true });
+
+const channelDescriptionSchema = z
+  .string()
+  .trim()
+  .max(CHANNEL_DESCRIPTION_MAX, { message: MESSAGES.invalidValue, abort: true })
+  .optional()
+  .default('');
 
 /** A group, a channel, or (with receiverId) a direct chat. */
 export const createConversationSchema = z.discriminatedUnion(
@@ -42,14 +49,14 @@ export const createConversationSchema = z.discriminatedUnion(
       type: z.enum(['public', 'private'], { error: CHAT_MESSAGES.visibilityRequired }),
       spaceId: id,
       name: channelNameSchema,
-      description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).optional().default(''),
+      description: channelDescriptionSchema,
       memberIds: z.array(id).max(CHAT_ADD_MEMBERS_MAX).optional().default([]),
     }),
     z.object({
       type: z.literal('group'),
       spaceId: id,
       name: channelNameSchema,
-      description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).optional().default(''),
+      description: channelDescriptionSchema,
       memberIds: z.array(id).max(CHAT_ADD_MEMBERS_MAX).optional().default([]),
       itemType: z.enum(CHAT_ITEM_TYPES).optional(),
       itemId: id.optional(),
@@ -83,15 +90,15 @@ export const pickableUsersSchema = z.object({
   conversationId: id.optional().nullable(),
   search: z
     .string()
-    .max(100)
+    .max(100, { message: MESSAGES.invalidValue, abort: true })
     .optional()
     .nullable()
     .transform((search) => search?.trim().toLowerCase() ?? ''),
 });
 
 export const chatFileSchema = z.object({
-  url: z.string().min(1).max(2048),
-  name: z.string().max(255).optional().default(''),
+  url: z.string().min(1).max(URL_MAX, { message: MESSAGES.urlMax, abort: true }),
+  name: z.string().max(255, { message: MESSAGES.invalidValue, abort: true }).optional().default(''),
   type: z.enum(CHAT_IMAGE_TYPES, { error: CHAT_MESSAGES.imageType }),
   size: z.number().int().nonnegative().max(CHAT_IMAGE_MAX_BYTES, CHAT_MESSAGES.imageTooLarge),
 });
@@ -108,7 +115,11 @@ export const sendMessageSchema = z
     conversationId: id.optional().nullable(),
     /** A direct chat's first message: the conversation is opened (or created) first. */
     receiverId: id.optional().nullable(),
-    text: z.string().max(CHAT_HTML_MAX, CHAT_MESSAGES.messageTooLong).optional().default(''),
+    text: z
+      .string()
+      .max(CHAT_HTML_MAX, { message: CHAT_MESSAGES.messageTooLong, abort: true })
+      .optional()
+      .default(''),
     files: z
       .array(chatFileSchema)
       .max(CHAT_FILES_MAX, CHAT_MESSAGES.tooManyFiles)
@@ -125,7 +136,7 @@ export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 export const editMessageSchema = z.object({
   conversationId: id,
   messageId: id,
-  text: z.string().max(CHAT_HTML_MAX, CHAT_MESSAGES.messageTooLong),
+  text: z.string().max(CHAT_HTML_MAX, { message: CHAT_MESSAGES.messageTooLong, abort: true }),
 });
 
 /** A message of a conversation, as deleting and reacting name it. */
@@ -136,7 +147,7 @@ export const reactToMessageSchema = chatMessageRefSchema.extend({
   emoji: z
     .string()
     .trim()
-    .max(CHAT_EMOJI_MAX, CHAT_MESSAGES.emojiInvalid)
+    .max(CHAT_EMOJI_MAX, { message: CHAT_MESSAGES.emojiInvalid, abort: true })
     .refine(isSingleEmoji, CHAT_MESSAGES.emojiInvalid)
     .nullish()
     .transform((emoji) => emoji ?? null),

@@ -85,9 +85,29 @@ export type ChatMessageKey = keyof typeof CHAT_MESSAGES;
 export const CHAT_PICKER_ALL_MAX = 100;
 export const CHAT_PICKER_SEARCH_MAX = 10;
 
-/** Trailing empty paragraphs (`<p></p>`, `<p><br></p>`, whitespace) go before a message is stored. */
-export const stripTrailingEmptyParagraphs = (html: string) =>
-  html.replace(/(?:\s*<p>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>)+\s*$/iu, '').trim();
+const EMPTY_PARAGRAPH_CONTENT = /^(?:\s|&nbsp;|<br\s*\/?>)*$/iu;
+const WHITESPACE = /\s/u;
+
+/**
+ * Trailing empty paragraphs (`<p></p>`, `<p><br></p>`, whitespace) go before a message is stored.
+ * Taken off one by one from the end, each read once: a regex anchored at the end would try every
+ * position of a long run of spaces (seconds for a message of 50,000).
+ */
+export function stripTrailingEmptyParagraphs(html: string): string {
+  const lower = html.toLowerCase();
+  let end = html.length;
+  const skipSpace = () => {
+    while (end > 0 && WHITESPACE.test(html[end - 1]!)) end -= 1;
+  };
+  skipSpace();
+  while (lower.endsWith('</p>', end)) {
+    const start = lower.lastIndexOf('<p>', end - 4);
+    if (start < 0 || !EMPTY_PARAGRAPH_CONTENT.test(html.slice(start + 3, end - 4))) break;
+    end = start;
+    skipSpace();
+  }
+  return html.slice(0, end).trim();
+}
 
 /** The picker's exclusions (000 §5): people already in the group; for direct chats, people I already chat with. */
 export const pickableUsers = <Person extends { id: string }>(
@@ -107,6 +127,13 @@ const EMOJI_CHARS = /^[\p{Extended_Pictographic}\p{Emoji_Component}]+$/u;
 const EMOJI_PICTURE = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]/u;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-/** One emoji as a person sees it (👍, 👍🏽, 🇮🇳, 👩‍💻, 1️⃣): one grapheme, emoji characters only. */
+/**
+ * One emoji as a person sees it (👍, 👍🏽, 🇮🇳, 👩‍💻, 1️⃣): one grapheme, emoji characters only. Text
+ * past CHAT_EMOJI_MAX is refused before anything reads it: segmenting costs time in proportion to
+ * the square of the text's length (20,000 emoji once held the server for seconds).
+ */
 export const isSingleEmoji = (text: string) =>
-  EMOJI_CHARS.test(text) && EMOJI_PICTURE.test(text) && [...graphemes.segment(text)].length === 1;
+  text.length <= CHAT_EMOJI_MAX &&
+  EMOJI_CHARS.test(text) &&
+  EMOJI_PICTURE.test(text) &&
+  [...graphemes.segment(text)].length === 1;

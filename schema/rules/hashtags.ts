@@ -14,13 +14,24 @@ export interface HashtagScan {
   hasDottedTag: boolean;
 }
 
+/**
+ * The tag one whitespace-bounded word names ('#Water.' → tag 'water', written '#Water': the
+ * punctuation after it is not part of it), or null. Clients link the words with this, so a tag
+ * shows as a link exactly where the server found it.
+ */
+export function hashtagOfWord(word: string): { tag: string; written: string } | null {
+  if (word.length < 2 || !word.startsWith('#')) return null;
+  const name = HASHTAG.exec(word)?.[1];
+  return name ? { tag: name.toLowerCase(), written: `#${name}` } : null;
+}
+
 export function scanHashtags(plainText: string): HashtagScan {
   const seen = new Set<string>();
   let hasDottedTag = false;
   for (const word of plainText.split(/\s+/u)) {
     if (word.length < 2 || !word.startsWith('#')) continue;
-    const match = HASHTAG.exec(word);
-    if (match?.[1]) seen.add(match[1].toLowerCase());
+    const found = hashtagOfWord(word);
+    if (found) seen.add(found.tag);
     else if (/^#[\p{L}\p{M}\p{N}_-]+\.[\p{L}\p{M}\p{N}_-]/u.test(word)) hasDottedTag = true;
   }
   return { tags: [...seen], hasDottedTag };

@@ -11,10 +11,35 @@ export const STORY_TEXT_MIN = 3;
 /** Not shown in the spec: a long-form story still fits; anything larger is a paste accident. */
 export const STORY_TEXT_MAX = 10_000;
 export const STORY_HTML_MAX = 100_000;
+/** A story has no title: its opening words, this many characters, stand for one (page, notifications). */
+export const STORY_TITLE_LENGTH = 80;
 export const POST_TAGS_MIN = 1;
 export const POST_TAGS_MAX = 10;
 export const MENTION_MAX = 128;
 export const BIO_MAX = 500;
+/**
+ * Not in the spec: ids are UUIDs, tag names and space codes, far shorter; a longer one names
+ * nothing, and is refused before any lookup.
+ */
+export const ID_MAX = 100;
+/**
+ * A keyset cursor as lists hand it out: base64 of a sort value and an id. The longest, a space
+ * name of Telugu letters sorted A-Z, takes under 900 characters; longer is not one of ours.
+ */
+export const CURSOR_MAX = 2000;
+/**
+ * A REST `path` naming an item or a list (`problems/{id}/solutions/{id}/comments/{id}/replies`):
+ * a few ids and words. A longer one names nothing, and is not even split into segments.
+ */
+export const ITEM_PATH_MAX = 1000;
+/**
+ * Not in the spec: how deeply rich text may nest its elements. The editor's deepest (a list in a
+ * list, a quote, bold in italics) stays under 20; the HTML parser's time grows with depth × length,
+ * so a stack of unclosed tags is refused rather than parsed.
+ */
+export const RICH_TEXT_DEPTH_MAX = 100;
+/** The longest address SMTP carries (RFC 5321: a 256-octet path less its angle brackets). */
+export const EMAIL_MAX = 254;
 /** Browsers and CDNs handle URLs up to about 2,000 characters; longer is a paste accident. */
 export const URL_MAX = 2048;
 
@@ -34,6 +59,10 @@ export const RATE_LIMITS = {
   // account uses a tenth of a classroom's shared address, while a script spraying passwords over
   // many accounts from it gets 100 guesses an hour.
   signInFailuresPerAddress: { max: 100, windowSeconds: 60 * 60 },
+  // Per account, across the addresses it has not signed in from lately (auth.service's signIn):
+  // many addresses together get twice one address's tries, and the spec's "try again in 5
+  // minutes" is the longest a stranger can keep the owner waiting at a new address.
+  signInFailuresPerAccount: { max: 20, windowSeconds: 5 * 60 },
   // Accounts created per address: a workshop of 50 signs up on one network within the hour; a
   // script gets 50 unverified accounts an hour per address.
   signUp: { max: 50, windowSeconds: 60 * 60 },
@@ -48,7 +77,85 @@ export const RATE_LIMITS = {
   mapCreate: { max: 60, windowSeconds: 60 * 60 },
   // Comments and replies per person: a lively discussion stays far below one every ten seconds.
   commentCreate: { max: 60, windowSeconds: 10 * 60 },
+
+  // Writes that reach other people's attention, per person. Each is far above what a person
+  // does by hand and stops a script's flood early. "Per recipient" limits count one person's
+  // writes to one other person, so a flood aimed at a victim stops while the actor's other
+  // writes go on.
+  // Chat messages sent or edited, across conversations: a lively conversation runs 20 a minute;
+  // a script stops at the 31st in its minute, and at 300 in the hour (each adds to every
+  // member's unread count).
+  chatMessage: { max: 30, windowSeconds: 60 },
+  chatMessageHourly: { max: 300, windowSeconds: 60 * 60 },
+  // Reactions to chat messages: every member with the conversation open sees each one at once.
+  chatReaction: { max: 30, windowSeconds: 60 },
+  // Direct chats opened with someone one never talked to: tighter than messages in an existing
+  // chat, as each lands in a stranger's list. Ten new people an hour is a busy meetup.
+  chatNewDirect: { max: 10, windowSeconds: 60 * 60 },
+  chatNewDirectDaily: { max: 30, windowSeconds: 24 * 60 * 60 },
+  // Groups and channels created: a facilitator setting up a group per team of a workshop.
+  chatConversationCreate: { max: 20, windowSeconds: 60 * 60 },
+  // People added to groups and channels (at creation or later), each counted: a class of 40
+  // added twice in an hour fits.
+  chatMembersAdded: { max: 100, windowSeconds: 60 * 60 },
+  // One person added by the same person to conversations, per recipient: a few new groups with
+  // a colleague a day; the 6th group a victim is pulled into in a day is refused.
+  chatMemberAddedPerRecipient: { max: 5, windowSeconds: 24 * 60 * 60 },
+  // Reports: reporting a spam wave by hand stays under; moderators' queue is not a script's.
+  reportCreate: { max: 20, windowSeconds: 60 * 60 },
+  // @mention notifications one person's comments give another, per recipient. Past this the
+  // comment is still posted and shows the mention, but notifies no more (see README).
+  mentionNotify: { max: 5, windowSeconds: 60 * 60 },
+  // Alerts one problem sends its tags' followers (per problem): its first listing, and twice
+  // more a day when it is unpublished and published again. Past this, publishing alerts nobody.
+  problemAlert: { max: 3, windowSeconds: 24 * 60 * 60 },
+  // Space invitations: people invited (each counted), and one person invited by the same person
+  // to spaces (re-invited after declining), per recipient.
+  spaceInvitees: { max: 100, windowSeconds: 60 * 60 },
+  spaceInvitePerRecipient: { max: 5, windowSeconds: 24 * 60 * 60 },
+  // Requests to join private spaces (each tells the owners): per person, and per space (asking
+  // again after a refusal).
+  accessRequest: { max: 10, windowSeconds: 60 * 60 },
+  accessRequestPerSpace: { max: 3, windowSeconds: 24 * 60 * 60 },
+  // Following people (each follow notifies): per person, and per followee (follow, unfollow,
+  // follow again re-notifies).
+  userFollow: { max: 50, windowSeconds: 60 * 60 },
+  userFollowPerRecipient: { max: 3, windowSeconds: 24 * 60 * 60 },
+  // Reactions on posts and comments and votes on solutions: per person, and per item (taking a
+  // reaction back and giving it again notifies the author again).
+  reaction: { max: 300, windowSeconds: 60 * 60 },
+  reactionPerItem: { max: 5, windowSeconds: 60 * 60 },
+  vote: { max: 200, windowSeconds: 60 * 60 },
+  votePerItem: { max: 5, windowSeconds: 60 * 60 },
+  // Problem status changes (each notifies the problem's participants and is kept in its
+  // history): a kanban session moves many cards, one card a few times.
+  problemStatus: { max: 100, windowSeconds: 60 * 60 },
+  problemStatusPerProblem: { max: 10, windowSeconds: 60 * 60 },
+
+  // Writes that only cost storage (or shared lists), per person.
+  // A problem's parts and measurements together: a workshop logging for an hour stays under.
+  problemDetailAdd: { max: 100, windowSeconds: 60 * 60 },
+  // Tags registered from the add-tags dialog: they join everyone's autocomplete.
+  tagAdd: { max: 30, windowSeconds: 60 * 60 },
+  // Browsers registered for Web Push: each is pushed every notification.
+  pushSubscribe: { max: 20, windowSeconds: 24 * 60 * 60 },
+  // Map saves (each replaces up to a request's size and reloads every open viewer): Save every
+  // 30 seconds for an hour.
+  mapSave: { max: 120, windowSeconds: 60 * 60 },
+  // Files started per person (tus): a 10-minute recording is 20 chunks of 30 s, a post takes 5
+  // files, so a recording and several full posts in one hour stay under 60; a script sending
+  // files nobody attaches stops at the 61st.
+  uploadCreate: { max: 60, windowSeconds: 60 * 60 },
+  // Chat images per person: ten messages of five photos an hour; a script stops at the 51st.
+  chatImageUpload: { max: 50, windowSeconds: 60 * 60 },
 } as const;
+
+/**
+ * Bytes a person may store per day (post files and chat images, counted when started): ten files
+ * of the largest size, so a day of long recordings fits, while a script sending 1 GB files stops
+ * after ten. Files removed since (deleted posts, swept uploads) no longer count.
+ */
+export const UPLOAD_BYTES_PER_DAY = 10 * 1024 ** 3;
 
 /** How long the links in e-mails stay valid. */
 export const VERIFY_TOKEN_HOURS = 48;

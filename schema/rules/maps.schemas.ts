@@ -44,26 +44,28 @@ import {
 } from './maps';
 import { LOOP_MAX_COUNT, LOOP_MAX_LENGTH } from './map-loops';
 import { PROBLEM_STATUSES } from './problems';
-import { TAG_MESSAGES, normalizeTag } from './tags';
+import { URL_MAX } from './limits';
+import { MESSAGES } from './messages';
+import { TAG_MESSAGES, TAG_TEXT_MAX, normalizeTag } from './tags';
 import { checkTimeRange, timeRangeFields } from './time-range.schemas';
+import { cursorSchema, idSchema as id } from './validators';
 
-const id = z.string().trim().min(1).max(100);
-const color = z.string().trim().max(40);
+const color = z.string().trim().max(40, { message: MESSAGES.invalidValue, abort: true });
 const nodeKey = z
   .string()
-  .max(200)
+  .max(200, { message: MAP_MESSAGES.linkInvalid, abort: true })
   .refine((key) => parseMapNodeKey(key) !== null, MAP_MESSAGES.linkInvalid);
 
 export const mapNameSchema = z
   .string({ error: MAP_MESSAGES.nameRequired })
   .trim()
   .min(1, MAP_MESSAGES.nameRequired)
-  .max(MAP_NAME_MAX, MAP_MESSAGES.nameMax);
+  .max(MAP_NAME_MAX, { message: MAP_MESSAGES.nameMax, abort: true });
 
 export const mapDescriptionSchema = z
   .string()
   .trim()
-  .max(MAP_DESCRIPTION_MAX, MAP_MESSAGES.descriptionMax);
+  .max(MAP_DESCRIPTION_MAX, { message: MAP_MESSAGES.descriptionMax, abort: true });
 
 export const mapTypeSchema = z.enum(MAP_TYPES, { error: MAP_MESSAGES.typeInvalid });
 
@@ -78,7 +80,12 @@ export const mapFiltersSchema = z
     statuses: z.array(z.enum(PROBLEM_STATUSES)).max(PROBLEM_STATUSES.length).nullish(),
     ...timeRangeFields,
     tags: z
-      .array(z.string().transform(normalizeTag))
+      .array(
+        z
+          .string()
+          .max(TAG_TEXT_MAX, { message: TAG_MESSAGES.tagInvalid, abort: true })
+          .transform(normalizeTag),
+      )
       .max(LAYER_TAGS_MAX, MAP_MESSAGES.layerTagsMax)
       .nullish(),
   })
@@ -93,7 +100,11 @@ export const mapFiltersSchema = z
 
 export const mapSettingsSchema = z.object({
   showBackgroundImage: z.boolean().default(DEFAULT_MAP_SETTINGS.showBackgroundImage),
-  backgroundImage: z.string().max(2048).nullable().default(null),
+  backgroundImage: z
+    .string()
+    .max(URL_MAX, { message: MESSAGES.urlMax, abort: true })
+    .nullable()
+    .default(null),
   customBackgroundColor: z.boolean().default(DEFAULT_MAP_SETTINGS.customBackgroundColor),
   backgroundColor: color.default(DEFAULT_MAP_SETTINGS.backgroundColor),
   showLinkLabels: z.boolean().default(DEFAULT_MAP_SETTINGS.showLinkLabels),
@@ -109,7 +120,7 @@ export const linkCurvatureSchema = z
   .string({ error: MAP_MESSAGES.curvatureRequired })
   .trim()
   .min(1, MAP_MESSAGES.curvatureMin)
-  .max(LINK_CURVATURE_TEXT_MAX, MAP_MESSAGES.curvatureMax)
+  .max(LINK_CURVATURE_TEXT_MAX, { message: MAP_MESSAGES.curvatureMax, abort: true })
   .refine((text) => Number.isFinite(Number(text)), MAP_MESSAGES.curvatureRequired);
 
 /** Overrides of a link's type defaults: every field optional. */
@@ -121,7 +132,7 @@ export const linkStyleSchema = z
       .min(LINK_WIDTH_MIN, MAP_MESSAGES.widthRequired)
       .max(LINK_WIDTH_MAX, MAP_MESSAGES.widthRequired),
     dashed: z.boolean(),
-    dashPattern: z.string().max(40),
+    dashPattern: z.string().max(40, { message: MESSAGES.invalidValue, abort: true }),
     curvatureType: z.enum(LINK_CURVATURE_TYPES),
     curvature: linkCurvatureSchema,
     relationship: z.enum(LINK_RELATIONSHIPS),
@@ -152,18 +163,32 @@ export const mapLinkSchema = z
     source: nodeKey,
     target: nodeKey,
     type: z.enum(LINK_TYPES),
-    label: z.string().trim().max(LINK_LABEL_MAX).default(''),
-    description: z.string().trim().max(LINK_DESCRIPTION_MAX).default(''),
+    label: z
+      .string()
+      .trim()
+      .max(LINK_LABEL_MAX, { message: MESSAGES.invalidValue, abort: true })
+      .default(''),
+    description: z
+      .string()
+      .trim()
+      .max(LINK_DESCRIPTION_MAX, { message: MESSAGES.invalidValue, abort: true })
+      .default(''),
     style: linkStyleSchema.default({}),
   })
   .strip();
 
 const layerTag = z
   .string()
+  .max(TAG_TEXT_MAX, { message: MAP_MESSAGES.layerTagMax, abort: true })
   .transform(normalizeTag)
   .refine((tag) => tag.length > 0, TAG_MESSAGES.tagInvalid)
   .refine((tag) => tag.length <= LAYER_TAG_MAX, MAP_MESSAGES.layerTagMax);
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/u, MAP_MESSAGES.layerDateRange);
+const isoDay = z
+  .string()
+  .max(10, { message: MAP_MESSAGES.layerDateRange, abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/u, MAP_MESSAGES.layerDateRange);
+const axisText = (max: number) =>
+  z.string().max(max, { message: MESSAGES.invalidValue, abort: true });
 const ticks = z.number().int().min(LAYER_TICKS_MIN).max(50);
 
 export const mapLayerSchema = z
@@ -173,7 +198,7 @@ export const mapLayerSchema = z
       .string({ error: MAP_MESSAGES.nameRequired })
       .trim()
       .min(1, MAP_MESSAGES.nameRequired)
-      .max(LAYER_NAME_MAX, MAP_MESSAGES.layerNameMax),
+      .max(LAYER_NAME_MAX, { message: MAP_MESSAGES.layerNameMax, abort: true }),
     show: z.boolean().default(true),
     color,
     filterTags: z
@@ -188,14 +213,14 @@ export const mapLayerSchema = z
     textFontSize: z.number().min(LAYER_FONT_SIZE_MIN).max(LAYER_FONT_SIZE_MAX),
     enableAxis: z.boolean(),
     enableVerticalLines: z.boolean(),
-    xAxisLabel: z.string().max(60),
-    yAxisLabel: z.string().max(60),
-    xAxisValues: z.string().max(500),
+    xAxisLabel: axisText(60),
+    yAxisLabel: axisText(60),
+    xAxisValues: axisText(500),
     xAxisUseDateRange: z.boolean(),
     xAxisStartDate: isoDay,
     xAxisEndDate: isoDay,
     xAxisNumTicks: ticks,
-    yAxisValues: z.string().max(500),
+    yAxisValues: axisText(500),
     yAxisUseRange: z.boolean(),
     yAxisStartValue: z.number(),
     yAxisEndValue: z.number(),
@@ -289,13 +314,13 @@ export const mapListSchema = z.object({
     .enum(MAP_SORTS)
     .nullish()
     .transform((sort) => sort ?? 'recent'),
-  after: z.string().max(500).nullish(),
+  after: cursorSchema.nullish(),
   first: z.number().int().min(1).max(1000).nullish(),
 });
 
 /** The viewer's last saved graph map (/bumpscapes): of a space, in one view when given. */
 export const lastMapSchema = z.object({
-  spaceId: z.string().nullish(),
+  spaceId: id.nullish(),
   graphType: z.enum(GRAPH_TYPES, { error: MAP_MESSAGES.graphTypeRequired }).nullish(),
 });
 
@@ -310,11 +335,11 @@ export const waypointSchema = z.object({
     .string({ error: MAP_MESSAGES.waypointNameRequired })
     .trim()
     .min(1, MAP_MESSAGES.waypointNameRequired)
-    .max(WAYPOINT_NAME_MAX, MAP_MESSAGES.nameMax),
+    .max(WAYPOINT_NAME_MAX, { message: MAP_MESSAGES.nameMax, abort: true }),
   description: z
     .string()
     .trim()
-    .max(WAYPOINT_DESCRIPTION_MAX, MAP_MESSAGES.descriptionMax)
+    .max(WAYPOINT_DESCRIPTION_MAX, { message: MAP_MESSAGES.descriptionMax, abort: true })
     .nullish()
     .transform((text) => text ?? ''),
 });
@@ -346,13 +371,26 @@ export const mapImportSchema = z.object(
             MAP_MESSAGES.linkInvalid,
           ),
           name: waypointSchema.shape.name,
-          description: z.string().trim().max(WAYPOINT_DESCRIPTION_MAX).default(''),
+          description: z
+            .string()
+            .trim()
+            .max(WAYPOINT_DESCRIPTION_MAX, { message: MAP_MESSAGES.descriptionMax, abort: true })
+            .default(''),
         }),
       )
       .max(MAP_WAYPOINTS_MAX, MAP_MESSAGES.tooManyWaypoints)
       .default([]),
     nodes: z
-      .array(z.object({ key: z.string(), kind: z.enum(MAP_NODE_KINDS), label: z.string() }))
+      .array(
+        z.object({
+          // Import ignores these (they are for people reading the file), but reads no more.
+          key: z.string().max(200, { message: MESSAGES.invalidValue, abort: true }),
+          kind: z.enum(MAP_NODE_KINDS),
+          label: z
+            .string()
+            .max(MAP_DESCRIPTION_MAX, { message: MESSAGES.invalidValue, abort: true }),
+        }),
+      )
       .default([]),
   },
   { error: MAP_MESSAGES.importInvalid },
@@ -363,6 +401,6 @@ export type MapImport = z.output<typeof mapImportSchema>;
 export const waypointListSchema = z.object({
   scope: z.enum(WAYPOINT_SCOPES),
   spaceId: id.nullish(),
-  after: z.string().max(500).nullish(),
+  after: cursorSchema.nullish(),
   first: z.number().int().min(1).max(1000).nullish(),
 });

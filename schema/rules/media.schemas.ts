@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   DISTANCE_FILTERS,
+  LOCATION_SEARCH_MAX,
   LOCATION_SEARCH_MIN,
   MEDIA_MAX_FILES,
   MEDIA_MESSAGES,
@@ -10,17 +11,21 @@ import {
   UPLOAD_PATH_KINDS,
   youtubeVideoId,
 } from './media';
+import { ID_MAX, URL_MAX } from './limits';
+import { MESSAGES } from './messages';
+import { idSchema } from './validators';
 
 /** Tus `Upload-Metadata` of a new upload: the browser's name and type are hints, never trusted. */
 export const uploadMetadataSchema = z.object({
-  filename: z.string().trim().max(255).nullish(),
-  filetype: z.string().max(255).nullish(),
+  filename: z.string().trim().max(255, { message: MESSAGES.invalidValue, abort: true }).nullish(),
+  filetype: z.string().max(255, { message: MESSAGES.invalidValue, abort: true }).nullish(),
   path: z
     .string()
     .trim()
+    .max(ID_MAX, { message: MESSAGES.invalidValue, abort: true })
     .transform((path) => path.replace(/\/+$/u, ''))
     .pipe(z.enum(UPLOAD_PATH_KINDS)),
-  spaceId: z.string().trim().min(1).max(100).nullish(),
+  spaceId: idSchema.nullish(),
 });
 
 /**
@@ -31,7 +36,7 @@ export const mediaInputSchema = z
   .object({
     uploadId: z.uuid().nullish(),
     uploadIds: z.array(z.uuid()).min(1).max(RECORDING_MAX_CHUNKS).nullish(),
-    youtubeUrl: z.string().max(2048).nullish(),
+    youtubeUrl: z.string().max(URL_MAX, { message: MESSAGES.urlMax, abort: true }).nullish(),
     /** Seconds, as the recorder measured them (audio and video captures). */
     duration: z.number().min(0).max(RECORDING_MAX_SECONDS).nullish(),
     /** A photo taken with the capture dialog rather than picked from files. */
@@ -57,8 +62,15 @@ export const mediaListSchema = z
 export const locationInputSchema = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  formattedLocation: z.string().trim().max(300).nullish(),
-  locationTags: z.array(z.string().trim().min(1).max(64)).max(10).nullish(),
+  formattedLocation: z
+    .string()
+    .trim()
+    .max(300, { message: MESSAGES.invalidValue, abort: true })
+    .nullish(),
+  locationTags: z
+    .array(z.string().trim().min(1).max(64, { message: MESSAGES.invalidValue, abort: true }))
+    .max(10)
+    .nullish(),
 });
 export type LocationInput = z.input<typeof locationInputSchema>;
 
@@ -74,7 +86,7 @@ export const positionSchema = z.object({
  */
 export const listPlaceSchema = z
   .object({
-    orderBy: z.string().nullish(),
+    orderBy: z.string().max(ID_MAX, { message: MESSAGES.invalidValue, abort: true }).nullish(),
     position: positionSchema.nullish(),
     distance: z.enum(DISTANCE_FILTERS).nullish(),
   })
@@ -85,10 +97,15 @@ export const listPlaceSchema = z
 
 /** Place search text: longer than 3 characters. */
 export const placeSearchSchema = z.object({
-  query: z.string().trim().min(LOCATION_SEARCH_MIN, MEDIA_MESSAGES.searchTooShort).max(200),
+  query: z
+    .string()
+    .trim()
+    .min(LOCATION_SEARCH_MIN, MEDIA_MESSAGES.searchTooShort)
+    .max(LOCATION_SEARCH_MAX, { message: MESSAGES.invalidValue, abort: true }),
   countryCode: z
     .string()
     .trim()
+    .max(2, { message: MESSAGES.invalidValue, abort: true })
     .regex(/^[A-Za-z]{2}$/u)
     .nullish(),
   limit: z.number().int().min(1).max(20).nullish(),

@@ -22,6 +22,8 @@ export const PDF_ZOOM_STEP = 0.2;
 export const PDF_ROTATION_STEP = 90;
 /** Location search runs only for text longer than 3 characters (001 §9). */
 export const LOCATION_SEARCH_MIN = 4;
+/** Not in the spec: a place's name with its region and country. */
+export const LOCATION_SEARCH_MAX = 200;
 /** Not shown in the spec: what "nearby" means for the distance filter. */
 export const NEARBY_RADIUS_KM = 50;
 /** The /location map shows at most this many located posts of a space, newest first. */
@@ -32,6 +34,11 @@ export const THUMBNAIL_SIZE = 480;
 export const INCOMPLETE_UPLOADS_MAX = 20;
 /** An upload not finished within this time is deleted (a resumed upload must finish first). */
 export const INCOMPLETE_UPLOAD_HOURS = 24;
+/**
+ * A finished upload not attached to a post (or a space's image) within this time is deleted, and so
+ * is a chat image no message showed: time enough to write the post the file was meant for.
+ */
+export const UNATTACHED_UPLOAD_HOURS = 24;
 
 export const MEDIA_MESSAGES = {
   /** The spec's 'Maxiumum' is a slip (README, corrections). */

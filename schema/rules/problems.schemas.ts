@@ -16,6 +16,9 @@ import {
   PROBLEM_PART_TYPES,
   PROBLEM_STATUSES,
 } from './problems';
+import { MESSAGES } from './messages';
+import { dateInputSchema } from './time-range.schemas';
+import { idSchema } from './validators';
 
 export const problemStatusSchema = z.enum(PROBLEM_STATUSES, {
   error: PROBLEM_MESSAGES.statusInvalid,
@@ -26,11 +29,11 @@ export const problemPartAttributeSchema = z.object({
     .string({ error: PROBLEM_MESSAGES.attributeNameRequired })
     .trim()
     .min(1, PROBLEM_MESSAGES.attributeNameRequired)
-    .max(PROBLEM_ATTRIBUTE_NAME_MAX, PROBLEM_MESSAGES.attributeNameMax),
+    .max(PROBLEM_ATTRIBUTE_NAME_MAX, { message: PROBLEM_MESSAGES.attributeNameMax, abort: true }),
   value: z
     .string()
     .trim()
-    .max(PROBLEM_ATTRIBUTE_VALUE_MAX, PROBLEM_MESSAGES.attributeValueMax)
+    .max(PROBLEM_ATTRIBUTE_VALUE_MAX, { message: PROBLEM_MESSAGES.attributeValueMax, abort: true })
     .default(''),
 });
 
@@ -40,11 +43,14 @@ export const problemPartSchema = z.object({
     .string({ error: PROBLEM_MESSAGES.partNameRequired })
     .trim()
     .min(1, PROBLEM_MESSAGES.partNameRequired)
-    .max(PROBLEM_PART_NAME_MAX, PROBLEM_MESSAGES.partNameMax),
+    .max(PROBLEM_PART_NAME_MAX, { message: PROBLEM_MESSAGES.partNameMax, abort: true }),
   description: z
     .string()
     .trim()
-    .max(PROBLEM_PART_DESCRIPTION_MAX, PROBLEM_MESSAGES.partDescriptionMax)
+    .max(PROBLEM_PART_DESCRIPTION_MAX, {
+      message: PROBLEM_MESSAGES.partDescriptionMax,
+      abort: true,
+    })
     .nullish()
     .transform((text) => text ?? ''),
   attributes: z
@@ -60,40 +66,45 @@ export const measurementSchema = z.object({
     .string({ error: PROBLEM_MESSAGES.measurementNameRequired })
     .trim()
     .min(1, PROBLEM_MESSAGES.measurementNameRequired)
-    .max(MEASUREMENT_NAME_MAX, PROBLEM_MESSAGES.measurementNameMax),
+    .max(MEASUREMENT_NAME_MAX, { message: PROBLEM_MESSAGES.measurementNameMax, abort: true }),
   value: z
     .number({ error: PROBLEM_MESSAGES.measurementValueInvalid })
     .finite(PROBLEM_MESSAGES.measurementValueInvalid),
   unit: z
     .string()
     .trim()
-    .max(MEASUREMENT_UNIT_MAX, PROBLEM_MESSAGES.measurementUnitMax)
+    .max(MEASUREMENT_UNIT_MAX, { message: PROBLEM_MESSAGES.measurementUnitMax, abort: true })
     .nullish()
     .transform((text) => text ?? ''),
   note: z
     .string()
     .trim()
-    .max(MEASUREMENT_NOTE_MAX, PROBLEM_MESSAGES.measurementNoteMax)
+    .max(MEASUREMENT_NOTE_MAX, { message: PROBLEM_MESSAGES.measurementNoteMax, abort: true })
     .nullish()
     .transform((text) => text ?? ''),
-  measuredAt: z.coerce.date().nullish(),
+  measuredAt: dateInputSchema(MESSAGES.invalidValue).nullish(),
 });
 
 export const leaveProblemSchema = z.object({
   emoji: z
     .string()
     .trim()
-    .max(LEAVING_EMOJI_MAX, PROBLEM_MESSAGES.emojiInvalid)
+    .max(LEAVING_EMOJI_MAX, { message: PROBLEM_MESSAGES.emojiInvalid, abort: true })
     .nullish()
     .transform((text) => text || null),
   leavingComment: z
     .string()
     .trim()
-    .max(LEAVING_COMMENT_MAX, PROBLEM_MESSAGES.leavingCommentMax)
+    .max(LEAVING_COMMENT_MAX, { message: PROBLEM_MESSAGES.leavingCommentMax, abort: true })
     .nullish()
     .transform((text) => text || null),
   solutions: z
-    .array(z.object({ id: z.string().min(1), name: z.string().max(500) }))
+    .array(
+      z.object({
+        id: idSchema,
+        name: z.string().max(500, { message: MESSAGES.invalidValue, abort: true }),
+      }),
+    )
     .max(LEAVING_SOLUTIONS_MAX)
     .nullish()
     .transform((list) => list ?? []),

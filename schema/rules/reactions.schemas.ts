@@ -6,10 +6,13 @@ import {
   REACTION_KINDS,
   REACTION_MESSAGES,
 } from './reactions';
+import { ID_MAX } from './limits';
+import { MESSAGES } from './messages';
 
-const itemIdSchema = z.string({ message: REACTION_MESSAGES.itemRequired }).min(1, {
-  message: REACTION_MESSAGES.itemRequired,
-});
+const itemIdSchema = z
+  .string({ message: REACTION_MESSAGES.itemRequired })
+  .min(1, { message: REACTION_MESSAGES.itemRequired })
+  .max(ID_MAX, { message: MESSAGES.invalidValue, abort: true });
 
 export const reactionKindSchema = z.enum(REACTION_KINDS, {
   message: REACTION_MESSAGES.reactionInvalid,

@@ -9,6 +9,8 @@ import {
   REPORTABLE_TYPES,
   USER_REPORT_REASONS,
 } from './reports';
+import { ID_MAX } from './limits';
+import { dateInputSchema } from './time-range.schemas';
 
 /**
  * A report: topics from REPORT_TOPICS (posts, comments) or USER_REPORT_REASONS (people), at least
@@ -17,12 +19,18 @@ import {
 export const reportInputSchema = z
   .object({
     itemType: z.enum(REPORTABLE_TYPES, { error: REPORT_MESSAGES.itemNotFound }),
-    itemId: z.string({ error: REPORT_MESSAGES.itemNotFound }).min(1, REPORT_MESSAGES.itemNotFound),
-    tags: z.array(z.string()).default([]),
+    itemId: z
+      .string({ error: REPORT_MESSAGES.itemNotFound })
+      .min(1, REPORT_MESSAGES.itemNotFound)
+      .max(ID_MAX, { message: REPORT_MESSAGES.itemNotFound, abort: true }),
+    tags: z
+      .array(z.string().max(ID_MAX, { message: REPORT_MESSAGES.topicRequired, abort: true }))
+      .max(REPORT_TOPICS.length + USER_REPORT_REASONS.length, REPORT_MESSAGES.topicRequired)
+      .default([]),
     comments: z
       .string()
       .trim()
-      .max(REPORT_COMMENTS_MAX, REPORT_MESSAGES.commentsTooLong)
+      .max(REPORT_COMMENTS_MAX, { message: REPORT_MESSAGES.commentsTooLong, abort: true })
       .nullish()
       .transform((value) => value ?? ''),
   })
@@ -38,6 +46,7 @@ export const reportStatusSchema = z.enum(REPORT_STATUSES);
 export const moderateItemActionSchema = z.enum(MODERATE_ITEM_ACTIONS);
 
 /** A suspension ends in the future. */
-export const suspensionUntilSchema = z.coerce
-  .date({ error: REPORT_MESSAGES.untilInvalid })
-  .refine((until) => until.getTime() > Date.now(), REPORT_MESSAGES.untilInvalid);
+export const suspensionUntilSchema = dateInputSchema(REPORT_MESSAGES.untilInvalid).refine(
+  (until) => until.getTime() > Date.now(),
+  REPORT_MESSAGES.untilInvalid,
+);

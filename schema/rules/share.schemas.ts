@@ -1,16 +1,18 @@
 /** The share payload's validator and decoder, and the explainer cards' validators (share.ts). */
 import { z } from 'zod';
+import { ID_MAX } from './limits';
 import { EXPLAINER_MESSAGES, EXPLAINER_PATH_MAX } from './share';
+import { SPACE_NAME_MAX } from './spaces';
 
 /** Bounds of a payload and of its encoded parameter: longer ones are not links this app made. */
 const SHARE_PATH_MAX = 300;
 const SHARE_PARAM_MAX = 2000;
 
 export const sharePayloadSchema = z.object({
-  path: z.string().min(1).max(SHARE_PATH_MAX),
-  spaceId: z.string().min(1).max(100),
-  spaceCode: z.string().max(10).nullable(),
-  spaceName: z.string().max(150),
+  path: z.string().min(1).max(SHARE_PATH_MAX, { abort: true }),
+  spaceId: z.string().min(1).max(ID_MAX, { abort: true }),
+  spaceCode: z.string().max(10, { abort: true }).nullable(),
+  spaceName: z.string().max(SPACE_NAME_MAX, { abort: true }),
   isPrivate: z.boolean(),
 });
 export type SharePayload = z.infer<typeof sharePayloadSchema>;
@@ -33,7 +35,7 @@ export const explainerPathSchema = z
   .string({ error: EXPLAINER_MESSAGES.pathRequired })
   .trim()
   .min(1, EXPLAINER_MESSAGES.pathRequired)
-  .max(EXPLAINER_PATH_MAX, EXPLAINER_MESSAGES.pathInvalid)
+  .max(EXPLAINER_PATH_MAX, { message: EXPLAINER_MESSAGES.pathInvalid, abort: true })
   .regex(/^(\/[\w-]+)+$/u, EXPLAINER_MESSAGES.pathInvalid);
 
 /** `POST /user/explainercards { path, reset }`: reset true shows every card again, else path is hidden. */

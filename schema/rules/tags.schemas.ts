@@ -1,13 +1,17 @@
 /** The zod validators of tags as people type them (limits, messages, normalizeTag: tags.ts). */
 import { z } from 'zod';
-import { TAG_MAX, TAG_MESSAGES, normalizeTag } from './tags';
+import { TAG_MAX, TAG_MESSAGES, TAG_TEXT_MAX, normalizeTag } from './tags';
 
 /** Letters (with their marks), digits, '-' and '_', as a hashtag allows. */
 const TAG_TEXT = /^[\p{L}\p{M}\p{N}_-]+$/u;
 
-/** One tag typed by a person: non-blank and free of '#' once its leading '#' is removed. */
+/**
+ * One tag typed by a person: non-blank and free of '#' once its leading '#' is removed. Text that
+ * could not be a tag even with '#'s and spaces around it is refused before it is normalised.
+ */
 export const tagSchema = z
   .string({ error: TAG_MESSAGES.tagInvalid })
+  .max(TAG_TEXT_MAX, { message: TAG_MESSAGES.tagInvalid, abort: true })
   .transform(normalizeTag)
   .refine(
     (tag) => tag.length > 0 && tag.length <= TAG_MAX && TAG_TEXT.test(tag),

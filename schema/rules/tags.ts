@@ -13,6 +13,8 @@ export const NOTIFICATION_TAGS_MAX = 10;
 export const AUTOCOMPLETE_MAX = 10;
 /** Not in the spec: a tag as long as a mention (letters, digits, '-' and '_'). */
 export const TAG_MAX = 128;
+/** The most text read as one tag: TAG_MAX with room for '#'s and spaces around it. */
+export const TAG_TEXT_MAX = 2 * TAG_MAX;
 /** Tags one `addTags` call may create at once. */
 export const ADD_TAGS_MAX = 10;
 

@@ -2,7 +2,22 @@
 import { z } from 'zod';
 import { TIME_RANGE_MESSAGES, TIME_RANGES } from './time-range';
 
-const dateInput = z.coerce.date({ error: TIME_RANGE_MESSAGES.dateRangeInvalid }).nullish();
+/** ISO 8601 with a six-digit year and a zone offset, the longest date text worth reading. */
+const DATE_TEXT_MAX = 40;
+
+/**
+ * A point in time as GraphQL (a Date), REST (ISO text) or a client (epoch milliseconds) sends it.
+ * Text is read only within DATE_TEXT_MAX: no longer text is a date, and the date parser would
+ * otherwise read all of it.
+ */
+export const dateInputSchema = (message: string) =>
+  z
+    .union([z.date(), z.number(), z.string().max(DATE_TEXT_MAX, { message, abort: true })], {
+      error: message,
+    })
+    .pipe(z.coerce.date({ error: message }));
+
+const dateInput = dateInputSchema(TIME_RANGE_MESSAGES.dateRangeInvalid).nullish();
 
 /** The fields of a time filter, for an input that holds one among others (a map's filters). */
 export const timeRangeFields = {

@@ -3,7 +3,10 @@ import { APP_LANGS, DEFAULT_LANG, ROLES } from './enums';
 import { scanHashtags, tooManyTags } from './hashtags';
 import {
   BIO_MAX,
+  CURSOR_MAX,
   DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  ID_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   STORY_TEXT_MAX,
@@ -16,6 +19,7 @@ export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
   .min(1, MESSAGES.emailRequired)
+  .max(EMAIL_MAX, { message: MESSAGES.emailInvalid, abort: true })
   .regex(/^[^\s@]+@[^\s@]+$/u, MESSAGES.emailInvalid)
   .transform((email) => email.toLowerCase());
 
@@ -23,17 +27,34 @@ export const passwordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
   .min(PASSWORD_MIN, MESSAGES.passwordMin)
-  .max(PASSWORD_MAX, MESSAGES.passwordMax);
+  .max(PASSWORD_MAX, { message: MESSAGES.passwordMax, abort: true });
 
 export const displayNameSchema = z
   .string({ error: MESSAGES.nameRequired })
   .trim()
   .min(1, MESSAGES.nameRequired)
-  .max(DISPLAY_NAME_MAX, MESSAGES.nameMax);
+  .max(DISPLAY_NAME_MAX, { message: MESSAGES.nameMax, abort: true });
+
+/** An id as a caller names an item (UUIDs, tag names, space codes). */
+export const idSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(ID_MAX, { message: MESSAGES.invalidValue, abort: true });
+
+/** A list's `after` cursor, as a client hands it back. */
+export const cursorSchema = z
+  .string()
+  .max(CURSOR_MAX, { message: MESSAGES.invalidCursor, abort: true });
+
+/** An e-mail link's token (43 characters, base64url of 32 bytes): a longer one is none of ours. */
+export const emailTokenSchema = z
+  .string({ error: MESSAGES.tokenInvalid })
+  .max(100, { message: MESSAGES.tokenInvalid, abort: true });
 
 export const roleSchema = z.enum(ROLES, { error: MESSAGES.roleInvalid });
 export const appLangSchema = z.enum(APP_LANGS, { error: MESSAGES.langInvalid });
-export const bioSchema = z.string().trim().max(BIO_MAX, MESSAGES.bioMax);
+export const bioSchema = z.string().trim().max(BIO_MAX, { message: MESSAGES.bioMax, abort: true });
 
 /** Absolute http(s) only: the written scheme and `//` must be there, so nothing resolves relatively. */
 const isWebUrl = (value: string) => {
@@ -53,7 +74,7 @@ const isWebUrl = (value: string) => {
 export const webUrlSchema = z
   .string({ error: MESSAGES.urlInvalid })
   .trim()
-  .max(URL_MAX, MESSAGES.urlMax)
+  .max(URL_MAX, { message: MESSAGES.urlMax, abort: true })
   .refine(isWebUrl, MESSAGES.urlInvalid);
 
 export const signUpSchema = z.object({
@@ -68,22 +89,26 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  // No account's password is longer than sign-up allows, so a longer one is not even hashed.
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX, { message: MESSAGES.passwordMax, abort: true }),
 });
 
 /**
  * Story text rules, applied to the plain text of the rich-text body (the editor's HTML with tags
- * stripped). Returns the tags the text carries. Same function on client and server.
+ * stripped). Returns the tags the text carries. Same function on client and server. The length
+ * goes first: hashtags are scanned only in text within the limit.
  */
 export const storyTextSchema = z
   .string({ error: MESSAGES.textRequired })
-  .transform((text) => text.trim())
+  .trim()
+  .max(STORY_TEXT_MAX, { message: MESSAGES.textMax, abort: true })
   .superRefine((text, ctx) => {
     if (text.length === 0) ctx.addIssue({ code: 'custom', message: MESSAGES.textRequired });
     else if (text.length < STORY_TEXT_MIN)
       ctx.addIssue({ code: 'custom', message: MESSAGES.textMin });
-    else if (text.length > STORY_TEXT_MAX)
-      ctx.addIssue({ code: 'custom', message: MESSAGES.textMax });
   })
   .transform((text, ctx) => {
     const { tags, hasDottedTag } = scanHashtags(text);

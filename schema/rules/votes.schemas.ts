@@ -6,5 +6,5 @@ import { VOTE_FEEDBACK_MAX, VOTE_MESSAGES } from './votes';
 export const voteFeedbackSchema = z
   .string({ error: VOTE_MESSAGES.feedbackMax })
   .trim()
-  .max(VOTE_FEEDBACK_MAX, VOTE_MESSAGES.feedbackMax)
+  .max(VOTE_FEEDBACK_MAX, { message: VOTE_MESSAGES.feedbackMax, abort: true })
   .nullish();

@@ -1,25 +1,24 @@
 import {
-  buildClientSchema,
-  getIntrospectionQuery,
-  getNamedType,
   getVariableValues,
   isEnumType,
   isInputObjectType,
-  isLeafType,
   isListType,
   isNonNullType,
-  isObjectType,
   Kind,
   parse,
   type OperationDefinitionNode,
-  type GraphQLField,
   type GraphQLInputType,
   type GraphQLSchema,
-  type IntrospectionQuery,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PathRouter } from '../../server/src/rest/paths';
-import { createRestRouter } from '../../server/src/rest/router';
+import {
+  operationOf,
+  restRows,
+  rootFields,
+  SESSION_ENDING,
+  type RestRow,
+  type RootField,
+} from '../helpers/api-surface';
 import { gqlData } from '../helpers/clients';
 import {
   postStory,
@@ -36,7 +35,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 /**
  * Bad input answers 4xx, never 5xx: a seeded fuzz over every REST row (enumerated from the REST
  * router itself, so a new row is fuzzed without touching this file) and every GraphQL Query and
- * Mutation argument (enumerated by introspection), signed in and signed out. A failure prints the
+ * Mutation argument (enumerated by introspection; see api-surface.ts), signed in and signed out. A failure prints the
  * request to replay it; FUZZ_SEED replays a run, FUZZ_CASES changes its size.
  */
 const DEFAULT_SEED = 20_261_122;
@@ -376,28 +375,6 @@ const PATH_SEGMENTS = [
   '00000000-0000-4000-8000-000000000000',
 ];
 
-interface RestRow {
-  method: string;
-  path: string;
-}
-
-/** Every row the REST router serves, read from the router express mounts at /api and /apiv1. */
-function restRows(): { rows: RestRow[]; collections: string[] } {
-  const paths = new PathRouter();
-  const router = createRestRouter(paths) as unknown as {
-    stack: { route?: { path: string; methods: Record<string, boolean> } }[];
-  };
-  const rows = router.stack.flatMap(({ route }) =>
-    route
-      ? Object.keys(route.methods).map((method) => ({
-          method: method.toUpperCase(),
-          path: route.path,
-        }))
-      : [],
-  );
-  return { rows, collections: paths.names() };
-}
-
 /** A `path` for /list/v2, /get/v2 and /add: a real collection or nested path, or nonsense. */
 function collectionPath(random: Random, d: Dataset, collections: string[]): string {
   const ids = realIds(d);
@@ -513,14 +490,6 @@ function restBody(
   }
 }
 
-/** Rows that would end the fuzzing users' sessions run signed out or with an unknown token. */
-const SESSION_ENDING = new Set([
-  'POST /auth/logout',
-  'DELETE /user/delete',
-  'signOut',
-  'deleteAccount',
-]);
-
 function restProbe(
   random: Random,
   d: Dataset,
@@ -541,6 +510,7 @@ function restProbe(
     row.method === 'GET' ? { headers: {} } : restBody(random, d, fields);
   if (random.chance(0.1))
     headers['x-country'] = random.pick(['zz', 'IN', '%00', 'x'.repeat(3000), '']);
+  // Rows that would end the fuzzing users' sessions run signed out or with an unknown token.
   const viewer = SESSION_ENDING.has(`${row.method} ${row.path}`)
     ? viewers(d)[random.pick([0, 3])]!
     : random.pick(viewers(d));
@@ -600,38 +570,6 @@ async function checkRest(probe: Probe, token: string | undefined): Promise<Verdi
 // ---------------------------------------------------------------------------------------------
 // GraphQL
 
-interface RootField {
-  operation: 'query' | 'mutation';
-  field: GraphQLField<unknown, unknown>;
-}
-
-async function rootFields(): Promise<{ schema: GraphQLSchema; fields: RootField[] }> {
-  const introspection = await gqlData<IntrospectionQuery>(server.url, getIntrospectionQuery());
-  const schema = buildClientSchema(introspection);
-  const fields = [
-    ...Object.values(schema.getQueryType()?.getFields() ?? {}).map((field) => ({
-      operation: 'query' as const,
-      field,
-    })),
-    ...Object.values(schema.getMutationType()?.getFields() ?? {}).map((field) => ({
-      operation: 'mutation' as const,
-      field,
-    })),
-  ];
-  return { schema, fields };
-}
-
-/** `__typename` and the return type's leaf fields that need no arguments, so presenters run too. */
-function selection(field: GraphQLField<unknown, unknown>): string {
-  const type = getNamedType(field.type);
-  if (isLeafType(type)) return '';
-  if (!isObjectType(type)) return '{ __typename }';
-  const leaves = Object.values(type.getFields())
-    .filter((child) => isLeafType(getNamedType(child.type)) && child.args.length === 0)
-    .map((child) => child.name);
-  return `{ __typename ${leaves.join(' ')} }`;
-}
-
 /** A value of the argument's own GraphQL type, with the contents a hostile client would pick. */
 function typedValue(
   random: Random,
@@ -685,7 +623,8 @@ function graphqlProbe(
   schema: GraphQLSchema,
   fields: RootField[],
 ): { probe: Probe; token?: string } {
-  const { operation, field } = random.pick(fields);
+  const root = random.pick(fields);
+  const { operation, field } = root;
   const ids = field.name.startsWith('delete') ? [] : realIds(d);
   const variables: Record<string, unknown> = {};
   for (const arg of field.args) {
@@ -695,11 +634,7 @@ function graphqlProbe(
     variables[arg.name] =
       roll < 7 ? random.pick(WRONG_TYPES) : typedValue(random, d, arg.type, ids);
   }
-  const definitions = field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
-  const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
-  const query =
-    `${operation} Fuzz${definitions ? `(${definitions})` : ''} ` +
-    `{ ${field.name}${args ? `(${args})` : ''} ${selection(field)} }`;
+  const query = operationOf(root, 'Fuzz');
   const viewer = SESSION_ENDING.has(field.name)
     ? viewers(d)[random.pick([0, 3])]!
     : random.pick(viewers(d));
@@ -791,7 +726,7 @@ describe('fuzzing every REST row and GraphQL argument with bad input', () => {
     const started = Date.now();
     const random = generator(SEED);
     const { rows, collections } = restRows();
-    const { schema, fields } = await rootFields();
+    const { schema, fields } = await rootFields(server.url);
     expect(rows.length).toBeGreaterThan(40);
     expect(fields.length).toBeGreaterThan(60);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POST_TAGS_MAX, scanHashtags, tooManyTags } from '@rules';
+import { POST_TAGS_MAX, hashtagOfWord, scanHashtags, tooManyTags } from '@rules';
 
 describe('scanHashtags', () => {
   it('finds tags bounded by whitespace, lower-cased and de-duplicated in order of first appearance', () => {
@@ -45,5 +45,17 @@ describe('scanHashtags', () => {
     const tags = Array.from({ length: POST_TAGS_MAX + 1 }, (_, i) => `t${i}`);
     expect(tooManyTags(tags.slice(0, POST_TAGS_MAX))).toBe(false);
     expect(tooManyTags(tags)).toBe(true);
+  });
+});
+
+describe('hashtagOfWord', () => {
+  it('names the tag a word writes, and the part written as the tag (punctuation after it left out)', () => {
+    expect(hashtagOfWord('#Water.')).toEqual({ tag: 'water', written: '#Water' });
+    expect(hashtagOfWord('#నీరు!')).toEqual({ tag: 'నీరు', written: '#నీరు' });
+  });
+
+  it('names none for a plain word, a lone #, a dotted tag or a # inside a word', () => {
+    for (const word of ['water', '#', '#node.js', 'a#b', '(#rain)'])
+      expect(hashtagOfWord(word)).toBeNull();
   });
 });

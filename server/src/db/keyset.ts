@@ -1,6 +1,6 @@
 import { is, SQL, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@rules';
+import { CURSOR_MAX, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@rules';
 import { AppError } from '../errors';
 
 /**
@@ -45,10 +45,12 @@ const invalidCursor = () =>
 
 /**
  * The cursor a list of this sort kind issued, or null for the first page. Anything else (another
- * kind's cursor, a value out of the column's range, a NUL byte in the id) is BAD_USER_INPUT.
+ * kind's cursor, a value out of the column's range, a NUL byte in the id, more text than any
+ * cursor takes, which is not even decoded) is BAD_USER_INPUT.
  */
 export function decodeCursor(encoded: string | null | undefined, kind: SortKind): Cursor | null {
   if (!encoded) return null;
+  if (encoded.length > CURSOR_MAX) throw invalidCursor();
   const [tag, raw = '', ...idParts] = Buffer.from(encoded, 'base64url').toString().split('|');
   const id = idParts.join('|');
   // PostgreSQL text cannot hold NUL.

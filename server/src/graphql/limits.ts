@@ -1,12 +1,18 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { DEFAULT_PAGE_SIZE, GRAPHQL_LIMITS, MAX_PAGE_SIZE, MESSAGES } from '@rules';
+import { DEFAULT_PAGE_SIZE, GRAPHQL_LIMITS, ID_MAX, MAX_PAGE_SIZE, MESSAGES } from '@rules';
 import {
   GraphQLError,
   Kind,
+  getNamedType,
   getOperationAST,
   getVariableValues,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  typeFromAST,
   type ASTVisitor,
   type DocumentNode,
+  type GraphQLInputType,
   type GraphQLSchema,
   type ParseOptions,
   type TypeNode,
@@ -18,7 +24,7 @@ import type * as QueryComplexity from 'graphql-query-complexity';
 
 /**
  * The limits every GraphQL document meets, one definition for both transports: Apollo takes
- * PARSE_OPTIONS, operationLimitRules and operationCostError (in a plugin), and so does graphql-ws.
+ * PARSE_OPTIONS, operationLimitRules and operationVariablesError (in a plugin), and so does graphql-ws.
  * Every rule here costs time linear in the document: a fragment's contents are counted once, however
  * often it is spread.
  */
@@ -135,7 +141,48 @@ export function selectionLimitRule(context: ValidationContext): ASTVisitor {
   };
 }
 
-export const operationLimitRules: ValidationRule[] = [...armorRules, selectionLimitRule];
+/**
+ * An ID longer than ID_MAX names nothing, and is refused before anything looks it up: a lookup
+ * with a megabyte of text costs the database hundreds of milliseconds (PGlite runs in this
+ * process), where a refusal here costs nothing. Services still check the ids REST hands them.
+ */
+const isLongId = (value: unknown) => typeof value === 'string' && value.length > ID_MAX;
+const idTooLong = () => limitError(MESSAGES.invalidValue);
+
+/** IDs written into the document itself. */
+export function idLiteralRule(context: ValidationContext): ASTVisitor {
+  return {
+    StringValue(node) {
+      const type = context.getInputType();
+      if (type && getNamedType(type).name === 'ID' && isLongId(node.value))
+        context.reportError(idTooLong());
+    },
+  };
+}
+
+export const operationLimitRules: ValidationRule[] = [
+  ...armorRules,
+  selectionLimitRule,
+  idLiteralRule,
+];
+
+/** Whether a variable's value holds an ID past ID_MAX, walked by its type (lists, input fields). */
+function holdsLongId(type: GraphQLInputType, value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (isNonNullType(type)) return holdsLongId(type.ofType, value);
+  if (isListType(type))
+    return Array.isArray(value)
+      ? value.some((item) => holdsLongId(type.ofType, item))
+      : holdsLongId(type.ofType, value);
+  if (isInputObjectType(type)) {
+    if (typeof value !== 'object') return false;
+    const fields = type.getFields();
+    return Object.entries(value).some(
+      ([name, item]) => fields[name] !== undefined && holdsLongId(fields[name].type, item),
+    );
+  }
+  return type.name === 'ID' && isLongId(value);
+}
 
 /**
  * A field that takes `first` costs its children that many times (a page of that size). Services
@@ -169,11 +216,12 @@ const costCache = new WeakMap<DocumentNode, Map<string, number>>();
 const COSTS_PER_DOCUMENT = 100;
 
 /**
- * Cost needs the variables, so it is checked once the operation is known, not as a static rule.
- * An operation that cannot run (no operation by that name, variables of the wrong type) is left to
- * the executor, which refuses it with graphql's own 400 error.
+ * The limits that need the variables, checked once the operation is known, not as static rules:
+ * the variables' IDs (isLongId) first, then the cost. An operation that cannot run (no operation
+ * by that name, variables of the wrong type) is left to the executor, which refuses it with
+ * graphql's own 400 error.
  */
-export function operationCostError(
+export function operationVariablesError(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
@@ -182,6 +230,12 @@ export function operationCostError(
   const operation = getOperationAST(document, operationName);
   if (!operation) return null;
   const definitions = operation.variableDefinitions ?? [];
+  // IDs go first: coercion and costing would copy them.
+  for (const { type, variable } of definitions) {
+    const inputType = typeFromAST(schema, type);
+    if (inputType && holdsLongId(inputType as GraphQLInputType, variables?.[variable.name.value]))
+      return idTooLong();
+  }
   const coerced = getVariableValues(schema, definitions, variables ?? {}, { maxErrors: 1 });
   if (coerced.errors) return null;
 

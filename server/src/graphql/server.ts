@@ -9,7 +9,7 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { AppDeps, Context } from '../context';
 import { UNAVAILABLE_RETRY_SECONDS } from '../errors';
 import { formatGraphQLError } from './errors';
-import { PARSE_OPTIONS, operationCostError, operationLimitRules } from './limits';
+import { PARSE_OPTIONS, operationVariablesError, operationLimitRules } from './limits';
 
 /** Subscriptions are served over websockets only: Apollo would otherwise run one as a query. */
 const refuseHttpSubscriptions: ApolloServerPlugin<Context> = {
@@ -33,7 +33,7 @@ const costLimit = (schema: GraphQLSchema): ApolloServerPlugin<Context> => ({
   async requestDidStart() {
     return {
       async didResolveOperation({ document, request }) {
-        const error = operationCostError(
+        const error = operationVariablesError(
           schema,
           document,
           request.operationName,

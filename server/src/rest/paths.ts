@@ -1,3 +1,4 @@
+import { ITEM_PATH_MAX } from '@rules';
 import type { Context } from '../context';
 import type { Page } from '../db/keyset';
 import { notFound } from '../errors';
@@ -42,6 +43,12 @@ interface Nested<Handler> {
 }
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/** A requested path's segments; one longer than any this server routes is not even split. */
+function requestedSegments(path: string) {
+  if (path.length > ITEM_PATH_MAX) throw notFound();
+  return segmentsOf(path);
+}
 
 /** The handler whose pattern has the path's shape, with its `:name` segments bound. */
 function match<Handler>(routes: Nested<Handler>[], segments: string[]) {
@@ -90,7 +97,7 @@ export class PathRouter {
   }
 
   list(ctx: Context, path: string, params: ListParams) {
-    const segments = segmentsOf(path);
+    const segments = requestedSegments(path);
     if (segments.length === 1) {
       const list = this.collections.get(segments[0]!)?.list;
       if (!list) throw notFound();
@@ -102,14 +109,14 @@ export class PathRouter {
   }
 
   create(ctx: Context, path: string, body: Record<string, unknown>) {
-    const segments = segmentsOf(path);
+    const segments = requestedSegments(path);
     const create = segments.length === 1 ? this.collections.get(segments[0]!)?.create : undefined;
     if (!create) throw notFound();
     return create(ctx, body);
   }
 
   get(ctx: Context, path: string) {
-    const segments = segmentsOf(path);
+    const segments = requestedSegments(path);
     if (segments.length === 2) {
       const get = this.collections.get(segments[0]!)?.get;
       if (!get) throw notFound();

@@ -1,4 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
+import {
+  CURSOR_MAX,
+  ID_MAX,
+  ITEM_PATH_MAX,
+  LOCATION_SEARCH_MAX,
+  TAG_FOLLOW_MAX,
+  TAG_TEXT_MAX,
+} from '@rules';
 import type { Context } from '../context';
 import type { Page } from '../db/keyset';
 import { AppError, expectedError, HTTP_STATUS } from '../errors';
@@ -10,13 +18,17 @@ export const contextOf = (res: Response): Context => res.locals.ctx as Context;
 /**
  * The active space of a REST call: the `spaceId` query parameter (the spec's client adds it to
  * every call), else `spaceId` in a POST/PATCH body; `x-country` names a country space by code.
+ * One longer than any id is refused here, before a service looks it up.
  */
 export function activeSpaceId(req: Request): string | undefined {
   const fromQuery = typeof req.query.spaceId === 'string' ? req.query.spaceId : undefined;
   const body = req.body as { spaceId?: unknown } | undefined;
   const fromBody = typeof body?.spaceId === 'string' ? body.spaceId : undefined;
   const country = req.header('x-country')?.toLowerCase();
-  return fromQuery || fromBody || country || undefined;
+  const spaceId = fromQuery || fromBody || country || undefined;
+  if (spaceId && spaceId.length > ID_MAX)
+    throw AppError.fromMessage('BAD_USER_INPUT', 'invalidValue', { field: 'spaceId' });
+  return spaceId;
 }
 
 export const ok = (res: Response, payload: Record<string, unknown> = {}) =>
@@ -62,10 +74,28 @@ export function restErrorHandler(log: Log) {
   };
 }
 
-/** A string query parameter, or undefined. */
+/**
+ * The longest value each query parameter carries (the spec names them alike on every row); any
+ * other is an id, a code or a word, at most ID_MAX.
+ */
+const QUERY_VALUE_MAX: Record<string, number> = {
+  lastDocumentID: CURSOR_MAX,
+  before: CURSOR_MAX,
+  after: CURSOR_MAX,
+  path: ITEM_PATH_MAX,
+  // Comma-separated.
+  tags: TAG_FOLLOW_MAX * (TAG_TEXT_MAX + 1),
+  query: LOCATION_SEARCH_MAX,
+  searchParam: TAG_TEXT_MAX,
+};
+
+/** A string query parameter, or undefined; one longer than its kind is refused unread. */
 export const queryParam = (req: Request, name: string) => {
   const value = req.query[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  if (typeof value !== 'string' || value === '') return undefined;
+  if (value.length > (QUERY_VALUE_MAX[name] ?? ID_MAX))
+    throw AppError.fromMessage('BAD_USER_INPUT', 'invalidValue', { field: name });
+  return value;
 };
 
 /**

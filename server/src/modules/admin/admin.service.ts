@@ -1,6 +1,5 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { adminSearchSchema } from '@rules';
+import { adminSearchSchema, idSchema } from '@rules';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
@@ -38,7 +37,7 @@ function requireAdmin(ctx: Context): Viewer {
  */
 export async function managedSpace(ctx: Context, spaceId: unknown): Promise<SpaceRow> {
   const viewer = requireViewer(ctx);
-  const id = parseInput(z.string().min(1), spaceId, 'spaceId');
+  const id = parseInput(idSchema, spaceId, 'spaceId');
   const [found] = await ctx.db
     .select({ space: spaces, status: spaceParticipants.status })
     .from(spaces)

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import {
   ANALYTICS_TOP_PARTICIPANTS,
   ANALYTICS_TOP_TAGS,
-  COMMENTABLE_TYPES,
   analyticsDaysSchema,
+  COMMENTABLE_TYPES,
+  idSchema,
 } from '@rules';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
@@ -218,7 +218,7 @@ export async function spaceAnalytics(
   ctx: Context,
   input: { spaceId: unknown; days?: unknown },
 ): Promise<SpaceAnalyticsView> {
-  const spaceId = parseInput(z.string().min(1), input.spaceId, 'spaceId');
+  const spaceId = parseInput(idSchema, input.spaceId, 'spaceId');
   const space = await resolveActiveSpace(ctx, spaceId);
   const days = parseInput(analyticsDaysSchema, input.days ?? undefined, 'days');
   const viewer = ctx.viewer;

@@ -1,5 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { BOOKMARKABLE_TYPES, bookmarkTargetSchema, type BookmarkableType } from '@rules';
+import {
+  BOOKMARKABLE_TYPES,
+  type BookmarkableType,
+  bookmarkTargetSchema,
+  cursorSchema,
+} from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
@@ -82,7 +87,7 @@ export type MyBookmarkRow = Extract<EngagedItem, { itemType: BookmarkableType }>
 
 const pageInputSchema = z.object({
   first: z.number().int().nullish(),
-  after: z.string().nullish(),
+  after: cursorSchema.nullish(),
 });
 
 /**

@@ -1,7 +1,9 @@
 import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { idSchema } from '@rules';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMembers, chatMessages, chatStatuses } from '../../db/schema';
+import { parseInput } from '../../errors';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer } from '../users/user.service';
 import { requireReadableConversation } from './chat-conversations.service';
@@ -199,7 +201,11 @@ export async function setActiveConversation(
 ): Promise<void> {
   const viewer = requireViewer(ctx);
   const opened = conversationId
-    ? await requireReadableConversation(ctx, viewer, conversationId)
+    ? await requireReadableConversation(
+        ctx,
+        viewer,
+        parseInput(idSchema, conversationId, 'conversationId'),
+      )
     : null;
   const read = await ctx.db.transaction(async (tx) => {
     const [status] = await tx

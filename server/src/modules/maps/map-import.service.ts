@@ -1,4 +1,4 @@
-import { MAP_MESSAGES, mapImportSchema } from '@rules';
+import { idSchema, MAP_MESSAGES, mapImportSchema } from '@rules';
 import type { Context } from '../../context';
 import { AppError, parseInput } from '../../errors';
 import { requireWriter } from '../users/user.service';
@@ -28,8 +28,8 @@ export async function importMap(ctx: Context, input: ImportMapInput): Promise<Ma
       field: 'data.map.graphTypes',
     });
   const place = await placeOf(ctx, {
-    spaceId: input.spaceId,
-    problemId: input.problemId,
+    spaceId: parseInput(idSchema.nullish(), input.spaceId, 'spaceId'),
+    problemId: parseInput(idSchema.nullish(), input.problemId, 'problemId'),
     type: imported.type,
   });
   const fresh = newWaypoints(file.waypoints);

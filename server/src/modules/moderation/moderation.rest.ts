@@ -41,7 +41,7 @@ export function mountModerationRest(router: Router) {
 
   router.post('/moderation/unsuspend', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const person = await roles.unsuspendUser(contextOf(res), String(body.userId ?? ''));
+    const person = await roles.unsuspendUser(contextOf(res), body.userId);
     ok(res, { data: presentAdminUser(person) });
   });
 

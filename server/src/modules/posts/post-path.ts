@@ -1,4 +1,4 @@
-import { COMMENTABLE_TYPES } from '@rules';
+import { COMMENTABLE_TYPES, ITEM_PATH_MAX } from '@rules';
 import { notFound } from '../../errors';
 
 /** A post kind, named as its REST collection is. */
@@ -17,7 +17,7 @@ const isPostType = (value: string | undefined): value is PostType =>
  * Any other shape names nothing this server holds: NOT_FOUND, as for an unknown id.
  */
 export function parseItemPath(path: unknown): ItemRef {
-  if (typeof path !== 'string') throw notFound();
+  if (typeof path !== 'string' || path.length > ITEM_PATH_MAX) throw notFound();
   const segments = path.split('/').filter(Boolean);
   const commentAt = segments.indexOf('comments');
   if (commentAt >= 0) {
@@ -44,7 +44,7 @@ export function parseCommentsPath(path: unknown): {
   post: { type: PostType; id: string };
   parentId: string | null;
 } {
-  if (typeof path !== 'string') throw notFound();
+  if (typeof path !== 'string' || path.length > ITEM_PATH_MAX) throw notFound();
   const segments = path.split('/').filter(Boolean);
   const at = segments.indexOf('comments');
   if (at < 0) throw notFound();

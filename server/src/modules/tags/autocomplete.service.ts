@@ -6,7 +6,14 @@
  * e-mails).
  */
 import { and, asc, desc, eq, gt, inArray, like, or, sql } from 'drizzle-orm';
-import { AUTOCOMPLETE_COLLECTIONS, AUTOCOMPLETE_MAX, TAG_MESSAGES } from '@rules';
+import {
+  AUTOCOMPLETE_COLLECTIONS,
+  AUTOCOMPLETE_MAX,
+  idSchema,
+  MESSAGES,
+  TAG_MESSAGES,
+  TAG_TEXT_MAX,
+} from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { spaceParticipants, spaceTags, users } from '../../db/schema';
@@ -24,12 +31,13 @@ export interface AutocompleteItemView {
 const inputSchema = z.object({
   searchParam: z
     .string()
+    .max(TAG_TEXT_MAX, { message: MESSAGES.invalidValue, abort: true })
     .nullish()
     .transform((text) => (text ?? '').trim().toLowerCase()),
   collection: z.enum(AUTOCOMPLETE_COLLECTIONS, {
     error: TAG_MESSAGES.collectionInvalid,
   }),
-  spaceId: z.string().nullish(),
+  spaceId: idSchema.nullish(),
 });
 
 /** LIKE pattern for "starts with", the text's own % and _ taken literally. */

@@ -19,14 +19,17 @@ import {
 } from 'drizzle-orm';
 import {
   ADD_TAGS_MAX,
+  cursorSchema,
   NOTIFICATION_TAGS_MAX,
   PROFILE_TAGS_MAX,
+  RATE_LIMITS,
   TAG_FOLLOW_MAX,
   TAG_MESSAGES,
   tagListSchema,
   tagSchema,
   type TagSort,
 } from '@rules';
+import { limitedWrite } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
@@ -399,15 +402,20 @@ export async function setNotificationTags(ctx: Context, input: unknown): Promise
   return wanted;
 }
 
-/** The add-tags dialog: registers tags (no content yet, so they count nowhere). */
+/**
+ * The add-tags dialog: registers tags (no content yet, so they count nowhere). They join
+ * everyone's autocomplete, so a person's registrations are limited (RATE_LIMITS.tagAdd).
+ */
 export async function addTags(ctx: Context, input: unknown): Promise<string[]> {
-  requireWriter(ctx);
+  const viewer = requireWriter(ctx);
   const added = parseInput(tagListSchema(ADD_TAGS_MAX, TAG_MESSAGES.addTagsMax), input, 'tags');
   if (added.length === 0)
     throw new AppError('BAD_USER_INPUT', TAG_MESSAGES.tagsRequired, {
       field: 'tags',
     });
-  await ensureTags(ctx.db, added);
+  await limitedWrite(ctx.db, 'tag-add', viewer.id, RATE_LIMITS.tagAdd, (tx) =>
+    ensureTags(tx, added),
+  );
   return added;
 }
 
@@ -501,6 +509,8 @@ export async function alertProblems(
   ctx: Context,
   input: PostListInput,
 ): Promise<Page<TaggedPostView>> {
+  // Refused as every list refuses it, even while there are no alerts to page through.
+  parseInput(cursorSchema.nullish(), input.after, 'after');
   const alerts = await myNotificationTags(ctx);
   if (alerts.length === 0) return { items: [], last: null };
   return listPosts(ctx, 'problems', (column) => arrayOverlaps(column, alerts), input);

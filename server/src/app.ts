@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import express from 'express';
+import proxyaddr from 'proxy-addr';
+import type { Config } from './config';
 import { createContext, type AppDeps, type CookieJar } from './context';
 import { UNAVAILABLE_RETRY_SECONDS } from './errors';
 import { graphqlHttpHandler, isGraphqlRequest } from './graphql/http';
@@ -46,11 +48,31 @@ function trackRequest(deps: AppDeps, req: IncomingMessage, res: ServerResponse):
   return requestId;
 }
 
-const contextFor = (deps: AppDeps, req: IncomingMessage, res: ServerResponse, requestId: string) =>
+/**
+ * The one client address every rate limit keys on, over REST, GraphQL over HTTP and websockets
+ * alike. express compiles TRUST_PROXY into its `trust proxy` function (a hop count, or addresses
+ * and CIDRs), and proxy-addr walks X-Forwarded-For with it exactly as express's `req.ip` does,
+ * also for the requests express never routes (/graphql, websocket handshakes): entries are
+ * believed only while the hop that added them is a trusted proxy, so a forged X-Forwarded-For
+ * from anyone else keys on the peer itself. X-Forwarded-Proto and -Host are never read (see
+ * auth/origin.ts).
+ */
+function clientAddressResolver(app: express.Express, trustProxy: Config['trustProxy']) {
+  app.set('trust proxy', trustProxy);
+  const trusted = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  return (req: IncomingMessage) => proxyaddr(req, trusted);
+}
+
+const contextFor = (
+  deps: AppDeps,
+  clientAddressOf: (req: IncomingMessage) => string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+) =>
   createContext(deps, {
     token: requestToken(deps, req),
-    // No proxy is trusted: the address is the peer's, as express's req.ip gives it by default.
-    clientAddress: req.socket.remoteAddress ?? 'unknown',
+    clientAddress: clientAddressOf(req),
     requestId,
     cookies: cookieJar(res),
   });
@@ -80,6 +102,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   // An ETag hashes every JSON body, and API answers are per viewer and seldom repeat byte for
   // byte; the client's static files keep theirs (static-client.ts).
   app.set('etag', false);
+  const clientAddressOf = clientAddressResolver(app, deps.config.trustProxy);
   // Apollo's drain plugin needs the HTTP server before Apollo exists, so /graphql is wired once
   // Apollo has started; nothing arrives before that, as the server listens after createApp.
   let graphqlHttp: ReturnType<typeof graphqlHttpHandler> | null = null;
@@ -106,10 +129,10 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   await apollo.start();
   graphqlHttp = graphqlHttpHandler(
     apollo,
-    (req, res, requestId) => contextFor(deps, req, res, requestId),
+    (req, res, requestId) => contextFor(deps, clientAddressOf, req, res, requestId),
     deps.log,
   );
-  const subscriptions = attachSubscriptions(schema, deps, server);
+  const subscriptions = attachSubscriptions(schema, deps, server, clientAddressOf);
 
   app.use((req, res, next) => {
     res.locals.requestId = trackRequest(deps, req, res);
@@ -134,7 +157,13 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
 
   const rest = createRestRouter();
   const restContext: express.RequestHandler = async (req, res, next) => {
-    res.locals.ctx = await contextFor(deps, req, res, res.locals.requestId as string);
+    res.locals.ctx = await contextFor(
+      deps,
+      clientAddressOf,
+      req,
+      res,
+      res.locals.requestId as string,
+    );
     next();
   };
   const tusUploads = createTusUploads(deps);

@@ -3,15 +3,47 @@ import type { Agent } from 'node:https';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3';
+
+/**
+ * TRUST_PROXY as express's `trust proxy` setting: a hop count (`1`: the one proxy in front of
+ * this server, whatever its address), or comma-separated addresses, CIDRs and proxy-addr's names
+ * (`loopback`, `uniquelocal`, `linklocal`). Unset, `0` or `false` trusts nobody: the laptop case,
+ * where X-Forwarded-For is anyone's to forge; `true` (believe whoever sends it) is refused for that
+ * reason. Addresses are read here, so a typo stops the start instead of trusting nobody.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((given, ctx): false | number | string[] => {
+    const value = given.trim().toLowerCase();
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/u.test(value)) return Number(value);
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (value === 'true')
+      return refuse('true would believe a forged X-Forwarded-For: give a hop count or addresses');
+    const proxies = value.split(',').map((entry) => entry.trim());
+    try {
+      proxyaddr.compile(proxies);
+    } catch (error) {
+      return refuse((error as Error).message);
+    }
+    return proxies;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Reverse proxies whose X-Forwarded-For is believed; unset: none. */
+  TRUST_PROXY: trustProxySchema,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   /** Live events between processes through Redis pub/sub instead of PostgreSQL NOTIFY. */
@@ -119,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: parsed.HOST,
     /** Empty when PORT is 0 (tests): the server fills it in once it knows its port. */
     publicUrl: parsed.PUBLIC_URL ?? (parsed.PORT ? `http://localhost:${parsed.PORT}` : ''),
+    trustProxy: parsed.TRUST_PROXY,
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,

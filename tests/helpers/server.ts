@@ -70,10 +70,11 @@ export const testServerEnv = (dataDir: string, databaseUrl?: string): NodeJS.Pro
   ...(databaseUrl && { DATABASE_URL: databaseUrl }),
 });
 
-export async function startTestServer(): Promise<TestServer> {
+/** The real server on a fresh database; `env` adds or overrides variables. */
+export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
   const database = await createTestDatabase({ migrated: true });
   try {
-    const server = await startTestServerOn(database?.url);
+    const server = await startTestServerOn(database?.url, env);
     return {
       ...server,
       async stop() {

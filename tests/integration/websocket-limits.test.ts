@@ -1,8 +1,8 @@
-import { once } from 'node:events';
 import { REQUEST_MAX_BYTES } from '@rules';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signUpVerified, type TestUser } from '../helpers/factories';
+import { openRawSocket, type Message, type RawSocket } from '../helpers/raw-socket';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -15,79 +15,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Message {
-  type: string;
-  id?: string;
-  payload?: unknown;
-}
-
-/**
- * A graphql-transport-ws client on a raw `ws` socket: graphql-ws's own client hides close codes and
- * which operation an error belongs to, which these tests are about.
- */
-class RawSocket {
-  readonly messages: Message[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private readonly waiters = new Set<() => void>();
-
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as Message);
-      this.waiters.forEach((wake) => wake());
-    });
-    // Writing to a socket the server has just closed fails with EPIPE: the close code is the answer.
-    ws.on('error', () => {});
-    this.closed = new Promise((resolve) => {
-      ws.on('close', (code, reason) => resolve({ code, reason: String(reason) }));
-    });
-  }
-
-  send(message: Message | string) {
-    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  subscribe(id: string, query: string) {
-    this.send({ id, type: 'subscribe', payload: { query } });
-  }
-
-  /** The first message, received or to come, that `match` accepts. */
-  next(match: (message: Message) => boolean, timeoutMs = 5000): Promise<Message> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = this.messages.find(match);
-        if (!found) return;
-        cleanup();
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(
-          new Error(`no matching message in ${timeoutMs} ms: ${JSON.stringify(this.messages)}`),
-        );
-      }, timeoutMs);
-      const cleanup = () => {
-        clearTimeout(timer);
-        this.waiters.delete(check);
-      };
-      this.waiters.add(check);
-      check();
-    });
-  }
-
-  /** The first `next` or `error` message answering operation `id`. */
-  answer(id: string, timeoutMs?: number) {
-    return this.next(
-      (message) => message.id === id && (message.type === 'next' || message.type === 'error'),
-      timeoutMs,
-    );
-  }
-
-  async close() {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.close();
-    await this.closed;
-  }
-}
-
 const sockets: RawSocket[] = [];
 afterEach(async () => {
   await Promise.all(sockets.splice(0).map((socket) => socket.close()));
@@ -95,10 +22,8 @@ afterEach(async () => {
 
 /** A socket on /graphql; `init` sends connection_init (with the token when given) and awaits the ack. */
 async function connect(options: { token?: string; init?: boolean } = {}): Promise<RawSocket> {
-  const ws = new WebSocket(`${server.url.replace(/^http/u, 'ws')}/graphql`, 'graphql-transport-ws');
-  const socket = new RawSocket(ws);
+  const socket = await openRawSocket(server.url);
   sockets.push(socket);
-  await once(ws, 'open');
   if (options.init ?? true) {
     socket.send({
       type: 'connection_init',

@@ -30,3 +30,37 @@ describe('worker processes (WEB_CONCURRENCY)', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL, WEB_CONCURRENCY: 'two' })).toThrow();
   });
 });
+
+describe('trusted proxies (TRUST_PROXY)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bumps-config-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const trustProxy = (TRUST_PROXY?: string) =>
+    loadConfig({ DATA_DIR: dataDir, ...(TRUST_PROXY !== undefined && { TRUST_PROXY }) }).trustProxy;
+
+  it("trusts nobody unless told: X-Forwarded-For on a laptop is anyone's to forge", () => {
+    expect(trustProxy()).toBe(false);
+    expect(trustProxy('')).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('0')).toBe(false);
+  });
+
+  it("takes a hop count, or the proxies' addresses, CIDRs and proxy-addr's names", () => {
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('10.0.0.5, 10.1.0.0/16,loopback, ::1')).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+  });
+
+  it('refuses to believe everybody, and an address it cannot read', () => {
+    expect(() => trustProxy('true')).toThrow(/forged X-Forwarded-For/u);
+    expect(() => trustProxy('proxy.internal')).toThrow(/invalid IP address/u);
+    expect(() => trustProxy('10.0.0.0/40')).toThrow(/invalid range/u);
+  });
+});

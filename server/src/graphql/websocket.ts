@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { MESSAGES, REQUEST_MAX_BYTES, SOCKET_OPERATION_LIMITS } from '@rules';
 import {
   GraphQLError,
@@ -15,11 +15,12 @@ import {
 import type { Context as SocketContext, SubscribePayload } from 'graphql-ws';
 import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { isOwnOrigin } from '../auth/origin';
 import type { ValidatedSession } from '../auth/sessions';
 import { createContext, type AppDeps } from '../context';
 import type { LiveConnection } from '../live/connections';
 import { formatGraphQLError } from './errors';
-import { PARSE_OPTIONS, operationCostError, operationLimitRules } from './limits';
+import { PARSE_OPTIONS, operationVariablesError, operationLimitRules } from './limits';
 
 /** Sent to every socket when the live listener is back after a loss (see attachSubscriptions). */
 export const LIVE_EVENTS_RESUMED_CLOSE = [
@@ -33,20 +34,32 @@ export const LIVE_EVENTS_RESUMED_CLOSE = [
  * socket then lives no longer than that session (live/connections.ts).
  */
 
+/** A socket's credential, and whether it came from the cookie rather than the client's own hand. */
+interface Credential {
+  token: string;
+  fromCookie: boolean;
+}
+
 /** The token a websocket client sends: `connectionParams.token` (or `authorization`), else the cookie. */
-function websocketToken(
+function websocketCredential(
   deps: AppDeps,
   params: Record<string, unknown> | undefined,
   cookieHeader?: string,
-) {
+): Credential | null {
   const given =
     params?.token ?? params?.authToken ?? params?.authorization ?? params?.Authorization;
-  if (typeof given === 'string' && given) return deps.sessions.readBearer(given) ?? given;
-  return cookieHeader ? deps.sessions.readCookie(cookieHeader) : null;
+  if (typeof given === 'string' && given)
+    return { token: deps.sessions.readBearer(given) ?? given, fromCookie: false };
+  const cookie = cookieHeader ? deps.sessions.readCookie(cookieHeader) : null;
+  return cookie ? { token: cookie, fromCookie: true } : null;
 }
 
-/** Who a socket is, settled when it connects: its session (null signed out) and its registration. */
+/**
+ * Who a socket is, settled when it connects: its token and session (null signed out) and its
+ * registration.
+ */
 interface SignedIn {
+  token: string | null;
   session: ValidatedSession | null;
   connection: LiveConnection | null;
 }
@@ -55,13 +68,26 @@ interface SignedIn {
 type Socket = SocketContext<Record<string, unknown>, Extra & { signedIn?: SignedIn }>;
 
 /**
+ * A socket signed in by the cookie alone must come from this site's own pages (`isOwnOrigin`, as
+ * REST's CSRF guard asks of a cookie write): the browser sends the cookie with a handshake from
+ * any page of the same site (another port, a sibling subdomain), and a socket answers queries and
+ * runs mutations. Such a socket is closed with 4403 Forbidden (graphql-ws's close when onConnect
+ * refuses) rather than kept signed out: a refusal shows, where a misconfigured PUBLIC_URL would
+ * otherwise look like an app that silently signed its people out. The page learns only that the
+ * browser holds a session cookie, which it cannot use. A token handed over in connectionParams is
+ * no ambient credential: such sockets are welcome from anywhere (third-party API clients).
+ */
+const isForeignCookieSocket = (deps: AppDeps, socket: Socket, credential: Credential | null) =>
+  credential?.fromCookie === true &&
+  !isOwnOrigin(socket.extra.request.headers, deps.config.publicUrl);
+
+/**
  * Checks the socket's token once. The socket is registered under the token's session before the
  * check, so a sign-out racing the check still closes it; a token that opens no session leaves
  * the socket signed out, as over HTTP.
  */
-async function signIn(deps: AppDeps, socket: Socket): Promise<SignedIn> {
-  const token = websocketToken(deps, socket.connectionParams, socket.extra.request.headers.cookie);
-  if (!token) return { session: null, connection: null };
+async function signIn(deps: AppDeps, socket: Socket, token: string | null): Promise<SignedIn> {
+  if (!token) return { token: null, session: null, connection: null };
   const { connections } = deps.live;
   const connection = connections.open(deps.sessions.sessionIdOf(token), (code, reason) =>
     socket.extra.socket.close(code, reason),
@@ -73,7 +99,7 @@ async function signIn(deps: AppDeps, socket: Socket): Promise<SignedIn> {
   });
   if (!session) {
     connections.release(connection);
-    return { session: null, connection: null };
+    return { token: null, session: null, connection: null };
   }
   connections.signedIn(connection, session.viewer.id);
   // Online while any signed-in socket of theirs is open, in any process (chat-presence).
@@ -81,7 +107,7 @@ async function signIn(deps: AppDeps, socket: Socket): Promise<SignedIn> {
   const ws = socket.extra.socket;
   if (ws.readyState === ws.OPEN) ws.once('close', () => presence.closed());
   else presence.closed();
-  return { session, connection };
+  return { token, session, connection };
 }
 
 const withCode = (error: GraphQLError, code: string) =>
@@ -124,8 +150,13 @@ function prepareOperation(
     { maxErrors: 1 },
   );
   if (variables.errors) return variables.errors.map((error) => withCode(error, 'BAD_USER_INPUT'));
-  const costError = operationCostError(schema, document, payload.operationName, payload.variables);
-  if (costError) return [costError];
+  const variablesError = operationVariablesError(
+    schema,
+    document,
+    payload.operationName,
+    payload.variables,
+  );
+  if (variablesError) return [variablesError];
   return {
     schema,
     document,
@@ -193,7 +224,12 @@ function logClientProtocolErrors(wsServer: WebSocketServer, deps: AppDeps) {
   });
 }
 
-export function attachSubscriptions(schema: GraphQLSchema, deps: AppDeps, httpServer: Server) {
+export function attachSubscriptions(
+  schema: GraphQLSchema,
+  deps: AppDeps,
+  httpServer: Server,
+  clientAddressOf: (request: IncomingMessage) => string,
+) {
   // Over the limit, ws closes the socket with 1009 as soon as a frame header announces the size.
   const wsServer = new WebSocketServer({
     server: httpServer,
@@ -206,16 +242,20 @@ export function attachSubscriptions(schema: GraphQLSchema, deps: AppDeps, httpSe
     {
       schema,
       onConnect: async (ctx) => {
-        ctx.extra.signedIn = await signIn(deps, ctx);
+        const credential = websocketCredential(
+          deps,
+          ctx.connectionParams,
+          ctx.extra.request.headers.cookie,
+        );
+        if (isForeignCookieSocket(deps, ctx, credential)) return false;
+        ctx.extra.signedIn = await signIn(deps, ctx, credential?.token ?? null);
         return true;
       },
       context: (ctx) =>
         createContext(deps, {
-          token: ctx.extra.signedIn?.session
-            ? websocketToken(deps, ctx.connectionParams, ctx.extra.request.headers.cookie)
-            : null,
+          token: ctx.extra.signedIn?.token ?? null,
           session: ctx.extra.signedIn?.session ?? null,
-          clientAddress: ctx.extra.request.socket.remoteAddress ?? 'unknown',
+          clientAddress: clientAddressOf(ctx.extra.request),
           requestId: randomUUID(),
           connection: ctx.extra.signedIn?.connection ?? undefined,
         }),

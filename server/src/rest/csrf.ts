@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { isOwnOrigin } from '../auth/origin';
 import { AppError } from '../errors';
 import { contextOf } from './shell';
 
@@ -11,11 +12,9 @@ import { contextOf } from './shell';
  * - a JSON content type (`application/json`, `application/*+json`) or an `X-Requested-With`
  *   header: a cross-site page cannot send either without a CORS preflight, which this server never
  *   grants;
- * - and an `Origin` that is this server's (the Host it was reached at, or PUBLIC_URL's origin).
- *   An absent Origin is refused too: browsers send Origin on every POST, PATCH and DELETE, same-site
- *   or cross-site, so only a non-browser client leaves it out, and such clients use Bearer tokens.
- *   `Origin: null` (sandboxed frames, privacy redirects) is never this server. With Origin
- *   required, `Sec-Fetch-Site` would add nothing, so it is not read.
+ * - and an `Origin` that is this server's (`isOwnOrigin`, which the websocket's handshake uses
+ *   too); an absent Origin is refused. With Origin required, `Sec-Fetch-Site` would add nothing,
+ *   so it is not read.
  *
  * Bearer-token calls carry no ambient credential and signed-out calls no session to abuse, so both
  * pass untouched (sign-in keeps working from anywhere). Reads (GET, HEAD, OPTIONS) change nothing.
@@ -25,21 +24,6 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/iu;
 
 const isJson = (req: Request) => JSON_TYPE.test(req.headers['content-type'] ?? '');
 
-function isOwnOrigin(req: Request, publicUrl: string): boolean {
-  const origin = req.headers.origin;
-  if (!origin || origin === 'null') return false;
-  let given: URL;
-  try {
-    given = new URL(origin);
-  } catch {
-    return false;
-  }
-  // The Host header is the address the browser reached; behind a proxy that rewrites Host,
-  // PUBLIC_URL is the one the pages were served from.
-  if (req.headers.host && given.host === req.headers.host.toLowerCase()) return true;
-  return publicUrl !== '' && given.origin === new URL(publicUrl).origin;
-}
-
 export const csrfGuard: RequestHandler = (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   const ctx = contextOf(res);
@@ -48,7 +32,7 @@ export const csrfGuard: RequestHandler = (req, res, next) => {
     : null;
   if (!ctx.viewer || bearer) return next();
   const provesScript = isJson(req) || Boolean(req.headers['x-requested-with']);
-  if (!provesScript || !isOwnOrigin(req, ctx.config.publicUrl))
+  if (!provesScript || !isOwnOrigin(req.headers, ctx.config.publicUrl))
     throw AppError.fromMessage('FORBIDDEN', 'crossSiteRequest');
   next();
 };

@@ -7,6 +7,7 @@ import {
   RESET_TOKEN_HOURS,
   VERIFY_TOKEN_HOURS,
   emailSchema,
+  emailTokenSchema,
   passwordSchema,
   signInSchema,
   signUpSchema,
@@ -19,6 +20,8 @@ import {
   forgetKey,
   limitedWrite,
   recordAttempts,
+  remember,
+  remembers,
 } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import { users } from '../../db/schema';
@@ -78,27 +81,38 @@ async function sendVerification(ctx: Context, userId: string, to: MailRecipient)
 }
 
 /**
- * Password sign-in. Failed attempts count per account and address pair and per address, never per
- * account alone, so nobody elsewhere can lock an owner out of their account. Each attempt is
- * counted as a failure before the password is checked, so parallel guesses cannot all pass one
- * count, and dropped when the password is right. An unverified account is refused with the
- * spec's 'Please Verify your email' (and no session is created).
+ * Password sign-in. Failed attempts are counted per account and address pair, per address, and per
+ * account across addresses, each attempt as a failure before the password is checked (so parallel
+ * guesses cannot all pass one count) and dropped when the password is right. An unverified
+ * account is refused with the spec's 'Please Verify your email' (and no session is created).
+ *
+ * The account-wide cap stops many addresses guessing one password together, yet must not let a
+ * stranger lock the owner out: it has a short window (the spec's "try again in 5 minutes"), so a
+ * lock always ends, and an address the account signed in from within MEMORY_DAYS neither counts
+ * towards it nor is stopped by it, so the owner at home or at work keeps signing in however long
+ * an attack goes on (someone sharing that address still meets the pair and address limits).
+ * Unknown e-mails are counted the same way, so the answers reveal no account.
  */
 export async function signIn(ctx: Context, input: unknown) {
   const { email, password } = parseInput(signInSchema, input);
   const pairKey = `pair:${email} ${ctx.clientAddress}`;
+  const knownKey = `sign-in:${email} ${ctx.clientAddress}`;
+  const known = await remembers(ctx.db, knownKey);
   const attempt = await recordAttempts(ctx.db, SIGN_IN_FAILURES, [
     { key: pairKey, limit: RATE_LIMITS.signInFailures },
     { key: `address:${ctx.clientAddress}`, limit: RATE_LIMITS.signInFailuresPerAddress },
+    ...(known ? [] : [{ key: `account:${email}`, limit: RATE_LIMITS.signInFailuresPerAccount }]),
   ]);
 
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(user?.hashedPassword ?? (await decoyHash()), password);
   if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', MESSAGES.wrongCredentials);
   // The right password: this attempt and the pair's earlier slips are forgiven (the address's
-  // failures stay, so spraying many accounts from one place is still counted).
+  // failures stay, so spraying many accounts from one place is still counted, and so do the
+  // account's from elsewhere, which may be an attack still going on), and the address is known.
   await dropAttempts(ctx.db, attempt);
   await forgetKey(ctx.db, SIGN_IN_FAILURES, pairKey);
+  await remember(ctx.db, knownKey);
   if (!user.emailVerified)
     throw new AppError('FORBIDDEN', MESSAGES.verifyEmail, { field: 'email' });
 
@@ -114,7 +128,11 @@ export async function signOut(ctx: Context): Promise<void> {
 }
 
 export async function verifyEmail(ctx: Context, token: string): Promise<void> {
-  const userId = await consumeEmailToken(ctx.db, token, 'verify');
+  const userId = await consumeEmailToken(
+    ctx.db,
+    parseInput(emailTokenSchema, token, 'token'),
+    'verify',
+  );
   if (!userId) throw new AppError('BAD_USER_INPUT', MESSAGES.tokenInvalid, { field: 'token' });
   await ctx.db
     .update(users)
@@ -169,15 +187,16 @@ export async function requestPasswordReset(
  * like the links themselves, a token carries 256 random bits, so asking cannot find one.
  */
 export async function isResetTokenValid(ctx: Context, token: string): Promise<boolean> {
-  return isEmailTokenUsable(ctx.db, token, 'reset');
+  return isEmailTokenUsable(ctx.db, parseInput(emailTokenSchema, token, 'token'), 'reset');
 }
 
 /** A reset link works once; it also proves the mailbox, and ends every session of the account. */
 export async function resetPassword(ctx: Context, token: string, password: unknown): Promise<void> {
+  const resetToken = parseInput(emailTokenSchema, token, 'token');
   const newPassword = parseInput(passwordSchema, password, 'password');
   const hashedPassword = await hashPassword(newPassword);
   const userId = await ctx.db.transaction(async (tx) => {
-    const owner = await consumeEmailToken(tx, token, 'reset');
+    const owner = await consumeEmailToken(tx, resetToken, 'reset');
     if (!owner) throw new AppError('BAD_USER_INPUT', MESSAGES.tokenInvalid, { field: 'token' });
     await tx
       .update(users)

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { pruneAttempts } from './auth/rate-limit';
 import { closeAppDeps, createAppDeps } from './app-deps';
 import { loadConfig } from './config';
+import { startFileSweeper } from './modules/media/stored-files.service';
 import { startDigestScheduler } from './modules/notifications/digest.service';
 import { createLog } from './log';
 
@@ -41,6 +42,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const housekeeping = setInterval(() => void pruneAttempts(database.db).catch(() => {}), 3600_000);
   housekeeping.unref();
   const stopDigests = startDigestScheduler(deps);
+  // Uploads nobody attached and chat images nobody sent, removed after a day.
+  const stopFileSweeper = startFileSweeper(deps);
 
   return {
     deps,
@@ -50,6 +53,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     async stop() {
       clearInterval(housekeeping);
       stopDigests();
+      stopFileSweeper();
       await app.close(); // drains HTTP and closes websockets
       await closeAppDeps(deps);
     },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem } from '@rules';
 import {
   addParticipant,
+  createPost,
   createPrivateSpace,
   createUpload,
   fetchMedia,
@@ -25,7 +26,10 @@ let member: TestUser;
 let outsider: TestUser;
 let invited: TestUser;
 let spaceId: string;
-/** An image uploaded to the private space by its owner, and one to the global (public) space. */
+/**
+ * An image on a story in the private space by its owner, and one on a story in the global
+ * (public) space: a file is read as its post is.
+ */
 let privateItem: MediaItem;
 let publicItem: MediaItem;
 let png: Buffer;
@@ -51,6 +55,17 @@ beforeAll(async () => {
     uploadedItem(server, owner.token, png, { filename: 'secret.png', spaceId }),
     uploadedItem(server, owner.token, png, { filename: 'open.png' }),
   ]);
+  for (const [item, where] of [
+    [privateItem, spaceId],
+    [publicItem, 'ww'],
+  ] as const) {
+    const posted = await createPost(server, owner.token, 'Story', {
+      story: '<p>Our #well</p>',
+      spaceId: where,
+      files: [{ uploadId: item.uploadId }],
+    });
+    expect(posted.errors).toBeUndefined();
+  }
 });
 afterAll(async () => {
   await server?.stop();
@@ -73,7 +88,7 @@ describe("a private space's files", () => {
     const answer = await fetchMedia(server, privateItem.url, { token: member.token });
     expect(answer.status).toBe(200);
     expect(answer.bytes.equals(png)).toBe(true);
-    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    expect(answer.headers.get('cache-control')).toBe('private, no-cache');
   });
 
   it('cannot be started by an outsider (404, as for the posts)', async () => {
@@ -103,10 +118,10 @@ describe("a private space's files", () => {
 });
 
 describe("a public space's files", () => {
-  it('are served to anyone, cached for a year', async () => {
+  it('are served to anyone, kept by no shared cache (their post may go)', async () => {
     const answer = await fetchMedia(server, publicItem.url);
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers.get('cache-control')).toBe('private, no-cache');
     expect(answer.headers.get('accept-ranges')).toBe('bytes');
     expect(answer.headers.get('etag')).toBe(`"${publicItem.uploadId}"`);
   });

@@ -57,6 +57,9 @@ async function filesUnder(folder: 'uploads' | 'uploads-incoming'): Promise<strin
   }
 }
 
+/** A finished upload not attached to a post yet is read by its owner alone (Alice here). */
+const asOwner = () => ({ token: alice.token });
+
 async function uploadRows(ownerId: string) {
   const { uploads } = await import('../../server/src/db/schema');
   const { eq } = await import('drizzle-orm');
@@ -129,12 +132,12 @@ describe('finishing an upload', () => {
     expect(JSON.parse(result.body)).toEqual(item);
     expect(item.url).toBe(`/api/media/${item.uploadId}/well.png`);
 
-    const original = await fetchMedia(server, item.url);
+    const original = await fetchMedia(server, item.url, asOwner());
     expect(original.status).toBe(200);
     expect(original.headers.get('content-type')).toBe('image/png');
     expect(original.bytes.equals(png)).toBe(true);
 
-    const thumbnail = await fetchMedia(server, item.thumbnailUrl!);
+    const thumbnail = await fetchMedia(server, item.thumbnailUrl!, asOwner());
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/webp');
     expect(thumbnail.bytes.length).toBeLessThan(png.length);
@@ -151,14 +154,14 @@ describe('finishing an upload', () => {
       filetype: 'application/pdf',
     });
     expect(item).toMatchObject({ type: 'image', extension: 'png', name: 'scan.png' });
-    const served = await fetchMedia(server, item.url);
+    const served = await fetchMedia(server, item.url, asOwner());
     expect(served.headers.get('content-type')).toBe('image/png');
   });
 
   it('stores a PDF, served inline without a thumbnail', async () => {
     const item = await uploadedItem(server, alice.token, samplePdf(), { filename: 'plan.pdf' });
     expect(item).toMatchObject({ type: 'application/pdf', thumbnailUrl: null });
-    const served = await fetchMedia(server, item.url);
+    const served = await fetchMedia(server, item.url, asOwner());
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''plan.pdf");
   });
@@ -231,7 +234,7 @@ describe('with the tus-js-client the app uses', () => {
     });
     expect(item).toMatchObject({ type: 'image', name: 'client.png', size: bytes.length });
     expect(progress.at(-1)).toBe(bytes.length);
-    expect((await fetchMedia(server, item.url)).bytes.equals(bytes)).toBe(true);
+    expect((await fetchMedia(server, item.url, asOwner())).bytes.equals(bytes)).toBe(true);
   });
 });
 
@@ -293,7 +296,7 @@ describe('resuming', () => {
 
     const last = await patchUpload(created.url!, alice.token, offset, bytes.subarray(offset));
     expect(last.status).toBe(200);
-    const stored = await fetchMedia(server, last.item!.url);
+    const stored = await fetchMedia(server, last.item!.url, asOwner());
     expect(stored.bytes.equals(bytes)).toBe(true);
   });
 

@@ -146,6 +146,14 @@ export const samplePng = (width = 800, height = 600) =>
     .png()
     .toBuffer();
 
+/** A JPEG photo of `width` x `height` of random noise. */
+export const sampleJpeg = (width = 800, height = 600) =>
+  sharp(randomBytes(width * height * 3), {
+    raw: { width, height, channels: 3 },
+  })
+    .jpeg()
+    .toBuffer();
+
 /** The smallest PDF readers accept: one empty page. */
 export const samplePdf = () =>
   Buffer.from(

@@ -1,18 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
-import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_MESSAGES, type ChatFile } from '@rules';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_IMAGE_TYPES,
+  CHAT_MESSAGES,
+  RATE_LIMITS,
+  type ChatFile,
+} from '@rules';
+import { recordAttempts } from '../../auth/rate-limit';
 import type { Context } from '../../context';
-import { chatMessages } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { chatFiles, chatMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isSafeKey } from '../../storage/storage';
+import { assertStorageBudget, removeQueuedFiles } from '../media/stored-files.service';
 import { requireWriter } from '../users/user.service';
 import { conversationNotFound, requireReadableConversation } from './chat-conversations.service';
 
 /**
  * A conversation's images (001 §9: jpg, jpeg, png): stored under the conversation's own prefix
- * `chatgroups/{conversationId}/` and served at `/uploads/{key}` to its readers only. A message may
- * carry only files of its own conversation, so nobody can show one conversation's image in another.
+ * `chatgroups/{conversationId}/`, each with a `chat_files` row, and served at `/uploads/{key}` to
+ * its readers only. A message may carry only files of its own conversation, so nobody can show one
+ * conversation's image in another. An image no message showed within a day is swept, and the
+ * conversation's deletion takes its images with it (stored-files.service.ts).
  */
 
 const URL_PREFIX = '/uploads/';
@@ -91,7 +102,8 @@ export interface ChatUpload {
 /**
  * An image for a message of a conversation the viewer may post in: checked by its bytes (jpg or
  * png), at most CHAT_IMAGE_MAX_BYTES, stored under the conversation's prefix. The message then
- * names it in `files`.
+ * names it in `files`. Counted against the person's chat images per hour and stored bytes per day
+ * (RATE_LIMITED) before any byte is read.
  */
 export async function uploadChatImage(
   ctx: Context,
@@ -101,6 +113,10 @@ export async function uploadChatImage(
   const viewer = requireWriter(ctx);
   const conversation = await requireReadableConversation(ctx, viewer, conversationId);
   if (upload.length !== null && upload.length > CHAT_IMAGE_MAX_BYTES) throw tooLarge();
+  await assertStorageBudget(ctx.db, viewer.id, upload.length ?? CHAT_IMAGE_MAX_BYTES);
+  await recordAttempts(ctx.db, 'chat-image', [
+    { key: viewer.id, limit: RATE_LIMITS.chatImageUpload },
+  ]);
   const { head, whole } = await peek(upload.body, SIGNATURE_LENGTH);
   const signature = SIGNATURES.find(({ bytes }) => head.subarray(0, bytes.length).equals(bytes));
   if (!signature) throw imageTypeError();
@@ -109,6 +125,18 @@ export async function uploadChatImage(
   const unique = `${Date.now()}-${randomBytes(4).toString('hex')}`;
   const key = `${keyPrefixOf(conversation.id)}${unique}-${storedNameOf(name, signature)}`;
   const { size } = await ctx.storage.put(key, Readable.from(limited(whole)), signature.type);
+  try {
+    await ctx.db.insert(chatFiles).values({
+      key,
+      conversationId: conversation.id,
+      ownerId: viewer.id,
+      contentType: signature.type,
+      size,
+    });
+  } catch (error) {
+    await ctx.storage.delete(key);
+    throw error;
+  }
   return {
     url: `${URL_PREFIX}${key}`,
     name: name || key.slice(key.lastIndexOf('/') + 1),
@@ -127,24 +155,33 @@ function keyOfUrl(conversationId: string, url: string): string | null {
 }
 
 /**
- * The files a message carries, each one stored under its own conversation's prefix; their size
- * and type as stored, whatever the client said. Anything else is refused (fileNotFound).
+ * The files a message carries, each one an image uploaded to its own conversation; their size and
+ * type as stored, whatever the client said. Anything else is refused (fileNotFound). In the
+ * send's transaction the images are marked sent, their rows locked until it commits, so the
+ * sweep of unsent images and the send never both win.
  */
 export async function storedFilesOf(
-  ctx: Context,
+  tx: DbOrTx,
   conversationId: string,
   files: ChatFile[],
 ): Promise<ChatFile[]> {
-  return Promise.all(
-    files.map(async (file) => {
-      const key = keyOfUrl(conversationId, file.url);
-      const stored = key ? await ctx.storage.stat(key) : null;
-      const type = CHAT_IMAGE_TYPES.find((imageType) => imageType === stored?.contentType);
-      if (!stored || !type)
-        throw new AppError('BAD_USER_INPUT', CHAT_MESSAGES.fileNotFound, { field: 'files' });
-      return { ...file, type, size: stored.size };
-    }),
-  );
+  const keys = files.map((file) => keyOfUrl(conversationId, file.url));
+  const wanted = keys.filter((key): key is string => key !== null);
+  const rows = wanted.length
+    ? await tx
+        .update(chatFiles)
+        .set({ sentAt: sql`coalesce(${chatFiles.sentAt}, now())` })
+        .where(and(eq(chatFiles.conversationId, conversationId), inArray(chatFiles.key, wanted)))
+        .returning({ key: chatFiles.key, contentType: chatFiles.contentType, size: chatFiles.size })
+    : [];
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return files.map((file, index) => {
+    const stored = byKey.get(keys[index] ?? '');
+    const type = CHAT_IMAGE_TYPES.find((imageType) => imageType === stored?.contentType);
+    if (!stored || !type)
+      throw new AppError('BAD_USER_INPUT', CHAT_MESSAGES.fileNotFound, { field: 'files' });
+    return { ...file, type, size: stored.size };
+  });
 }
 
 /**
@@ -164,27 +201,30 @@ export async function readableChatFileKey(
 }
 
 /**
- * After a message was deleted: its files go from storage unless another message of the
- * conversation still shows them. A failure is logged; the message is gone either way.
+ * After a message was deleted: its files go (their rows, then from storage) unless another message
+ * of the conversation still shows them, asked in the same statement that deletes. A failure is
+ * logged; the message is gone either way.
  */
 export async function removeUnusedFiles(ctx: Context, conversationId: string, files: ChatFile[]) {
   for (const file of files) {
     const key = keyOfUrl(conversationId, file.url);
     if (!key) continue;
     try {
-      const [stillShown] = await ctx.db
-        .select({ id: chatMessages.id })
-        .from(chatMessages)
+      await ctx.db
+        .delete(chatFiles)
         .where(
           and(
-            eq(chatMessages.conversationId, conversationId),
-            sql`${chatMessages.files} @> ${JSON.stringify([{ url: file.url }])}::jsonb`,
+            eq(chatFiles.key, key),
+            eq(chatFiles.conversationId, conversationId),
+            sql`not exists (select 1 from ${chatMessages} where ${and(
+              eq(chatMessages.conversationId, conversationId),
+              sql`${chatMessages.files} @> ${JSON.stringify([{ url: file.url }])}::jsonb`,
+            )})`,
           ),
-        )
-        .limit(1);
-      if (!stillShown) await ctx.storage.delete(key);
+        );
     } catch (error) {
       ctx.log.warn({ err: error, key }, 'chat file not removed');
     }
   }
+  await removeQueuedFiles(ctx);
 }

@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import {
+  MEDIA_FILE_MAX_BYTES,
   MEDIA_MESSAGES,
   MEDIA_TOTAL_MAX_BYTES,
+  RATE_LIMITS,
   acceptsType,
   mediaListSchema,
   mediaTypeOf,
@@ -12,19 +14,21 @@ import {
   type MediaItem,
   type UploadPathKind,
 } from '@rules';
+import { recordAttempts } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { spaces, uploads } from '../../db/schema';
+import { uploads } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
-import { spaceIsReadable } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireWriter } from '../users/user.service';
+import { uploadReadableBy } from './media.policy';
+import { assertStorageBudget } from './stored-files.service';
 import { displayNameOf, keyNameOf, sniffFormat, thumbnailOf } from './upload-files';
 
 /**
  * Uploaded files (tus at /api/uploads, see uploads.tus.ts): who may start one, what a finished one
  * becomes (its bytes sniffed, stored, an `uploads` row, a thumbnail), who may read it, and the
- * media items posts carry (resolveMedia).
+ * media items posts carry (resolveMedia, which attaches the uploads to their post).
  */
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -60,15 +64,35 @@ export interface UploadClaim {
   filename: string | null;
 }
 
+/** What a new upload will bring: its declared length (null when deferred) and the person's other uploads still arriving. */
+export interface IncomingBytes {
+  length: number | null;
+  pendingBytes: number;
+}
+
 /**
  * A new upload of the signed-in writer: its metadata names where it goes (`path` kind, `spaceId`,
  * else the active space), a space the viewer may post in (a private space only for its active
- * participants; otherwise NOT_FOUND, as the posts answer).
+ * participants; otherwise NOT_FOUND, as the posts answer). Counted against the person's uploads
+ * per hour and bytes per day (RATE_LIMITED); a length not declared yet counts as the largest file.
  */
-export async function startUpload(ctx: Context, metadata: unknown): Promise<UploadClaim> {
+export async function startUpload(
+  ctx: Context,
+  metadata: unknown,
+  incoming: IncomingBytes = { length: null, pendingBytes: 0 },
+): Promise<UploadClaim> {
   const viewer = requireWriter(ctx);
   const given = parseInput(uploadMetadataSchema, metadata);
   const space = await resolveActiveSpace(ctx, given.spaceId);
+  await assertStorageBudget(
+    ctx.db,
+    viewer.id,
+    incoming.length ?? MEDIA_FILE_MAX_BYTES,
+    incoming.pendingBytes,
+  );
+  await recordAttempts(ctx.db, 'upload-create', [
+    { key: viewer.id, limit: RATE_LIMITS.uploadCreate },
+  ]);
   return {
     ownerId: viewer.id,
     spaceId: space.id,
@@ -152,36 +176,42 @@ export async function finishedUploadItem(ctx: Context, id: string): Promise<Medi
 }
 
 /**
- * An upload whose space the viewer may read, with that space's privacy (for caching); NOT_FOUND
- * otherwise, signed out included: a private space's file is never hinted at.
+ * An upload the viewer may read: exactly when they may read what it is attached to (media.policy);
+ * NOT_FOUND otherwise, signed out included, so a file that is not theirs to see is never hinted at.
  */
-export async function readableUpload(
-  ctx: Context,
-  id: string,
-): Promise<{ upload: UploadRow; isPrivate: boolean }> {
+export async function readableUpload(ctx: Context, id: string): Promise<UploadRow> {
   const [found] = await ctx.db
-    .select({ upload: uploads, isPrivate: spaces.isPrivate })
+    .select()
     .from(uploads)
-    .innerJoin(spaces, eq(spaces.id, uploads.spaceId))
-    .where(and(eq(uploads.id, id), spaceIsReadable(ctx.viewer)));
+    .where(and(eq(uploads.id, id), uploadReadableBy(ctx.viewer)));
   if (!found) throw notFound();
   return found;
+}
+
+/** What uploads are attached to: a post of a kind, or ('spaces') a space's image. */
+export interface Attachment {
+  type: UploadPathKind;
+  id: string;
 }
 
 const mediaError = (message: string) => new AppError('BAD_USER_INPUT', message, { field: 'files' });
 
 /**
  * A post's attachments as stored (000 §3 media item), from its create or edit input: at most
- * MEDIA_MAX_FILES, each upload the viewer's own in the post's space (else uploadNotFound), their
- * sum within MEDIA_TOTAL_MAX_BYTES. Items keep the input order, fileIndex 0..n-1. A post being
- * edited sends its kept items by their upload ids: the author's uploads of the space, accepted
- * again (see posts/post-media.ts).
+ * MEDIA_MAX_FILES, each upload the viewer's own in the post's space and not attached to anything
+ * else (else uploadNotFound), their sum within MEDIA_TOTAL_MAX_BYTES. Items keep the input order,
+ * fileIndex 0..n-1. A post being edited sends its kept items by their upload ids (see
+ * posts/post-media.ts). In the caller's transaction, the uploads become `owner`'s, and those
+ * `owner` had and no longer names are deleted (their files go once it commits:
+ * stored-files.service.ts). The rows are locked first, so the sweep of unattached uploads and
+ * an attach never both win.
  */
 export async function resolveMedia(
   tx: DbOrTx,
   viewer: { id: string },
   spaceId: string,
   inputs: unknown,
+  owner: Attachment,
 ): Promise<MediaItem[]> {
   const list = parseInput(mediaListSchema, inputs, 'files');
   const ids = [
@@ -198,8 +228,10 @@ export async function resolveMedia(
             inArray(uploads.id, ids),
             eq(uploads.ownerId, viewer.id),
             eq(uploads.spaceId, spaceId),
+            or(isNull(uploads.attachedType), attachedTo(owner)),
           ),
         )
+        .for('update')
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const uploadOf = (id: string) => {
@@ -233,5 +265,16 @@ export async function resolveMedia(
   });
   const total = items.reduce((sum, item) => sum + (item.size ?? 0), 0);
   if (total > MEDIA_TOTAL_MAX_BYTES) throw mediaError(MEDIA_MESSAGES.totalTooLarge);
+  if (ids.length)
+    await tx
+      .update(uploads)
+      .set({ attachedType: owner.type, attachedId: owner.id })
+      .where(inArray(uploads.id, ids));
+  await tx
+    .delete(uploads)
+    .where(and(attachedTo(owner), ids.length ? notInArray(uploads.id, ids) : undefined));
   return items;
 }
+
+const attachedTo = (owner: Attachment) =>
+  and(eq(uploads.attachedType, owner.type), eq(uploads.attachedId, owner.id))!;

@@ -66,25 +66,34 @@ const finishedAnswer = (item: MediaItem) => ({
 });
 
 /**
- * Uploads started and not finished, per person, in this process: bounded so one person cannot
- * fill the disk with partial files. Entries older than the tus expiry no longer count (the files
- * are deleted by then). Per process: with several workers the bound is per worker.
+ * Uploads started and not finished, per person, in this process, with the bytes they announced:
+ * bounded so one person cannot fill the disk with partial files, and counted in their daily
+ * bytes. Entries older than the tus expiry no longer count (the files are deleted by then). Per
+ * process: with several workers the bound is per worker.
  */
 class IncompleteUploads {
-  private readonly byOwner = new Map<string, Map<string, number>>();
+  private readonly byOwner = new Map<string, Map<string, { at: number; bytes: number }>>();
 
   constructor(private readonly ttlMs: number) {}
 
-  count(ownerId: string, now = Date.now()): number {
+  private current(ownerId: string, now = Date.now()) {
     const started = this.byOwner.get(ownerId);
-    if (!started) return 0;
-    for (const [id, at] of started) if (now - at > this.ttlMs) started.delete(id);
-    return started.size;
+    if (!started) return [];
+    for (const [id, { at }] of started) if (now - at > this.ttlMs) started.delete(id);
+    return [...started.values()];
   }
 
-  add(ownerId: string, id: string) {
-    const started = this.byOwner.get(ownerId) ?? new Map<string, number>();
-    started.set(id, Date.now());
+  count(ownerId: string): number {
+    return this.current(ownerId).length;
+  }
+
+  bytes(ownerId: string): number {
+    return this.current(ownerId).reduce((sum, upload) => sum + upload.bytes, 0);
+  }
+
+  add(ownerId: string, id: string, bytes: number) {
+    const started = this.byOwner.get(ownerId) ?? new Map<string, { at: number; bytes: number }>();
+    started.set(id, { at: Date.now(), bytes });
     this.byOwner.set(ownerId, started);
   }
 
@@ -181,15 +190,21 @@ export function createTusUploads(deps: AppDeps): TusUploads {
     },
     onUploadCreate: async (req, upload) => {
       const ctx = contextOfTus(req);
+      const ownerId = ctx.viewer?.id ?? '';
+      if (incomplete.count(ownerId) >= INCOMPLETE_UPLOADS_MAX)
+        throw refusal(429, MEDIA_MESSAGES.tooManyUploads);
+      // A deferred length counts as the largest file until it is known.
+      const bytes = upload.size ?? MEDIA_FILE_MAX_BYTES;
       let claim: UploadClaim;
       try {
-        claim = await startUpload(ctx, upload.metadata ?? {});
+        claim = await startUpload(ctx, upload.metadata ?? {}, {
+          length: bytes,
+          pendingBytes: incomplete.bytes(ownerId),
+        });
       } catch (error) {
         throw refusalOf(error);
       }
-      if (incomplete.count(claim.ownerId) >= INCOMPLETE_UPLOADS_MAX)
-        throw refusal(429, MEDIA_MESSAGES.tooManyUploads);
-      incomplete.add(claim.ownerId, upload.id);
+      incomplete.add(claim.ownerId, upload.id, bytes);
       return {
         metadata: {
           filename: claim.filename,

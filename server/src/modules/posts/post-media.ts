@@ -1,6 +1,7 @@
 import { mediaListSchema, type MediaInput, type MediaItem } from '@rules';
 import type { DbOrTx } from '../../db/client';
 import { resolveMedia } from '../media/media.service';
+import type { PostType } from './post-path';
 
 /**
  * A post's files as create and edit inputs take them, in the order shown: absent (or null) means
@@ -10,13 +11,23 @@ export const postFilesSchema = mediaListSchema.nullish();
 
 type Files = MediaInput[] | null | undefined;
 
-/** The files of a new post in `spaceId`, resolved in the post's transaction. */
+/** A post as its files are attached to it. */
+export interface PostRef {
+  type: PostType;
+  id: string;
+  spaceId: string;
+}
+
+/** The files of a new post, resolved and attached to it in the post's transaction. */
 export const filesOfNewPost = (
   tx: DbOrTx,
   viewer: { id: string },
-  spaceId: string,
+  post: PostRef,
   files: Files,
-): Promise<MediaItem[]> => (files ? resolveMedia(tx, viewer, spaceId, files) : Promise.resolve([]));
+): Promise<MediaItem[]> =>
+  files
+    ? resolveMedia(tx, viewer, post.spaceId, files, { type: post.type, id: post.id })
+    : Promise.resolve([]);
 
 /** What identifies an uploaded attachment between edits: its upload, a recording's first chunk. */
 const inputKey = (input: MediaInput) => input.uploadId ?? input.uploadIds?.[0];
@@ -36,15 +47,17 @@ const inputOf = (item: MediaItem): MediaInput =>
 
 /**
  * The files of an edited post, or undefined to leave them as they are. The edit sends the whole new
- * list: the post's kept items by their upload ids (the author's own uploads in the post's space, so
- * resolveMedia accepts them again) and new ones, in the new order. A kept item keeps what only its
+ * list: the post's kept items by their upload ids (the author's own uploads attached to this post,
+ * so resolveMedia accepts them again) and new ones, in the new order; the uploads it no longer
+ * names are deleted with the edit. A kept item keeps what only its
  * first input said (a recording's duration, a captured photo) when the edit leaves that out. A post
  * moving to another space (a story posted to a problem there) must bring files of that space: its
  * current files are checked again, so a private space's file never shows outside it.
  */
 export function filesAfterEdit(
   tx: DbOrTx,
-  post: { authorId: string; spaceId: string; files: MediaItem[] },
+  type: PostType,
+  post: { id: string; authorId: string; spaceId: string; files: MediaItem[] },
   spaceId: string,
   files: Files,
 ): Promise<MediaItem[]> | undefined {
@@ -61,5 +74,5 @@ export function filesAfterEdit(
     };
   });
   // Only the author edits a post, so the author's uploads are the viewer's.
-  return resolveMedia(tx, { id: post.authorId }, spaceId, inputs);
+  return resolveMedia(tx, { id: post.authorId }, spaceId, inputs, { type, id: post.id });
 }

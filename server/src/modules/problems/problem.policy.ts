@@ -23,8 +23,11 @@ export const canEditProblem = (viewer: Viewer | null, problem: ProblemRow) =>
  * Changing the status, adding parts and measurements: the author and the people who joined the
  * problem (the spec does not say who; those working on it are the ones who know).
  */
-export const canWorkOnProblem = (viewer: Viewer | null, problem: ProblemRow, joined: boolean) =>
-  !!viewer && (viewer.id === problem.authorId || joined);
+export const canWorkOnProblem = (
+  viewer: Viewer | null,
+  problem: Pick<ProblemRow, 'authorId'>,
+  joined: boolean,
+) => !!viewer && (viewer.id === problem.authorId || joined);
 
 /** A part may be changed by whoever added it and by the problem's author. */
 export const canEditPart = (viewer: Viewer | null, problem: ProblemRow, part: ProblemPartRow) =>

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  PROBLEM_MESSAGES,
+  idSchema,
   leaveProblemSchema,
   measurementSchema,
   postDescriptionHtmlSchema,
   postFlagSchema,
-  problemPartSchema,
-  problemStatusSchema,
   postTitleSchema,
+  PROBLEM_MESSAGES,
   type ProblemList,
+  problemPartSchema,
   type ProblemSort,
-  type TimeRangeInput,
+  problemStatusSchema,
   RATE_LIMITS,
+  type TimeRangeInput,
 } from '@rules';
-import { limitedWrite } from '../../auth/rate-limit';
+import { countWithin, limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -61,6 +62,7 @@ import {
   parseListPlace,
 } from '../places/nearness';
 import { cleanPostDescription } from '../posts/post-text';
+import { removeQueuedFiles } from '../media/stored-files.service';
 import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
 import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
 import {
@@ -90,7 +92,7 @@ const createSchema = z.object({
   description: postDescriptionHtmlSchema,
   isAnonymousPost: postFlagSchema,
   isDraft: postFlagSchema,
-  spaceId: z.string().nullish(),
+  spaceId: idSchema.nullish(),
   files: postFilesSchema,
   location: postLocationSchema,
 });
@@ -127,10 +129,11 @@ export async function createProblem(ctx: Context, input: unknown): Promise<Probl
     RATE_LIMITS.problemCreate,
     async (tx) => {
       const now = new Date();
+      const id = randomUUID();
       const [row] = await tx
         .insert(problems)
         .values({
-          id: randomUUID(),
+          id,
           spaceId: space.id,
           authorId: viewer.id,
           name: data.name,
@@ -143,7 +146,12 @@ export async function createProblem(ctx: Context, input: unknown): Promise<Probl
           totalParticipants: 1,
           statusUpdatedAt: now,
           createdAt: now,
-          files: await filesOfNewPost(tx, viewer, space.id, data.files),
+          files: await filesOfNewPost(
+            tx,
+            viewer,
+            { type: 'problems', id, spaceId: space.id },
+            data.files,
+          ),
           ...locationColumnsOf(data.location ?? null),
         })
         .returning();
@@ -208,7 +216,7 @@ export async function updateProblem(ctx: Context, id: string, input: unknown): P
     const name = data.name ?? before.name;
     const cleaned = cleanPostDescription(name, data.description ?? before.description);
     const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-    const files = await filesAfterEdit(tx, before, before.spaceId, data.files);
+    const files = await filesAfterEdit(tx, 'problems', before, before.spaceId, data.files);
     const [row] = await tx
       .update(problems)
       .set({
@@ -229,6 +237,7 @@ export async function updateProblem(ctx: Context, id: string, input: unknown): P
       eventId = await notifyProblemListed(tx, row!);
     return row!;
   });
+  await removeQueuedFiles(ctx);
   deliverNotifications(ctx, eventId);
   return updated;
 }
@@ -292,6 +301,7 @@ export async function deleteProblem(ctx: Context, id: string): Promise<void> {
       if (!canEditProblem(viewer, problem)) throw forbidden();
     }),
   );
+  await removeQueuedFiles(ctx);
 }
 
 export function getProblem(ctx: Context, id: string): Promise<ProblemRow> {
@@ -301,21 +311,30 @@ export function getProblem(ctx: Context, id: string): Promise<ProblemRow> {
 // ---------------------------------------------------------------------------------------------
 // Viewer state
 
-export async function isJoined(ctx: Context, problem: ProblemRow): Promise<boolean> {
+export async function isJoined(ctx: Context, problem: Pick<ProblemRow, 'id'>): Promise<boolean> {
   if (!ctx.viewer) return false;
   return !!(await ctx.loaders.problemParticipation.load(
     participationKey(ctx.viewer.id, problem.id),
   ));
 }
 
-export async function canChangeStatus(ctx: Context, problem: ProblemRow): Promise<boolean> {
+/**
+ * Whether the viewer may change the problem's status (and add its parts and measurements): the
+ * rule `requireWorker` enforces, offered to clients as `canChangeStatus` on a problem and on a
+ * map's problem nodes (the kanban's cards). Memberships load through the request's loader, so a
+ * whole board costs one query.
+ */
+export async function canChangeStatus(
+  ctx: Context,
+  problem: Pick<ProblemRow, 'id' | 'authorId'>,
+): Promise<boolean> {
   return canWorkOnProblem(ctx.viewer, problem, await isJoined(ctx, problem));
 }
 
 async function requireWorker(ctx: Context, id: string): Promise<ProblemRow> {
-  const viewer = requireWriter(ctx);
+  requireWriter(ctx);
   const problem = await readableProblem(ctx, id);
-  if (!(await canWorkOnProblem(viewer, problem, await isJoined(ctx, problem)))) throw forbidden();
+  if (!(await canChangeStatus(ctx, problem))) throw forbidden();
   return problem;
 }
 
@@ -347,6 +366,11 @@ export async function setProblemStatus(
     if (!problem) throw notFound();
     if (problem.status === next) return problem;
     moved = true;
+    // Only a real change counts: it notifies the participants and stays in the history.
+    await countWithin(tx, 'problem-status', [
+      { key: viewer.id, limit: RATE_LIMITS.problemStatus },
+      { key: `${viewer.id}:${id}`, limit: RATE_LIMITS.problemStatusPerProblem },
+    ]);
     const now = new Date();
     const [row] = await tx
       .update(problems)
@@ -444,7 +468,7 @@ export async function joinedProblems(ctx: Context): Promise<JoinedProblem[]> {
     );
 }
 
-const prioritiesSchema = z.array(z.string().min(1)).max(1000);
+const prioritiesSchema = z.array(idSchema).max(1000);
 
 /**
  * Priorities follow the given order (1, 2, …); joined problems left out lose theirs and go last.
@@ -692,6 +716,9 @@ export async function solvers(ctx: Context, problemId: string): Promise<UserRow[
 // ---------------------------------------------------------------------------------------------
 // Parts
 
+/** Parts and measurements a person adds count against one limit (RATE_LIMITS.problemDetailAdd). */
+const DETAIL_BUCKET = 'problem-detail';
+
 /** A part with whether the viewer may change it. */
 export type PartView = ProblemPartRow & { canEdit: boolean };
 
@@ -699,10 +726,17 @@ export async function addPart(ctx: Context, problemId: string, input: unknown): 
   const viewer = requireWriter(ctx);
   const data = parseInput(problemPartSchema, input);
   await requireWorker(ctx, problemId);
-  const [row] = await ctx.db
-    .insert(problemParts)
-    .values({ id: randomUUID(), problemId, authorId: viewer.id, ...data })
-    .returning();
+  const [row] = await limitedWrite(
+    ctx.db,
+    DETAIL_BUCKET,
+    viewer.id,
+    RATE_LIMITS.problemDetailAdd,
+    (tx) =>
+      tx
+        .insert(problemParts)
+        .values({ id: randomUUID(), problemId, authorId: viewer.id, ...data })
+        .returning(),
+  );
   return { ...row!, canEdit: true };
 }
 
@@ -784,19 +818,26 @@ export async function addMeasurement(
   const viewer = requireWriter(ctx);
   const data = parseInput(measurementSchema, input);
   await requireWorker(ctx, problemId);
-  const [row] = await ctx.db
-    .insert(problemMeasurements)
-    .values({
-      id: randomUUID(),
-      problemId,
-      authorId: viewer.id,
-      name: data.name,
-      value: data.value,
-      unit: data.unit,
-      note: data.note,
-      measuredAt: data.measuredAt ?? new Date(),
-    })
-    .returning();
+  const [row] = await limitedWrite(
+    ctx.db,
+    DETAIL_BUCKET,
+    viewer.id,
+    RATE_LIMITS.problemDetailAdd,
+    (tx) =>
+      tx
+        .insert(problemMeasurements)
+        .values({
+          id: randomUUID(),
+          problemId,
+          authorId: viewer.id,
+          name: data.name,
+          value: data.value,
+          unit: data.unit,
+          note: data.note,
+          measuredAt: data.measuredAt ?? new Date(),
+        })
+        .returning(),
+  );
   return row!;
 }
 

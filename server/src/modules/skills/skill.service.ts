@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  idSchema,
   postDescriptionHtmlSchema,
   postFlagSchema,
   postTitleSchema,
-  type SkillList,
   RATE_LIMITS,
+  type SkillList,
 } from '@rules';
 import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
@@ -21,6 +22,7 @@ import {
   type StandingChange,
 } from '../posts/post.policy';
 import { cleanPostDescription } from '../posts/post-text';
+import { removeQueuedFiles } from '../media/stored-files.service';
 import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer, requireWriter } from '../users/user.service';
@@ -31,7 +33,7 @@ const createSchema = z.object({
   name: postTitleSchema,
   description: postDescriptionHtmlSchema,
   isAnonymousPost: postFlagSchema,
-  spaceId: z.string().nullish(),
+  spaceId: idSchema.nullish(),
   files: postFilesSchema,
 });
 
@@ -49,10 +51,11 @@ export async function createSkill(ctx: Context, input: unknown): Promise<SkillRo
   const { html, tags } = cleanPostDescription(data.name, data.description);
   const space = await resolveActiveSpace(ctx, data.spaceId);
   return limitedWrite(ctx.db, 'skill-create', viewer.id, RATE_LIMITS.skillCreate, async (tx) => {
+    const id = randomUUID();
     const [row] = await tx
       .insert(skills)
       .values({
-        id: randomUUID(),
+        id,
         spaceId: space.id,
         authorId: viewer.id,
         name: data.name,
@@ -61,7 +64,12 @@ export async function createSkill(ctx: Context, input: unknown): Promise<SkillRo
         isAnonymousPost: data.isAnonymousPost,
         isApproved: approvedWhenPosted(data.isAnonymousPost),
         totalParticipants: 1,
-        files: await filesOfNewPost(tx, viewer, space.id, data.files),
+        files: await filesOfNewPost(
+          tx,
+          viewer,
+          { type: 'skills', id, spaceId: space.id },
+          data.files,
+        ),
       })
       .returning();
     // Millisecond timestamps written by the app keep the members' keyset cursors exact.
@@ -104,12 +112,12 @@ async function lockEditable(
 
 export async function updateSkill(ctx: Context, id: string, input: unknown): Promise<SkillRow> {
   const data = parseInput(updateSchema, input);
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const before = await lockEditable(tx, ctx, id, 'no key update');
     const name = data.name ?? before.name;
     const cleaned = cleanPostDescription(name, data.description ?? before.description);
     const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-    const files = await filesAfterEdit(tx, before, before.spaceId, data.files);
+    const files = await filesAfterEdit(tx, 'skills', before, before.spaceId, data.files);
     const [row] = await tx
       .update(skills)
       .set({
@@ -125,6 +133,8 @@ export async function updateSkill(ctx: Context, id: string, input: unknown): Pro
       .returning();
     return row!;
   });
+  await removeQueuedFiles(ctx);
+  return updated;
 }
 
 /** Of parallel deletes of one skill, one deletes it; the others find it gone (NOT_FOUND). */
@@ -133,6 +143,7 @@ export async function deleteSkill(ctx: Context, id: string): Promise<void> {
     await lockEditable(tx, ctx, id, 'update');
     await tx.delete(skills).where(eq(skills.id, id));
   });
+  await removeQueuedFiles(ctx);
 }
 
 async function skillRow(tx: DbOrTx, id: string): Promise<SkillRow> {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  SOLUTION_LINK_MAX,
-  SOLUTION_MESSAGES,
+  idSchema,
   postDescriptionHtmlSchema,
   postFlagSchema,
   postTitleSchema,
+  RATE_LIMITS,
+  SOLUTION_LINK_MAX,
+  SOLUTION_MESSAGES,
   type SolutionList,
   type SolutionSort,
   type TimeRangeInput,
-  RATE_LIMITS,
 } from '@rules';
 import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
@@ -29,6 +30,7 @@ import {
 } from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
 import { cleanPostDescription } from '../posts/post-text';
+import { removeQueuedFiles } from '../media/stored-files.service';
 import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
 import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
 import { resolveActiveSpace } from '../spaces/space.service';
@@ -49,8 +51,8 @@ const createSchema = z.object({
   description: postDescriptionHtmlSchema,
   isAnonymousPost: postFlagSchema,
   isDraft: postFlagSchema,
-  spaceId: z.string().nullish(),
-  problemId: z.string().nullish(),
+  spaceId: idSchema.nullish(),
+  problemId: idSchema.nullish(),
   files: postFilesSchema,
   location: postLocationSchema,
 });
@@ -65,7 +67,7 @@ const updateSchema = z.object({
 });
 
 const problemIdsSchema = z
-  .array(z.string().min(1), { error: SOLUTION_MESSAGES.problemsRequired })
+  .array(idSchema, { error: SOLUTION_MESSAGES.problemsRequired })
   .min(1, SOLUTION_MESSAGES.problemsRequired)
   .max(SOLUTION_LINK_MAX, SOLUTION_MESSAGES.problemsMax);
 
@@ -101,10 +103,11 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
     viewer.id,
     RATE_LIMITS.solutionCreate,
     async (tx) => {
+      const id = randomUUID();
       const [row] = await tx
         .insert(solutions)
         .values({
-          id: randomUUID(),
+          id,
           spaceId,
           authorId: viewer.id,
           name: data.name,
@@ -114,7 +117,7 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
           isDraft: data.isDraft,
           isApproved: approvedWhenPosted(data.isAnonymousPost),
           totalProblems: problem ? 1 : 0,
-          files: await filesOfNewPost(tx, viewer, spaceId, data.files),
+          files: await filesOfNewPost(tx, viewer, { type: 'solutions', id, spaceId }, data.files),
           ...locationColumnsOf(data.location ?? null),
         })
         .returning();
@@ -196,7 +199,7 @@ export async function updateSolution(
     const name = data.name ?? before.name;
     const cleaned = cleanPostDescription(name, data.description ?? before.description);
     const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-    const files = await filesAfterEdit(tx, before, before.spaceId, data.files);
+    const files = await filesAfterEdit(tx, 'solutions', before, before.spaceId, data.files);
     const [row] = await tx
       .update(solutions)
       .set({
@@ -222,6 +225,7 @@ export async function updateSolution(
     await syncTagCounters(tx, 'solutions', tagState(before), tagState(row!));
     return { before, updated: row! };
   });
+  await removeQueuedFiles(ctx);
   if (!isSolutionListed(before))
     announce(ctx, updated, { space: true, problemIds: await linkedProblemIds(ctx.db, id) });
   return updated;
@@ -263,6 +267,7 @@ export async function deleteSolution(ctx: Context, id: string): Promise<void> {
       if (!canEditSolution(viewer, solution)) throw forbidden();
     }),
   );
+  await removeQueuedFiles(ctx);
 }
 
 export async function getSolution(ctx: Context, id: string): Promise<SolutionRow> {

@@ -16,25 +16,28 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
-  GLOBAL_SPACE_ID,
-  INVITES_PER_CALL_MAX,
-  MEDIA_MESSAGES,
-  RECENT_SPACES_SHOWN,
-  SPACES_MENU_SIZE,
-  SPACE_MESSAGES,
-  spaceNameSchema,
-  spacePurposeSchema,
-  matchesPartsOfNames,
-  userSearchSchema,
   type AssignableStatus,
   type CountrySpaceSort,
+  GLOBAL_SPACE_ID,
+  idSchema,
+  INVITES_PER_CALL_MAX,
+  matchesPartsOfNames,
+  MEDIA_MESSAGES,
   type ParticipantFilter,
   type PrivateSpaceTab,
   RATE_LIMITS,
+  RECENT_SPACES_SHOWN,
+  SPACE_MESSAGES,
+  spaceNameSchema,
+  spacePurposeSchema,
+  SPACES_MENU_SIZE,
+  userSearchSchema,
+  spaceCodeSchema,
 } from '@rules';
-import { limitedWrite } from '../../auth/rate-limit';
+import { limitedWrite, limitedWriteFor } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import {
   afterCursor,
   decodeCursor,
@@ -52,11 +55,12 @@ import {
   notifyJoinRequest,
 } from '../notifications/notification-events.service';
 import { resolveMedia } from '../media/media.service';
+import { removeQueuedFiles } from '../media/stored-files.service';
 import { deliverNotifications } from '../notifications/notify.service';
 import { requireViewer, requireWriter } from '../users/user.service';
 import { announceMembershipChange, participantsPage } from './space-members.service';
 import { pairKey } from './space.loaders';
-import { ACTIVE_PARTICIPANT_STATUSES, spaceIsReadable } from './space.policy';
+import { ACTIVE_PARTICIPANT_STATUSES, spaceIsReadable, spaceNameReadable } from './space.policy';
 import {
   canEditSpace,
   canManage,
@@ -89,30 +93,17 @@ export async function resolveActiveSpace(ctx: Context, spaceId?: string | null) 
 // Reading spaces
 
 /**
- * A space's page (name, purpose, image) is shown to those who may read its content and, for a
- * private space, also to a user invited to it or who requested access: they need its name and
- * purpose to accept or to follow their request. Its people (peopleShown) and content stay hidden
- * from them (content filters with spaceReadableBy, which admits active participants only).
- * Blocked users and strangers get NOT_FOUND, as for a space that does not exist.
+ * A space's page (name, purpose, image) is shown to those who may read its name
+ * (spaceNameReadable): invitees and requesters besides its readers. Its people (peopleShown) and
+ * content stay hidden from them (content filters with spaceReadableBy, which admits active
+ * participants only). Blocked users and strangers get NOT_FOUND, as for a space that does not
+ * exist.
  */
-function spaceShownTo(ctx: Context): SQL {
-  const viewer = ctx.viewer;
-  if (!viewer) return spaceIsReadable(null);
-  return or(
-    spaceIsReadable(viewer),
-    sql`exists (select 1 from ${spaceParticipants} where ${and(
-      eq(spaceParticipants.spaceId, spaces.id),
-      eq(spaceParticipants.userId, viewer.id),
-      inArray(spaceParticipants.status, ['invited', 'requested']),
-    )})`,
-  )!;
-}
-
 export async function getSpace(ctx: Context, id: string): Promise<SpaceRow> {
   const [space] = await ctx.db
     .select()
     .from(spaces)
-    .where(and(eq(spaces.id, id), spaceShownTo(ctx)));
+    .where(and(eq(spaces.id, id), spaceNameReadable(ctx.viewer)));
   if (!space) throw notFound();
   return space;
 }
@@ -295,8 +286,8 @@ export async function listCountrySpaces(
 }
 
 /** The global space, or the country space of an ISO code. */
-export async function detectSpace(ctx: Context, code?: string | null): Promise<SpaceRow> {
-  const wanted = code?.trim().toLowerCase();
+export async function detectSpace(ctx: Context, code?: unknown): Promise<SpaceRow> {
+  const wanted = parseInput(spaceCodeSchema, code, 'code');
   if (wanted) {
     const [space] = await ctx.db
       .select()
@@ -349,7 +340,7 @@ async function readableSpaceWithStatus(ctx: Context, spaceId: string) {
 /** A space the viewer manages (owner or admin): NOT_FOUND if unreadable, FORBIDDEN otherwise. */
 async function managedSpace(ctx: Context, spaceId: string) {
   requireWriter(ctx);
-  const found = await readableSpaceWithStatus(ctx, spaceId);
+  const found = await readableSpaceWithStatus(ctx, parseInput(idSchema, spaceId, 'spaceId'));
   if (!canManage(found.status)) throw forbidden();
   return found;
 }
@@ -452,18 +443,26 @@ const updateSchema = z.object({
   description: spacePurposeSchema.nullish(),
   isPrivate: z.boolean().optional(),
   /** An image the editor uploaded for this space; null removes the image. */
-  imageUploadId: z.string().nullish(),
+  imageUploadId: idSchema.nullish(),
 });
 
 /**
- * The address of a space's new image: an image upload of the editor made for this space (so it is
- * served to exactly the space's readers), else the media rules' refusal.
+ * The address of a space's new image (null for none), in the space's update: an image upload of
+ * the editor made for this space, attached to it (so it is served to exactly the space's readers;
+ * the image it replaces is deleted), else the media rules' refusal.
  */
-async function spaceImageUrl(ctx: Context, spaceId: string, uploadId: string) {
-  const [item] = await resolveMedia(ctx.db, requireWriter(ctx), spaceId, [{ uploadId }]);
-  if (item!.type !== 'image')
+async function spaceImageUrl(tx: DbOrTx, ctx: Context, spaceId: string, uploadId: string | null) {
+  const [item] = await resolveMedia(
+    tx,
+    requireWriter(ctx),
+    spaceId,
+    uploadId ? [{ uploadId }] : [],
+    { type: 'spaces', id: spaceId },
+  );
+  if (!item) return null;
+  if (item.type !== 'image')
     throw new AppError('BAD_USER_INPUT', MEDIA_MESSAGES.typeNotAllowed, { field: 'imageUploadId' });
-  return item!.url;
+  return item.url;
 }
 
 /** A user-created space; its creator becomes its owner in the same transaction. */
@@ -507,21 +506,29 @@ async function ownedSpace(ctx: Context, id: string) {
 export async function updateSpace(ctx: Context, id: string, input: unknown): Promise<SpaceRow> {
   const data = parseInput(updateSchema, input);
   await ownedSpace(ctx, id);
-  const imageUrl = data.imageUploadId ? await spaceImageUrl(ctx, id, data.imageUploadId) : null;
-  const [space] = await ctx.db
-    .update(spaces)
-    .set({
-      ...(data.imageUploadId !== undefined && { imageUrl }),
-      ...(data.name !== undefined && { name: data.name }),
-      ...(data.description !== undefined && {
-        description: data.description || null,
-      }),
-      ...(data.isPrivate !== undefined && { isPrivate: data.isPrivate }),
-      updatedAt: new Date(),
-    })
-    .where(eq(spaces.id, id))
-    .returning();
-  return space!;
+  const space = await ctx.db.transaction(async (tx) => {
+    const imageUrl =
+      data.imageUploadId === undefined
+        ? undefined
+        : await spaceImageUrl(tx, ctx, id, data.imageUploadId);
+    const [row] = await tx
+      .update(spaces)
+      .set({
+        ...(imageUrl !== undefined && { imageUrl }),
+        ...(data.name !== undefined && { name: data.name }),
+        ...(data.description !== undefined && {
+          description: data.description || null,
+        }),
+        ...(data.isPrivate !== undefined && { isPrivate: data.isPrivate }),
+        updatedAt: new Date(),
+      })
+      .where(eq(spaces.id, id))
+      .returning();
+    return row!;
+  });
+  // A replaced image's upload was deleted with the update.
+  await removeQueuedFiles(ctx);
+  return space;
 }
 
 /** Deletes the space; its participants, stories, problems, solutions and tags go by cascade in one statement. */
@@ -530,6 +537,8 @@ export async function deleteSpace(ctx: Context, id: string): Promise<void> {
   // Of parallel deletes, the one that removed the row succeeds; the others find it gone.
   const removed = await ctx.db.delete(spaces).where(eq(spaces.id, id)).returning({ id: spaces.id });
   if (removed.length === 0) throw notFound();
+  // Its uploads and its chats' images went by cascade, queued for removal from storage.
+  await removeQueuedFiles(ctx);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -537,12 +546,16 @@ export async function deleteSpace(ctx: Context, id: string): Promise<void> {
 
 const inviteSchema = z.object({
   userIds: z
-    .array(z.string(), { error: SPACE_MESSAGES.inviteesRequired })
+    .array(idSchema, { error: SPACE_MESSAGES.inviteesRequired })
     .min(1, SPACE_MESSAGES.inviteesRequired)
     .max(INVITES_PER_CALL_MAX, SPACE_MESSAGES.inviteesMax),
 });
 
-/** Invites users (owner or admin); those already in the space in any status are left alone. Returns how many were invited. */
+/**
+ * Invites users (owner or admin); those already in the space in any status are left alone.
+ * Returns how many were invited. Each person invited counts against the inviter's limits
+ * (RATE_LIMITS.spaceInvitees, and spaceInvitePerRecipient for inviting them again).
+ */
 export async function sendInvites(
   ctx: Context,
   spaceId: string,
@@ -563,7 +576,29 @@ export async function sendInvites(
       invitedBy: viewer.id,
     }));
   if (values.length === 0) return 0;
-  const { invited, eventId } = await ctx.db.transaction(async (tx) => {
+  const already = await ctx.db
+    .select({ userId: spaceParticipants.userId })
+    .from(spaceParticipants)
+    .where(
+      and(
+        eq(spaceParticipants.spaceId, space.id),
+        inArray(
+          spaceParticipants.userId,
+          values.map((value) => value.userId),
+        ),
+      ),
+    );
+  const fresh = values.filter((value) => !already.some((row) => row.userId === value.userId));
+  const limits = [
+    ...(fresh.length
+      ? [{ key: viewer.id, limit: RATE_LIMITS.spaceInvitees, count: fresh.length }]
+      : []),
+    ...fresh.map((value) => ({
+      key: `${viewer.id}:${value.userId}`,
+      limit: RATE_LIMITS.spaceInvitePerRecipient,
+    })),
+  ];
+  const { invited, eventId } = await limitedWriteFor(ctx.db, 'space-invite', limits, async (tx) => {
     const inserted = await tx
       .insert(spaceParticipants)
       .values(values)
@@ -612,7 +647,8 @@ export async function declineInvite(ctx: Context, spaceId: string): Promise<void
 /** Asks to join a private space; asking again while a request waits changes nothing. */
 export async function requestAccess(ctx: Context, spaceId: string): Promise<ParticipantRow> {
   const viewer = requireWriter(ctx);
-  const [space] = await ctx.db.select().from(spaces).where(eq(spaces.id, spaceId));
+  const id = parseInput(idSchema, spaceId, 'spaceId');
+  const [space] = await ctx.db.select().from(spaces).where(eq(spaces.id, id));
   if (!space) throw notFound();
   const own = await membership(ctx, space.id, viewer.id);
   if (own?.status === 'blocked') throw notFound();
@@ -620,7 +656,12 @@ export async function requestAccess(ctx: Context, spaceId: string): Promise<Part
   if (own?.status === 'requested') return own;
   if (own?.status === 'invited') throw new AppError('CONFLICT', SPACE_MESSAGES.alreadyInvited);
   if (own) throw new AppError('CONFLICT', SPACE_MESSAGES.alreadyParticipant);
-  const { row, eventId } = await ctx.db.transaction(async (tx) => {
+  // Each request tells the owners: limited per person, and per space for asking again.
+  const limits = [
+    { key: viewer.id, limit: RATE_LIMITS.accessRequest },
+    { key: `${viewer.id}:${space.id}`, limit: RATE_LIMITS.accessRequestPerSpace },
+  ];
+  const { row, eventId } = await limitedWriteFor(ctx.db, 'access-request', limits, async (tx) => {
     const [inserted] = await tx
       .insert(spaceParticipants)
       .values({ spaceId: space.id, userId: viewer.id, status: 'requested' })
@@ -635,7 +676,7 @@ export async function requestAccess(ctx: Context, spaceId: string): Promise<Part
 async function targetRow(ctx: Context, spaceId: string, userId: string) {
   const found = await managedSpace(ctx, spaceId);
   if (userId === found.viewer.id) throw new AppError('FORBIDDEN', SPACE_MESSAGES.ownStatus);
-  const target = await membership(ctx, spaceId, userId);
+  const target = await membership(ctx, spaceId, parseInput(idSchema, userId, 'userId'));
   if (!target) throw notFound();
   return { ...found, target };
 }
@@ -736,7 +777,7 @@ export async function changeSpace(ctx: Context, spaceId: string): Promise<SpaceR
   const [space] = await ctx.db
     .select()
     .from(spaces)
-    .where(and(eq(spaces.id, spaceId), spaceIsReadable(viewer)));
+    .where(and(eq(spaces.id, parseInput(idSchema, spaceId, 'spaceId')), spaceIsReadable(viewer)));
   if (!space) throw notFound();
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -765,7 +806,7 @@ export async function favoriteSpace(
   const [space] = await ctx.db
     .select()
     .from(spaces)
-    .where(and(eq(spaces.id, spaceId), spaceIsReadable(viewer)));
+    .where(and(eq(spaces.id, parseInput(idSchema, spaceId, 'spaceId')), spaceIsReadable(viewer)));
   if (!space) throw notFound();
   await upsertUserSpace(ctx, space.id, { favorite });
   ctx.loaders.userSpace.clearAll();

@@ -13,12 +13,16 @@ import {
 } from 'drizzle-orm';
 import {
   GLOBAL_SPACE_ID,
+  idSchema,
+  MESSAGES,
   RATE_LIMITS,
   STORY_HTML_MAX,
   STORY_SORTS,
-  MESSAGES,
   type StoryList,
   type StorySort,
+  TAG_FOLLOW_MAX,
+  TAG_MESSAGES,
+  TAG_TEXT_MAX,
   type TimeRangeInput,
 } from '@rules';
 import { z } from 'zod';
@@ -56,6 +60,7 @@ import {
   nearestReadLimit,
   parseListPlace,
 } from '../places/nearness';
+import { removeQueuedFiles } from '../media/stored-files.service';
 import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
 import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
 import { cleanStoryText } from '../posts/post-text';
@@ -73,21 +78,23 @@ import {
   type StoryRow,
 } from './story.policy';
 
-const storyHtml = z.string({ error: MESSAGES.textRequired }).max(STORY_HTML_MAX, MESSAGES.textMax);
+const storyHtml = z
+  .string({ error: MESSAGES.textRequired })
+  .max(STORY_HTML_MAX, { message: MESSAGES.textMax, abort: true });
 
 const createSchema = z.object({
   story: storyHtml,
   isAnonymousPost: z.boolean().default(false),
   isDraft: z.boolean().default(false),
-  spaceId: z.string().nullish(),
-  problemId: z.string().nullish(),
+  spaceId: idSchema.nullish(),
+  problemId: idSchema.nullish(),
   files: postFilesSchema,
   location: postLocationSchema,
 });
 
 const updateSchema = z.object({
   story: storyHtml.optional(),
-  problemId: z.string().nullish(),
+  problemId: idSchema.nullish(),
   isAnonymousPost: z.boolean().optional(),
   isDraft: z.boolean().optional(),
   files: postFilesSchema,
@@ -133,10 +140,11 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
     viewer.id,
     RATE_LIMITS.storyCreate,
     async (tx) => {
+      const id = randomUUID();
       const [row] = await tx
         .insert(stories)
         .values({
-          id: randomUUID(),
+          id,
           spaceId,
           problemId: problem?.id ?? null,
           authorId: viewer.id,
@@ -145,7 +153,7 @@ export async function createStory(ctx: Context, input: unknown): Promise<StoryRo
           isAnonymousPost: data.isAnonymousPost,
           isDraft: data.isDraft,
           isApproved: approvedWhenPosted(data.isAnonymousPost),
-          files: await filesOfNewPost(tx, viewer, spaceId, data.files),
+          files: await filesOfNewPost(tx, viewer, { type: 'stories', id, spaceId }, data.files),
           ...locationColumnsOf(data.location ?? null),
         })
         .returning();
@@ -185,7 +193,7 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
     const before = await lockEditable(tx, ctx, id);
     const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
     const spaceId = problem?.spaceId ?? before.spaceId;
-    const files = await filesAfterEdit(tx, before, spaceId, data.files);
+    const files = await filesAfterEdit(tx, 'stories', before, spaceId, data.files);
     const [row] = await tx
       .update(stories)
       .set({
@@ -206,6 +214,7 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
     await syncTagCounters(tx, 'stories', tagState(before), tagState(row!));
     return { before, story: row! };
   });
+  await removeQueuedFiles(ctx);
   if (!isStoryPublished(before) || story.problemId !== before.problemId) announce(ctx, story);
   return story;
 }
@@ -230,6 +239,7 @@ export async function deleteStory(ctx: Context, id: string): Promise<void> {
     await lockEditable(tx, ctx, id);
     await removeStories(tx, eq(stories.id, id));
   });
+  await removeQueuedFiles(ctx);
 }
 
 export async function getStory(ctx: Context, id: string): Promise<StoryRow> {
@@ -262,7 +272,8 @@ export interface StoryListInput extends TimeRangeInput {
 const filterSchema = z.object({
   orderBy: z.enum(STORY_SORTS).nullish(),
   tags: z
-    .array(z.string())
+    .array(z.string().max(TAG_TEXT_MAX, { message: TAG_MESSAGES.tagInvalid, abort: true }))
+    .max(TAG_FOLLOW_MAX, TAG_MESSAGES.followTagsMax)
     .nullish()
     .transform((tags) =>
       (tags ?? []).map((tag) => tag.trim().replace(/^#+/u, '').toLowerCase()).filter(Boolean),

@@ -3,7 +3,8 @@ import type { Db } from '../../server/src/db/client';
 
 /**
  * Recounts every stored counter (the integer `total_*` columns) from the rows it counts, in SQL,
- * and reports each one that disagrees. A test asserts `await counterMismatches(db)` is `[]`.
+ * and reports each one that disagrees. A test asserts `await counterMismatches(db)` is `[]`; a
+ * count is never negative, so that also says no stored counter is.
  */
 
 export interface CounterMismatch {

@@ -11,6 +11,8 @@ import { gql, gqlData, rest, type GqlResult, type RestResult } from '../helpers/
 import { counterMismatches } from '../helpers/counters';
 import {
   ADD_COMMENT,
+  addComment,
+  giveSiteRole,
   sendVote,
   signUpVerified,
   tryReact,
@@ -22,6 +24,7 @@ import {
   postSolution,
   type SolutionView,
   postStory,
+  type TestUser,
 } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -695,5 +698,94 @@ describe('one solution voted on, reacted to and commented on at once', () => {
       { id: solution.id },
     );
     expect(view.solution.counters).toEqual({ totalComments: 6, totalReactions: 12 });
+  });
+});
+
+describe('hiding, restoring and deleting one comment at once', () => {
+  const DELETE_COMMENT = `mutation($id: ID!) { deleteComment(id: $id) }`;
+  const MODERATE = `mutation($action: String!, $itemType: String!, $itemId: ID!) {
+    moderateItem(action: $action, itemType: $itemType, itemId: $itemId) }`;
+  const ROUNDS = 6;
+
+  /** A story's thread: a comment with two replies and one beside it. */
+  async function threadFor(writer: TestUser, replier: TestUser) {
+    const story = await postStory(server, writer.token, '<p>Heated #thread</p>');
+    const thread = { itemType: 'stories' as const, itemId: story.id };
+    const top = await addComment(server, writer, thread, '<p>Top</p>');
+    const reply = await addComment(server, replier, thread, '<p>Reply</p>', top.id);
+    await addComment(server, writer, thread, '<p>Answer</p>', top.id);
+    await addComment(server, replier, thread, '<p>Beside</p>');
+    return { story, top, reply };
+  }
+
+  const moderateAs = (moderator: TestUser, action: string, itemId: string) =>
+    gql(server.url, MODERATE, { action, itemType: 'comments', itemId }, { token: moderator.token });
+  const deleteAs = (user: TestUser, id: string, index: number) =>
+    eitherWay(
+      index,
+      () => gql(server.url, DELETE_COMMENT, { id }, { token: user.token }),
+      () => rest(server.url, 'DELETE', `/api/comments/${id}`, undefined, user.token),
+    );
+
+  it('moves each counter once when a moderator hides and restores a comment and a reply while their authors delete them', async () => {
+    const [writer, replier, moderator] = await Promise.all([
+      signUpVerified(server),
+      signUpVerified(server),
+      signUpVerified(server),
+    ]);
+    await giveSiteRole(server, moderator, 'moderator');
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { top, reply } = await threadFor(writer, replier);
+      const answers = await Promise.all([
+        moderateAs(moderator, 'hide', reply.id),
+        deleteAs(replier, reply.id, round),
+        moderateAs(moderator, 'hide', top.id),
+        deleteAs(writer, top.id, round + 1),
+        moderateAs(moderator, 'restore', top.id),
+        moderateAs(moderator, 'restore', reply.id),
+      ]);
+      for (const answer of answers)
+        expect(['ok', 'NOT_FOUND', 'NOT_FOUND 404']).toContain(outcome(answer));
+      expect(outcome(answers[3]!)).toBe('ok');
+      expect(await counterMismatches(server.deps.db), `round ${round}`).toEqual([]);
+    }
+  });
+
+  it('counts a hidden comment out once when it is hidden, deleted and its post deleted at once', async () => {
+    const [writer, replier, moderator] = await Promise.all([
+      signUpVerified(server),
+      signUpVerified(server),
+      signUpVerified(server),
+    ]);
+    await giveSiteRole(server, moderator, 'moderator');
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { story, top, reply } = await threadFor(writer, replier);
+      const answers = await Promise.all([
+        moderateAs(moderator, 'hide', top.id),
+        deleteAs(replier, reply.id, round),
+        moderateAs(moderator, 'hide', reply.id),
+        deleteAs(writer, top.id, round + 1),
+        gql(server.url, DELETE_STORY, { id: story.id }, { token: writer.token }),
+      ]);
+      for (const answer of answers)
+        expect(['ok', 'NOT_FOUND', 'NOT_FOUND 404']).toContain(outcome(answer));
+      expect(await counterMismatches(server.deps.db), `round ${round}`).toEqual([]);
+    }
+  });
+
+  it('takes a deleting account’s comments out once while a moderator hides them', async () => {
+    const [writer, moderator] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
+    await giveSiteRole(server, moderator, 'moderator');
+    const leaving = await Promise.all(Array.from({ length: ROUNDS }, () => signUpVerified(server)));
+    const threads = await Promise.all(leaving.map((person) => threadFor(writer, person)));
+    const answers = await Promise.all(
+      leaving.flatMap((person, index) => [
+        moderateAs(moderator, 'hide', threads[index]!.reply.id),
+        rest(server.url, 'DELETE', '/api/user/delete', undefined, person.token),
+        moderateAs(moderator, 'hide', threads[index]!.top.id),
+      ]),
+    );
+    for (const answer of answers)
+      expect(['ok', 'NOT_FOUND', 'NOT_FOUND 404']).toContain(outcome(answer));
   });
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, gqlData, gqlError, rest } from '../helpers/clients';
 import { counterMismatches } from '../helpers/counters';
 import {
+  ADD_COMMENT,
   MODERATE_ITEM,
   PROFILE_LIST,
   REPLIES,
@@ -13,10 +15,12 @@ import {
   insertProblem,
   listComments,
   moderate,
+  postProblem,
   postSkill,
   postSolution,
   postStory,
   profileOf,
+  react,
   signUpVerified,
   type TestUser,
 } from '../helpers/factories';
@@ -396,5 +400,271 @@ describe('who may hide and restore', () => {
     expect(
       (await gql(server.url, STORY, { id: story.id }, { token: owner.token })).errors,
     ).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Counters through hide, restore and delete, in every order
+
+type Step = 'hide' | 'restore' | 'delete';
+const STEPS: readonly Step[] = ['hide', 'restore', 'delete'];
+/** Every order of the three steps (6). */
+const ORDERS: Step[][] = STEPS.flatMap((first) =>
+  STEPS.filter((step) => step !== first).flatMap((second) => [
+    [first, second, STEPS.find((step) => step !== first && step !== second)!],
+  ]),
+);
+const POST_KINDS = ['stories', 'problems', 'solutions', 'skills'] as const;
+type PostKind = (typeof POST_KINDS)[number];
+
+const DELETE_POST: Record<PostKind, string> = {
+  stories: 'mutation($id: ID!) { deleteStory(id: $id) }',
+  problems: 'mutation($id: ID!) { deleteProblem(id: $id) }',
+  solutions: 'mutation($id: ID!) { deleteSolution(id: $id) }',
+  skills: 'mutation($id: ID!) { deleteSkill(id: $id) }',
+};
+
+/** A post of `kind` by `user`, listed, tagged and (a story or solution) on a problem. */
+async function postOf(kind: PostKind, user: TestUser, problemId: string, tag: string) {
+  switch (kind) {
+    case 'stories':
+      return (await postStory(server, user.token, `<p>On it #${tag}</p>`, { problemId })).id;
+    case 'problems':
+      return (await postProblem(server, user.token, `Broken #${tag} pump`)).id;
+    case 'solutions':
+      return (
+        await postSolution(server, user, { problemId, description: `<p>Fix the #${tag}</p>` })
+      ).id;
+    case 'skills':
+      return (await postSkill(server, user)).id;
+  }
+}
+
+/** 'ok' or the error code of a GraphQL answer. */
+const outcomeOf = async (answer: Promise<{ errors?: { extensions?: { code?: string } }[] }>) =>
+  (await answer).errors?.[0]?.extensions?.code ?? 'ok';
+
+const DELETE = `mutation($id: ID!) { deleteComment(id: $id) }`;
+
+/** Runs one step on a comment, as a moderator (hide, restore) or its author (delete). */
+const stepOn = (step: Step, commentId: string, author: TestUser) =>
+  outcomeOf(
+    step === 'delete'
+      ? gql(server.url, DELETE, { id: commentId }, { token: author.token })
+      : gql(
+          server.url,
+          MODERATE_ITEM,
+          { action: step, itemType: 'comments', itemId: commentId },
+          { token: moderator.token },
+        ),
+  );
+
+/** Every stored counter equals a count of its rows (a negative one never does). */
+async function expectCountersExact(context: string) {
+  expect(await counterMismatches(server.deps.db), context).toEqual([]);
+}
+
+describe('counters through hide, restore and delete in any order', () => {
+  it.each(POST_KINDS)(
+    'keeps comments and replies on %s counted once through every order, for a comment and a reply',
+    async (kind) => {
+      const [writer, replier, bystander] = await Promise.all([
+        signUpVerified(server),
+        signUpVerified(server),
+        signUpVerified(server),
+      ]);
+      const problemId = await insertProblem(server, writer);
+      const thread = { itemType: kind, itemId: await postOf(kind, writer, problemId, 'order') };
+      for (const target of ['comment', 'reply'] as const) {
+        for (const order of ORDERS) {
+          const top = await addComment(server, writer, thread, '<p>Top</p>');
+          const reply = await addComment(server, replier, thread, '<p>Reply</p>', top.id);
+          await addComment(server, bystander, thread, '<p>Second reply</p>', top.id);
+          await addComment(server, bystander, thread, '<p>Beside</p>');
+          const [id, author] = target === 'comment' ? [top.id, writer] : [reply.id, replier];
+          let exists = true;
+          for (const step of order) {
+            const context = `${kind} ${target} ${order.join('→')} at ${step}`;
+            expect(await stepOn(step, id, author), context).toBe(exists ? 'ok' : 'NOT_FOUND');
+            if (step === 'delete') exists = false;
+            await expectCountersExact(context);
+          }
+        }
+      }
+    },
+  );
+
+  it('counts a thread right when a hidden reply’s comment, or a hidden comment’s reply, is deleted', async () => {
+    const [writer, replier] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
+    const story = await postStory(server, writer.token, '<p>Thread #mixed</p>');
+    const thread = { itemType: 'stories' as const, itemId: story.id };
+
+    // A hidden reply, then its comment deleted: the comment and its one shown reply leave.
+    const first = await addComment(server, writer, thread);
+    const hiddenReply = await addComment(server, replier, thread, '<p>Hidden</p>', first.id);
+    await addComment(server, replier, thread, '<p>Shown</p>', first.id);
+    expect(await stepOn('hide', hiddenReply.id, replier)).toBe('ok');
+    expect(await stepOn('delete', first.id, writer)).toBe('ok');
+    await expectCountersExact('hidden reply, comment deleted');
+
+    // A hidden comment, then a reply under it deleted, then the comment restored.
+    const second = await addComment(server, writer, thread);
+    const under = await addComment(server, replier, thread, '<p>Under</p>', second.id);
+    await addComment(server, replier, thread, '<p>Stays</p>', second.id);
+    expect(await stepOn('hide', second.id, writer)).toBe('ok');
+    expect(await stepOn('delete', under.id, replier)).toBe('ok');
+    await expectCountersExact('hidden comment, reply deleted');
+    expect(await stepOn('restore', second.id, writer)).toBe('ok');
+    await expectCountersExact('hidden comment restored');
+
+    // Both hidden, then restored in the other order.
+    const third = await addComment(server, writer, thread);
+    const nested = await addComment(server, replier, thread, '<p>Nested</p>', third.id);
+    for (const [step, id] of [
+      ['hide', nested.id],
+      ['hide', third.id],
+      ['restore', nested.id],
+      ['restore', third.id],
+    ] as const) {
+      expect(await stepOn(step, id, replier)).toBe('ok');
+      await expectCountersExact(`${step} ${id === third.id ? 'comment' : 'reply'}`);
+    }
+    const counters = await gqlData<{ story: { counters: { totalComments: number } } }>(
+      server.url,
+      STORY,
+      { id: story.id },
+      { token: writer.token },
+    );
+    expect(counters.story.counters.totalComments).toBe(4);
+  });
+
+  it('takes no reply under a hidden comment from others; its author’s reply counts nowhere yet', async () => {
+    const [writer, replier] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
+    const story = await postStory(server, writer.token, '<p>Hidden thread #replies</p>');
+    const thread = { itemType: 'stories' as const, itemId: story.id };
+    const top = await addComment(server, writer, thread);
+    expect(await stepOn('hide', top.id, writer)).toBe('ok');
+    const refused = await gql(
+      server.url,
+      ADD_COMMENT,
+      { input: { ...thread, commentHTML: '<p>Under hidden</p>', parentId: top.id } },
+      { token: replier.token },
+    );
+    expect(refused.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    await addComment(server, writer, thread, '<p>My own reply</p>', top.id);
+    await expectCountersExact('reply under a hidden comment');
+    expect(await stepOn('restore', top.id, writer)).toBe('ok');
+    await expectCountersExact('restored with its reply');
+  });
+
+  it('answers a restore after the delete with NOT_FOUND and changes nothing', async () => {
+    const [writer, replier] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
+    const story = await postStory(server, writer.token, '<p>Gone #restore</p>');
+    const thread = { itemType: 'stories' as const, itemId: story.id };
+    const top = await addComment(server, writer, thread);
+    const reply = await addComment(server, replier, thread, '<p>Reply</p>', top.id);
+    await addComment(server, writer, thread, '<p>Other reply</p>', top.id);
+    expect(await stepOn('hide', reply.id, replier)).toBe('ok');
+    expect(await stepOn('delete', reply.id, replier)).toBe('ok');
+    const counts = () =>
+      gqlData<{ story: { counters: { totalComments: number } } }>(
+        server.url,
+        STORY,
+        { id: story.id },
+        { token: writer.token },
+      );
+    const before = await counts();
+    expect(before.story.counters.totalComments).toBe(2);
+    expect(await stepOn('restore', reply.id, replier)).toBe('NOT_FOUND');
+    const restRestore = await rest(
+      server.url,
+      'POST',
+      '/api/moderation/restore',
+      { path: `stories/${story.id}/comments/${top.id}/replies/${reply.id}` },
+      moderator.token,
+    );
+    expect(restRestore.status).toBe(404);
+    expect(await counts()).toEqual(before);
+    expect((await listComments(server, thread)).items[0]?.counters.totalReplies).toBe(1);
+    await expectCountersExact('restore after delete');
+  });
+
+  it.each(POST_KINDS)(
+    'keeps every counter a hidden %s was in exact through every order of hide, restore and delete',
+    async (kind) => {
+      const author = await signUpVerified(server);
+      const problemId = await insertProblem(server, author);
+      for (const order of ORDERS) {
+        const tag = `t${randomUUID().slice(0, 6)}`;
+        const id = await postOf(kind, author, problemId, tag);
+        // Comments on it, one of them hidden, go with it when it is deleted.
+        const comment = await addComment(server, viewer, { itemType: kind, itemId: id });
+        await moderate(server, moderator, 'hide', { itemType: 'comments', itemId: comment.id });
+        let exists = true;
+        for (const step of order) {
+          const context = `${kind} ${order.join('→')} at ${step}`;
+          const answer =
+            step === 'delete'
+              ? gql(server.url, DELETE_POST[kind], { id }, { token: author.token })
+              : gql(
+                  server.url,
+                  MODERATE_ITEM,
+                  { action: step, itemType: kind, itemId: id },
+                  { token: moderator.token },
+                );
+          expect(await outcomeOf(answer), context).toBe(exists ? 'ok' : 'NOT_FOUND');
+          if (step === 'delete') exists = false;
+          await expectCountersExact(context);
+        }
+      }
+    },
+  );
+
+  it('takes a deleted account’s comments, replies and reactions out of every counter, hidden or not', async () => {
+    const [leaving, neighbour, other] = await Promise.all([
+      signUpVerified(server),
+      signUpVerified(server),
+      signUpVerified(server),
+    ]);
+    const story = await postStory(server, neighbour.token, '<p>Neighbour #leaving</p>');
+    const thread = { itemType: 'stories' as const, itemId: story.id };
+    // Their comment with others' replies, one of which hidden.
+    const theirs = await addComment(server, leaving, thread);
+    await addComment(server, other, thread, '<p>Under theirs</p>', theirs.id);
+    const hiddenUnder = await addComment(server, other, thread, '<p>Hidden</p>', theirs.id);
+    await moderate(server, moderator, 'hide', { itemType: 'comments', itemId: hiddenUnder.id });
+    // Their own reply under their own comment.
+    await addComment(server, leaving, thread, '<p>Self reply</p>', theirs.id);
+    // Their replies under someone else's comment: shown, hidden, and under a hidden comment.
+    const kept = await addComment(server, other, thread);
+    await addComment(server, leaving, thread, '<p>Shown reply</p>', kept.id);
+    const hiddenReply = await addComment(server, leaving, thread, '<p>Hidden</p>', kept.id);
+    await moderate(server, moderator, 'hide', { itemType: 'comments', itemId: hiddenReply.id });
+    const hiddenTop = await addComment(server, other, thread);
+    await addComment(server, leaving, thread, '<p>Under hidden</p>', hiddenTop.id);
+    await moderate(server, moderator, 'hide', { itemType: 'comments', itemId: hiddenTop.id });
+    // A hidden comment of theirs on a solution, and reactions on the story and a comment.
+    const solution = await postSolution(server, neighbour);
+    const onSolution = await addComment(server, leaving, {
+      itemType: 'solutions',
+      itemId: solution.id,
+    });
+    await moderate(server, moderator, 'hide', { itemType: 'comments', itemId: onSolution.id });
+    await react(server, leaving, { itemType: 'stories', itemId: story.id }, 'celebrate');
+    await react(server, leaving, { itemType: 'comments', itemId: kept.id }, 'like');
+    await react(server, other, { itemType: 'comments', itemId: kept.id }, 'like');
+    await expectCountersExact('before the account is deleted');
+
+    const deleted = await rest(server.url, 'DELETE', '/api/user/delete', undefined, leaving.token);
+    expect(deleted.status).toBe(200);
+    await expectCountersExact('after the account is deleted');
+    const after = await gqlData<{ story: { counters: { totalComments: number } } }>(
+      server.url,
+      STORY,
+      { id: story.id },
+      { token: neighbour.token },
+    );
+    // Left: `kept` alone (the hidden comment's reply went with the account).
+    expect(after.story.counters.totalComments).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import {
   spaceChatIdOf,
   type ChatSort,
 } from '@rules';
+import { limitedWriteFor } from '../../auth/rate-limit';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -16,7 +17,9 @@ import { chatConversations, chatMembers, spaces, users } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
 import type { AuthorRow } from '../../graphql/loaders';
 import { spaceIsReadable, type SqlViewer } from '../spaces/space.policy';
+import { removeQueuedFiles } from '../media/stored-files.service';
 import { requireViewer, requireWriter } from '../users/user.service';
+import { CHAT_LIMITS_BUCKET, directChatKeys, newConversationKeys } from './chat-limits.service';
 import { tiedItem } from './chat-tied-items';
 import { unreadCounts } from './chat-unread.service';
 import {
@@ -267,13 +270,15 @@ export async function listChannelDirectory(
 /**
  * A direct chat (the pair's existing one, or a new one), a group (maybe tied to a problem the
  * creator can read) or a channel of a space the creator reads; the creator is its author and a
- * member, with the people chosen (each must read the space).
+ * member, with the people chosen (each must read the space). Limited per person (chat-limits): a
+ * new direct chat, a group or channel, and each person added to one.
  */
 export async function createConversation(ctx: Context, input: unknown): Promise<ConversationView> {
   const viewer = requireWriter(ctx);
   const data = parseInput(createConversationSchema, input);
   if (data.type === 'p2p') {
-    const { id, created } = await ctx.db.transaction((tx) =>
+    const limits = await directChatKeys(ctx.db, viewer.id, data.receiverId);
+    const { id, created } = await limitedWriteFor(ctx.db, CHAT_LIMITS_BUCKET, limits, (tx) =>
       openDirectChat(tx, viewer.id, data.receiverId),
     );
     if (created) announceMembers(ctx, id, [viewer.id, data.receiverId]);
@@ -282,8 +287,9 @@ export async function createConversation(ctx: Context, input: unknown): Promise<
   const space = await requireReadableSpace(ctx, viewer, data.spaceId);
   const item = data.type === 'group' ? await tiedItem(ctx, space.id, data) : null;
   const memberIds = [...new Set([viewer.id, ...data.memberIds])];
+  const limits = newConversationKeys(viewer.id, memberIds);
   const id = randomUUID();
-  await ctx.db.transaction(async (tx) => {
+  await limitedWriteFor(ctx.db, CHAT_LIMITS_BUCKET, limits, async (tx) => {
     await requireAddable(tx, space, memberIds);
     await tx.insert(chatConversations).values({
       id,
@@ -366,6 +372,8 @@ export async function deleteConversation(ctx: Context, conversationId: string): 
     await tx.delete(chatConversations).where(eq(chatConversations.id, conversation.id));
     return removed.map((row) => row.userId);
   });
+  // Its images went by cascade, queued for removal from storage.
+  await removeQueuedFiles(ctx);
   announceMembers(ctx, conversation.id, members, { deleted: true });
   return true;
 }

@@ -7,6 +7,7 @@ import {
   addMembersSchema,
   pickableUsersSchema,
 } from '@rules';
+import { limitedWriteFor } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMembers, chatMessages, users } from '../../db/schema';
@@ -21,6 +22,7 @@ import {
   type ConversationView,
   type ReadableConversation,
 } from './chat-conversations.service';
+import { CHAT_LIMITS_BUCKET, addedKeys } from './chat-limits.service';
 import { userReadsSpace } from './chat.policy';
 
 /** The newest message's seq in a conversation (0 before the first): where a newcomer starts reading. */
@@ -94,7 +96,8 @@ const spaceOf = (conversation: ReadableConversation) => ({
 
 /**
  * A member of a group or channel adds people who read its space; people already in it stay as
- * they are. Direct chats and space chats take nobody (cannotAddMembers).
+ * they are. Direct chats and space chats take nobody (cannotAddMembers). Each person added counts
+ * against the adder's limits (chat-limits); people already in it count nothing.
  */
 export async function addChatMembers(
   ctx: Context,
@@ -105,7 +108,15 @@ export async function addChatMembers(
   const conversation = await requireReadableConversation(ctx, viewer, conversationId);
   if (conversation.type === 'p2p' || conversation.type === 'space')
     throw new AppError('FORBIDDEN', CHAT_MESSAGES.cannotAddMembers);
-  const added = await ctx.db.transaction(async (tx) => {
+  const already = await ctx.db
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(
+      and(eq(chatMembers.conversationId, conversation.id), inArray(chatMembers.userId, userIds)),
+    );
+  const fresh = [...new Set(userIds)].filter((id) => !already.some((row) => row.userId === id));
+  const limits = addedKeys(viewer.id, fresh);
+  const added = await limitedWriteFor(ctx.db, CHAT_LIMITS_BUCKET, limits, async (tx) => {
     await requireAddable(tx, spaceOf(conversation), userIds);
     const lastReadSeq = await newestSeqOf(tx, conversation.id);
     return tx

@@ -11,6 +11,7 @@ import {
   sendMessageSchema,
   stripTrailingEmptyParagraphs,
 } from '@rules';
+import { limitedWriteFor } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMessages, users } from '../../db/schema';
@@ -22,6 +23,7 @@ import { requireViewer, requireWriter } from '../users/user.service';
 import { openDirectChat, requireReadableConversation } from './chat-conversations.service';
 import { removeUnusedFiles, storedFilesOf } from './chat-files.service';
 import type { ChatMessageRecord } from './chat-message.presenter';
+import { CHAT_LIMITS_BUCKET, directChatKeys, messageKeys } from './chat-limits.service';
 import { announceMembers } from './chat-members.service';
 import { markReadUpTo, readByActiveMembers, readMarkOf } from './chat-unread.service';
 
@@ -232,13 +234,18 @@ async function requireReply(tx: DbOrTx, conversationId: string, replyToId: strin
  * `receiverId` to the direct chat with that person (opened, or made, in the same transaction).
  * Idempotent by the client's id: the same message sent again returns the stored one and is not
  * announced again; an id someone else (or another conversation) used is refused. The author has
- * read up to it, and so has everyone with the conversation open.
+ * read up to it, and so has everyone with the conversation open. Limited per person (chat-limits),
+ * more tightly when it starts a direct chat with someone new.
  */
 export async function sendChatMessage(ctx: Context, input: unknown): Promise<ChatMessageRecord> {
   const viewer = requireWriter(ctx);
   const data = parseInput(sendMessageSchema, input);
   const text = cleanMessageText(data.text, data.files.length > 0);
-  const sent = await ctx.db.transaction(async (tx) => {
+  const limits = [
+    ...messageKeys(viewer.id),
+    ...(data.conversationId ? [] : await directChatKeys(ctx.db, viewer.id, data.receiverId!)),
+  ];
+  const sent = await limitedWriteFor(ctx.db, CHAT_LIMITS_BUCKET, limits, async (tx) => {
     const direct = data.conversationId
       ? null
       : await openDirectChat(tx, viewer.id, data.receiverId!);
@@ -247,8 +254,9 @@ export async function sendChatMessage(ctx: Context, input: unknown): Promise<Cha
       viewer,
       data.conversationId ?? direct!.id,
     );
-    const files = await storedFilesOf(ctx, conversation.id, data.files);
+    // The conversation before its images' rows, as its deletion locks them: no deadlock.
     await lockConversation(tx, conversation.id);
+    const files = await storedFilesOf(tx, conversation.id, data.files);
     if (await earlierSend(tx, data.id, viewer.id, conversation.id))
       return { conversation, direct, added: false };
     if (data.replyToId) await requireReply(tx, conversation.id, data.replyToId);
@@ -309,17 +317,19 @@ async function ownMessage(ctx: Context, conversationId: string, messageId: strin
   return message;
 }
 
-/** The author changes their message's text (shown as edited). */
+/** The author changes their message's text (shown as edited; counted as a message sent). */
 export async function editChatMessage(ctx: Context, input: unknown): Promise<ChatMessageRecord> {
-  requireWriter(ctx);
+  const viewer = requireWriter(ctx);
   const data = parseInput(editMessageSchema, input);
   const message = await ownMessage(ctx, data.conversationId, data.messageId);
   const text = cleanMessageText(data.text, message.files.length > 0);
-  const [edited] = await ctx.db
-    .update(chatMessages)
-    .set({ text, editedAt: new Date() })
-    .where(and(eq(chatMessages.id, message.id), eq(chatMessages.authorId, message.authorId!)))
-    .returning({ id: chatMessages.id });
+  const [edited] = await limitedWriteFor(ctx.db, CHAT_LIMITS_BUCKET, messageKeys(viewer.id), (tx) =>
+    tx
+      .update(chatMessages)
+      .set({ text, editedAt: new Date() })
+      .where(and(eq(chatMessages.id, message.id), eq(chatMessages.authorId, message.authorId!)))
+      .returning({ id: chatMessages.id }),
+  );
   if (!edited) throw notFound();
   announceMessage(ctx, 'edited', message);
   return loadChatMessage(ctx.db, message.id);

@@ -9,7 +9,7 @@ import type { LiveFeed } from '../../live/hub';
 import type { PostType } from '../posts/post-path';
 import { engageablePost } from '../posts/post.service';
 import { commentChangeShownIn, commentChannelOf, type LiveCommentChange } from './comment.policy';
-import { postCommentCounter } from './comment.service';
+import { POST_COMMENT_COUNTERS } from './comment-counters';
 
 /**
  * One statement per event and process: the space's privacy (what each subscriber's visibility is
@@ -21,7 +21,7 @@ async function loadChange(
   channelId: string,
 ): Promise<LiveCommentChange | null> {
   const [type, postId] = channelId.split('/') as [PostType, string];
-  const post = postCommentCounter(type);
+  const post = POST_COMMENT_COUNTERS[type];
   const totalComments = sql<
     number | null
   >`(select ${post.totalComments} from ${post.table} where ${post.id} = ${postId})`;

@@ -1,22 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import {
   COMMENT_SORTS,
-  RATE_LIMITS,
+  COMMENTABLE_TYPES,
   commentHtmlSchema,
   commentMentionsSchema,
   commentTextSchema,
   htmlToPlainText,
+  idSchema,
   mentionIdsOf,
   postTagsSchema,
-  COMMENTABLE_TYPES,
+  RATE_LIMITS,
 } from '@rules';
 import { z } from 'zod';
 import { limitedWrite } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
-import { comments, problems, skills, solutions, stories, users } from '../../db/schema';
+import { comments, users } from '../../db/schema';
 import { AUTHOR_COLUMNS } from '../../graphql/loaders';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
@@ -33,25 +34,14 @@ import {
   type CommentRow,
   type CommentWithAuthor,
 } from './comment.policy';
-
-/**
- * The post tables a thread's writes lock, and the comment counter of each.
- * Every write that adds or removes comments locks the post's row first: writes on one thread take
- * turns, so counters stay exact and two of them never lock comment rows in opposite orders.
- */
-const POSTS = {
-  stories: { table: stories, id: stories.id, totalComments: stories.totalComments },
-  problems: { table: problems, id: problems.id, totalComments: problems.totalComments },
-  solutions: { table: solutions, id: solutions.id, totalComments: solutions.totalComments },
-  skills: { table: skills, id: skills.id, totalComments: skills.totalComments },
-} as const;
+import { lockThread, lockThreads, syncCommentCounters } from './comment-counters';
 
 const commentableType = z.enum(COMMENTABLE_TYPES);
 
 const addSchema = z.object({
   itemType: commentableType,
-  itemId: z.string().min(1),
-  parentId: z.string().min(1).nullish(),
+  itemId: idSchema,
+  parentId: idSchema.nullish(),
   commentHTML: commentHtmlSchema,
 });
 
@@ -71,27 +61,6 @@ function cleanComment(html: string) {
   };
 }
 
-/** The post's row, locked until the write commits; NOT_FOUND when it was deleted meanwhile. */
-async function lockPost(tx: DbOrTx, post: PostTarget) {
-  const { table, id } = POSTS[post.type];
-  const [row] = await tx.select({ id }).from(table).where(eq(id, post.id)).for('update');
-  if (!row) throw notFound();
-}
-
-async function stepCommentCount(tx: DbOrTx, post: PostTarget, step: number) {
-  const { table, id, totalComments } = POSTS[post.type];
-  await tx
-    .update(table)
-    .set({ totalComments: sql`${totalComments} + ${step}` })
-    .where(eq(id, post.id));
-}
-
-const stepReplyCount = (tx: DbOrTx, commentId: string, step: number) =>
-  tx
-    .update(comments)
-    .set({ totalReplies: sql`${comments.totalReplies} + ${step}` })
-    .where(eq(comments.id, commentId));
-
 /** Mentions of people who exist; an id the editor never offered is dropped, not stored. */
 async function existingUserIds(tx: DbOrTx, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -101,10 +70,16 @@ async function existingUserIds(tx: DbOrTx, ids: string[]): Promise<string[]> {
 }
 
 /**
- * The comment a reply goes under: a top-level comment of the same post. A reply to a reply goes
- * under that reply's comment, so threads stay one level deep as the screens show them.
+ * The comment a reply goes under: a top-level comment of the same post that the viewer sees. A
+ * reply to a reply goes under that reply's comment, so threads stay one level deep as the screens
+ * show them.
  */
-async function threadOf(tx: DbOrTx, post: PostTarget, parentId: string): Promise<string> {
+async function threadOf(
+  ctx: Context,
+  tx: DbOrTx,
+  post: PostTarget,
+  parentId: string,
+): Promise<string> {
   const [parent] = await tx
     .select({ id: comments.id, parentId: comments.parentId })
     .from(comments)
@@ -113,6 +88,7 @@ async function threadOf(tx: DbOrTx, post: PostTarget, parentId: string): Promise
         eq(comments.id, parentId),
         eq(comments.itemType, post.type),
         eq(comments.itemId, post.id),
+        commentShownTo(ctx.viewer),
       ),
     );
   if (!parent) throw notFound();
@@ -141,8 +117,8 @@ export async function addComment(ctx: Context, input: unknown): Promise<CommentR
     RATE_LIMITS.commentCreate,
     async (tx) => {
       const post = await engageablePost(ctx, data.itemType, data.itemId, tx);
-      await lockPost(tx, post);
-      const parentId = data.parentId ? await threadOf(tx, post, data.parentId) : null;
+      await lockThread(tx, post);
+      const parentId = data.parentId ? await threadOf(ctx, tx, post, data.parentId) : null;
       const [row] = await tx
         .insert(comments)
         .values({
@@ -157,8 +133,7 @@ export async function addComment(ctx: Context, input: unknown): Promise<CommentR
           mentions: await existingUserIds(tx, text.mentions),
         })
         .returning();
-      await stepCommentCount(tx, post, 1);
-      if (parentId) await stepReplyCount(tx, parentId, 1);
+      await syncCommentCounters(tx, null, row!);
       eventId = await notifyComment(tx, post, row!);
       return row!;
     },
@@ -200,30 +175,27 @@ export async function updateComment(ctx: Context, id: string, input: unknown): P
 }
 
 /**
- * Deletes a comment with its replies (or one reply) and takes them out of the post's count and
- * the parent's reply count. Of parallel deletes of one comment, one deletes it; the others find
- * it gone (NOT_FOUND).
+ * Deletes a comment with its replies (the foreign key takes them), or one reply, and takes what
+ * showed of them out of the post's and the parent's counts: the row `delete … returning` gives
+ * back is the comment as it was at that moment, hidden or not. Of parallel deletes of one
+ * comment, one deletes it; the others find it gone (NOT_FOUND).
  */
 export async function deleteComment(ctx: Context, id: string): Promise<void> {
   requireWriter(ctx);
   const comment = await ctx.db.transaction(async (tx) => {
-    const { comment, post } = await ownComment(ctx, tx, id);
-    await lockPost(tx, post);
-    const removed = await tx
-      .delete(comments)
-      .where(or(eq(comments.id, id), eq(comments.parentId, id)))
-      .returning({ id: comments.id });
-    if (!removed.some((row) => row.id === id)) throw notFound();
-    await stepCommentCount(tx, post, -removed.length);
-    if (comment.parentId) await stepReplyCount(tx, comment.parentId, -1);
-    return comment;
+    const { post } = await ownComment(ctx, tx, id);
+    await lockThread(tx, post);
+    const [removed] = await tx.delete(comments).where(eq(comments.id, id)).returning();
+    if (!removed) throw notFound();
+    await syncCommentCounters(tx, removed, null);
+    return removed;
   });
   announce(ctx, comment, 'removed');
 }
 
 const listSchema = z.object({
   itemType: commentableType,
-  itemId: z.string().min(1),
+  itemId: idSchema,
   orderBy: z.enum(COMMENT_SORTS).nullish(),
 });
 
@@ -316,15 +288,12 @@ export async function getComment(ctx: Context, id: string): Promise<CommentRow> 
   return (await engageableComment(ctx, id)).comment;
 }
 
-/** A post kind's table and comment counter column, for the live event. */
-export const postCommentCounter = (type: PostType) => POSTS[type];
-
 /**
  * A moderator hides or restores a comment (the moderation service checked who may), in the
- * caller's transaction. The post's row is locked first, as every thread write does; the post's
- * `totalComments` loses (or regains) the comment with its shown replies (a reply under a hidden
- * comment counts nowhere already), and the parent's `totalReplies` the reply. Live threads hear a
- * removal (or an addition), so open threads drop (or show) it. Null when the comment is gone.
+ * caller's transaction. The post's row is locked first, as every thread write does, and the
+ * counters move by the difference between the row before and after (a reply under a hidden
+ * comment counts nowhere already). Live threads hear a removal (or an addition), so open threads
+ * drop (or show) it. Null when the comment is gone.
  */
 export async function changeCommentHidden(
   tx: DbOrTx,
@@ -332,10 +301,12 @@ export async function changeCommentHidden(
   id: string,
   isHidden: boolean,
 ): Promise<StandingChange<CommentRow> | null> {
-  const [found] = await tx.select().from(comments).where(eq(comments.id, id));
+  const [found] = await tx
+    .select({ itemType: comments.itemType, itemId: comments.itemId })
+    .from(comments)
+    .where(eq(comments.id, id));
   if (!found) return null;
-  const post = POSTS[found.itemType];
-  await tx.select({ id: post.id }).from(post.table).where(eq(post.id, found.itemId)).for('update');
+  await lockThreads(tx, found.itemType, [found.itemId]);
   const [before] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
   if (!before) return null;
   if (before.isHidden === isHidden) return { before, after: before, announce: () => undefined };
@@ -344,27 +315,7 @@ export async function changeCommentHidden(
     .set({ isHidden })
     .where(eq(comments.id, id))
     .returning();
-  const step = isHidden ? -1 : 1;
-  let counted = 1;
-  if (before.parentId) {
-    await stepReplyCount(tx, before.parentId, step);
-    const [parent] = await tx
-      .select({ isHidden: comments.isHidden })
-      .from(comments)
-      .where(eq(comments.id, before.parentId));
-    if (parent?.isHidden) counted = 0;
-  } else {
-    const [shown] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(and(eq(comments.parentId, id), eq(comments.isHidden, false)));
-    counted += shown?.count ?? 0;
-  }
-  if (counted > 0)
-    await tx
-      .update(post.table)
-      .set({ totalComments: sql`${post.totalComments} + ${step * counted}` })
-      .where(eq(post.id, before.itemId));
+  await syncCommentCounters(tx, before, after!);
   return {
     before,
     after: after!,

@@ -201,42 +201,49 @@ export async function updateMap(ctx: Context, id: string, input: unknown): Promi
     data.collaboratorIds && (await eligibleCollaborators(ctx, map, data.collaboratorIds));
   const links = data.links && (await linksAfterSave(ctx, map, data.links));
 
-  const saved = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(maps)
-      .set({
-        name: data.name,
-        description: data.description,
-        graphTypes,
-        isPrivate: data.isPrivate,
-        copyEnabled: data.copyEnabled,
-        cldsEnabled: data.cldsEnabled,
-        filters: data.filters,
-        settings: data.settings,
-        layers: data.layers,
-        links,
-        positions2d: data.positions2d,
-        positions3d: data.positions3d,
-        excluded: data.excluded,
-        zoomLevel: data.zoomLevel,
-        version: sql`${maps.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(maps.id, id), eq(maps.version, data.version)))
-      .returning();
-    if (!row) {
-      const [current] = await tx
-        .select({ version: maps.version })
-        .from(maps)
-        .where(eq(maps.id, id));
-      if (!current) throw notFound();
-      throw stale(current.version);
-    }
-    if (collaboratorIds) await replaceCollaborators(tx, id, collaboratorIds);
-    // The version matched, so `map` is the row exactly as this update found it.
-    await syncProblemRecipes(tx, map, row);
-    return { ...row, collaboratorIds: collaboratorIds ?? map.collaboratorIds };
-  });
+  // Saves per person are limited (RATE_LIMITS.mapSave): each rewrites the map and reloads its viewers.
+  const saved = await limitedWrite(
+    ctx.db,
+    'map-save',
+    viewer.id,
+    RATE_LIMITS.mapSave,
+    async (tx) => {
+      const [row] = await tx
+        .update(maps)
+        .set({
+          name: data.name,
+          description: data.description,
+          graphTypes,
+          isPrivate: data.isPrivate,
+          copyEnabled: data.copyEnabled,
+          cldsEnabled: data.cldsEnabled,
+          filters: data.filters,
+          settings: data.settings,
+          layers: data.layers,
+          links,
+          positions2d: data.positions2d,
+          positions3d: data.positions3d,
+          excluded: data.excluded,
+          zoomLevel: data.zoomLevel,
+          version: sql`${maps.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(maps.id, id), eq(maps.version, data.version)))
+        .returning();
+      if (!row) {
+        const [current] = await tx
+          .select({ version: maps.version })
+          .from(maps)
+          .where(eq(maps.id, id));
+        if (!current) throw notFound();
+        throw stale(current.version);
+      }
+      if (collaboratorIds) await replaceCollaborators(tx, id, collaboratorIds);
+      // The version matched, so `map` is the row exactly as this update found it.
+      await syncProblemRecipes(tx, map, row);
+      return { ...row, collaboratorIds: collaboratorIds ?? map.collaboratorIds };
+    },
+  );
   announceMapSaved(ctx, id);
   return saved;
 }

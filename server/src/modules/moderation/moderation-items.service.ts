@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
-  REPORT_MESSAGES,
   htmlToPlainText,
-  moderateItemActionSchema,
+  idSchema,
   type ModerateItemAction,
+  moderateItemActionSchema,
+  REPORT_MESSAGES,
 } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
@@ -86,8 +87,8 @@ const moderateItemSchema = z.object({
   itemType: z.enum(['stories', 'problems', 'solutions', 'skills', 'comments', 'users'], {
     error: REPORT_MESSAGES.itemNotFound,
   }),
-  itemId: z.string().min(1),
-  reportId: z.string().min(1).nullish(),
+  itemId: idSchema,
+  reportId: idSchema.nullish(),
 });
 
 /**

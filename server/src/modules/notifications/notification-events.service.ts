@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { htmlToPlainText, type ReactionKind } from '@rules';
+import { RATE_LIMITS, openingWords, type ReactionKind } from '@rules';
+import { admitted } from '../../auth/rate-limit';
 import type { DbOrTx } from '../../db/client';
 import {
   comments,
@@ -22,10 +23,7 @@ import { notify, watch } from './notify.service';
 
 const SNIPPET_LENGTH = 140;
 
-const snippetOf = (html: string) => {
-  const text = htmlToPlainText(html).replace(/\s+/gu, ' ').trim();
-  return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text;
-};
+const snippetOf = (html: string) => openingWords(html, SNIPPET_LENGTH);
 
 /** The author of a post, as a one-row select of recipients. */
 const postAuthorOf = (post: { type: PostType; id: string }) => {
@@ -34,6 +32,22 @@ const postAuthorOf = (post: { type: PostType; id: string }) => {
 };
 
 const oneUser = (userId: string) => sql`select ${userId}::text`;
+
+/**
+ * The people a comment's @mentions may still notify. One person's mentions of another notify
+ * RATE_LIMITS.mentionNotify times an hour: later ones still show in the thread, but a flood of
+ * comments naming someone rings their bell only that often (the comments themselves are limited
+ * by RATE_LIMITS.commentCreate). People are taken in id order, so two comments lock alike.
+ */
+async function mentionsToNotify(tx: DbOrTx, actorId: string, mentions: readonly string[]) {
+  const notified: string[] = [];
+  for (const userId of [...new Set(mentions)].sort()) {
+    if (userId === actorId) continue;
+    const key = { key: `${actorId}:${userId}`, limit: RATE_LIMITS.mentionNotify };
+    if (await admitted(tx, 'mention-notify', [key])) notified.push(userId);
+  }
+  return notified;
+}
 
 /**
  * A new comment or reply: people it @mentions (even if not watching, unless they muted the post),
@@ -49,6 +63,7 @@ export async function notifyComment(
   const onPost = { postType: post.type, postId: post.id };
   const data = { ...onPost, snippet: snippetOf(comment.commentHtml) };
   const thread = `${post.type}:${post.id}`;
+  const mentioned = await mentionsToNotify(tx, comment.authorId, comment.mentions);
   return notify(tx, {
     actorId: comment.authorId,
     spaceId: post.spaceId,
@@ -59,7 +74,7 @@ export async function notifyComment(
         groupKey: `mention:comments:${comment.id}`,
         itemType: 'comments',
         itemId: comment.id,
-        recipients: sql`select unnest(${sql.param(comment.mentions, comments.mentions)}::text[])`,
+        recipients: sql`select unnest(${sql.param(mentioned, comments.mentions)}::text[])`,
         data,
       },
       ...(comment.parentId
@@ -243,21 +258,26 @@ type ProblemRow = typeof problems.$inferSelect;
 /**
  * A problem became listed (published and approved): people whose problem alerts match one of its
  * tags and who belong to its space (a participant, or it is one of their spaces: visited,
- * favourite, switched on) hear, if they may see it. An anonymous problem names no actor.
+ * favourite, switched on) hear, if they may see it. An anonymous problem names no actor. A
+ * problem unpublished and published again alerts again only RATE_LIMITS.problemAlert times a day.
  */
-export function notifyProblemListed(tx: DbOrTx, problem: ProblemRow): Promise<string> {
+export async function notifyProblemListed(tx: DbOrTx, problem: ProblemRow): Promise<string> {
   const post = { type: 'problems' as const, id: problem.id };
+  const alerts = await admitted(tx, 'problem-alert', [
+    { key: problem.id, limit: RATE_LIMITS.problemAlert },
+  ]);
   return notify(tx, {
     actorId: problem.authorId,
     spaceId: problem.spaceId,
     post,
-    targets: [
-      {
-        kind: 'problemAlert',
-        groupKey: `problemAlert:problems:${problem.id}`,
-        itemType: 'problems',
-        itemId: problem.id,
-        recipients: sql`select alert.user_id from ${notificationTags} alert
+    targets: alerts
+      ? [
+          {
+            kind: 'problemAlert',
+            groupKey: `problemAlert:problems:${problem.id}`,
+            itemType: 'problems',
+            itemId: problem.id,
+            recipients: sql`select alert.user_id from ${notificationTags} alert
           where alert.tag_id = any(${sql.param(problem.tags, comments.mentions)}::text[])
           and (exists (select 1 from ${userSpaces} mine where mine.user_id = alert.user_id
                  and mine.space_id = ${problem.spaceId})
@@ -267,9 +287,10 @@ export function notifyProblemListed(tx: DbOrTx, problem: ProblemRow): Promise<st
                    ACTIVE_PARTICIPANT_STATUSES.map((status) => sql`${status}`),
                    sql`, `,
                  )})))`,
-        data: { anonymous: problem.isAnonymousPost },
-      },
-    ],
+            data: { anonymous: problem.isAnonymousPost },
+          },
+        ]
+      : [],
   });
 }
 

@@ -2,10 +2,12 @@ import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
   DIRECTORY_ROLES,
   PEOPLE_MESSAGES,
+  RATE_LIMITS,
   peopleSearchSchema,
   userIdSchema,
   type Directory,
 } from '@rules';
+import { countWithin } from '../../auth/rate-limit';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
@@ -94,6 +96,11 @@ export async function followUser(ctx: Context, userId: unknown): Promise<PersonR
       .onConflictDoNothing()
       .returning({ followeeId: userFollows.followeeId });
     if (inserted.length) {
+      // A new follow notifies: limited per person, and per followee (unfollow, follow again).
+      await countWithin(tx, 'user-follow', [
+        { key: viewer.id, limit: RATE_LIMITS.userFollow },
+        { key: `${viewer.id}:${followeeId}`, limit: RATE_LIMITS.userFollowPerRecipient },
+      ]);
       await stepFollowCounters(tx, viewer.id, followeeId, 1);
       eventId = await notifyFollower(tx, viewer.id, followeeId);
     }

@@ -1,13 +1,17 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  REACTION_KINDS,
+  cursorSchema,
+  RATE_LIMITS,
+  REACTABLE_TYPES,
+  type ReactableType,
   reactInputSchema,
+  REACTION_KINDS,
+  type ReactionKind,
   reactionKindSchema,
   reactionTargetSchema,
-  type ReactableType,
-  type ReactionKind,
 } from '@rules';
 import { z } from 'zod';
+import { countWithin } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
@@ -59,8 +63,15 @@ export async function react(ctx: Context, input: unknown): Promise<ReactionState
     const { item, ...counted } = await lockEngageable(ctx, tx, itemType, itemId);
     const previous = await viewerReactionIn(tx, viewer.id, itemType, itemId);
     if (previous === reaction) return { itemType, itemId, reaction, ...counted };
-    // A first reaction tells the author; changing one's reaction does not tell them again.
-    if (!previous) eventId = await notifyReaction(tx, viewer.id, item, reaction);
+    // A first reaction tells the author; changing one's reaction does not tell them again. Only
+    // first reactions count against the limits: per person, and per item (take back, react again).
+    if (!previous) {
+      await countWithin(tx, 'reaction', [
+        { key: viewer.id, limit: RATE_LIMITS.reaction },
+        { key: `${viewer.id}:${itemType}:${itemId}`, limit: RATE_LIMITS.reactionPerItem },
+      ]);
+      eventId = await notifyReaction(tx, viewer.id, item, reaction);
+    }
     await tx
       .insert(reactions)
       .values({ userId: viewer.id, itemType, itemId, reaction })
@@ -93,6 +104,38 @@ export async function unreact(ctx: Context, input: unknown): Promise<ReactionSta
     await writeCounters(tx, itemType, itemId, totalReactions, counts);
     return { itemType, itemId, reaction: null, totalReactions, counts };
   });
+}
+
+/**
+ * Takes every reaction a user gave off its item's counters and deletes it (an account's deletion,
+ * in its transaction; the cascade alone would leave the counts). Items are locked kind by kind in
+ * id order, as `react` locks its item before reading the counts.
+ */
+export async function removeReactionsOf(tx: DbOrTx, userId: string): Promise<void> {
+  for (const itemType of REACTABLE_TYPES) {
+    const table = COUNTED[itemType];
+    const given = tx
+      .select({ itemId: reactions.itemId })
+      .from(reactions)
+      .where(and(eq(reactions.userId, userId), eq(reactions.itemType, itemType)));
+    const items = await tx
+      .select({ id: table.id, totalReactions: table.totalReactions, counts: table.reactionCounts })
+      .from(table)
+      .where(inArray(table.id, given))
+      .orderBy(asc(table.id))
+      .for('update');
+    const removed = await tx
+      .delete(reactions)
+      .where(and(eq(reactions.userId, userId), eq(reactions.itemType, itemType)))
+      .returning({ itemId: reactions.itemId, reaction: reactions.reaction });
+    const kindOf = new Map(removed.map((row) => [row.itemId, row.reaction]));
+    for (const item of items) {
+      const kind = kindOf.get(item.id);
+      if (!kind) continue;
+      const counts = stepCounts(item.counts, kind, -1);
+      await writeCounters(tx, itemType, item.id, Math.max(item.totalReactions - 1, 0), counts);
+    }
+  }
 }
 
 /**
@@ -173,7 +216,7 @@ export interface ReactorRow {
 const reactorsInputSchema = reactionTargetSchema.extend({
   reaction: reactionKindSchema.nullish(),
   first: z.number().int().nullish(),
-  after: z.string().nullish(),
+  after: cursorSchema.nullish(),
 });
 
 /**
@@ -210,7 +253,7 @@ export type MyReactionRow = Extract<EngagedItem, { itemType: ReactableType }> & 
 
 const pageInputSchema = z.object({
   first: z.number().int().nullish(),
-  after: z.string().nullish(),
+  after: cursorSchema.nullish(),
 });
 
 /**

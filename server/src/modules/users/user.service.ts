@@ -22,10 +22,14 @@ import {
 } from '../../db/schema';
 import { AppError, notFound, parseInput, unauthenticated } from '../../errors';
 import type { AuthorRow } from '../../graphql/loaders';
+import { removeCommentsOf } from '../comments/comment-counters';
+import { republishPresence } from '../chat/chat-presence.service';
 import { removeMaps } from '../maps/map.service';
+import { removeQueuedFiles } from '../media/stored-files.service';
 import { removeFollowsOf } from '../people/people.service';
 import { stepProblemParticipants } from '../problems/problem-counters';
 import { removeProblems } from '../problems/problem.service';
+import { removeReactionsOf } from '../reactions/reaction.service';
 import { stepSkillMembers } from '../skills/skill-counters';
 import { removeSolutions } from '../solutions/solution.service';
 import { removeStories } from '../stories/story.service';
@@ -112,13 +116,32 @@ export async function updateLanguage(ctx: Context, appLang: unknown): Promise<Me
 }
 
 /**
- * Deleting an account removes the user with their sessions, posts, joins and follows, in one
- * transaction that takes each out of every counter it was in (the cascade alone would leave
- * problems, solutions, skills and tags counting what is gone).
+ * Hides the viewer's chat presence from everyone else (offline, no last seen) or shows it again
+ * to the people they share a conversation or a private space with; they still see others'. Open
+ * to a suspended person (a privacy setting, not a write others see). Watchers hear at once.
+ */
+export async function setPresenceHidden(ctx: Context, hidden: unknown): Promise<Me> {
+  const viewer = requireViewer(ctx);
+  const value = parseInput(z.boolean(), hidden, 'hidePresence');
+  await ctx.db
+    .update(users)
+    .set({ hidePresence: value, updatedAt: new Date() })
+    .where(eq(users.id, viewer.id));
+  await republishPresence(ctx.db, ctx.pubsub, viewer.id);
+  return getMe(ctx);
+}
+
+/**
+ * Deleting an account removes the user with their sessions, posts, comments, reactions, joins and
+ * follows, in one transaction that takes each out of every counter it was in (the cascade alone
+ * would leave posts, comments, problems, solutions, skills and tags counting what is gone).
  */
 export async function deleteAccount(ctx: Context): Promise<void> {
   const viewer = requireViewer(ctx);
   await ctx.db.transaction(async (tx) => {
+    // Their comments and reactions on other people's posts leave those posts' counters.
+    await removeCommentsOf(tx, viewer.id);
+    await removeReactionsOf(tx, viewer.id);
     await removeStories(tx, eq(stories.authorId, viewer.id));
     await removeSolutions(tx, eq(solutions.authorId, viewer.id));
     await removeVotesOf(tx, viewer.id);
@@ -155,6 +178,8 @@ export async function deleteAccount(ctx: Context): Promise<void> {
     );
     await tx.delete(users).where(eq(users.id, viewer.id));
   });
+  // Their uploads went with them (cascade), queued for removal from storage.
+  await removeQueuedFiles(ctx);
   // The rows went with the user; this tells every process to close the account's websockets.
   await ctx.sessions.invalidateAllFor(viewer.id);
   ctx.cookies?.set(ctx.sessions.blankCookie());

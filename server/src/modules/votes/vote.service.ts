@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { VOTE_DIRECTIONS, VOTE_MESSAGES, voteFeedbackSchema, type VoteDirection } from '@rules';
+import {
+  RATE_LIMITS,
+  VOTE_DIRECTIONS,
+  VOTE_MESSAGES,
+  voteFeedbackSchema,
+  type VoteDirection,
+} from '@rules';
 import { z } from 'zod';
+import { countWithin } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
@@ -146,8 +153,15 @@ export async function castVote(
         previous?.direction ?? null,
         direction,
       );
-      // A first vote tells the author; switching it does not tell them again.
-      if (!previous) eventId = await notifyVote(tx, viewer.id, kept, direction);
+      // A first vote tells the author; switching it does not tell them again. Only first votes
+      // count against the limits: per person, and per solution (reset, vote again).
+      if (!previous) {
+        await countWithin(tx, 'vote', [
+          { key: viewer.id, limit: RATE_LIMITS.vote },
+          { key: `${viewer.id}:${solutionId}`, limit: RATE_LIMITS.votePerItem },
+        ]);
+        eventId = await notifyVote(tx, viewer.id, kept, direction);
+      }
       return { solution: counted, vote: written };
     }
   });

@@ -57,7 +57,7 @@ export async function createAppDeps(config: Config, log: Log): Promise<AppDeps> 
       connections: new LiveConnections(pubsub),
       chat: new ChatLive(database.db, pubsub, access, log),
       presence,
-      presenceChanges: new PresenceChanges(pubsub, log),
+      presenceChanges: new PresenceChanges(database.db, pubsub, log),
     },
     log,
     mailer: createMailer({

@@ -54,7 +54,7 @@ export function createLoaders(db: Db, viewer: Viewer | null) {
     ...createModerationLoaders(db),
     ...createChatConversationLoaders(db, viewer),
     ...createChatLoaders(db, viewer),
-    ...createChatPresenceLoaders(db),
+    ...createChatPresenceLoaders(db, viewer),
     ...createMapLoaders(db, viewer),
   };
 }

@@ -71,7 +71,10 @@ export type Topics = {
   chatMembers: [payload: { conversationId: string; userIds: string[]; deleted?: boolean }];
   /** Someone read a conversation (another device's unread counts change). */
   chatRead: [payload: { userId: string; conversationId: string }];
-  /** Someone came online or went offline (their last socket in every process closed). */
+  /**
+   * Someone came online or went offline (their last socket in every process closed), or hid or
+   * showed their presence; each subscriber is told only what it may see (chat-presence).
+   */
   presence: [payload: { userId: string; state: 'online' | 'offline'; lastSeen: string | null }];
 };
 

@@ -12,6 +12,7 @@ import { useViewer } from '../auth/useViewer';
 import { ResetExplainersCard } from '../explainers';
 import { DigestSettingCard } from '../push';
 import { LanguageSelect } from './LanguageSelect';
+import { PresenceSettingCard } from './PresenceSettingCard';
 
 /** The spec: account deletion goes to / after 1 second. */
 const LEAVE_AFTER_DELETE_MS = 1000;
@@ -66,7 +67,7 @@ function DeleteAccount() {
   );
 }
 
-/** /settings/account: e-mail, subscription, language and account deletion. */
+/** /settings/account: e-mail, subscription, language, digest, presence and account deletion. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const { viewer } = useViewer();
@@ -91,6 +92,7 @@ export function AccountSettingsPage() {
         <LanguageSelect />
       </Card>
       <DigestSettingCard />
+      <PresenceSettingCard />
       <DeleteAccount />
     </Stack>
   );

@@ -39,7 +39,10 @@ const liveOf = (context: unknown) => (context as Context).live.chat;
 /** Chat as it happens: messages, typing, unread counts, conversations and presence. */
 @Resolver()
 export class ChatLiveResolver {
-  @Query(() => [ChatPresence], { description: 'People’s chat status (at most 100 ids).' })
+  @Query(() => [ChatPresence], {
+    description:
+      'People’s chat status (at most 100 ids), shown to those who share a conversation or a private space with them unless they hide it; to anyone else offline with no lastSeen.',
+  })
   async chatPresence(
     @Arg('userIds', () => [ID]) userIds: string[],
     @Ctx() ctx: Context,
@@ -104,7 +107,8 @@ export class ChatLiveResolver {
   }
 
   @Subscription(() => ChatPresence, {
-    description: 'These people coming online or going offline (at most 100 ids).',
+    description:
+      'These people coming online or going offline (at most 100 ids), sent only to those chatPresence shows them to, judged at every change.',
     subscribe: ({ args, context }) =>
       (context as Context).live.presenceChanges.subscribe(context as Context, args.userIds),
   })

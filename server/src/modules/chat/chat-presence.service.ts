@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { chatStatuses, liveProcesses, liveSockets } from '../../db/schema';
+import { chatStatuses, liveProcesses, liveSockets, users } from '../../db/schema';
 import type { AppPubSub, Topics } from '../../graphql/pubsub';
 import type { Log } from '../../log';
 import { presenceIdsSchema, type PresenceState } from '@rules';
 import type { Context } from '../../context';
 import { parseInput, unauthenticated } from '../../errors';
 import { endWithSignal, Inbox } from '../../live/hub';
+import { presenceShownTo, sharesPresence } from './chat-presence.policy';
 
 /** A person's chat status as GraphQL shows it (ChatPresence). */
 export interface Presence {
@@ -20,28 +22,55 @@ export interface Presence {
 export const PRESENCE_BEAT_MS = 5_000;
 export const PRESENCE_DEAD_AFTER_MS = 20_000;
 
-/** People's presence, in the order asked; someone never seen is offline with no lastSeen. */
-export async function presenceOf(db: DbOrTx, userIds: readonly string[]): Promise<Presence[]> {
-  const rows = userIds.length
-    ? await db
-        .select({
-          userId: chatStatuses.userId,
-          state: chatStatuses.state,
-          lastSeen: chatStatuses.lastSeen,
-        })
-        .from(chatStatuses)
-        .where(inArray(chatStatuses.userId, [...userIds]))
-    : [];
+/** What someone whose presence the viewer may not see looks like: never connected. */
+const unseen = (userId: string): Presence => ({ userId, state: 'offline', lastSeen: null });
+
+/**
+ * People's presence as the viewer may see it (presenceShownTo), in the order asked; anyone else,
+ * and someone never seen, is offline with no lastSeen.
+ */
+export async function presenceOf(
+  db: DbOrTx,
+  viewerId: string | null,
+  userIds: readonly string[],
+): Promise<Presence[]> {
+  const rows =
+    userIds.length && viewerId
+      ? await db
+          .select({
+            userId: chatStatuses.userId,
+            state: chatStatuses.state,
+            lastSeen: chatStatuses.lastSeen,
+          })
+          .from(chatStatuses)
+          .innerJoin(users, eq(users.id, chatStatuses.userId))
+          .where(and(inArray(chatStatuses.userId, [...userIds]), presenceShownTo(viewerId)))
+      : [];
   const byId = new Map(rows.map((row) => [row.userId, row]));
-  return userIds.map(
-    (userId) => byId.get(userId) ?? { userId, state: 'offline' as const, lastSeen: null },
-  );
+  return userIds.map((userId) => byId.get(userId) ?? unseen(userId));
 }
 
 /** The chatPresence query: signed-in people only, at most PRESENCE_IDS_MAX ids. */
 export async function chatPresence(ctx: Context, userIds: unknown): Promise<Presence[]> {
   if (!ctx.viewer) throw unauthenticated();
-  return presenceOf(ctx.db, parseInput(presenceIdsSchema, userIds, 'userIds'));
+  return presenceOf(ctx.db, ctx.viewer.id, parseInput(presenceIdsSchema, userIds, 'userIds'));
+}
+
+/**
+ * Tells the person's watchers their presence as it now is, after they hid or showed it: the
+ * `presence` event is judged per subscriber like any transition, so a hidden person's watchers
+ * see them go offline with no last seen, and nothing of their real state.
+ */
+export async function republishPresence(db: DbOrTx, pubsub: AppPubSub, userId: string) {
+  const [status] = await db
+    .select({ state: chatStatuses.state, lastSeen: chatStatuses.lastSeen })
+    .from(chatStatuses)
+    .where(eq(chatStatuses.userId, userId));
+  pubsub.publish('presence', {
+    userId,
+    state: status?.state ?? 'offline',
+    lastSeen: status?.lastSeen?.toISOString() ?? null,
+  });
 }
 
 /** One signed-in socket's place in presence: `closed()` when the socket closes. */
@@ -196,22 +225,43 @@ export class PresenceTracker {
   }
 }
 
+/** One `presenceChanged` subscription. */
+interface PresenceSubscriber {
+  viewerId: string;
+  inbox: Inbox<Presence>;
+  /**
+   * What it was last told of each person it follows, as it may see them (first what chatPresence
+   * answered when it subscribed): a change it may not see, or that looks the same to it, is
+   * not sent, so a hidden person's comings and goings send nothing.
+   */
+  told: Promise<Map<string, string>>;
+}
+
+const shownAs = (presence: Presence) => `${presence.state}:${presence.lastSeen?.getTime() ?? ''}`;
+const viewers = alias(users, 'presence_viewers');
+
 /**
  * The `presenceChanged` subscribers of one process: it listens once to the `presence` topic and
- * hands each event to the inboxes following that person, so a transition costs no query here.
- * Presence is public to signed-in people, so nothing is judged per subscriber.
+ * hands each event to the subscriptions following that person who may see it, judged for all of
+ * them in one statement per event (sharesPresence, the rule chatPresence applies). A person's
+ * co-members receive their changes, offline with no last seen while they hide them; anyone else
+ * receives nothing, checked again at every event.
  */
 export class PresenceChanges {
-  private readonly subscribers = new Map<string, Set<Inbox<Presence>>>();
+  private readonly subscribers = new Map<string, Set<PresenceSubscriber>>();
   private readonly stop: () => void;
 
-  constructor(pubsub: AppPubSub, log: Log) {
+  constructor(
+    private readonly db: Db,
+    pubsub: AppPubSub,
+    log: Log,
+  ) {
     const events = pubsub.subscribe('presence');
     this.stop = () => void events.return?.();
     void (async () => {
       for await (const event of events) {
         try {
-          this.onPresence(event);
+          await this.onPresence(event);
         } catch (error) {
           log.error({ err: error, topic: 'presence' }, 'live chat event not delivered');
         }
@@ -222,29 +272,61 @@ export class PresenceChanges {
   /** Presence changes of these people (at most PRESENCE_IDS_MAX ids), for signed-in people. */
   subscribe(ctx: Context, userIds: unknown): Inbox<Presence> {
     if (!ctx.viewer) throw unauthenticated();
+    const viewerId = ctx.viewer.id;
     const ids = [...new Set(parseInput(presenceIdsSchema, userIds, 'userIds'))];
-    const inbox: Inbox<Presence> = new Inbox(() => {
-      for (const id of ids) {
-        const inboxes = this.subscribers.get(id);
-        inboxes?.delete(inbox);
-        if (inboxes?.size === 0) this.subscribers.delete(id);
-      }
-    });
+    const subscriber: PresenceSubscriber = {
+      viewerId,
+      inbox: new Inbox(() => {
+        for (const id of ids) {
+          const following = this.subscribers.get(id);
+          following?.delete(subscriber);
+          if (following?.size === 0) this.subscribers.delete(id);
+        }
+      }),
+      // Followed at once (an event meanwhile waits for this), so nothing published is missed.
+      told: presenceOf(this.db, viewerId, ids).then(
+        (presences) => new Map(presences.map((presence) => [presence.userId, shownAs(presence)])),
+      ),
+    };
+    // Fail closed: a subscription that cannot learn what its viewer sees now ends.
+    subscriber.told.catch(() => subscriber.inbox.close());
     for (const id of ids)
-      this.subscribers.set(id, (this.subscribers.get(id) ?? new Set()).add(inbox));
-    endWithSignal(inbox, ctx.connection?.signal);
-    return inbox;
+      this.subscribers.set(id, (this.subscribers.get(id) ?? new Set()).add(subscriber));
+    endWithSignal(subscriber.inbox, ctx.connection?.signal);
+    return subscriber.inbox;
   }
 
-  private onPresence(event: Topics['presence'][0]) {
-    const inboxes = this.subscribers.get(event.userId);
-    if (!inboxes?.size) return;
-    const presence: Presence = {
+  private async onPresence(event: Topics['presence'][0]) {
+    const following = [...(this.subscribers.get(event.userId) ?? [])];
+    if (!following.length) return;
+    // The followers who share a conversation or a private space with the person now (the person
+    // too), each with whether the person hides their presence.
+    const related = await this.db
+      .select({ viewerId: viewers.id, hidden: users.hidePresence })
+      .from(users)
+      .innerJoin(viewers, inArray(viewers.id, [...new Set(following.map((s) => s.viewerId))]))
+      .where(
+        and(
+          eq(users.id, event.userId),
+          or(eq(viewers.id, users.id), sharesPresence(viewers.id, users.id)),
+        ),
+      );
+    const hiddenFrom = new Map(related.map((row) => [row.viewerId, row.hidden]));
+    const real: Presence = {
       userId: event.userId,
       state: event.state,
       lastSeen: event.lastSeen ? new Date(event.lastSeen) : null,
     };
-    for (const inbox of inboxes) inbox.push(presence);
+    for (const subscriber of following) {
+      const hidden = hiddenFrom.get(subscriber.viewerId);
+      if (hidden === undefined) continue;
+      // As presenceShownTo: a hidden person looks never connected to everyone but themselves.
+      const presence = hidden && subscriber.viewerId !== event.userId ? unseen(event.userId) : real;
+      const told = await subscriber.told.catch(() => null);
+      if (!told || told.get(event.userId) === shownAs(presence)) continue;
+      told.set(event.userId, shownAs(presence));
+      subscriber.inbox.push(presence);
+    }
   }
 
   close() {

@@ -145,4 +145,12 @@ export class SpaceNotificationFields {
   notificationsOn(@Root() space: Space, @Ctx() ctx: Context) {
     return ctx.loaders.spaceNotificationsOn.load(space.id);
   }
+
+  @FieldResolver(() => Boolean, {
+    description:
+      'Whether the viewer may switch its notifications: they may read its content (false for invitees, requesters and signed out).',
+  })
+  canSwitchNotifications(@Root() space: Space, @Ctx() ctx: Context) {
+    return ctx.loaders.spaceNotificationsSwitchable.load(space.id);
+  }
 }

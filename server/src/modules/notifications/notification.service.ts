@@ -2,10 +2,11 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   COMMENTABLE_TYPES,
+  idSchema,
   INVITE_NOTIFICATION_KINDS,
   notificationListSchema,
-  watchLevelSchema,
   type WatchLevel,
+  watchLevelSchema,
 } from '@rules';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/sessions';
@@ -16,7 +17,7 @@ import { itemWatches, notifications, spaceParticipants, spaces, userSpaces } fro
 import { notFound, parseInput } from '../../errors';
 import { engageablePost } from '../posts/post.service';
 import { engageableRows } from '../reactions/engaged-items.service';
-import { getSpace, resolveActiveSpace } from '../spaces/space.service';
+import { resolveActiveSpace } from '../spaces/space.service';
 import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
 import { requireViewer } from '../users/user.service';
 
@@ -115,8 +116,6 @@ export async function listNotifications(
   return toPage(rows, size, (row) => ({ value: row.updatedAt, id: row.id }));
 }
 
-const idSchema = z.string().min(1);
-
 /** The viewer's own notification; anyone else's (or none) is NOT_FOUND. */
 const own = (viewer: Viewer, id: unknown) =>
   and(eq(notifications.userId, viewer.id), eq(notifications.id, parseInput(idSchema, id, 'id')));
@@ -169,7 +168,7 @@ export async function markAllNotificationsRead(ctx: Context): Promise<void> {
 
 const watchTargetSchema = z.object({
   itemType: z.enum(COMMENTABLE_TYPES),
-  itemId: z.string().min(1),
+  itemId: idSchema,
 });
 
 /** The post a watch names, if the viewer may engage with it; any other kind of item is NOT_FOUND. */
@@ -219,12 +218,16 @@ export async function setWatchLevel(
 // ---------------------------------------------------------------------------------------------
 // The per-space switch (Web Push for the space's items; in-app notifications are always listed)
 
-const spaceSwitchSchema = z.object({ spaceId: z.string().min(1), on: z.boolean() });
+const spaceSwitchSchema = z.object({ spaceId: idSchema, on: z.boolean() });
 
+/**
+ * Only people who may read the space's content switch it (an invitee sees its name, not its
+ * items); anyone else gets the NOT_FOUND of a missing space.
+ */
 export async function setSpaceNotifications(ctx: Context, input: unknown) {
   const viewer = requireViewer(ctx);
   const { spaceId, on } = parseInput(spaceSwitchSchema, input);
-  const space = await getSpace(ctx, spaceId);
+  const space = await resolveActiveSpace(ctx, spaceId);
   await ctx.db
     .insert(userSpaces)
     .values({ userId: viewer.id, spaceId: space.id, notifications: on })

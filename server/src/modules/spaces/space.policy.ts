@@ -28,6 +28,24 @@ export function spaceIsReadable(viewer: SqlViewer): SQL {
 }
 
 /**
+ * SQL condition on the `spaces` table: the viewer may read the space's name, purpose and image.
+ * Whoever may read its content may; for a private space, so may people invited to it or asking to
+ * join (they need its name to answer, or to follow their request). Blocked people and strangers
+ * may not, as for a space that does not exist.
+ */
+export function spaceNameReadable(viewer: SqlViewer): SQL {
+  if (!viewer) return spaceIsReadable(null);
+  return or(
+    spaceIsReadable(viewer),
+    sql`exists (select 1 from ${spaceParticipants} where ${and(
+      eq(spaceParticipants.spaceId, spaces.id),
+      eq(spaceParticipants.userId, viewer.id),
+      inArray(spaceParticipants.status, ['invited', 'requested']),
+    )})`,
+  )!;
+}
+
+/**
  * SQL condition for content tables: the space in `spaceIdColumn` is readable by the viewer. Every
  * list, get, counter, tag page, search and live event filters with this, in SQL. The subquery is
  * uncorrelated, so PostgreSQL computes the readable spaces once per statement.

@@ -14,6 +14,7 @@ export const presentMe = (me: Me): User => ({
   emailVerified: me.emailVerified,
   defaultSpace: { spaceId: me.defaultSpace.id, spaceName: me.defaultSpace.name },
   digestEmails: me.digestEmails,
+  hidePresence: me.hidePresence,
   hiddenExplainers: hiddenExplainersOf(me.hideExplainers),
   isModerator: me.isModerator,
   isAdmin: me.isAdmin,

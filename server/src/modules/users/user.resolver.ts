@@ -1,7 +1,13 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { presentMe } from './user.presenter';
-import { deleteAccount, getMe, updateLanguage, updateProfile } from './user.service';
+import {
+  deleteAccount,
+  getMe,
+  setPresenceHidden,
+  updateLanguage,
+  updateProfile,
+} from './user.service';
 import { UpdateProfileInput, User } from './user.types';
 
 @Resolver(() => User)
@@ -27,6 +33,15 @@ export class UserResolver {
   @Mutation(() => User, { description: 'Saves the interface language (appLang).' })
   async updateLanguage(@Arg('appLang', () => String) appLang: string, @Ctx() ctx: Context) {
     return presentMe(await updateLanguage(ctx, appLang));
+  }
+
+  @Authorized()
+  @Mutation(() => User, {
+    description:
+      'Hides the viewer’s chat presence from everyone else (offline, no last seen), or shows it again to the people they share a conversation or private space with.',
+  })
+  async setPresenceHidden(@Arg('hidden', () => Boolean) hidden: boolean, @Ctx() ctx: Context) {
+    return presentMe(await setPresenceHidden(ctx, hidden));
   }
 
   @Authorized()

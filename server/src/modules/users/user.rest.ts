@@ -6,7 +6,9 @@ import { presentMe } from './user.presenter';
 import * as userService from './user.service';
 
 /** Profile fields `/user/update` may change, named by its `key`. */
-const UPDATABLE_KEYS = ['displayName', 'photoURL', 'bio'] as const;
+const PROFILE_KEYS = ['displayName', 'photoURL', 'bio'] as const;
+/** Settings it also changes: `hidePresence` (hides the caller's chat presence). */
+const UPDATABLE_KEYS = [...PROFILE_KEYS, 'hidePresence'] as const;
 
 export function mountUserRest(router: Router) {
   router.get('/user/userinfo', async (_req, res) => {
@@ -36,7 +38,11 @@ export function mountUserRest(router: Router) {
       throw new AppError('BAD_USER_INPUT', `key must be one of ${UPDATABLE_KEYS.join(', ')}`, {
         field: 'key',
       });
-    const user = await userService.updateProfile(contextOf(res), { [key]: body[key] });
+    const ctx = contextOf(res);
+    const user =
+      key === 'hidePresence'
+        ? await userService.setPresenceHidden(ctx, body.hidePresence)
+        : await userService.updateProfile(ctx, { [key]: body[key] });
     ok(res, { user: presentMe(user) });
   });
 

@@ -30,6 +30,11 @@ export class User {
   @Field(() => DefaultSpace) defaultSpace!: DefaultSpace;
   @Field(() => Boolean, { description: 'Whether the daily e-mail digest is on.' })
   digestEmails!: boolean;
+  @Field(() => Boolean, {
+    description:
+      'Whether others see the user offline with no last seen in chat (they still see others).',
+  })
+  hidePresence!: boolean;
   @Field(() => [String], {
     description: "Route paths whose explainer card the user hid ('don't show again').",
   })

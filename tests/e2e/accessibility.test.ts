@@ -9,6 +9,7 @@ import {
   postProblem,
   postSkill,
   postSolution,
+  createChannel,
   createMap,
   createPrivateSpace,
 } from '../helpers/factories';
@@ -170,6 +171,7 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
     spaceName: '',
     graphMapId: '',
     boardId: '',
+    channelId: '',
   };
   const STORY_TEXT = 'The school well runs dry every May';
   const PROBLEM_NAME = 'Wells run dry before the rains';
@@ -189,7 +191,9 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
     const space = await createPrivateSpace(app.server, member, { name: 'Village water committee' });
     const graphMap = await createMap(app.server, member, { name: 'Wells and rains' });
     const board = await createMap(app.server, member, { name: 'Wells board', type: 'kanban' });
+    const channel = await createChannel(app.server, member, { name: 'Well diggers' });
     Object.assign(content, {
+      channelId: channel.id,
       graphMapId: graphMap.id,
       boardId: board.id,
       storyId: story.id,
@@ -247,6 +251,15 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
     },
     { path: '/dashboard', ready: (page) => page.getByRole('heading', { name: /^Dashboard/ }) },
     { path: '/settings/profile', ready: (page) => page.getByLabel('Display name') },
+    // An open conversation's name is the chat page's heading; its info page has its own.
+    {
+      path: `/chat/${content.channelId}`,
+      ready: (page) => page.getByRole('heading', { name: 'Chat: Well diggers', level: 1 }),
+    },
+    {
+      path: `/chat/${content.channelId}/info`,
+      ready: (page) => page.getByRole('list', { name: 'Group Members' }),
+    },
     {
       path: `/graphviews/${content.graphMapId}`,
       ready: (page) => page.locator('[data-testid="graph-map"][data-ready="true"]'),

@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDirectChat, signUpVerified, type TestUser } from '../helpers/factories';
+import { createChannel, openDirectChat, signUpVerified, type TestUser } from '../helpers/factories';
 import { MOBILE, shows, signedInShell, startBrowserApp, type BrowserApp } from './app-in-browser';
 import { chromiumMissing } from './browser';
 
 /**
  * The chat shell in Chromium: the drawer's lists and empty states, creating a channel in two
- * steps with the spec's messages, finding and joining it, the group menu by role, presence dots
- * going live, and the /chat page on a phone. The conversation itself is chat.test.ts's.
+ * steps with the spec's messages, finding and joining it (listed at once, in the drawer and beside
+ * it on the /chat page), the group menu by role, a group's info page for members only, presence
+ * dots going live, and the /chat page on a phone. The conversation itself is chat.test.ts's.
  */
 
 /** Opens the chat drawer from the header's Chat button. */
@@ -74,8 +75,70 @@ describe.skipIf(chromiumMissing)('the chat shell in the browser', () => {
     await boDrawer.getByRole('button', { name: 'Conversation options' }).click();
     const boItems = await boPage.getByRole('menu').getByRole('menuitem').allTextContents();
     expect(boItems).toEqual(['Group Info', 'Group Members', 'Add Member', 'Leave Group']);
+    await boPage.keyboard.press('Escape');
+    // Back at the lists, the channel just joined is among his.
+    await boDrawer.getByRole('button', { name: 'Back to conversations' }).click();
+    const boChannels = boDrawer.getByRole('region', { name: 'Channels' });
+    await shows(boChannels.getByRole('link', { name: /Well builders/ }));
+    expect(await boChannels.getByText("You haven't created or joined any channels").count()).toBe(
+      0,
+    );
     // Bo goes offline for the next test.
     await boPage.context().close();
+  });
+
+  it('on the /chat page, a channel joined from Find channels is listed beside it at once', async () => {
+    app.screenshotsOnFailure();
+    const cy = await signUpVerified(app.server, { displayName: 'Cy' });
+    const page = await app.newPage({ as: cy });
+    await page.goto(`${app.server.url}/chat`);
+    await shows(page.getByRole('heading', { name: 'Chat', level: 1 }));
+    await page.getByRole('button', { name: 'Find channels' }).click();
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.waitForURL(/\/chat\/[^/?]+$/);
+    await shows(page.getByRole('heading', { name: 'Well builders' }));
+
+    const channels = page.getByRole('region', { name: 'Channels' });
+    const joined = channels.getByRole('link', { name: /Well builders/ });
+    await shows(joined);
+    expect(await joined.getAttribute('aria-current')).toBe('page');
+    for (const deadEnd of [
+      "You haven't created or joined any channels (yet)!",
+      'There are no public channels to join in this space',
+    ])
+      expect(await page.getByText(deadEnd).count(), deadEnd).toBe(0);
+  });
+
+  it("/chat/{id}/info is the group's info page for its members, and a 404 for anyone else", async () => {
+    app.screenshotsOnFailure();
+    const group = await createChannel(app.server, ada, {
+      type: 'private',
+      name: 'Seed savers',
+      description: 'Swapping seeds before the rains',
+      members: [bo],
+    });
+    const page = await app.newPage({ as: bo });
+    await page.goto(`${app.server.url}/chat/${group.id}`);
+    // On the page, the group menu's Group Info opens it.
+    await page.getByRole('button', { name: 'Conversation options' }).click();
+    await page.getByRole('menuitem', { name: 'Group Info' }).click();
+    await page.waitForURL(`**/chat/${group.id}/info`);
+    const heading = page.getByRole('heading', { name: 'Seed savers: group info', level: 1 });
+    await shows(heading);
+    await shows(page.getByText('Swapping seeds before the rains'));
+    await shows(
+      page.getByRole('list', { name: 'Group Members' }).getByRole('link', { name: /Ada/ }),
+    );
+    await expect.poll(() => page.title()).toBe('Seed savers: group info · Bumps');
+
+    const stranger = await signUpVerified(app.server, { displayName: 'Stranger' });
+    const strangerPage = await app.newPage({ as: stranger });
+    await strangerPage.goto(`${app.server.url}/chat/${group.id}/info`);
+    await shows(strangerPage.getByTestId('error-page'));
+    await shows(strangerPage.getByRole('heading', { name: '404 Not Found' }));
+    expect(await strangerPage.getByText('Seed savers').count()).toBe(0);
+    // Bo goes offline for the next test.
+    await page.context().close();
   });
 
   it('shows a direct chat with its presence dot, live as the other person comes and goes', async () => {

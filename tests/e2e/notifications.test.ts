@@ -1,14 +1,49 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlData } from '../helpers/clients';
-import { addComment, postStory, react, signUpVerified, type TestUser } from '../helpers/factories';
-import { shows, signedInShell, startBrowserApp, type BrowserApp } from './app-in-browser';
+import type { Locator, Page } from 'playwright-core';
+import {
+  addComment,
+  postProblem,
+  postStory,
+  react,
+  setProblemStatus,
+  signUpVerified,
+  type TestUser,
+} from '../helpers/factories';
+import {
+  DESKTOP,
+  MOBILE,
+  shows,
+  signedInShell,
+  startBrowserApp,
+  type BrowserApp,
+} from './app-in-browser';
 import { SKIP_REASON, chromiumMissing } from './browser';
 
 /**
  * The notifications pages in the browser: the bell's badge, a notification opening its item and
- * becoming read, and 'Clear all' asking first. (B's badge rising live when A comments is the
- * lead's end-to-end scenario.)
+ * becoming read, and 'Clear all' asking first; a notification names what it is about, the bell is
+ * a plain bell, and toasts leave the header's controls uncovered. (B's badge rising live when A
+ * comments is the lead's end-to-end scenario.)
  */
+
+/** The bell's icon: tabler draws each icon as an svg with its name in the class. */
+const bellIcon = (bell: Locator) =>
+  bell
+    .locator('svg')
+    .evaluate((svg) => [...svg.classList].find((name) => name.startsWith('tabler-icon-')));
+
+/** Whether two elements' boxes overlap on the screen. */
+async function overlap(page: Page, a: Locator, b: Locator) {
+  const [first, second] = [await a.boundingBox(), await b.boundingBox()];
+  if (!first || !second) throw new Error(`${page.url()}: an element is not on the screen`);
+  return (
+    first.x < second.x + second.width &&
+    second.x < first.x + first.width &&
+    first.y < second.y + second.height &&
+    second.y < first.y + first.height
+  );
+}
 
 const UNREAD = `query { me { totalNotifications } notifications(filter: "all") { items { id kind isRead } } }`;
 
@@ -82,6 +117,61 @@ describe.skipIf(chromiumMissing)('notifications in the browser', () => {
     const cleared = await gqlData<Unread>(app.server.url, UNREAD, {}, { token: author.token });
     expect(cleared.notifications.items).toEqual([]);
   });
+
+  it('names the problem a status change is about, under a plain bell with the count in its name', async () => {
+    app.screenshotsOnFailure();
+    const { server } = app;
+    const owner = await signUpVerified(server, { displayName: 'Owner' });
+    const joiner = await signUpVerified(server, { displayName: 'Joiner' });
+    const problem = await postProblem(server, owner.token, 'Dry wells in Ward 12');
+    await gqlData(
+      server.url,
+      `mutation($id: ID!) { joinProblem(id: $id) { id } }`,
+      { id: problem.id },
+      { token: joiner.token },
+    );
+    await setProblemStatus(server, owner.token, problem.id, 'solved');
+
+    const page = await app.newPage({ as: joiner });
+    await page.goto(`${server.url}/notifications/all`);
+    await shows(page.getByText('The problem “Dry wells in Ward 12” you joined is now Solved'));
+    // Unread, and the bell is still a bell (not the crossed-out "notifications off" one).
+    const bell = page.getByRole('link', { name: 'Notifications: 1 unread' });
+    await shows(bell);
+    expect(await bellIcon(bell)).toBe('tabler-icon-bell');
+  });
+
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', MOBILE],
+  ] as const)
+    it(`shows toasts clear of the bell and the account menu (${name})`, async () => {
+      app.screenshotsOnFailure();
+      const reader = await signUpVerified(app.server, { displayName: 'Reader' });
+      const story = await postStory(app.server, reader.token, '<p>Toasts #village</p>');
+      await addComment(app.server, author, { itemType: 'stories', itemId: story.id });
+      const page = await app.newPage({ as: reader, viewport });
+      await page.goto(`${app.server.url}/notifications/all`);
+      await signedInShell(page);
+      await page.getByRole('button', { name: 'Mark all read' }).click();
+      const toast = page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'All notifications marked read' });
+      await shows(toast);
+      const header = page.locator('header');
+      for (const control of [
+        header.getByRole('link', { name: /^Notifications/ }),
+        header.getByRole('button', { name: 'Account menu' }),
+      ])
+        expect(await overlap(page, toast, control), String(control)).toBe(false);
+      // Outside the toast itself the page keeps its clicks: no toast container lies over it.
+      const { width, height } = page.viewportSize()!;
+      const atCentre = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('.mantine-Notifications-root'),
+        [width / 2, height / 2],
+      );
+      expect(atCentre).toBeNull();
+    });
 });
 
 if (chromiumMissing) {

@@ -201,9 +201,14 @@ describe.skipIf(chromiumMissing)('a private space, end to end', () => {
     expect(await member.getByText(/^Participants:/u).count()).toBe(0);
     await member.getByRole('button', { name: 'Accept' }).click();
     await shows(member.getByText('Invitation accepted'));
-    await member.getByRole('tab', { name: 'Active' }).click();
-    await shows(member.getByText(spaceName));
-    await member.getByRole('button', { name: 'Enter', exact: true }).click();
+    // Accepting takes the member into the space (not back to an Invited list now empty): its
+    // page opens, and it is their active space.
+    await member.waitForURL(`**/space/${spaceId}/info`);
+    await shows(member.getByRole('heading', { name: spaceName, level: 1 }));
+    await member
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Perspectives' })
+      .click();
     await member.waitForURL('**/stories/recent');
     await shows(member.getByRole('heading', { name: `Recent stories in ${spaceName}` }));
 

@@ -81,6 +81,9 @@ describe('the daily digest', () => {
     expect(links.every((at) => at > 0)).toBe(true);
     expect(links).toEqual([...links].sort((a, b) => b - a));
     expect(mail!.text.match(/Ada commented on your story/gu)).toHaveLength(3);
+    // Each line names its story by its opening words.
+    for (const i of [1, 2, 3])
+      expect(mail!.text).toContain(`Ada commented on your story “Story ${i} #digest”`);
     expect(mail!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(mail!.text).toContain(unsubscribeLinkOf(mail!));
   });
@@ -126,7 +129,7 @@ describe('the daily digest', () => {
     await sendDigests(server.deps, later(25));
     const [mail] = digestsTo(ravi);
     expect(mail!.subject).toBe('మీకు 2 చదవని నోటిఫికేషన్లు ఉన్నాయి');
-    expect(mail!.text).toContain('Ada మీ కథపై వ్యాఖ్యానించారు');
+    expect(mail!.text).toContain('Ada మీ “Story 1 #digest” కథపై వ్యాఖ్యానించారు');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   follow,
   invite,
   listNotifications,
+  listNotificationsOverRest,
   MARK_ALL_READ,
   markRead,
   mentionOf,
@@ -25,6 +26,7 @@ import {
   signUpVerified,
   totalNotificationsOf,
   vote,
+  UPDATE_PROBLEM,
   WATCH_LEVEL,
   type ProblemView,
   type TestUser,
@@ -375,6 +377,82 @@ describe('problems', () => {
     await moderate(server, owner!, 'approve', { itemType: 'problems', itemId: pending.id });
     expect(await notificationsOfKind(server, alerted!, 'problemAlert')).toMatchObject([
       { itemId: pending.id, spaceId: space.id, actors: [{ id: '', displayName: 'Anonymous' }] },
+    ]);
+  });
+});
+
+describe('naming the item', () => {
+  const JOIN = `mutation($id: ID!) { joinProblem(id: $id) { id } }`;
+  const SET_STATUS = `mutation($id: ID!, $status: String!) { setProblemStatus(id: $id, status: $status) { id } }`;
+
+  it('a status change names the problem over GraphQL and REST, as it is named now', async () => {
+    const [author, joiner] = await people(2);
+    const problem = await postProblem(server, author!.token, 'Dry wells in Ward 12');
+    await gqlData(server.url, JOIN, { id: problem.id }, { token: joiner!.token });
+    await gqlData(
+      server.url,
+      SET_STATUS,
+      { id: problem.id, status: 'solved' },
+      { token: author!.token },
+    );
+
+    expect(await notificationsOfKind(server, joiner!, 'statusChange')).toMatchObject([
+      { postType: 'problems', title: 'Dry wells in Ward 12', status: 'solved' },
+    ]);
+    const overRest = await listNotificationsOverRest(server, joiner!.id, joiner!.token);
+    expect(overRest.body.items).toMatchObject([
+      { kind: 'statusChange', postType: 'problems', title: 'Dry wells in Ward 12' },
+    ]);
+
+    await gqlData(
+      server.url,
+      UPDATE_PROBLEM,
+      { id: problem.id, input: { name: 'Dry wells in Ward 12 and 13' } },
+      { token: author!.token },
+    );
+    expect(await notificationsOfKind(server, joiner!, 'statusChange')).toMatchObject([
+      { title: 'Dry wells in Ward 12 and 13' },
+    ]);
+  });
+
+  it("a reply, a mention and a reaction on a comment name the comment's post by its opening words", async () => {
+    const [author, first, second] = await people(3);
+    const words =
+      'Our well ran dry in May and the hand pump broke the same week, so we carry water';
+    const story = await postStory(server, author!.token, `<p>${words} from the river #water</p>`);
+    const comment = await addComment(server, first!, storyThread(story));
+    await addComment(
+      server,
+      second!,
+      storyThread(story),
+      `<p>${mentionOf(author!)} look</p>`,
+      comment.id,
+    );
+    await react(server, second!, { itemType: 'comments', itemId: comment.id }, 'like');
+
+    // 80 characters of the story stand for its title.
+    const title = `${words.slice(0, 79)}…`;
+    expect(title).toHaveLength(80);
+    for (const kind of ['reply', 'reaction']) {
+      expect(await notificationsOfKind(server, first!, kind)).toMatchObject([
+        { itemType: 'comments', postType: 'stories', title },
+      ]);
+    }
+    expect(await notificationsOfKind(server, author!, 'mention')).toMatchObject([
+      { itemType: 'comments', postType: 'stories', title },
+    ]);
+  });
+
+  it('names a solution voted on, and nothing for spaces and followers (their sentence names them)', async () => {
+    const [author, voter] = await people(2);
+    const solution = await postSolution(server, author!, { name: 'Rainwater tanks' });
+    await vote(server, voter!, solution.id, 'up');
+    await follow(server, voter!, author!);
+    expect(await notificationsOfKind(server, author!, 'vote')).toMatchObject([
+      { postType: 'solutions', title: 'Rainwater tanks' },
+    ]);
+    expect(await notificationsOfKind(server, author!, 'follower')).toMatchObject([
+      { postType: null, title: null },
     ]);
   });
 });

@@ -193,7 +193,7 @@ describe('pushing a notification', () => {
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${server.deps.config.vapid.publicKey}$`),
     );
     expect(balasBrowser.decrypt(request!)).toMatchObject({
-      title: 'Ada commented on your story',
+      title: 'Ada commented on your story “My first bridge #bridges”',
       url: `/story/${story.id}`,
     });
     expect(pushService.requestsTo(adasBrowser)).toEqual([]);
@@ -207,7 +207,7 @@ describe('pushing a notification', () => {
     await addComment(server, ada, { itemType: 'stories', itemId: story.id });
     await expect.poll(() => pushService.requestsTo(browser).length).toBe(1);
     expect(browser.decrypt(pushService.requestsTo(browser)[0]!)).toMatchObject({
-      title: 'Ada మీ కథపై వ్యాఖ్యానించారు',
+      title: 'Ada మీ “Rain water #water” కథపై వ్యాఖ్యానించారు',
     });
   });
 

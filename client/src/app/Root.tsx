@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { LoginBoxProvider } from '../features/auth/LoginBox';
 import { useViewer } from '../features/auth/useViewer';
 import { ReportDialogProvider } from '../features/moderation';
+import { DocumentTitle } from './DocumentTitle';
 import { isAppLang, readLanguageCookie, setInterfaceLanguage } from './i18n';
 import { OfflineBanner } from './OfflineBanner';
 
@@ -16,12 +17,16 @@ function LanguageFromAccount() {
   return null;
 }
 
-/** Everything inside the router: the login box, the report dialog, the network banner, scroll restoration. */
+/**
+ * Everything inside the router: the login box, the report dialog, the network banner, scroll
+ * restoration and the document title.
+ */
 export function Root() {
   return (
     <LoginBoxProvider>
       <ReportDialogProvider>
         <LanguageFromAccount />
+        <DocumentTitle />
         <OfflineBanner />
         <Outlet />
         <ScrollRestoration />

@@ -9,7 +9,7 @@ import type { AppDeps } from '../context';
 import { DatabaseInUseError } from '../db/pglite-lock';
 import { createLog } from '../log';
 import { DemoPartlySeededError, seedDemo, type SeedDemoResult } from './build-demo';
-import { DEMO_PASSWORD, PEOPLE } from './demo-community';
+import { DEMO_PASSWORD, MODERATION, PEOPLE } from './demo-community';
 
 const USAGE = `Usage: npm run seed:demo [-- --reset]
 
@@ -38,8 +38,18 @@ function printResult(result: SeedDemoResult, where: string) {
   }
   lines.push('', `Sign in with any of these; the password is "${DEMO_PASSWORD}":`);
   const width = Math.max(...PEOPLE.map((person) => person.email.length));
+  // The site roles lead the line: they are whom a tester signs in as to see the admin pages and
+  // the report queue ("admin of Ward 12" further on is a space role, not a site one).
+  const siteRole = (key: string) =>
+    key === MODERATION.admin
+      ? 'SITE ADMIN (admin pages, report queue); '
+      : key === MODERATION.moderator
+        ? 'SITE MODERATOR (report queue); '
+        : '';
   for (const person of PEOPLE) {
-    lines.push(`  ${person.email.padEnd(width)}  ${person.displayName}: ${person.shows}`);
+    lines.push(
+      `  ${person.email.padEnd(width)}  ${person.displayName}: ${siteRole(person.key)}${person.shows}`,
+    );
   }
   console.log(lines.join('\n'));
 }

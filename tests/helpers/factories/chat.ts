@@ -308,3 +308,37 @@ export async function setActiveConversation(
 ) {
   await gqlData(server.url, SET_ACTIVE_CONVERSATION, { conversationId }, { token: user.token });
 }
+
+// Presence (chat-presence tests).
+
+export const CHAT_PRESENCE = `query($userIds: [ID!]!) { chatPresence(userIds: $userIds) { userId state lastSeen } }`;
+export const PRESENCE_CHANGED = `subscription($userIds: [ID!]!) { presenceChanged(userIds: $userIds) { userId state lastSeen } }`;
+export const SET_PRESENCE_HIDDEN = `mutation($hidden: Boolean!) { setPresenceHidden(hidden: $hidden) { id hidePresence } }`;
+
+export interface PresenceView {
+  userId: string;
+  state: 'online' | 'offline';
+  lastSeen: string | null;
+}
+
+/** `of`'s presence as `viewer` may see it. */
+export async function chatPresenceOf(server: TestServer, viewer: TestUser, of: { id: string }) {
+  const data = await gqlData<{ chatPresence: PresenceView[] }>(
+    server.url,
+    CHAT_PRESENCE,
+    { userIds: [of.id] },
+    { token: viewer.token },
+  );
+  return data.chatPresence[0]!;
+}
+
+/** `user` hides their presence (or shows it again) over GraphQL; answers `me.hidePresence`. */
+export async function setPresenceHidden(server: TestServer, user: TestUser, hidden: boolean) {
+  const data = await gqlData<{ setPresenceHidden: { hidePresence: boolean } }>(
+    server.url,
+    SET_PRESENCE_HIDDEN,
+    { hidden },
+    { token: user.token },
+  );
+  return data.setPresenceHidden.hidePresence;
+}

@@ -5,8 +5,8 @@ import type { TestUser } from './users';
 /** Notifications, watches and the per-space switch, read and changed as a person does. */
 
 export const NOTIFICATION_FIELDS = `
-  id kind itemType itemId spaceId spaceName actorCount reaction status snippet route isRead
-  createdAt updatedAt actors { id displayName photoURL role }
+  id kind itemType itemId spaceId spaceName actorCount reaction status snippet postType title
+  route isRead createdAt updatedAt actors { id displayName photoURL role }
 `;
 
 export interface NotificationView {
@@ -20,6 +20,8 @@ export interface NotificationView {
   reaction: string | null;
   status: string | null;
   snippet: string | null;
+  postType: string | null;
+  title: string | null;
   route: string;
   isRead: boolean;
   createdAt: string;

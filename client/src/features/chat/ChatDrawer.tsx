@@ -24,6 +24,7 @@ export function ChatDrawer({ opened, onClose }: { opened: boolean; onClose: () =
   const [target, setTarget] = useState<ChatTarget | null>(null);
   const navigation = useMemo<ChatNavigation>(
     () => ({
+      host: 'drawer',
       open: setTarget,
       close: () => setTarget(null),
       dismiss: onClose,

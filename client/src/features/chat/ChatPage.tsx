@@ -41,7 +41,8 @@ function ChatLayout() {
 
   const list = (
     <ScrollArea h="100%" px="xs" py="xs">
-      <Title order={1} size="h3" mb="sm">
+      {/* The page's heading, unless a conversation is open: then its name is. */}
+      <Title order={target ? 2 : 1} size="h3" mb="sm">
         {t('chat:title')}
       </Title>
       <ConversationList activeId={id} />

@@ -67,6 +67,8 @@ const isChannel = (conversation: Conversation) =>
  */
 export function ConversationList({ activeId }: { activeId?: string }) {
   const [view, setView] = useState<'lists' | 'directory'>('lists');
+  // A joined channel leaves the directory for the lists, where it now is (on the /chat page the
+  // lists stay beside the opened channel, so they must show it).
   return view === 'directory' ? (
     <ChannelDirectory onBack={() => setView('lists')} />
   ) : (
@@ -233,9 +235,10 @@ function SectionAction({
   );
 }
 
+/** An empty list's words: they wrap within the drawer, however long a word (a channel's name). */
 function Empty({ children }: { children: ReactNode }) {
   return (
-    <Text size="sm" c="dimmed" py={4}>
+    <Text size="sm" c="dimmed" py={4} style={{ overflowWrap: 'anywhere' }}>
       {children}
     </Text>
   );
@@ -334,6 +337,7 @@ function ChannelDirectory({ onBack }: { onBack: () => void }) {
     try {
       await joinChannel(conversation.id);
       notifySuccess(t('chat:directory.joined', { name: conversation.name }));
+      onBack();
       navigation.open({ conversationId: conversation.id });
     } catch (caught) {
       notifyError(caught);

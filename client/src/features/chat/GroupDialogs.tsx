@@ -54,6 +54,16 @@ interface GroupDialogProps {
 /** Group Info: name, description, type, author, when it was made, how many members. */
 export function GroupInfoDialog({ conversation, opened, onClose }: GroupDialogProps) {
   const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('chat:info.title')} size="md">
+      <GroupInfo conversation={conversation} />
+    </Modal>
+  );
+}
+
+/** What Group Info shows, in the dialog and on the /chat/{id}/info page. */
+export function GroupInfo({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation();
   const typeLabel = useTypeLabel();
   const rows: [string, ReactNode][] = [
     [t('chat:info.name'), conversation.name],
@@ -66,20 +76,18 @@ export function GroupInfoDialog({ conversation, opened, onClose }: GroupDialogPr
     [t('chat:info.members'), String(conversation.totalMembers)],
   ];
   return (
-    <Modal opened={opened} onClose={onClose} title={t('chat:info.title')} size="md">
-      <Stack gap="sm" component="dl" m={0}>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <Text size="xs" c="dimmed" component="dt">
-              {label}
-            </Text>
-            <Text size="sm" component="dd" m={0} style={{ whiteSpace: 'pre-wrap' }}>
-              {value}
-            </Text>
-          </div>
-        ))}
-      </Stack>
-    </Modal>
+    <Stack gap="sm" component="dl" m={0}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <Text size="xs" c="dimmed" component="dt">
+            {label}
+          </Text>
+          <Text size="sm" component="dd" m={0} style={{ whiteSpace: 'pre-wrap' }}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </Stack>
   );
 }
 
@@ -93,7 +101,8 @@ export function GroupMembersDialog({ conversation, opened, onClose }: GroupDialo
   );
 }
 
-function MemberList({
+/** The members, live presence and the author marked: the Group Members dialog and the info page. */
+export function MemberList({
   conversationId,
   onNavigate,
 }: {

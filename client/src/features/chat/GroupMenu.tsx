@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import type { ChatConversationFieldsFragment } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
-import { useChatNavigation } from './chatNavigation';
+import { chatInfoPathOf, useChatNavigation } from './chatNavigation';
 import { AddMembersDialog, GroupInfoDialog, GroupMembersDialog } from './GroupDialogs';
 import { useConversationMutations } from './useConversationMutations';
 
@@ -83,7 +83,15 @@ export function GroupMenu({ conversation }: { conversation: ChatConversationFiel
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => setDialog('info')}>
+          {/* On the /chat pages Group Info is a page of its own; over another page, a dialog. */}
+          <Menu.Item
+            leftSection={<IconInfoCircle size={16} />}
+            onClick={() =>
+              navigation.host === 'page'
+                ? void navigate(chatInfoPathOf(conversation.id))
+                : setDialog('info')
+            }
+          >
             {t('chat:groupMenu.info')}
           </Menu.Item>
           <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => setDialog('members')}>

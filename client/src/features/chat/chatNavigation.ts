@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 export type ChatTarget = { conversationId: string } | { receiverId: string };
 
 export interface ChatNavigation {
+  /** The drawer, or the /chat pages (where the open conversation's name is the page's heading). */
+  host: 'drawer' | 'page';
   open(target: ChatTarget): void;
   /** Back to the lists (after leaving or deleting the open conversation). */
   close(): void;
@@ -24,6 +26,7 @@ export function useChatNavigation(): ChatNavigation {
   const navigate = useNavigate();
   const pages = useMemo<ChatNavigation>(
     () => ({
+      host: 'page',
       open: (target) => void navigate(chatPathOf(target)),
       close: () => void navigate('/chat'),
       dismiss: () => undefined,
@@ -38,3 +41,6 @@ export const chatPathOf = (target: ChatTarget) =>
   'conversationId' in target
     ? `/chat/${encodeURIComponent(target.conversationId)}`
     : `/chat?to=${encodeURIComponent(target.receiverId)}`;
+
+/** A conversation's info page (Group Info as a page of its own). */
+export const chatInfoPathOf = (conversationId: string) => `${chatPathOf({ conversationId })}/info`;

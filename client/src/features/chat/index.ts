@@ -1,5 +1,6 @@
 // The chat feature for the app shell:
-// - `chatRoutes`: /chat (the lists and an open conversation) and /chat/{id}.
+// - `chatRoutes`: /chat (the lists and an open conversation), /chat/{id} and its info page
+//   /chat/{id}/info.
 // - `ChatBadge`: the header's chat button with the unread badge (the shell loads `ChatDrawer`
 //   from its own module when first opened).
 // - `useChatTotals`: the badge's number (the mobile bottom bar's Chat item).
@@ -14,6 +15,11 @@ export const chatRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: chatPage },
       { path: ':id', lazy: chatPage },
+      {
+        path: ':id/info',
+        lazy: () =>
+          import('./ConversationInfoPage').then((m) => ({ Component: m.ConversationInfoPage })),
+      },
     ],
   },
 ];

@@ -1,26 +1,23 @@
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { ActionIcon, Indicator } from '@mantine/core';
-import { IconBell, IconBellOff } from '@tabler/icons-react';
+import { IconBell } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { wsClient } from '../../app/apollo';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
-import {
-  NotificationCountDocument,
-  NotificationsChangedDocument,
-  SpaceNotificationsDocument,
-} from '../../gql/graphql';
+import { NotificationCountDocument, NotificationsChangedDocument } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
 import { applyLiveChange } from './notificationCache';
 import { Tooltip } from '../../components/overlays';
 
 /**
  * The bell in the top bar (spec 000 §4 'Notifications'): the unread total as a badge when above 0,
- * the bell crossed out when the active space's notifications are off, live over
- * `notificationsChanged`. It opens every notification (the badge counts them all, the space's tab
- * only its own). Signed out there is none.
+ * live over `notificationsChanged`, and in its name. It opens every notification (the badge counts
+ * them all, the space's tab only its own). Always a plain bell: the space's switch only decides
+ * browser pushes (in-app notifications are always listed), so a crossed-out bell beside an unread
+ * count read as "notifications off". Signed out there is none.
  */
 export function NotificationBell() {
   const { viewer } = useViewer();
@@ -32,21 +29,16 @@ export function NotificationBell() {
 
 function Bell() {
   const { t } = useTranslation();
-  const { spaceId, spaceName } = useActiveSpace();
+  const { spaceId } = useActiveSpace();
   const { data } = useQuery(NotificationCountDocument, { fetchPolicy: 'cache-and-network' });
-  const { data: spaceData } = useQuery(SpaceNotificationsDocument, { variables: { spaceId } });
   const total = data?.me?.totalNotifications ?? 0;
-  const on = spaceData?.space.notificationsOn ?? true;
   const label =
     total > 0 ? t('notifications:bell.label', { count: total }) : t('notifications:bell.labelNone');
-  const BellIcon = on ? IconBell : IconBellOff;
 
   return (
     <>
       <LiveNotifications spaceId={spaceId} />
-      <Tooltip
-        label={on ? label : `${label} · ${t('notifications:bell.off', { space: spaceName })}`}
-      >
+      <Tooltip label={label}>
         <Indicator
           label={total}
           size={18}
@@ -63,9 +55,8 @@ function Bell() {
             size="lg"
             radius="xl"
             aria-label={label}
-            data-notifications-on={on}
           >
-            <BellIcon size={22} stroke={1.7} />
+            <IconBell size={22} stroke={1.7} />
           </ActionIcon>
         </Indicator>
       </Tooltip>

@@ -82,11 +82,11 @@ export function NotificationRow({
               ) : null}
               <Group gap={6} wrap="wrap">
                 <RelativeTime date={notification.updatedAt} size="xs" c="dimmed" />
-                {notification.spaceId ? (
+                {notification.spaceId && notification.spaceName ? (
                   <Badge size="xs" variant="light" color="gray" tt="none">
                     {spaceName({
                       spaceId: notification.spaceId,
-                      name: notification.spaceName ?? '',
+                      name: notification.spaceName,
                     })}
                   </Badge>
                 ) : null}

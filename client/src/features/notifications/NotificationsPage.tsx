@@ -142,14 +142,14 @@ function Notifications({ tab }: { tab: NotificationTab }) {
 
 /**
  * The active space's switch (spec: a space setting flips after the server reports success; on
- * failure it stays and a toast says so). It governs browser notifications for the space.
+ * failure it stays and a toast says so). It governs browser notifications for the space, and is
+ * offered only to people who may read the space's content (the server refuses anyone else).
  */
 function SpaceNotificationsSwitch() {
   const { t } = useTranslation();
   const { spaceId, spaceName } = useActiveSpace();
   const { data } = useQuery(SpaceNotificationsDocument, { variables: { spaceId } });
   const writes = useNotificationMutations();
-  const on = data?.space.notificationsOn;
 
   const flip = async (next: boolean) => {
     try {
@@ -165,11 +165,12 @@ function SpaceNotificationsSwitch() {
     }
   };
 
+  if (!data?.space.canSwitchNotifications) return null;
   return (
     <Card withBorder radius="md" padding="sm">
       <Switch
-        checked={on ?? false}
-        disabled={on === undefined || writes.savingSpace}
+        checked={data.space.notificationsOn}
+        disabled={writes.savingSpace}
         onChange={(event) => void flip(event.currentTarget.checked)}
         label={t('notifications:spaceSwitch.label')}
         description={t('notifications:spaceSwitch.description', { space: spaceName })}

@@ -48,12 +48,29 @@ function statusName(t: TFunction, status: string | null | undefined): string {
   }
 }
 
-/** The one sentence a notification reads as, grouped ('Ada and 3 others reacted to your story'). */
+/**
+ * The item as the sentence names it: 'story “Our well is dry”', and for a comment 'comment on the
+ * story “Our well is dry”' (the server's push and digest texts build the same phrase).
+ */
+function itemPhrase(t: TFunction, notification: NotificationRowFragment): string {
+  const commentOn = notification.itemType === 'comments' ? notification.postType : null;
+  const noun = itemNoun(t, commentOn ?? notification.itemType);
+  const named = notification.title
+    ? t('notifications:itemPhrase.named', { item: noun, title: notification.title })
+    : noun;
+  return commentOn ? t('notifications:itemPhrase.commentOn', { item: named }) : named;
+}
+
+/**
+ * The one sentence a notification reads as, grouped and naming its item ('Ada and 3 others
+ * reacted to your story “Our well is dry”').
+ */
 export function notificationText(t: TFunction, notification: NotificationRowFragment): string {
   const values = {
     actors: actorsPhrase(t, notification),
-    item: itemNoun(t, notification.itemType),
-    space: notification.spaceName ?? '',
+    item: itemPhrase(t, notification),
+    // The server leaves out the name of a space the reader may no longer read.
+    space: notification.spaceName ?? t('notifications:unnamedSpace'),
   };
   switch (notification.kind) {
     case 'comment':

@@ -6,7 +6,7 @@ import type { SpaceCardFragment } from '../../gql/graphql';
 import { useViewer } from '../auth/useViewer';
 import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
 import { useSpaceActions } from './useSpaceActions';
-import type { EnterableSpace } from './useChangeSpace';
+import { useAcceptInvite, type EnterableSpace } from './useChangeSpace';
 
 const ACTIVE = ['owner', 'admin', 'contributor'];
 
@@ -23,6 +23,7 @@ export function SpaceCard({
   const spaceName = useSpaceName();
   const statusLabel = useStatusLabel();
   const actions = useSpaceActions();
+  const invitation = useAcceptInvite();
   const name = spaceName(space);
   const readable = !space.isPrivate || ACTIVE.includes(space.status ?? '');
   return (
@@ -91,9 +92,15 @@ export function SpaceCard({
                 >
                   {t('spaces:invite.decline')}
                 </Button>
-                <Button size="xs" onClick={() => void actions.accept(space.spaceId)}>
+                <Button
+                  size="xs"
+                  onClick={() =>
+                    void invitation.accept({ spaceId: space.spaceId, name, isPrivate: true })
+                  }
+                >
                   {t('spaces:invite.accept')}
                 </Button>
+                {invitation.dialog}
               </>
             ) : null}
             {space.status === 'requested' ? (

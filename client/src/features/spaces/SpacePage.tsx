@@ -13,6 +13,7 @@ import {
   Text,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconHash,
@@ -49,7 +50,7 @@ import { InviteDialog } from './InviteDialog';
 import { ParticipantList } from './ParticipantList';
 import { SpaceForm } from './SpaceForm';
 import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
-import { useChangeSpace } from './useChangeSpace';
+import { useAcceptInvite, useChangeSpace } from './useChangeSpace';
 import { useSpaceActions } from './useSpaceActions';
 
 const PAGE_WIDTH = 860;
@@ -118,7 +119,16 @@ function WithSpace({
   return children(data.space);
 }
 
-function SpaceHeader({ space, extra }: { space: SpaceCardFragment; extra?: ReactNode }) {
+function SpaceHeader({
+  space,
+  extra,
+  managing = false,
+}: {
+  space: SpaceCardFragment;
+  extra?: ReactNode;
+  /** The manage pages: their heading says so (and so their tabs' titles differ from the space's). */
+  managing?: boolean;
+}) {
   const { t } = useTranslation();
   const { viewer } = useViewer();
   const spaceName = useSpaceName();
@@ -133,6 +143,7 @@ function SpaceHeader({ space, extra }: { space: SpaceCardFragment; extra?: React
         <SpaceIcon spaceId={space.spaceId} isPrivate={space.isPrivate} />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {managing ? <VisuallyHidden>{t('spaces:manage.headingPrefix')} </VisuallyHidden> : null}
             {name}
           </Title>
           {space.status ? (
@@ -187,7 +198,9 @@ function SpaceHeader({ space, extra }: { space: SpaceCardFragment; extra?: React
 
 function InfoTab({ space }: { space: SpaceCardFragment }) {
   const { t } = useTranslation();
+  const spaceName = useSpaceName();
   const actions = useSpaceActions();
+  const invitation = useAcceptInvite();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   return (
@@ -212,9 +225,19 @@ function InfoTab({ space }: { space: SpaceCardFragment }) {
               >
                 {t('spaces:invite.decline')}
               </Button>
-              <Button size="xs" onClick={() => void actions.accept(space.spaceId)}>
+              <Button
+                size="xs"
+                onClick={() =>
+                  void invitation.accept({
+                    spaceId: space.spaceId,
+                    name: spaceName(space),
+                    isPrivate: true,
+                  })
+                }
+              >
                 {t('spaces:invite.accept')}
               </Button>
+              {invitation.dialog}
             </Group>
           </Group>
         </Alert>
@@ -471,7 +494,7 @@ export function ManageSpacePage() {
             <Navigate to={`/space/${space.spaceId}/info`} replace />
           ) : (
             <>
-              <SpaceHeader space={space} />
+              <SpaceHeader space={space} managing />
               <Tabs
                 value={current}
                 onChange={(value) => value && void navigate(`/space/${id}/manage/${value}`)}

@@ -10,6 +10,7 @@ import { ChangeSpaceDocument } from '../../gql/graphql';
 import { useLoginBox } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
 import { storeActiveSpace } from './activeSpaceStore';
+import { useSpaceActions } from './useSpaceActions';
 import { Modal } from '../../components/overlays';
 
 export interface EnterableSpace {
@@ -92,4 +93,19 @@ export function useChangeSpace() {
   );
 
   return { enter, switching, dialog: <SwitchingDialog opened={switching} /> };
+}
+
+/**
+ * Accepting an invitation takes the person into the space: once the server has them as a member,
+ * the space becomes their active one and its page opens (not the Invited list, now empty of it).
+ * On failure the toast says why and they stay where they were.
+ */
+export function useAcceptInvite() {
+  const actions = useSpaceActions();
+  const { enter, dialog } = useChangeSpace();
+  const accept = async (space: EnterableSpace) => {
+    if (!(await actions.accept(space.spaceId))) return;
+    await enter({ ...space, isPrivate: true }, `/space/${encodeURIComponent(space.spaceId)}/info`);
+  };
+  return { accept, dialog };
 }

@@ -1,6 +1,7 @@
 import { Stack, Title, VisuallyHidden } from '@mantine/core';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useQuery } from '@apollo/client/react';
+import { openingWords, STORY_TITLE_LENGTH } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
@@ -44,9 +45,10 @@ export function StoryPage() {
   }
   return (
     <Stack gap="md" maw={STORY_PAGE_WIDTH} mx="auto" w="100%">
-      {/* The card is the page: no visible title, one for screen readers. */}
+      {/* The card is the page: no visible title, one for screen readers (and the tab's title):
+          the story's opening words, as a story has no title of its own. */}
       <Title order={1} className={VisuallyHidden.classes.root}>
-        {t('stories:page.title')}
+        {data?.story ? openingWords(data.story.story, STORY_TITLE_LENGTH) : t('stories:page.title')}
       </Title>
       {body}
       {data?.story ? <CommentThread itemType="stories" itemId={data.story.id} /> : null}

@@ -8,8 +8,10 @@ import { parseInput } from '../../errors';
 import { mailTranslator } from '../../mail/mail-text';
 import { getMe, requireViewer, type Me } from '../users/user.service';
 import { notificationRoute } from './notification.presenter';
+import { namedSpaceOfRecipient } from './notification.policy';
 import { listableFor } from './notification.service';
 import { actorAndSpace, notificationText } from './notification-text';
+import { notificationTitles } from './notification-titles.service';
 
 /**
  * The e-mail digest: someone who has not visited for a day and has unread notifications gets one
@@ -150,18 +152,26 @@ async function sendDigest(
       })
       .from(notifications)
       .leftJoin(actors, sql`${actors.id} = ${notifications.actorIds}[1]`)
-      .leftJoin(spaces, eq(spaces.id, notifications.spaceId))
+      .leftJoin(spaces, namedSpaceOfRecipient())
       .where(unread)
       .orderBy(desc(notifications.updatedAt), desc(notifications.id))
       .limit(DIGEST_MAX_ITEMS),
     deps.db.select({ count: count() }).from(notifications).where(unread),
   ]);
+  const titles = await notificationTitles(
+    deps.db,
+    rows.map((row) => row.notification),
+  );
   const t = mailTranslator(person.appLang);
   const base = deps.config.publicUrl;
-  const lines = rows.map(
-    (row) =>
-      `• ${notificationText(person.appLang, { ...row.notification, ...actorAndSpace(row) })}\n  ${base}${notificationRoute(row.notification)}`,
-  );
+  const lines = rows.map((row) => {
+    const words = {
+      ...row.notification,
+      ...actorAndSpace(row),
+      title: titles.get(row.notification) ?? null,
+    };
+    return `• ${notificationText(person.appLang, words)}\n  ${base}${notificationRoute(row.notification)}`;
+  });
   const more = (total?.count ?? rows.length) - rows.length;
   const allLink = `${base}/notifications`;
   const unsubscribeLink = `${base}/api/notifications/unsubscribe?token=${encodeURIComponent(

@@ -43,21 +43,39 @@ const isAppLang = (lang: string): lang is AppLang =>
 const translator = (lang: string): TFunction<'notifications'> =>
   texts.getFixedT(isAppLang(lang) ? lang : DEFAULT_LANG, 'notifications');
 
-/** What the words of a notification need: its row with the newest actor's and the space's names. */
+/**
+ * What the words of a notification need: its row with the newest actor's and the space's names,
+ * and the title of the post it is about (notification-titles.service).
+ */
 export interface NotificationWords {
   kind: NotificationKind;
   itemType: NotificationItemType;
+  /** A comment's notification names its post: `postType` there. */
+  data: Record<string, unknown>;
   actorName: string | null;
   actorCount: number;
   spaceName: string | null;
+  title: string | null;
+}
+
+/**
+ * The item as the sentence names it: 'story “Our well is dry”', and for a comment 'comment on the
+ * story “Our well is dry”' (the client's notificationText builds the same phrase).
+ */
+function itemPhrase(t: TFunction<'notifications'>, words: NotificationWords): string {
+  const onComment = words.itemType === 'comments' && typeof words.data.postType === 'string';
+  const noun = t(`push.items.${onComment ? (words.data.postType as string) : words.itemType}`);
+  const named = words.title ? t('itemPhrase.named', { item: noun, title: words.title }) : noun;
+  return onComment ? t('itemPhrase.commentOn', { item: named }) : named;
 }
 
 export function notificationText(lang: string, words: NotificationWords): string {
   const t = translator(lang);
   const values = {
     actor: words.actorName ?? t('push.someone'),
-    item: t(`push.items.${words.itemType}`),
-    space: words.spaceName ?? '',
+    item: itemPhrase(t, words),
+    // A space the reader may no longer read is not named (space.policy's spaceNameReadable).
+    space: words.spaceName ?? t('unnamedSpace'),
   };
   const others = words.actorCount - 1;
   return others > 0

@@ -1,6 +1,7 @@
 import type { Context } from '../../context';
 import { ANONYMOUS_AUTHOR, authorView, type AuthorView } from '../users/user.service';
 import type { NotificationRow } from './notification.service';
+import { postOfNotification } from './notification-titles.service';
 
 /** At most this many actors are shown by name ('Ada, Ravi and 3 others'). */
 const ACTORS_SHOWN = 3;
@@ -18,6 +19,9 @@ export interface NotificationView {
   reaction: string | null;
   status: string | null;
   snippet: string | null;
+  /** The post the notification is about (its item, or a comment's post) and its title. */
+  postType: string | null;
+  title: string | null;
   route: string;
   isRead: boolean;
   createdAt: Date;
@@ -61,9 +65,11 @@ export async function presentNotification(
   ctx: Context,
   row: NotificationRow,
 ): Promise<NotificationView> {
-  const [actors, spaceName] = await Promise.all([
+  const post = postOfNotification(row);
+  const [actors, spaceName, title] = await Promise.all([
     actorsOf(ctx, row),
     row.spaceId ? ctx.loaders.spaceNameById.load(row.spaceId) : null,
+    post ? ctx.loaders.notifiedPostTitle.load(post) : null,
   ]);
   return {
     id: row.id,
@@ -77,6 +83,8 @@ export async function presentNotification(
     reaction: text(row.data.reaction),
     status: text(row.data.status),
     snippet: text(row.data.snippet),
+    postType: post?.type ?? null,
+    title,
     route: notificationRoute(row),
     isRead: row.isRead,
     createdAt: row.createdAt,

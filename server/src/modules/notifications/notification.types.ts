@@ -25,6 +25,16 @@ export class NotificationType {
   status!: string | null;
   @Field(() => String, { nullable: true, description: "The comment's opening words." })
   snippet!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The post it is about: the item, or a comment's post (stories, problems, …).",
+  })
+  postType!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "That post's title (a story's opening words); null for spaces and people.",
+  })
+  title!: string | null;
   @Field(() => String, { description: 'The client route to open.' }) route!: string;
   @Field(() => Boolean) isRead!: boolean;
   @Field(() => Date) createdAt!: Date;

@@ -1,13 +1,23 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import webpush, { WebPushError } from 'web-push';
-import { pushSubscriptionSchema, type NotificationKind } from '@rules';
+import {
+  RATE_LIMITS,
+  pushEndpointSchema,
+  pushSubscriptionSchema,
+  pushSubscriptionTextSchema,
+  type NotificationKind,
+} from '@rules';
+import { limitedWrite } from '../../auth/rate-limit';
 import type { AppDeps, Context } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { notifications, pushSubscriptions, spaces, userSpaces, users } from '../../db/schema';
 import { parseInput } from '../../errors';
 import { requireViewer } from '../users/user.service';
 import { notificationRoute } from './notification.presenter';
+import { namedSpaceOfRecipient } from './notification.policy';
 import { actorAndSpace, notificationText } from './notification-text';
+import { notificationTitles } from './notification-titles.service';
 
 /**
  * Web Push: browsers' subscriptions (one row per endpoint) and sending a notification event to
@@ -55,32 +65,38 @@ export async function savePushSubscription(ctx: Context, input: unknown): Promis
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
   };
-  await ctx.db
-    .insert(pushSubscriptions)
-    .values({ endpoint: subscription.endpoint, ...values })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  const upsert = (db: DbOrTx) =>
+    db
+      .insert(pushSubscriptions)
+      .values({ endpoint: subscription.endpoint, ...values })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  const [known] = await ctx.db
+    .select({ endpoint: pushSubscriptions.endpoint })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+  // Each visit saves its browser again; only a browser new to the server counts (each is pushed
+  // every notification).
+  if (known) await upsert(ctx.db);
+  else await limitedWrite(ctx.db, 'push-subscribe', viewer.id, RATE_LIMITS.pushSubscribe, upsert);
 }
 
 /** The REST body's `key`: the PushSubscription as an object or as its JSON text. */
 export async function savePushSubscriptionKey(ctx: Context, key: unknown): Promise<void> {
-  let subscription = key;
-  if (typeof key === 'string') {
-    try {
-      subscription = JSON.parse(key) as unknown;
-    } catch {
-      subscription = null; // answered below as an invalid subscription
-    }
-  }
-  await savePushSubscription(ctx, subscription);
+  requireViewer(ctx);
+  await savePushSubscription(
+    ctx,
+    typeof key === 'string' ? parseInput(pushSubscriptionTextSchema, key, 'subscription') : key,
+  );
 }
 
 /** Forgets one of the viewer's browsers (they turned push off there); another's is left alone. */
 export async function removePushSubscription(ctx: Context, endpoint: unknown): Promise<void> {
   const viewer = requireViewer(ctx);
   if (typeof endpoint !== 'string') return;
+  const known = parseInput(pushEndpointSchema, endpoint, 'endpoint');
   await ctx.db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, viewer.id)));
+    .where(and(eq(pushSubscriptions.endpoint, known), eq(pushSubscriptions.userId, viewer.id)));
 }
 
 const actors = alias(users, 'actors');
@@ -110,7 +126,7 @@ export async function pushNotificationsOfEvent(deps: PushDeps, eventId: string):
       .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, notifications.userId))
       .innerJoin(recipients, eq(recipients.id, notifications.userId))
       .leftJoin(actors, sql`${actors.id} = ${notifications.actorIds}[1]`)
-      .leftJoin(spaces, eq(spaces.id, notifications.spaceId))
+      .leftJoin(spaces, namedSpaceOfRecipient())
       .leftJoin(
         userSpaces,
         and(
@@ -128,11 +144,19 @@ export async function pushNotificationsOfEvent(deps: PushDeps, eventId: string):
           ),
         ),
       );
+    const titles = await notificationTitles(
+      deps.db,
+      rows.map((row) => row.notification),
+    );
     await eachAtMost(PUSH_CONCURRENCY, rows, async (row) => {
       const { notification } = row;
       const snippet = notification.data.snippet;
       const payload = {
-        title: notificationText(row.lang, { ...notification, ...actorAndSpace(row) }),
+        title: notificationText(row.lang, {
+          ...notification,
+          ...actorAndSpace(row),
+          title: titles.get(notification) ?? null,
+        }),
         body: (typeof snippet === 'string' && snippet) || row.spaceName || '',
         url: notificationRoute(notification),
         // The browser replaces an earlier push of the same notification (a group that grew).

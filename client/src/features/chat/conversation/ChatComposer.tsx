@@ -10,8 +10,9 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPaperclip, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   CHAT_FILES_MAX,
@@ -22,7 +23,7 @@ import {
   htmlToPlainText,
   stripTrailingEmptyParagraphs,
 } from '@rules';
-import { notifyError, translateServerMessage } from '../../../components/notify';
+import { notifyError, serverErrorOf, translateServerMessage } from '../../../components/notify';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import type { ChatMessage } from './messageCache';
 import { ReplyQuote } from './ReplyQuote';
@@ -34,8 +35,28 @@ const EDITOR_MAX_HEIGHT = 200;
 const ACCEPT = [...CHAT_IMAGE_TYPES, ...CHAT_IMAGE_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
 
 type ChatFile = ChatMessage['files'][number];
-/** An image being attached: uploading, or stored (then sent with the message). */
-type Attachment = { key: string; name: string; file: ChatFile | null };
+/**
+ * An image being attached: uploading, stored (then sent with the message), or refused (`error`,
+ * translated): a refused one stays, with the picked file to try again, and holds Send back.
+ */
+type Attachment = {
+  key: string;
+  name: string;
+  source: File;
+  file: ChatFile | null;
+  error: string | null;
+};
+
+/** A refused upload: the server's (English) message, translated where it is shown. */
+class ChatUploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ChatUploadError';
+  }
+}
 
 /** Uploads one image to the conversation (S2's REST row); resolves to the stored file. */
 async function uploadImage(conversationId: string, file: File): Promise<ChatFile> {
@@ -44,17 +65,31 @@ async function uploadImage(conversationId: string, file: File): Promise<ChatFile
     {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': file.type, 'X-File-Name': encodeURIComponent(file.name) },
+      headers: {
+        'Content-Type': file.type,
+        'X-File-Name': encodeURIComponent(file.name),
+        // The server's CSRF guard: a cookie-authenticated write must prove it came from a script.
+        'X-Requested-With': 'XMLHttpRequest',
+      },
       body: file,
     },
   );
   const body = (await response.json().catch(() => null)) as {
-    success?: boolean;
     data?: ChatFile;
-    message?: string;
+    error?: { message?: string };
   } | null;
-  if (!response.ok || !body?.data) throw new Error(body?.message ?? response.statusText);
+  if (!response.ok || !body?.data)
+    throw new ChatUploadError(body?.error?.message ?? '', response.status);
   return body.data;
+}
+
+/** Why an upload failed, in the reader's language. */
+function uploadFailure(t: TFunction, caught: unknown): string {
+  if (!(caught instanceof ChatUploadError)) return serverErrorOf(caught, t).message;
+  if (caught.message) return translateServerMessage(t, caught.message);
+  return caught.status >= 500
+    ? t('common:errors.serverDown', { status: caught.status })
+    : t('common:errors.internal');
 }
 
 export interface ChatComposerProps {
@@ -74,6 +109,8 @@ export interface ChatComposerProps {
  * The message editor: the rich-text editor, images (jpg, jpeg, png) uploaded as they are attached
  * and shown as chips, and Send, enabled only with text or images. Enter sends (Shift+Enter is a
  * new line); trailing empty paragraphs are stripped; the editor and images clear after sending.
+ * An image the server refused stays as a red chip saying why, to try again or remove: Send waits
+ * until every image is stored, so a message never goes out without the picture it was written with.
  * Edit mode saves into the message; reply mode quotes it above the editor; Escape cancels either.
  */
 export function ChatComposer({
@@ -101,13 +138,31 @@ export function ChatComposer({
 
   const text = stripTrailingEmptyParagraphs(html);
   const hasText = htmlToPlainText(text).trim() !== '';
-  const uploading = attachments.some((attachment) => !attachment.file);
+  const waiting = attachments.some((attachment) => !attachment.file);
+  const failed = attachments.filter((attachment) => attachment.error);
   const files = attachments.flatMap((attachment) => (attachment.file ? [attachment.file] : []));
-  const sendable = editing ? hasText && !saving : (hasText || files.length > 0) && !uploading;
+  const sendable = editing ? hasText && !saving : (hasText || files.length > 0) && !waiting;
 
   const change = (next: string) => {
     setHtml(next);
     if (next) onTyping();
+  };
+
+  const setAttachment = (key: string, patch: Partial<Attachment>) =>
+    setAttachments((current) =>
+      current.map((item) => (item.key === key ? { ...item, ...patch } : item)),
+    );
+
+  const upload = (key: string, file: File) => {
+    if (!conversationId) return;
+    uploadImage(conversationId, file)
+      .then((stored) => setAttachment(key, { file: stored }))
+      .catch((caught: unknown) => setAttachment(key, { error: uploadFailure(t, caught) }));
+  };
+
+  const retry = (attachment: Attachment) => {
+    setAttachment(attachment.key, { error: null });
+    upload(attachment.key, attachment.source);
   };
 
   const attach = (picked: File[]) => {
@@ -126,17 +181,11 @@ export function ChatComposer({
         continue;
       }
       const key = crypto.randomUUID();
-      setAttachments((current) => [...current, { key, name: file.name, file: null }]);
-      uploadImage(conversationId, file)
-        .then((stored) =>
-          setAttachments((current) =>
-            current.map((item) => (item.key === key ? { ...item, file: stored } : item)),
-          ),
-        )
-        .catch((caught: unknown) => {
-          setAttachments((current) => current.filter((item) => item.key !== key));
-          refuse(caught instanceof Error ? caught.message : String(caught));
-        });
+      setAttachments((current) => [
+        ...current,
+        { key, name: file.name, source: file, file: null, error: null },
+      ]);
+      upload(key, file);
     }
   };
 
@@ -199,24 +248,56 @@ export function ChatComposer({
       {attachments.length ? (
         <Group gap={4} aria-label={t('chat:conversation.attachments')}>
           {attachments.map((attachment) => (
-            <Pill
-              key={attachment.key}
-              withRemoveButton
-              removeButtonProps={{
-                'aria-label': t('chat:conversation.removeImage', { name: attachment.name }),
-              }}
-              onRemove={() =>
-                setAttachments((current) => current.filter((item) => item.key !== attachment.key))
-              }
-            >
-              <Group gap={4} wrap="nowrap">
-                {attachment.file ? null : <Loader size={10} />}
-                {attachment.name}
-              </Group>
-            </Pill>
+            <Group key={attachment.key} gap={2} wrap="nowrap">
+              <Pill
+                withRemoveButton
+                // Mantine hides the remove button from the keyboard and screen readers: it is
+                // the only way to take an image back, so it is a real button here.
+                removeButtonProps={{
+                  'aria-label': t('chat:conversation.removeImage', { name: attachment.name }),
+                  'aria-hidden': false,
+                  tabIndex: 0,
+                }}
+                onRemove={() =>
+                  setAttachments((current) => current.filter((item) => item.key !== attachment.key))
+                }
+                c={attachment.error ? 'red' : undefined}
+                data-failed={attachment.error ? true : undefined}
+              >
+                <Group gap={4} wrap="nowrap">
+                  {attachment.error ? (
+                    <IconAlertTriangle size={12} aria-hidden />
+                  ) : attachment.file ? null : (
+                    <Loader size={10} />
+                  )}
+                  {attachment.name}
+                </Group>
+              </Pill>
+              {attachment.error ? (
+                <Tooltip label={t('chat:conversation.retryImage', { name: attachment.name })}>
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('chat:conversation.retryImage', { name: attachment.name })}
+                    onClick={() => retry(attachment)}
+                  >
+                    <IconRefresh size={14} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+            </Group>
           ))}
         </Group>
       ) : null}
+      {failed.map((attachment) => (
+        <Text key={attachment.key} size="xs" c="red" role="alert">
+          {t('chat:conversation.uploadFailed', {
+            name: attachment.name,
+            reason: attachment.error,
+          })}
+        </Text>
+      ))}
       {problem ? (
         <Text size="xs" c="red" role="alert">
           {problem}

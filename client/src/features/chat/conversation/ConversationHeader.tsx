@@ -1,7 +1,9 @@
-import { ActionIcon, Avatar, Box, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconHash, IconLock, IconUsers, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ChatConversationFieldsFragment } from '../../../gql/graphql';
+import { chatInfoPathOf, useChatNavigation } from '../chatNavigation';
 import { GroupMenu } from '../GroupMenu';
 import { PresenceDot } from '../PresenceDot';
 
@@ -15,7 +17,9 @@ const TYPE_ICONS = {
 /**
  * The open conversation's header: back (in the drawer and on mobile), its picture and name, for a
  * direct chat the other person's presence, otherwise its kind; the group menu. A new direct chat
- * (no conversation yet) names the person it is with.
+ * (no conversation yet) names the person it is with. On the /chat pages its name is the page's
+ * heading (and so the tab's title) and leads to the conversation's info page; in the drawer, over
+ * another page, it is a section's heading, and the group menu shows the info.
  */
 export function ConversationHeader({
   conversation,
@@ -28,6 +32,7 @@ export function ConversationHeader({
   onBack?: () => void;
 }) {
   const { t } = useTranslation();
+  const { host } = useChatNavigation();
   const name = person?.displayName ?? conversation?.name ?? '';
   const TypeIcon =
     conversation && conversation.type !== 'p2p' ? TYPE_ICONS[conversation.type] : null;
@@ -60,8 +65,18 @@ export function ConversationHeader({
         ) : null}
       </Box>
       <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-        <Text fw={600} truncate component="h2" size="md">
-          {name}
+        <Text fw={600} truncate component={host === 'page' ? 'h1' : 'h2'} size="md" m={0}>
+          {/* The page (and its tab's title) says it is a chat: a space's chat has its name. */}
+          {host === 'page' ? (
+            <VisuallyHidden>{t('chat:page.headingPrefix')} </VisuallyHidden>
+          ) : null}
+          {host === 'page' && conversation ? (
+            <Anchor component={Link} to={chatInfoPathOf(conversation.id)} c="inherit" inherit>
+              {name}
+            </Anchor>
+          ) : (
+            name
+          )}
         </Text>
         <Text size="xs" c="dimmed" truncate>
           {conversation && conversation.type !== 'p2p'

@@ -116,7 +116,8 @@ export function MessageList({
         ) : null}
         {total === 0 ? (
           <Center h="100%" p="md">
-            <Text c="dimmed" ta="center">
+            {/* Wraps within the drawer's width, however long a word (a name). */}
+            <Text c="dimmed" ta="center" maw="100%" style={{ overflowWrap: 'anywhere' }}>
               {empty}
             </Text>
           </Center>

@@ -135,6 +135,7 @@ const node = (refId: string, status: string | null, createdAt = '2026-01-01'): M
   createdAt,
   lat: null,
   lng: null,
+  canChangeStatus: false,
 });
 
 describe('the kanban columns', () => {

@@ -152,6 +152,7 @@ const graph: MapGraphFragment = {
       createdAt: null,
       lat: null,
       lng: null,
+      canChangeStatus: false,
     },
     {
       key: 'problem:p2',
@@ -165,6 +166,7 @@ const graph: MapGraphFragment = {
       createdAt: null,
       lat: null,
       lng: null,
+      canChangeStatus: false,
     },
     {
       key: 'solution:s1',
@@ -178,6 +180,7 @@ const graph: MapGraphFragment = {
       createdAt: null,
       lat: null,
       lng: null,
+      canChangeStatus: false,
     },
     {
       key: 'solution:s2',
@@ -191,6 +194,7 @@ const graph: MapGraphFragment = {
       createdAt: null,
       lat: null,
       lng: null,
+      canChangeStatus: false,
     },
     {
       key: 'user:u1',
@@ -204,6 +208,7 @@ const graph: MapGraphFragment = {
       createdAt: null,
       lat: null,
       lng: null,
+      canChangeStatus: false,
     },
   ],
   edges: [{ key: 'solves:s1', source: 'solution:s1', target: 'problem:p1', kind: 'solves' }],

@@ -28,6 +28,7 @@ const node = (
   createdAt: null,
   lat: null,
   lng: null,
+  canChangeStatus: false,
   ...extra,
 });
 

@@ -25,7 +25,6 @@ import {
   type MapFiltersInput,
   type ProgressMapDetailFragment,
 } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
 import { useStatusLabel } from '../problems/ProblemBits';
 import { MapCanvasSkeleton } from './GraphView';
 import {
@@ -43,9 +42,10 @@ const DRAG_TYPE = 'application/x-bumps-problem';
 
 /**
  * A kanban map (spec 000 §2): the map's problems as cards in columns by status. Dragging a card
- * to another column (or its 'Move to' menu, for the keyboard) changes the problem's status where
- * the viewer may; the server decides, and a refusal shows its reason and puts the card back.
- * Everyone viewing sees cards move as statuses change (`problemStatusChanged`).
+ * to another column (or its 'Move to' menu, for the keyboard) changes the problem's status; only
+ * the cards the viewer may move (the server's `canChangeStatus`: the author and joined members)
+ * can be dragged or offer the menu. The server still decides, and a refusal shows its reason and
+ * puts the card back. Everyone viewing sees cards move as statuses change (`problemStatusChanged`).
  */
 export default function KanbanMap({
   map,
@@ -55,7 +55,6 @@ export default function KanbanMap({
   filters: MapFiltersInput | null;
 }) {
   const { t } = useTranslation();
-  const requireSignIn = useRequireSignIn();
   const { data, loading, error, refetch } = useQuery(MapGraphDocument, {
     variables: { id: map.id, filters },
     fetchPolicy: 'cache-and-network',
@@ -86,20 +85,20 @@ export default function KanbanMap({
   const nodes = data?.mapGraph.nodes ?? [];
   const columns = kanbanColumns(nodes, overrides);
 
-  const move = (node: MapNodeItem, status: ProblemStatus) =>
-    requireSignIn(() => {
-      if (cardStatus(node, overrides) === status) return;
-      const previous = overrides[node.refId];
-      setOverrides((current) => withStatus(current, node.refId, status));
-      setStatus({ variables: { id: node.refId, status } }).catch((caught: unknown) => {
-        setOverrides((current) =>
-          previous === undefined
-            ? withoutStatus(current, node.refId)
-            : withStatus(current, node.refId, previous),
-        );
-        notifyError(caught);
-      });
+  // Only a card the viewer may move offers the move (it is signed in then).
+  const move = (node: MapNodeItem, status: ProblemStatus) => {
+    if (!node.canChangeStatus || cardStatus(node, overrides) === status) return;
+    const previous = overrides[node.refId];
+    setOverrides((current) => withStatus(current, node.refId, status));
+    setStatus({ variables: { id: node.refId, status } }).catch((caught: unknown) => {
+      setOverrides((current) =>
+        previous === undefined
+          ? withoutStatus(current, node.refId)
+          : withStatus(current, node.refId, previous),
+      );
+      notifyError(caught);
     });
+  };
 
   const drop = (event: DragEvent, status: ProblemStatus) => {
     event.preventDefault();
@@ -217,20 +216,30 @@ function KanbanCard({
   const { t } = useTranslation();
   const label = useStatusLabel();
   const path = nodePath(node);
+  const movable = node.canChangeStatus;
   return (
     <Card
       withBorder
       radius="sm"
       padding="xs"
-      draggable
-      onDragStart={(event) => {
-        event.dataTransfer.setData(DRAG_TYPE, node.refId);
-        event.dataTransfer.effectAllowed = 'move';
+      draggable={movable}
+      onDragStart={
+        movable
+          ? (event) => {
+              event.dataTransfer.setData(DRAG_TYPE, node.refId);
+              event.dataTransfer.effectAllowed = 'move';
+            }
+          : undefined
+      }
+      style={{
+        cursor: movable ? 'grab' : undefined,
+        borderLeft: `3px solid ${problemStatusColor(status)}`,
       }}
-      style={{ cursor: 'grab', borderLeft: `3px solid ${problemStatusColor(status)}` }}
     >
       <Group gap={4} wrap="nowrap" align="flex-start">
-        <IconGripVertical size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+        {movable ? (
+          <IconGripVertical size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+        ) : null}
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           {path ? (
             <Anchor
@@ -263,42 +272,44 @@ function KanbanCard({
             </Group>
           ) : null}
         </Stack>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={t('maps:kanban.moveNamed', { name: node.label })}
-            >
-              <IconArrowsExchange size={14} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{t('maps:kanban.moveTo')}</Menu.Label>
-            {PROBLEM_STATUSES.map((target) => (
-              <Menu.Item
-                key={target}
-                disabled={target === status}
-                onClick={() => onMove(node, target)}
-                leftSection={
-                  <span
-                    aria-hidden
-                    style={{
-                      display: 'inline-block',
-                      width: 10,
-                      height: 10,
-                      borderRadius: 5,
-                      background: problemStatusColor(target),
-                    }}
-                  />
-                }
+        {movable ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label={t('maps:kanban.moveNamed', { name: node.label })}
               >
-                {label(target)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+                <IconArrowsExchange size={14} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{t('maps:kanban.moveTo')}</Menu.Label>
+              {PROBLEM_STATUSES.map((target) => (
+                <Menu.Item
+                  key={target}
+                  disabled={target === status}
+                  onClick={() => onMove(node, target)}
+                  leftSection={
+                    <span
+                      aria-hidden
+                      style={{
+                        display: 'inline-block',
+                        width: 10,
+                        height: 10,
+                        borderRadius: 5,
+                        background: problemStatusColor(target),
+                      }}
+                    />
+                  }
+                >
+                  {label(target)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
       </Group>
     </Card>
   );

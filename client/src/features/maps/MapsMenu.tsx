@@ -11,16 +11,14 @@ import {
   IconSearch,
   IconTimeline,
 } from '@tabler/icons-react';
-import { GRAPH_TYPES, MAP_MESSAGES, type GraphType } from '@rules';
+import { GRAPH_TYPES, type GraphType } from '@rules';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { translateServerMessage } from '../../components/notify';
 import type { ProgressMapCardFragment } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth/LoginBox';
 import { MapsDirectory } from './MapsDirectory';
-import { notifyMapWarning } from './mapToasts';
 import { MapWizardDialog } from './MapWizard';
 import { useMapImport } from './useMapImport';
 
@@ -93,14 +91,6 @@ export function MapsMenu({ views = BUMPSCAPE_VIEWS, map, inDirectory = false }: 
   const [help, setHelp] = useState(false);
   const fullScreen = useMediaQuery('(max-width: 36em)');
 
-  // Edit mode opens only for a map that exists and that the viewer may edit (spec 000 §4).
-  const edit = () => {
-    if (!map) notifyMapWarning(t('maps:alerts.noMaps'));
-    else if (!map.canEdit)
-      notifyMapWarning(translateServerMessage(t, MAP_MESSAGES.noEditPermission));
-    else setEditing(true);
-  };
-
   return (
     <>
       <Group gap={6} wrap="wrap" role="toolbar" aria-label={t('maps:menu.label')}>
@@ -161,8 +151,10 @@ export function MapsMenu({ views = BUMPSCAPE_VIEWS, map, inDirectory = false }: 
             <IconSearch size={18} />
           </MenuIcon>
         )}
-        {map !== undefined ? (
-          <MenuIcon label={t('maps:menu.edit')} onClick={edit}>
+        {/* Edit opens only for a map that exists and that the viewer may edit (spec 000 §4):
+            anyone else is not offered it. */}
+        {map?.canEdit ? (
+          <MenuIcon label={t('maps:menu.edit')} onClick={() => setEditing(true)}>
             <IconPencil size={18} />
           </MenuIcon>
         ) : null}

@@ -26,6 +26,11 @@ export const mapRoutes: RouteObject[] = [
     lazy: () => import('./MapPage').then((m) => ({ Component: m.MapPage })),
   },
   { path: 'spaceviews', element: createElement(Navigate, { to: '/graphviews', replace: true }) },
+  // The directories' addresses without a view open their 2D view.
+  ...['bumpscapes', 'spacemaps', 'storymaps'].map((path) => ({
+    path,
+    element: createElement(Navigate, { to: `/${path}/2d`, replace: true }),
+  })),
   { path: 'bumpscapes/2d', lazy: lastMapPage('2D') },
   { path: 'bumpscapes/3d', lazy: lastMapPage('3D') },
   { path: 'spacemaps/2d', lazy: spaceMapPage('2D') },

@@ -104,7 +104,8 @@ export function ReportActions({
             run: () => setConfirming('hide'),
           },
     );
-  const author = report.reportedAuthor;
+  // Only whom the viewer may suspend (site moderators; never an admin or themselves).
+  const author = report.canSuspend ? report.reportedAuthor : null;
   if (author)
     actions.push({
       key: 'suspend',

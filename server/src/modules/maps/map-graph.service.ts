@@ -19,6 +19,7 @@ import { problemSolutions, problems, solutions, stories, users, waypoints } from
 import { parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
 import { problemListedFor } from '../problems/problem.policy';
+import { canChangeStatus } from '../problems/problem.service';
 import { solutionListedFor } from '../solutions/solution.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { storyListedFor, storyOnProblemFor } from '../stories/story.policy';
@@ -45,6 +46,8 @@ export interface GraphNode {
   createdAt: Date | null;
   lat: number | null;
   lng: number | null;
+  /** Problems: the viewer may change its status (the kanban offers a move only then). */
+  canChangeStatus: boolean;
 }
 
 export interface GraphEdge {
@@ -220,15 +223,17 @@ export async function buildGraph(ctx: Context, scope: GraphScope): Promise<Graph
       : [],
   ]);
 
+  // The same rule the status change enforces; memberships in one query for the whole graph.
+  const changers = await Promise.all(problemRows.map((row) => canChangeStatus(ctx, row)));
   const excluded = new Set(scope.map?.excluded ?? []);
   const nodes = new Map<string, GraphNode>();
   const edges = new Map<string, GraphEdge>();
   /** Items a person authored under their name, for the participants. */
   const authored: { authorId: string; key: string }[] = [];
-  const add = (node: Omit<GraphNode, 'key'>) => {
+  const add = (node: Omit<GraphNode, 'key' | 'canChangeStatus'>, mayChangeStatus = false) => {
     const key = mapNodeKey(node.kind, node.refId);
     if (excluded.has(key)) return null;
-    nodes.set(key, { key, ...node });
+    nodes.set(key, { key, ...node, canChangeStatus: mayChangeStatus });
     return key;
   };
   const link = (source: string, target: string, kind: MapEdgeKind) => {
@@ -247,29 +252,38 @@ export async function buildGraph(ctx: Context, scope: GraphScope): Promise<Graph
       isAnonymousPost: boolean;
     },
     shown: Pick<GraphNode, 'label' | 'description' | 'status' | 'photoURL'>,
+    mayChangeStatus = false,
   ) => {
-    const key = add({
-      kind,
-      refId: row.id,
-      tags: row.tags,
-      createdAt: row.createdAt,
-      lat: row.lat,
-      lng: row.lng,
-      ...shown,
-    });
+    const key = add(
+      {
+        kind,
+        refId: row.id,
+        tags: row.tags,
+        createdAt: row.createdAt,
+        lat: row.lat,
+        lng: row.lng,
+        ...shown,
+      },
+      mayChangeStatus,
+    );
     // An anonymous post never reveals its author, not even as a link.
     if (key && !row.isAnonymousPost) authored.push({ authorId: row.authorId, key });
     return key;
   };
 
-  for (const problem of problemRows) {
-    item('problem', problem, {
-      label: problem.name,
-      description: excerpt(problem.description, MAP_NODE_DESCRIPTION_MAX),
-      status: problem.status,
-      photoURL: null,
-    });
-  }
+  problemRows.forEach((problem, index) => {
+    item(
+      'problem',
+      problem,
+      {
+        label: problem.name,
+        description: excerpt(problem.description, MAP_NODE_DESCRIPTION_MAX),
+        status: problem.status,
+        photoURL: null,
+      },
+      changers[index]!,
+    );
+  });
   const problemKeys = new Set(nodes.keys());
   for (const solution of solutionRows) {
     const solves = solution.problemIds
@@ -335,7 +349,7 @@ export async function buildGraph(ctx: Context, scope: GraphScope): Promise<Graph
   return { nodes: [...nodes.values()], edges: [...edges.values()] };
 }
 
-const tagNode = (tag: string): Omit<GraphNode, 'key'> => ({
+const tagNode = (tag: string): Omit<GraphNode, 'key' | 'canChangeStatus'> => ({
   kind: 'tag',
   refId: tag,
   label: `#${tag}`,
@@ -348,7 +362,7 @@ const tagNode = (tag: string): Omit<GraphNode, 'key'> => ({
   lng: null,
 });
 
-const personNode = (person: AuthorRow): Omit<GraphNode, 'key'> => ({
+const personNode = (person: AuthorRow): Omit<GraphNode, 'key' | 'canChangeStatus'> => ({
   kind: 'user',
   refId: person.id,
   label: person.displayName,

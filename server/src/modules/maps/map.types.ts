@@ -83,6 +83,11 @@ export class MapNode {
   @Field(() => Date, { nullable: true }) createdAt!: Date | null;
   @Field(() => Float, { nullable: true }) lat!: number | null;
   @Field(() => Float, { nullable: true }) lng!: number | null;
+  @Field(() => Boolean, {
+    description:
+      "Problems: the viewer may change its status (its author and the people who joined it), as the problem's own canChangeStatus; false for other kinds.",
+  })
+  canChangeStatus!: boolean;
 }
 
 @ObjectType({ description: 'An automatic link: what the content itself says.' })

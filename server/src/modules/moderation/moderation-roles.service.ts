@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { REPORT_MESSAGES, suspensionUntilSchema } from '@rules';
+import { idSchema, REPORT_MESSAGES, suspensionUntilSchema } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -8,7 +8,7 @@ import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { requireWriter } from '../users/user.service';
 import { record } from './moderation-access.service';
 import { lockReport } from './moderation-reports.service';
-import { isSiteModerator } from './moderation.policy';
+import { canSuspendUser, isSiteModerator } from './moderation.policy';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,9 +19,9 @@ async function lockPerson(tx: DbOrTx, userId: string): Promise<UserRow> {
 }
 
 const suspendSchema = z.object({
-  userId: z.string().min(1),
+  userId: idSchema,
   until: suspensionUntilSchema,
-  reportId: z.string().min(1).nullish(),
+  reportId: idSchema.nullish(),
 });
 
 /**
@@ -36,7 +36,7 @@ export async function suspendUser(ctx: Context, input: unknown): Promise<UserRow
   return ctx.db.transaction(async (tx) => {
     if (data.reportId) await lockReport(ctx, tx, data.reportId);
     const person = await lockPerson(tx, data.userId);
-    if (person.isAdmin) throw forbidden();
+    if (!canSuspendUser(viewer, person)) throw forbidden();
     const [updated] = await tx
       .update(users)
       .set({ suspendedUntil: data.until, updatedAt: new Date() })
@@ -59,11 +59,12 @@ export async function suspendUser(ctx: Context, input: unknown): Promise<UserRow
 }
 
 /** Ends a suspension now (site moderators and admins); recorded. */
-export async function unsuspendUser(ctx: Context, userId: string): Promise<UserRow> {
+export async function unsuspendUser(ctx: Context, userId: unknown): Promise<UserRow> {
   const viewer = requireWriter(ctx);
   if (!isSiteModerator(viewer)) throw forbidden();
+  const id = parseInput(idSchema, userId, 'userId');
   return ctx.db.transaction(async (tx) => {
-    const person = await lockPerson(tx, userId);
+    const person = await lockPerson(tx, id);
     const [updated] = await tx
       .update(users)
       .set({ suspendedUntil: null, updatedAt: new Date() })

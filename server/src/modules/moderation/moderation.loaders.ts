@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { moderationActions, reports } from '../../db/schema';
+import { moderationActions, reports, users } from '../../db/schema';
 
 export type ModerationActionRow = typeof moderationActions.$inferSelect;
 
@@ -34,6 +34,15 @@ export function createModerationLoaders(db: Db) {
       for (const row of rows)
         byReport.set(row.reportId, [...(byReport.get(row.reportId) ?? []), row.action]);
       return ids.map((id) => byReport.get(id) ?? []);
+    }),
+    /** Whether each person is an admin (whom no one may suspend): one statement per page. */
+    isAdminById: new DataLoader<string, boolean>(async (ids) => {
+      const rows = await db
+        .select({ id: users.id, isAdmin: users.isAdmin })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      const admins = new Set(rows.filter((row) => row.isAdmin).map((row) => row.id));
+      return ids.map((id) => admins.has(id));
     }),
   };
 }

@@ -182,29 +182,6 @@ export function ConflictDialog({
   );
 }
 
-/** The spec's alert for anyone but the map's author and collaborators. */
-export function NoPermissionDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('mapEditor:permission.title')}
-      size="sm"
-      centered
-    >
-      <Stack>
-        <Text size="sm">{translateServerMessage(t, MAP_MESSAGES.noEditPermission)}</Text>
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>
-            {t('mapEditor:permission.ok')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 /** 'You have unsaved changes!': Cancel, or go on without saving. */
 export function UnsavedChangesDialog({
   opened,

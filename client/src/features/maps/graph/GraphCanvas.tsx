@@ -9,6 +9,7 @@ import {
   MiniMap,
   ReactFlow,
   applyNodeChanges,
+  useReactFlow,
   useStoreApi,
   type NodeChange,
   type OnConnectEnd,
@@ -219,6 +220,28 @@ export const GraphCanvas = memo(function GraphCanvas(props: GraphCanvasProps) {
       ? { nodes: middleNodes(props.centres), padding: 0.1, maxZoom: 1 }
       : { padding: 0.15, maxZoom: 1.25 },
   );
+  // The view never leaves the drawing: when the nodes change under it (a save, someone else's
+  // save, nodes the filters bring in) and none is on screen any more, it fits the map again.
+  const flow = useReactFlow<MapFlowNode>();
+  useEffect(() => {
+    const { transform, width, height } = store.getState();
+    if (!width || !height || specs.length === 0) return;
+    const [x, y, zoom] = transform;
+    const view = {
+      left: -x / zoom,
+      top: -y / zoom,
+      right: (width - x) / zoom,
+      bottom: (height - y) / zoom,
+    };
+    const onScreen = specs.some(
+      (node) =>
+        node.position.x < view.right &&
+        node.position.x + (node.width ?? 0) > view.left &&
+        node.position.y < view.bottom &&
+        node.position.y + (node.height ?? 0) > view.top,
+    );
+    if (!onScreen) void flow.fitView({ ...fitOptions, duration: 300 });
+  }, [specs, store, flow, fitOptions]);
   const onInit = (_instance: ReactFlowInstance<MapFlowNode>) => {
     // Ready once the first layout is on screen (the benchmark and the browser tests wait for it).
     requestAnimationFrame(() => requestAnimationFrame(props.onReady));

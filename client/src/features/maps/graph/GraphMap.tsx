@@ -31,8 +31,11 @@ import { useMapSelection } from './useMapSelection';
 import { useToolbarActions } from './useToolbarActions';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import { useWaypointActions } from './useWaypointActions';
+import type { GraphNode } from './scene';
 
 const GraphMap3D = lazy(() => import('./GraphMap3D'));
+/** The 3D labels' words: one function for the map's life, so they are not laid out again. */
+const labelOfNode = (node: GraphNode) => node.label;
 
 export interface GraphMapProps {
   /** null: the space's default map (its layout is not saved). */
@@ -52,7 +55,11 @@ function GraphMapEditor({ map, graph, mode, recipe = false, onFiltersChange }: G
   const { draft, editing } = editor;
   const frameRef = useRef<HTMLDivElement>(null);
 
-  const { scene, boxes, positions, centres, words, positions3d } = useMapScene(graph, draft, mode);
+  const { scene, boxes, positions, centres, words, positions3d, freePlaceFor } = useMapScene(
+    graph,
+    draft,
+    mode,
+  );
   const mapSelection = useMapSelection({ mode, centres });
   const { selection, setSelection, selected3d, setSelected3d, setHoveredLoop, highlight } =
     mapSelection;
@@ -70,7 +77,14 @@ function GraphMapEditor({ map, graph, mode, recipe = false, onFiltersChange }: G
   const blocker = useUnsavedChangesGuard(editor);
   const edits = useDraftEdits({ editor, scene, boxes, positions, dialogs });
   const { onMoved, deleteSelection } = edits;
-  const waypointActions = useWaypointActions({ map, graph, editor, dialogs, frameRef });
+  const waypointActions = useWaypointActions({
+    map,
+    graph,
+    editor,
+    dialogs,
+    frameRef,
+    freePlaceFor,
+  });
 
   const mapName = map ? draft.name : t('mapEditor:defaultName');
   const exportMap = useMapExport({
@@ -122,7 +136,7 @@ function GraphMapEditor({ map, graph, mode, recipe = false, onFiltersChange }: G
               highlight={highlight.nodes}
               fitRequest={fitRequest}
               label={canvasLabel}
-              labelOf={(node) => node.label}
+              labelOf={labelOfNode}
               onSelect={setSelected3d}
               onReady={onReady}
             />
@@ -277,6 +291,7 @@ function GraphMapEditor({ map, graph, mode, recipe = false, onFiltersChange }: G
       <PointerMenus
         draft={draft}
         editing={editing}
+        canEdit={map?.canEdit ?? false}
         scene={scene}
         dialogs={dialogs}
         edits={edits}

@@ -24,26 +24,24 @@ import { useTranslation } from 'react-i18next';
 import {
   BoxGeometry,
   BufferGeometry,
-  CanvasTexture,
   Color,
   ConeGeometry,
   DoubleSide,
   Float32BufferAttribute,
   InstancedMesh,
-  LinearFilter,
   Matrix4,
   MeshLambertMaterial,
   OctahedronGeometry,
   Quaternion,
   SphereGeometry,
-  SRGBColorSpace,
   Vector3,
   type BufferGeometry as Geometry,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { AUTO_LINK_COLOR } from './linkPainter';
 import { KIND_COLORS } from './MapNodes';
-import { axisTicks, planeBounds, textAnchor, type Bounds } from './layers3d';
+import { Label, NodeLabels } from './Labels3D';
+import { axisTicks, LABEL_MIN_TEXT_PX, planeBounds, textAnchor, type Bounds } from './layers3d';
 import { layerZ, PX_PER_UNIT_3D } from './layout';
 import { signedCurvature } from './linkGeometry';
 import { iconSizeOf, kindOf, type GraphNode, type Scene } from './scene';
@@ -273,52 +271,6 @@ function Arrows({ scene, positions }: { scene: Scene; positions: ReadonlyMap<str
   return <instancedMesh ref={ref} args={[geometry, material, arrows.length]} />;
 }
 
-/** A texture of one line of text, and the world size it is drawn at (height `worldHeight`). */
-function textTexture(text: string, color: string, worldHeight: number) {
-  const pixelHeight = 64;
-  const canvas = document.createElement('canvas');
-  const context = canvas.getContext('2d')!;
-  const font = `600 ${pixelHeight * 0.7}px system-ui, sans-serif`;
-  context.font = font;
-  const width = Math.min(2048, Math.ceil(context.measureText(text).width) + 16);
-  canvas.width = width;
-  canvas.height = pixelHeight;
-  context.font = font;
-  context.fillStyle = color;
-  context.textBaseline = 'middle';
-  context.shadowColor = 'rgba(255,255,255,0.9)';
-  context.shadowBlur = 6;
-  context.fillText(text, 8, pixelHeight / 2);
-  const texture = new CanvasTexture(canvas);
-  texture.colorSpace = SRGBColorSpace;
-  texture.minFilter = LinearFilter;
-  return { texture, width: (worldHeight * width) / pixelHeight, height: worldHeight };
-}
-
-/** A label that always faces the camera. */
-function Label({
-  text,
-  at,
-  color = '#212529',
-  height = 1.6,
-  align = 'center',
-}: {
-  text: string;
-  at: Point3;
-  color?: string;
-  height?: number;
-  align?: 'left' | 'center' | 'right';
-}) {
-  const drawn = useMemo(() => textTexture(text, color, height), [text, color, height]);
-  useEffect(() => () => drawn.texture.dispose(), [drawn]);
-  const shift = align === 'left' ? drawn.width / 2 : align === 'right' ? -drawn.width / 2 : 0;
-  return (
-    <sprite position={[at.x + shift, at.y, at.z]} scale={[drawn.width, drawn.height, 1]}>
-      <spriteMaterial map={drawn.texture} transparent depthWrite={false} />
-    </sprite>
-  );
-}
-
 function Plane({ layer, index, bounds }: { layer: MapLayer; index: number; bounds: Bounds }) {
   const { i18n } = useTranslation();
   const z = layerZ(index);
@@ -384,8 +336,10 @@ function Plane({ layer, index, bounds }: { layer: MapLayer; index: number; bound
               <Label
                 key={`x${at}`}
                 text={ticks.x[at]}
-                at={{ x, y: bounds.minY - 3.2, z }}
+                at={{ x, y: bounds.minY - 2.4, z }}
                 height={1.4}
+                align="below"
+                minTextPx={LABEL_MIN_TEXT_PX - 1}
               />
             ) : null,
           )}
@@ -397,6 +351,7 @@ function Plane({ layer, index, bounds }: { layer: MapLayer; index: number; bound
                 at={{ x: bounds.minX - 2.5, y, z }}
                 height={1.4}
                 align="right"
+                minTextPx={LABEL_MIN_TEXT_PX - 1}
               />
             ) : null,
           )}
@@ -434,6 +389,7 @@ function Controls({
   const camera = useThree((state) => state.camera);
   const element = useThree((state) => state.gl.domElement);
   const invalidate = useThree((state) => state.invalidate);
+  const get = useThree((state) => state.get);
   const controls = useMemo(() => new OrbitControls(camera, element), [camera, element]);
   useEffect(() => {
     const onChange = () => invalidate();
@@ -444,15 +400,19 @@ function Controls({
     };
   }, [controls, invalidate]);
   useEffect(() => {
-    // A view from the front and a little above, the whole map in sight.
-    camera.position.set(target.x, target.y - distance * 0.35, target.z + distance);
-    camera.near = Math.max(0.1, distance / 1000);
-    camera.far = distance * 20;
+    // A view from the front and a little above, the whole map in sight. A canvas narrower than
+    // tall (a phone) sees less across: the camera steps back to fit it. Read at the fit only, so
+    // a resize (a phone's address bar) never resets the view someone turned.
+    const { size } = get();
+    const away = distance / Math.min(1, size.width / Math.max(1, size.height));
+    camera.position.set(target.x, target.y - away * 0.35, target.z + away);
+    camera.near = Math.max(0.1, away / 1000);
+    camera.far = away * 20;
     camera.updateProjectionMatrix();
     controls.target.copy(target);
     controls.update();
     invalidate();
-  }, [camera, controls, target, distance, fitRequest, invalidate]);
+  }, [camera, controls, target, distance, fitRequest, invalidate, get]);
   return null;
 }
 
@@ -506,12 +466,20 @@ export default function GraphMap3D(props: GraphMap3DProps) {
       distance: size * 1.3,
     };
   }, [positions, bounds, props.layers]);
-  const labelled = useMemo(
+  // Problems first: where labels crowd, theirs show.
+  const { labelOf } = props;
+  const labels = useMemo(
     () =>
       [...scene.nodes]
         .sort((a, b) => Number(kindOf(b) === 'problem') - Number(kindOf(a) === 'problem'))
-        .slice(0, LABELS_MAX),
-    [scene],
+        .slice(0, LABELS_MAX)
+        .flatMap((node) => {
+          const at = positions.get(node.key);
+          return at
+            ? [{ id: node.key, text: labelOf(node), at: { ...at, y: at.y - radius * 1.4 } }]
+            : [];
+        }),
+    [scene, positions, labelOf, radius],
   );
   const background = settings.customBackgroundColor ? settings.backgroundColor : '#f9f9f9';
   const fallback = (
@@ -550,16 +518,7 @@ export default function GraphMap3D(props: GraphMap3DProps) {
             onSelect={props.onSelect}
           />
         ))}
-        {labelled.map((node) => {
-          const at = positions.get(node.key);
-          return at ? (
-            <Label
-              key={node.key}
-              text={props.labelOf(node)}
-              at={{ x: at.x, y: at.y - radius * 2.2, z: at.z }}
-            />
-          ) : null;
-        })}
+        <NodeLabels labels={labels} />
         <FirstFrame onReady={props.onReady} />
       </Canvas>
     </WebGLBoundary>

@@ -1,5 +1,5 @@
 // The graph editor's dialogs, each open when its state says so: a link, the settings, the
-// MapEditor, Find Node, rename and Save As, waypoints, a save's conflict, no permission, unsaved
+// MapEditor, Find Node, rename and Save As, waypoints, a save's conflict, unsaved
 // changes, and adding a problem or a recipe's story.
 import type { MapPositions } from '@rules';
 import { useEffect, useRef } from 'react';
@@ -13,7 +13,6 @@ import { StoryDialog } from '../../stories/StoryDialog';
 import {
   ConflictDialog,
   NameDialog,
-  NoPermissionDialog,
   UnsavedChangesDialog,
   WaypointDialog,
   WaypointsListDialog,
@@ -185,7 +184,6 @@ export function GraphMapDialogs({
         onCopy={() => void editor.saveCopy(null, positions)}
         onClose={editor.closeConflict}
       />
-      <NoPermissionDialog opened={dialog === 'noPermission'} onClose={closeDialog} />
       <UnsavedChangesDialog
         opened={dialog === 'exit' || blocker.state === 'blocked'}
         onExit={() => {

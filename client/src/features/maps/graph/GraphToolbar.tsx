@@ -191,9 +191,11 @@ export function GraphToolbar({
           </>
         ) : (
           <>
-            <Tool label={t('mapEditor:toolbar.edit')} onClick={act('edit')}>
-              <IconPencil size={18} />
-            </Tool>
+            {state.canEdit ? (
+              <Tool label={t('mapEditor:toolbar.edit')} onClick={act('edit')}>
+                <IconPencil size={18} />
+              </Tool>
+            ) : null}
             {state.saved && state.canCopy ? (
               <Tool label={t('mapEditor:toolbar.copy')} onClick={act('copy')}>
                 <IconCopy size={18} />
@@ -276,7 +278,7 @@ export function GraphToolbar({
                   {t('mapEditor:menu.save')}
                 </Menu.Item>
               </>
-            ) : state.saved ? (
+            ) : state.canEdit ? (
               <Menu.Item leftSection={<IconPencil size={16} />} onClick={act('edit')}>
                 {t('mapEditor:menu.edit')}
               </Menu.Item>

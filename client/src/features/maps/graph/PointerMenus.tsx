@@ -17,6 +17,7 @@ import { useLinkTypeLabels } from './words';
 export function PointerMenus({
   draft,
   editing,
+  canEdit,
   scene,
   dialogs,
   edits,
@@ -25,6 +26,8 @@ export function PointerMenus({
 }: {
   draft: MapDraft;
   editing: boolean;
+  /** The viewer may edit the map: only then do the menus offer Edit. */
+  canEdit: boolean;
   scene: Scene;
   dialogs: DialogState;
   edits: DraftEdits;
@@ -86,7 +89,7 @@ export function PointerMenus({
                 ? t('mapEditor:stageMenu.hideSolutions')
                 : t('mapEditor:stageMenu.showSolutions')}
             </Menu.Item>
-            {editing ? null : (
+            {editing || !canEdit ? null : (
               <Menu.Item onClick={() => onAction('edit')}>
                 {t('mapEditor:stageMenu.edit')}
               </Menu.Item>
@@ -147,11 +150,11 @@ export function PointerMenus({
                   {t('mapEditor:linkContext.delete')}
                 </Menu.Item>
               </>
-            ) : (
+            ) : canEdit ? (
               <Menu.Item onClick={() => onAction('edit')}>
                 {t('mapEditor:stageMenu.edit')}
               </Menu.Item>
-            )}
+            ) : null}
           </>
         ) : null}
       </PointMenu>

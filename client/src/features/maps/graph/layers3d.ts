@@ -1,6 +1,6 @@
 // A map's 3D layers: their order, and what a layer's plane shows beside its nodes: where it is and how big (around every node), its
-// name's corner, and its axes' tick labels (values as typed, or dates or numbers over a range).
-// Pure: the 3D view draws these, the tests check them.
+// name's corner, and its axes' tick labels (values as typed, or dates or numbers over a range);
+// and how big the 3D view's labels are drawn. Pure: the 3D view draws these, the tests check them.
 import { LAYER_TICKS_MIN, type MapLayer } from '@rules';
 
 export interface Bounds {
@@ -111,4 +111,94 @@ export function moveLayer(layers: readonly MapLayer[], from: number, to: number)
   const [moved] = next.splice(from, 1);
   next.splice(to, 0, moved!);
   return next;
+}
+
+// --- Labels --------------------------------------------------------------------------------------
+
+/** The text's height in a label's texture (and on screen), as a share of the label's height. */
+export const TEXT_SHARE = 0.7;
+/** Labels never draw smaller than this on screen (CSS pixels of text): legible at any zoom. */
+export const LABEL_MIN_TEXT_PX = 13;
+/** A label wraps at this many ems (as the 2D map's labels under their icons), on two lines at most. */
+export const LABEL_MAX_EMS = 12;
+export const LABEL_MAX_LINES = 2;
+
+/**
+ * A label's lines: words filled up to `maxWidth` (as `measure` gives widths), at most `maxLines`;
+ * what does not fit ends the last line with an ellipsis. A word longer than a line is cut.
+ */
+export function wrapLabel(
+  text: string,
+  measure: (text: string) => number,
+  maxWidth: number,
+  maxLines = LABEL_MAX_LINES,
+): string[] {
+  const fit = (line: string) => {
+    if (measure(line) <= maxWidth) return line;
+    let cut = line;
+    while (cut.length > 1 && measure(`${cut}…`) > maxWidth) cut = cut.slice(0, -1);
+    return `${cut.trimEnd()}…`;
+  };
+  const words = text.trim().split(/\s+/u).filter(Boolean);
+  const lines: string[] = [];
+  let line = '';
+  for (const [index, word] of words.entries()) {
+    const next = line ? `${line} ${word}` : word;
+    if (!line || measure(next) <= maxWidth) {
+      line = next;
+      continue;
+    }
+    if (lines.length === maxLines - 1)
+      return [...lines, fit(`${line} ${words.slice(index).join(' ')}`)];
+    lines.push(fit(line));
+    line = word;
+  }
+  return line ? [...lines, fit(line)] : lines;
+}
+/**
+ * How much a label of world height `worldHeight` at `distance` from a perspective camera must grow
+ * for its text to stand `minTextPx` tall on a canvas `canvasPx` tall: 1 when it already does (near,
+ * it grows with the zoom), more when it is far (it keeps a legible size on screen).
+ */
+export function labelScale(
+  worldHeight: number,
+  distance: number,
+  fovDegrees: number,
+  canvasPx: number,
+  minTextPx = LABEL_MIN_TEXT_PX,
+): number {
+  const perPx = worldPerPixel(distance, fovDegrees, canvasPx);
+  return Math.max(1, ((minTextPx / TEXT_SHARE) * perPx) / worldHeight);
+}
+
+/** How many world units one CSS pixel of a canvas `canvasPx` tall spans at `distance`. */
+export const worldPerPixel = (distance: number, fovDegrees: number, canvasPx: number) =>
+  (2 * distance * Math.tan((fovDegrees * Math.PI) / 360)) / Math.max(1, canvasPx);
+
+export interface ScreenRect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Which labels show, given their boxes on screen in priority order (null: off screen or behind
+ * the camera): each one that overlaps none shown before it, `gap` pixels apart. A crowded view
+ * shows the first ones legibly instead of all of them on top of each other; zooming in makes room.
+ */
+export function unclutteredLabels(rects: readonly (ScreenRect | null)[], gap = 2): boolean[] {
+  const shown: ScreenRect[] = [];
+  return rects.map((rect) => {
+    if (!rect) return false;
+    const clear = shown.every(
+      (other) =>
+        rect.left >= other.right + gap ||
+        other.left >= rect.right + gap ||
+        rect.top >= other.bottom + gap ||
+        other.top >= rect.bottom + gap,
+    );
+    if (clear) shown.push(rect);
+    return clear;
+  });
 }

@@ -176,64 +176,244 @@ export function autoLayout(nodes: readonly LayoutNode[], edges: readonly LayoutE
   return centres;
 }
 
-/** How far from a linked node a new node is put. */
-const NEIGHBOUR_OFFSET = { x: 170, y: 70 };
+/** A node as placing it needs: its layout box (with the label) and its icon box. */
+export type PlacedNode = LayoutNode & { boxWidth: number; boxHeight: number };
+
+/** The least room kept between two nodes' layout boxes when a node is put on a free spot. */
+const FREE_GAP = NODE_GAP / 2;
+/** The free-spot search gives up after this many rings round the wanted point (then overlaps). */
+const FREE_SPOT_MAX_RINGS = 60;
+/** The occupied boxes are bucketed in squares this big, so a check looks at its neighbourhood. */
+const BUCKET_PX = 256;
+/** Bucket keys are numbers: x times this plus y (a map spans far fewer buckets). */
+const BUCKET_ROW = 1 << 20;
+
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** A node's layout box (the label under the icon) for an icon box at `at`. */
+function rectOf(node: PlacedNode, at: { x: number; y: number }): Rect {
+  const left = at.x + node.boxWidth / 2 - node.width / 2;
+  return { left, top: at.y, right: left + node.width, bottom: at.y + node.height };
+}
+
+/** The boxes nodes take, bucketed by area: whether a box is free costs its neighbourhood only. */
+class Occupied {
+  private readonly buckets = new Map<number, Rect[]>();
+  /**
+   * Per wanted spot and node size, the first ring round it that may have room: boxes are only
+   * ever added, so a ring found full stays full (many new nodes round one anchor stay linear).
+   */
+  readonly firstRing = new Map<string, number>();
+
+  /** Calls `visit` with each bucket the rect touches, until it answers false. */
+  private each(rect: Rect, visit: (key: number) => boolean) {
+    const right = Math.floor(rect.right / BUCKET_PX);
+    const bottom = Math.floor(rect.bottom / BUCKET_PX);
+    for (let x = Math.floor(rect.left / BUCKET_PX); x <= right; x++)
+      for (let y = Math.floor(rect.top / BUCKET_PX); y <= bottom; y++)
+        if (!visit(x * BUCKET_ROW + y)) return false;
+    return true;
+  }
+
+  add(rect: Rect) {
+    this.each(rect, (key) => {
+      const bucket = this.buckets.get(key);
+      if (bucket) bucket.push(rect);
+      else this.buckets.set(key, [rect]);
+      return true;
+    });
+  }
+
+  free(rect: Rect): boolean {
+    const grown = {
+      left: rect.left - FREE_GAP,
+      top: rect.top - FREE_GAP,
+      right: rect.right + FREE_GAP,
+      bottom: rect.bottom + FREE_GAP,
+    };
+    return this.each(grown, (key) =>
+      (this.buckets.get(key) ?? []).every(
+        (other) =>
+          other.left >= grown.right ||
+          grown.left >= other.right ||
+          other.top >= grown.bottom ||
+          grown.top >= other.bottom,
+      ),
+    );
+  }
+}
 
 /**
- * Positions (top-left corners of the icon boxes) for every node: the saved ones, a full automatic
- * layout when nothing is saved, else each new node left of what it links to (or right of what
- * links to it), stacked, and the rest in a row under the map.
+ * The free spot nearest `wanted` (an icon box's top-left corner) for `node`: the wanted spot
+ * itself, else the nearest on rings of node-sized steps round it.
+ */
+function freeSpot(
+  node: PlacedNode,
+  wanted: { x: number; y: number },
+  occupied: Occupied,
+): { x: number; y: number } {
+  const searched = `${wanted.x},${wanted.y},${node.width},${node.height}`;
+  const from = occupied.firstRing.get(searched) ?? 0;
+  if (from === 0 && occupied.free(rectOf(node, wanted))) return wanted;
+  const stepX = node.width + FREE_GAP;
+  const stepY = node.height + FREE_GAP;
+  for (let ring = Math.max(1, from); ring <= FREE_SPOT_MAX_RINGS; ring++) {
+    const spots: { x: number; y: number; distance: number }[] = [];
+    for (let i = -ring; i <= ring; i++)
+      for (let j = -ring; j <= ring; j++) {
+        if (Math.max(Math.abs(i), Math.abs(j)) !== ring) continue;
+        spots.push({
+          x: wanted.x + i * stepX,
+          y: wanted.y + j * stepY,
+          distance: Math.hypot(i * stepX, j * stepY),
+        });
+      }
+    spots.sort((a, b) => a.distance - b.distance);
+    const spot = spots.find((at) => occupied.free(rectOf(node, at)));
+    occupied.firstRing.set(searched, ring);
+    if (spot) return { x: Math.round(spot.x), y: Math.round(spot.y) };
+  }
+  return wanted;
+}
+
+/**
+ * A free place for one more node near a point (the waypoint added in the middle of the screen):
+ * no layout box over another's.
+ */
+export function freePlaceNear(
+  node: PlacedNode,
+  wanted: { x: number; y: number },
+  nodes: readonly PlacedNode[],
+  positions: MapPositions,
+): { x: number; y: number } {
+  const occupied = new Occupied();
+  for (const other of nodes) {
+    const at = positions[other.key];
+    if (at && other.key !== node.key) occupied.add(rectOf(other, at));
+  }
+  return freeSpot(node, { x: Math.round(wanted.x), y: Math.round(wanted.y) }, occupied);
+}
+
+/** Where nodes are, and which of them this call placed anew. */
+export interface Placement {
+  positions: MapPositions;
+  /** The nodes neither saved nor placed before: the caller keeps them with `placed`. */
+  added: MapPositions;
+}
+
+/**
+ * Positions (top-left corners of the icon boxes) for every node. A node stays where the map has
+ * it (`saved`), else where this editor put it before (`placed`: a new link or a save never moves
+ * what is on screen). Only a node with neither is placed: all of them by the automatic layout
+ * when no node has a place yet; else each near a node it links to (left of a link's target,
+ * right of its source), the nodes linked to none in a row under the map, every one on a free
+ * spot (its layout box over no other).
  */
 export function placeNodes(
-  nodes: readonly (LayoutNode & { boxWidth: number; boxHeight: number })[],
+  nodes: readonly PlacedNode[],
   edges: readonly LayoutEdge[],
   saved: MapPositions,
-): MapPositions {
-  const missing = nodes.filter((node) => !saved[node.key]);
-  if (missing.length === 0) return saved;
-  const positions: MapPositions = {};
-  const known = nodes.filter((node) => saved[node.key]);
-  if (known.length === 0) {
+  placed: MapPositions = {},
+): Placement {
+  const known = (key: string) => saved[key] ?? placed[key];
+  const missing = nodes.filter((node) => !known(node.key));
+  if (missing.length === 0) {
+    if (nodes.every((node) => saved[node.key])) return { positions: saved, added: {} };
+    const positions: MapPositions = {};
+    for (const node of nodes) positions[node.key] = known(node.key)!;
+    return { positions, added: {} };
+  }
+  const added: MapPositions = {};
+  if (missing.length === nodes.length) {
     const centres = autoLayout(nodes, edges);
     for (const node of nodes) {
       const centre = centres.get(node.key) ?? { x: 0, y: 0 };
-      positions[node.key] = {
+      added[node.key] = {
         x: Math.round(centre.x - node.boxWidth / 2),
         y: Math.round(centre.y - node.boxHeight / 2),
       };
     }
-    return positions;
+    return { positions: added, added };
   }
-  for (const node of known) positions[node.key] = saved[node.key]!;
+
+  const positions: MapPositions = {};
+  const occupied = new Occupied();
   let bottom = Number.NEGATIVE_INFINITY;
   let left = Number.POSITIVE_INFINITY;
-  for (const position of Object.values(positions)) {
-    bottom = Math.max(bottom, position.y);
-    left = Math.min(left, position.x);
+  for (const node of nodes) {
+    const at = known(node.key);
+    if (!at) continue;
+    positions[node.key] = at;
+    const rect = rectOf(node, at);
+    occupied.add(rect);
+    bottom = Math.max(bottom, rect.bottom);
+    left = Math.min(left, rect.left);
   }
-  const stacked = new Map<string, number>();
-  const beside = (key: string, direction: -1 | 1) => {
-    const anchor = positions[key]!;
-    const count = stacked.get(`${key}${direction}`) ?? 0;
-    stacked.set(`${key}${direction}`, count + 1);
-    return {
-      x: anchor.x + direction * NEIGHBOUR_OFFSET.x,
-      y: anchor.y + count * NEIGHBOUR_OFFSET.y,
-    };
+  const byKey = new Map(nodes.map((node) => [node.key, node]));
+  // Each node's links: to a target (the node goes left of it) or from a source (right of it).
+  const links = new Map<string, { other: string; side: -1 | 1 }[]>();
+  const linkOf = (key: string, other: string, side: -1 | 1) => {
+    const list = links.get(key);
+    if (list) list.push({ other, side });
+    else links.set(key, [{ other, side }]);
   };
-  let row = 0;
-  for (const node of missing) {
-    const out = edges.find((edge) => edge.source === node.key && positions[edge.target]);
-    const into = out
-      ? null
-      : edges.find((edge) => edge.target === node.key && positions[edge.source]);
-    positions[node.key] = out
-      ? beside(out.target, -1)
-      : into
-        ? beside(into.source, 1)
-        : { x: left + row++ * NEIGHBOUR_OFFSET.x, y: bottom + 2 * NEIGHBOUR_OFFSET.y };
+  for (const edge of edges) {
+    if (edge.source === edge.target) continue;
+    linkOf(edge.source, edge.target, -1);
+    linkOf(edge.target, edge.source, 1);
   }
-  return positions;
+  const put = (node: PlacedNode, wanted: { x: number; y: number }) => {
+    const at = freeSpot(node, wanted, occupied);
+    positions[node.key] = at;
+    added[node.key] = at;
+    occupied.add(rectOf(node, at));
+  };
+  const besideNeighbour = (node: PlacedNode) => {
+    for (const { other, side } of links.get(node.key) ?? []) {
+      const anchor = positions[other];
+      const anchorNode = byKey.get(other);
+      if (!anchor || !anchorNode) continue;
+      const centre = anchor.x + anchorNode.boxWidth / 2;
+      const distance = anchorNode.width / 2 + node.width / 2 + RANK_GAP / 2;
+      return {
+        x: Math.round(centre + side * distance - node.boxWidth / 2),
+        y: Math.round(anchor.y + anchorNode.boxHeight / 2 - node.boxHeight / 2),
+      };
+    }
+    return null;
+  };
+  // Breadth first from what has a place, so a chain of new nodes grows out of what it links to.
+  const waiting = new Set(missing.map((node) => node.key));
+  const queue = missing.filter((node) => besideNeighbour(node) !== null);
+  let head = 0;
+  let row = left;
+  for (;;) {
+    let node = queue[head++];
+    if (!node) {
+      // Nothing left links to a placed node: the next one starts the row under the map.
+      const first = waiting.values().next();
+      if (first.done) break;
+      node = byKey.get(first.value)!;
+    }
+    if (!waiting.delete(node.key)) continue;
+    const wanted = besideNeighbour(node);
+    if (wanted) put(node, wanted);
+    else {
+      put(node, {
+        x: Math.round(row + node.width / 2 - node.boxWidth / 2),
+        y: Math.round(bottom + RANK_GAP),
+      });
+      row = rectOf(node, positions[node.key]!).right + FREE_GAP;
+    }
+    for (const { other } of links.get(node.key) ?? [])
+      if (waiting.has(other)) queue.push(byKey.get(other)!);
+  }
+  return { positions, added };
 }
 
 // --- 3D ------------------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ const tagNode = (tag: string): GraphNode => ({
   createdAt: null,
   lat: null,
   lng: null,
+  canChangeStatus: false,
 });
 
 /**

@@ -14,7 +14,6 @@ export type Dialog =
   | 'addWaypoint'
   | 'problem'
   | 'story'
-  | 'noPermission'
   | 'exit';
 
 export function useDialogState() {

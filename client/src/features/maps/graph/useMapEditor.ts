@@ -246,11 +246,9 @@ export function useMapEditor({
     change,
     undo: () => setState((current) => ({ ...current, history: undo(current.history) })),
     redo: () => setState((current) => ({ ...current, history: redo(current.history) })),
-    /** Edit mode, for the map's author and collaborators: false for anyone else. */
+    /** Edit mode, for the map's author and collaborators (only they are offered it). */
     startEditing: () => {
-      if (!map?.canEdit) return false;
-      setState((current) => ({ ...current, editing: true }));
-      return true;
+      if (map?.canEdit) setState((current) => ({ ...current, editing: true }));
     },
     /** Leaves edit mode, dropping unsaved changes. */
     exitEditing: () =>

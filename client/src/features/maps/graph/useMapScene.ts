@@ -1,12 +1,22 @@
 // What the graph map shows: the scene the draft makes of the graph, each node's box, the 2D
-// positions (saved, or laid out), the nodes' centres, the words on them, and in 3D its positions.
-import type { GraphType } from '@rules';
-import { useMemo } from 'react';
+// positions (saved, or placed once by this editor and kept), the nodes' centres, the words on
+// them, and in 3D its positions.
+import type { GraphType, MapPositions } from '@rules';
+import { useCallback, useMemo, useState } from 'react';
 import type { MapGraphFragment } from '../../../gql/graphql';
-import { placeNodes, positions3dOf } from './layout';
+import { freePlaceNear, placeNodes, positions3dOf, type PlacedNode } from './layout';
 import type { MapDraft } from './mapDraft';
-import { nodeBoxOf, sceneOf } from './scene';
+import { nodeBoxOf, sceneOf, type GraphNode, type NodeBox } from './scene';
 import { useSceneWords } from './words';
+
+/** A node as the layout places it: its box with the label, and its icon's. */
+const placedNodeOf = (key: string, box: NodeBox): PlacedNode => ({
+  key,
+  width: box.layoutWidth,
+  height: box.layoutHeight,
+  boxWidth: box.width,
+  boxHeight: box.height,
+});
 
 export function useMapScene(graph: MapGraphFragment, draft: MapDraft, mode: GraphType) {
   const scene = useMemo(
@@ -19,24 +29,21 @@ export function useMapScene(graph: MapGraphFragment, draft: MapDraft, mode: Grap
     () => new Map(scene.nodes.map((node) => [node.key, nodeBoxOf(node, draft.settings)])),
     [scene, draft.settings],
   );
-  const positions = useMemo(
-    () =>
-      placeNodes(
-        scene.nodes.map((node) => {
-          const box = boxes.get(node.key)!;
-          return {
-            key: node.key,
-            width: box.layoutWidth,
-            height: box.layoutHeight,
-            boxWidth: box.width,
-            boxHeight: box.height,
-          };
-        }),
-        [...scene.edges, ...scene.links],
-        draft.positions2d,
-      ),
-    [scene, boxes, draft.positions2d],
+  const layoutNodes = useMemo(
+    () => scene.nodes.map((node) => placedNodeOf(node.key, boxes.get(node.key)!)),
+    [scene, boxes],
   );
+  // Where this editor placed the nodes the map has no place for: they stay there while links,
+  // saves and other people's saves come and go (only a node new to the editor is placed).
+  const [placed, setPlaced] = useState<MapPositions>({});
+  const placement = useMemo(
+    () => placeNodes(layoutNodes, [...scene.edges, ...scene.links], draft.positions2d, placed),
+    [layoutNodes, scene, draft.positions2d, placed],
+  );
+  // Derived state: the new places are kept (the next render finds them placed, adding nothing).
+  if (Object.keys(placement.added).length > 0)
+    setPlaced((current) => ({ ...current, ...placement.added }));
+  const { positions } = placement;
   const centres = useMemo(() => {
     const result = new Map<string, { x: number; y: number }>();
     for (const node of scene.nodes) {
@@ -63,5 +70,14 @@ export function useMapScene(graph: MapGraphFragment, draft: MapDraft, mode: Grap
         : null,
     [mode, scene, boxes, positions, draft.positions3d, draft.layers],
   );
-  return { scene, boxes, positions, centres, words, positions3d };
+  /** A free place (top-left corner) near `centre` for a node the map is about to get. */
+  const freePlaceFor = useCallback(
+    (node: Pick<GraphNode, 'key' | 'kind' | 'label'>, centre: { x: number; y: number }) => {
+      const box = nodeBoxOf(node, draft.settings);
+      const wanted = { x: centre.x - box.width / 2, y: centre.y - box.height / 2 };
+      return freePlaceNear(placedNodeOf(node.key, box), wanted, layoutNodes, positions);
+    },
+    [draft.settings, layoutNodes, positions],
+  );
+  return { scene, boxes, positions, centres, words, positions3d, freePlaceFor };
 }

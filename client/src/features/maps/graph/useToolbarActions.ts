@@ -36,7 +36,7 @@ export function useToolbarActions({
   const onAction = (action: ToolbarAction) => {
     switch (action) {
       case 'edit':
-        if (!editor.startEditing()) setDialog('noPermission');
+        editor.startEditing();
         return;
       case 'copy':
       case 'saveAs':

@@ -1,4 +1,4 @@
-// A saved map's waypoints: listed, added (in the middle of what is on screen), renamed and deleted
+// A saved map's waypoints: listed, added (in the middle of what is on screen, on a free spot), renamed and deleted
 // (with the links to them) on the server, their places and links in the draft.
 import { useReactFlow } from '@xyflow/react';
 import { useMemo, useState, type RefObject } from 'react';
@@ -15,6 +15,7 @@ export function useWaypointActions({
   editor,
   dialogs,
   frameRef,
+  freePlaceFor,
 }: {
   map: ProgressMapDetailFragment | null;
   graph: MapGraphFragment;
@@ -22,6 +23,11 @@ export function useWaypointActions({
   dialogs: DialogState;
   /** The map's frame: a new waypoint appears at its middle. */
   frameRef: RefObject<HTMLDivElement | null>;
+  /** A place near a point (the new node's centre) where it covers no other node. */
+  freePlaceFor: (
+    node: { key: string; kind: string; label: string },
+    centre: { x: number; y: number },
+  ) => { x: number; y: number };
 }) {
   const { t } = useTranslation();
   const flow = useReactFlow();
@@ -54,12 +60,10 @@ export function useWaypointActions({
           : { x: 0, y: 0 };
         const waypoint = await editor.mutations.addWaypoint(map.id, fields);
         const key = `waypoint:${waypoint.id}`;
+        const place = freePlaceFor({ key, kind: 'waypoint', label: fields.name }, at);
         change((current) => ({
           ...current,
-          positions2d: {
-            ...current.positions2d,
-            [key]: { x: Math.round(at.x), y: Math.round(at.y) },
-          },
+          positions2d: { ...current.positions2d, [key]: place },
         }));
         notifySuccess(t('mapEditor:waypoint.added'));
       }

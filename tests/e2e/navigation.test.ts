@@ -181,6 +181,8 @@ interface Crawl {
   explored: Set<string>;
   /** What went wrong, as lines naming the link and where it led. */
   problems: string[];
+  /** The document title of each page reached, by pattern. */
+  titles: Map<string, string>;
   /**
    * Explore each page a menu opens (its tabs and links, depth first). Off on a phone: its menus
    * differ (bottom bar, full-screen drawer), its pages' content does not.
@@ -206,7 +208,35 @@ async function arrived(crawl: Crawl, how: string, promised: 'soon' | 'page' | 'a
   else if (promised === 'page' && state.comingSoon)
     crawl.problems.push(`${where}: opens 'coming soon' without saying so`);
   if (!place.comingSoon) crawl.reached.add(place.pattern);
+  if (!place.comingSoon && !state.errorPage) crawl.titles.set(place.pattern, await titleOf(page));
   return place;
+}
+
+const APP_NAME = 'Bumps';
+
+/** The page's document title, once it follows the page's main heading. */
+async function titleOf(page: Page): Promise<string> {
+  await expect
+    .poll(() => page.title(), { timeout: STEP_MS, message: `${page.url()} has its own title` })
+    .not.toBe(APP_NAME);
+  return page.title();
+}
+
+/**
+ * What counts as one page for its title: a pattern (its tabs lead its title), except that a map's
+ * views (its page, 2D and 3D, the space map and bumpscape showing it) all show one map by its name.
+ */
+const titledPageOf = (pattern: string) =>
+  /^(graphviews|bumpscapes|spacemaps)(\/|$)/u.test(pattern) ? 'a map view' : pattern;
+
+/** Pages that share a document title: history, tabs and bookmarks could not tell them apart. */
+function sharedTitles(titles: Map<string, string>): string[] {
+  const byTitle = new Map<string, Set<string>>();
+  for (const [pattern, title] of titles)
+    byTitle.set(title, (byTitle.get(title) ?? new Set()).add(titledPageOf(pattern)));
+  return [...byTitle]
+    .filter(([, pages]) => pages.size > 1)
+    .map(([title, pages]) => `'${title}': ${[...pages].join(', ')}`);
 }
 
 /**
@@ -356,6 +386,21 @@ describe("the router's pages", () => {
     for (const left of ['problems/myalerts', 'auth/login', '*', 'problems'])
       expect(PAGE_PATTERNS).not.toContain(left);
   });
+
+  it("never say 'coming soon' on the way to a built page (/stories, /story, /spaces, …)", () => {
+    // Every address a built page's path passes through (its first segments, ids filled in) shows
+    // a page or leads to one, as /problems leads to /problems/recent.
+    const waysIn = new Set(
+      PAGE_PATTERNS.flatMap((pattern) => {
+        const parts = pattern.split('/').map((part) => (part.startsWith(':') ? 'x' : part));
+        return parts.slice(0, -1).map((_, index) => `/${parts.slice(0, index + 1).join('/')}`);
+      }),
+    );
+    const comingSoon = [...waysIn].filter((pathname) => placeOf(pathname).comingSoon);
+    expect(comingSoon).toEqual([]);
+    for (const pathname of ['/stories', '/story', '/spaces'])
+      expect(waysIn.has(pathname)).toBe(true);
+  });
 });
 
 describe.skipIf(chromiumMissing)('navigation reaches every page', () => {
@@ -423,7 +468,14 @@ describe.skipIf(chromiumMissing)('navigation reaches every page', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const deep = viewport !== MOBILE;
-    const crawl: Crawl = { page, reached: new Set(), explored: new Set(), problems: [], deep };
+    const crawl: Crawl = {
+      page,
+      reached: new Set(),
+      explored: new Set(),
+      problems: [],
+      titles: new Map(),
+      deep,
+    };
     await page.goto(`${app.server.url}/stories/recent`);
     await signedInShell(page);
     crawl.explored.add(placeOf('/stories/recent').key);
@@ -484,6 +536,10 @@ describe.skipIf(chromiumMissing)('navigation reaches every page', () => {
     expect(crawl.problems).toEqual([]);
     expect(errors).toEqual([]);
     if (deep) expect(unreached(crawl.reached), 'pages no link leads to').toEqual([]);
+    // Every page has a title of its own, in the page's words and the app's name.
+    for (const [pattern, title] of crawl.titles)
+      expect(title, pattern).toMatch(new RegExp(` · ${APP_NAME}$`, 'u'));
+    expect(sharedTitles(crawl.titles), 'pages with the same title').toEqual([]);
   };
 
   it('at desktop width', async () => {
@@ -495,6 +551,80 @@ describe.skipIf(chromiumMissing)('navigation reaches every page', () => {
     app.screenshotsOnFailure();
     await walk(MOBILE);
   }, 300_000);
+});
+
+describe.skipIf(chromiumMissing)('no dead ends for a newcomer', () => {
+  let app: BrowserApp;
+  let person: TestUser;
+
+  beforeAll(async () => {
+    app = await startBrowserApp();
+    person = await signUpVerified(app.server, { displayName: 'Newcomer' });
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const tabNames = async (page: Page) => {
+    const tabs = page.locator('main [role="tab"]');
+    await shows(tabs);
+    return (await tabs.allTextContents()).map((name) => name.trim());
+  };
+
+  it('shows a visitor only the list tabs they can use', async () => {
+    app.screenshotsOnFailure();
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await app.newPage({ viewport });
+      await page.goto(`${app.server.url}/stories/recent`);
+      await shows(page.getByRole('button', { name: 'Sign in' }));
+      expect(await tabNames(page)).toEqual(['Recent']);
+      await page.goto(`${app.server.url}/problems/recent`);
+      await shows(page.getByRole('button', { name: 'Sign in' }));
+      expect(await tabNames(page)).toEqual(['Recent', 'Solving']);
+      await page.goto(`${app.server.url}/solutions/recent`);
+      await shows(page.getByRole('button', { name: 'Sign in' }));
+      expect(await tabNames(page)).toEqual(['Recent']);
+      await page.goto(`${app.server.url}/skills/public`);
+      await shows(page.getByRole('button', { name: 'Sign in' }));
+      expect(await tabNames(page)).toEqual(['Public']);
+    }
+    // Signed in, every list is there.
+    const page = await app.newPage({ as: person });
+    await page.goto(`${app.server.url}/stories/recent`);
+    await signedInShell(page);
+    expect(await tabNames(page)).toEqual([
+      'Recent',
+      'Following',
+      'My stories',
+      'Drafts',
+      'Anonymous',
+    ]);
+    await page.goto(`${app.server.url}/problems/recent`);
+    expect(await tabNames(page)).toEqual([
+      'Recent',
+      'My Problems',
+      'My Priorities',
+      'Solving',
+      'Alerts',
+    ]);
+  });
+
+  it('takes /stories, /story and /spaces where /problems goes: to a list, never "coming soon"', async () => {
+    app.screenshotsOnFailure();
+    const page = await app.newPage();
+    for (const [address, list] of [
+      ['/stories', '/stories/recent'],
+      ['/story', '/stories/recent'],
+      ['/spaces', '/spaces/countries'],
+      ['/problems', '/problems/recent'],
+    ] as const) {
+      await page.goto(`${app.server.url}${address}`);
+      await page.waitForURL((url) => url.pathname === list);
+      await shows(page.locator('main h1'));
+      expect(await page.getByTestId('coming-soon').count(), address).toBe(0);
+    }
+  });
 });
 
 describe.skipIf(!chromiumMissing)('navigation reaches every page', () => {

@@ -130,6 +130,21 @@ describe.skipIf(chromiumMissing)('signing in and resetting a password', () => {
     );
   });
 
+  it('goes on from /auth/auth-action without a token: to sign-in, or to the feed when signed in', async () => {
+    app.screenshotsOnFailure();
+    const visitor = await app.newPage();
+    for (const query of ['', '?mode=verifyEmail', '?token=abc', '?mode=resetPassword&token=']) {
+      await visitor.goto(`${app.server.url}/auth/auth-action${query}`);
+      await visitor.waitForURL('**/auth/login');
+      await shows(visitor.getByRole('button', { name: 'Continue' }));
+      expect(await visitor.getByText('This link did not work').count(), query).toBe(0);
+    }
+    const signedIn = await app.newPage({ as: person });
+    await signedIn.goto(`${app.server.url}/auth/auth-action`);
+    await signedIn.waitForURL('**/stories/recent');
+    await signedInShell(signedIn);
+  });
+
   const openLink = async (page: Page, token: string) =>
     page.goto(
       `${app.server.url}/auth/auth-action?mode=resetPassword&token=${encodeURIComponent(token)}`,

@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Small valid PDFs made in code for tests: `pages` portrait pages of 200 × 300 points, each saying
- * "Page n", optionally protected with a user password (the standard security handler, revision 2:
- * 40-bit RC4, the simplest encryption every reader opens).
+ * Small valid PDFs made in code for tests: `pages` portrait pages of 200 × 300 points (or `size`,
+ * e.g. A4's 595 × 842), each saying "Page n", optionally protected with a user password (the
+ * standard security handler, revision 2: 40-bit RC4, the simplest encryption every reader opens).
  */
-export function pdfWithPages({ pages, password }: { pages: number; password?: string }): Buffer {
+export function pdfWithPages({
+  pages,
+  password,
+  size = { width: 200, height: 300 },
+}: {
+  pages: number;
+  password?: string;
+  size?: { width: number; height: number };
+}): Buffer {
   const pageIds = Array.from({ length: pages }, (_, index) => 4 + index * 2);
   const objects: { dict: string; stream?: Buffer }[] = [
     { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
@@ -16,7 +24,7 @@ export function pdfWithPages({ pages, password }: { pages: number; password?: st
   ];
   for (const [index, id] of pageIds.entries()) {
     objects.push({
-      dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`,
+      dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${size.width} ${size.height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`,
     });
     objects.push({
       dict: '',

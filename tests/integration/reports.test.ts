@@ -7,6 +7,7 @@ import {
   REPORT,
   SET_REPORT_STATUS,
   addComment,
+  addParticipant,
   createPrivateSpace,
   giveSiteRole,
   moderate,
@@ -14,6 +15,7 @@ import {
   report,
   reportOverRest,
   reportQueue,
+  setStatus,
   signUpVerified,
   type ReportPage,
   type ReportView,
@@ -91,9 +93,9 @@ describe('reporting', () => {
       comments: 'Selling pills',
       status: 'open',
       reportedAuthor: { id: author.id },
-      // The reporter is not told who moderates, nor shown the excerpt.
+      // The reporter sees what they reported, but not who moderates nor what they did.
       reporter: null,
-      itemExcerpt: null,
+      itemExcerpt: 'Buy cheap pills #spam',
       actions: [],
     });
   });
@@ -196,7 +198,9 @@ describe('reporting', () => {
       data: {
         itemType: 'comments',
         itemId: comment.id,
-        route: `/story/${storyId}`,
+        // The post's page, at the comment in its thread.
+        route: `/story/${storyId}#comment-${comment.id}`,
+        itemExcerpt: 'Good point',
         tags: ['abusive'],
       },
     });
@@ -445,5 +449,41 @@ describe('GET /reports', () => {
       moderator.token,
     );
     expect(patched.body.data.status).toBe('dismissed');
+  });
+});
+
+// Last: it hides items and files reports the queue tests above would count.
+describe("the reporter's view of the item", () => {
+  it('shows the reporter what they reported only while they may open it', async () => {
+    const excerptFor = async (user: TestUser, id: string) =>
+      (await gqlData<{ report: ReportView }>(server.url, REPORT, { id }, { token: user.token }))
+        .report.itemExcerpt;
+    // A story the moderators hide afterwards, and a comment they hide.
+    const story = await postStory(server, author.token, '<p>Soon hidden #pills</p>');
+    const onStory = await report(server, reporter, { itemType: 'stories', itemId: story.id });
+    const comment = await addComment(
+      server,
+      author,
+      { itemType: 'stories', itemId: storyId },
+      '<p>A rude remark</p>',
+    );
+    const onComment = await report(server, reporter, { itemType: 'comments', itemId: comment.id });
+    expect(await excerptFor(reporter, onStory.id)).toBe('Soon hidden #pills');
+    expect(await excerptFor(reporter, onComment.id)).toBe('A rude remark');
+    await moderate(server, moderator, 'hide', { itemType: 'stories', itemId: story.id });
+    await moderate(server, moderator, 'hide', { itemType: 'comments', itemId: comment.id });
+    expect(await excerptFor(reporter, onStory.id)).toBeNull();
+    expect(await excerptFor(reporter, onComment.id)).toBeNull();
+    expect(await excerptFor(moderator, onStory.id)).toBe('Soon hidden #pills');
+    expect(await excerptFor(moderator, onComment.id)).toBe('A rude remark');
+
+    // A private space's story, reported by a member who is then blocked from the space.
+    const insider = await signUpVerified(server);
+    await addParticipant(server, spaceOwner, spaceId, insider);
+    const inside = await report(server, insider, { itemType: 'stories', itemId: privateStoryId });
+    expect(inside.itemExcerpt).toBe('Our committee minutes #wells');
+    await setStatus(server, spaceOwner, spaceId, insider, 'blocked');
+    expect(await excerptFor(insider, inside.id)).toBeNull();
+    expect(await excerptFor(spaceOwner, inside.id)).toBe('Our committee minutes #wells');
   });
 });

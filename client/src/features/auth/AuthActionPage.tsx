@@ -4,7 +4,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from './PasswordField';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { MESSAGES, passwordSchema } from '@rules';
 import { apolloClient } from '../../app/apollo';
 import { serverErrorOf, translateServerMessage } from '../../components/notify';
@@ -14,6 +14,8 @@ import {
   VerifyEmailDocument,
 } from '../../gql/graphql';
 import { AuthCard } from './AuthPage';
+import { HOME_FEED } from './useSession';
+import { useViewer } from './useViewer';
 
 type Outcome = { ok: true } | { ok: false; error: unknown };
 
@@ -192,15 +194,37 @@ function ResetPasswordForm({ token, onExpired }: { token: string; onExpired: () 
   );
 }
 
+/**
+ * Without a link's mode and token there is nothing to act on: the person goes on to where they
+ * were going, the feed when signed in, else sign-in (spec: sign-in guard).
+ */
+function GoOn() {
+  const { viewer, loading } = useViewer();
+  if (loading)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  return <Navigate to={viewer ? HOME_FEED : '/auth/login'} replace />;
+}
+
 /** /auth/auth-action?mode=verifyEmail|resetPassword&token=… : the links of the auth e-mails. */
 export function AuthActionPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const token = params.get('token') ?? '';
-  let content;
-  if (token && mode === 'verifyEmail') content = <VerifyEmail token={token} />;
-  else if (token && mode === 'resetPassword') content = <ResetPassword token={token} />;
-  else content = <Failure message={translateServerMessage(t, MESSAGES.tokenInvalid)} />;
-  return <AuthCard>{content}</AuthCard>;
+  if (token && mode === 'verifyEmail')
+    return (
+      <AuthCard>
+        <VerifyEmail token={token} />
+      </AuthCard>
+    );
+  if (token && mode === 'resetPassword')
+    return (
+      <AuthCard>
+        <ResetPassword token={token} />
+      </AuthCard>
+    );
+  return <GoOn />;
 }

@@ -1,8 +1,8 @@
 import { Anchor, Avatar, Button, Group, Stack } from '@mantine/core';
 import { IconBuilding, IconMessageCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifySuccess } from '../../components/notify';
@@ -38,6 +38,13 @@ export function CommentItem({
   const [showReplies, setShowReplies] = useState(false);
   const isReply = Boolean(comment.parentId);
   const replies = comment.counters.totalReplies;
+  // A link to the comment (a report's Open) ends in #comment-{id}: the thread scrolls to it.
+  const anchor = `comment-${comment.id}`;
+  const linked = useLocation().hash === `#${anchor}`;
+  const itself = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) itself.current?.scrollIntoView({ block: 'center' });
+  }, [linked]);
 
   const update = async (html: string) => {
     try {
@@ -83,9 +90,16 @@ export function CommentItem({
 
   return (
     <Stack
+      ref={itself}
+      id={anchor}
       gap={6}
       component="article"
       aria-label={t('comments:item.label', { name: comment.author.displayName })}
+      style={
+        linked
+          ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: 4 }
+          : undefined
+      }
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Group gap="sm" wrap="nowrap">

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { MEDIA_MESSAGES } from '@rules';
 import { lazy, Suspense } from 'react';
@@ -78,6 +78,13 @@ export function MediaViewer({
       opened={item !== undefined}
       onClose={onClose}
       size="xl"
+      // A column as high as the window allows: a PDF's frame takes what the header and the bar
+      // below leave, so the bar is never pushed out of the window (other items keep their size).
+      styles={{
+        content: { display: 'flex', flexDirection: 'column' },
+        header: { flexShrink: 0 },
+        body: { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 },
+      }}
       title={
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {name}
@@ -85,9 +92,17 @@ export function MediaViewer({
       }
     >
       {item ? (
-        <Stack gap="sm">
-          <ViewedItem key={`${current}-${item.url}`} item={item} />
-          <Group justify="space-between" wrap="nowrap">
+        <Stack gap="sm" style={{ flex: '1 1 auto', minHeight: 0 }}>
+          <Box
+            style={
+              shownKindOf(item) === 'pdf'
+                ? { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }
+                : { flexShrink: 0 }
+            }
+          >
+            <ViewedItem key={`${current}-${item.url}`} item={item} />
+          </Box>
+          <Group justify="space-between" wrap="nowrap" style={{ flexShrink: 0 }}>
             <ActionIcon
               variant="default"
               size="lg"

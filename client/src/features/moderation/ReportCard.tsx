@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Divider, Group, Stack, Text, Timeline } from '@mantine/core';
 import { IconExternalLink, IconEyeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -63,6 +64,67 @@ export function ReportedAuthor({ report }: { report: ReportCardFieldsFragment })
   );
 }
 
+/** What the link to a reported item says, by its kind: 'Open the story', '… the profile'. */
+export function openItemLabel(t: TFunction, report: ReportCardFieldsFragment) {
+  const labels: Record<string, string> = {
+    stories: t('reports:open.stories'),
+    problems: t('reports:open.problems'),
+    solutions: t('reports:open.solutions'),
+    skills: t('reports:open.skills'),
+    comments: t('reports:open.comments'),
+    users: t('reports:open.users'),
+  };
+  return labels[report.itemType] ?? t('reports:card.openItem');
+}
+
+/**
+ * What was reported, as its moderators and its reporter see it: a post's title or opening words, a
+ * comment's text, a person's name, with the link that opens it. The server sends the text only to
+ * those who may read the item (a reporter loses it once the item is hidden or out of reach).
+ */
+export function ReportedItem({ report }: { report: ReportCardFieldsFragment }) {
+  const { t } = useTranslation();
+  const readable = report.itemExcerpt !== null && report.itemExcerpt !== undefined;
+  return (
+    <Card
+      withBorder
+      radius="sm"
+      padding="sm"
+      bg="var(--mantine-color-default-hover)"
+      aria-label={t('reports:card.excerpt')}
+      component="section"
+    >
+      <Stack gap={6}>
+        <Text size="xs" c="dimmed">
+          {t('reports:card.excerpt')}
+        </Text>
+        {readable ? (
+          <Text size="sm" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>
+            {report.itemExcerpt}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" fs="italic">
+            {t('reports:card.unavailable')}
+          </Text>
+        )}
+        {readable && report.route ? (
+          <Group>
+            <Button
+              component={Link}
+              to={report.route}
+              variant="light"
+              size="compact-sm"
+              leftSection={<IconExternalLink size={14} />}
+            >
+              {openItemLabel(t, report)}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
 export function TopicChips({ report }: { report: ReportCardFieldsFragment }) {
   const { t } = useTranslation();
   return (
@@ -77,8 +139,9 @@ export function TopicChips({ report }: { report: ReportCardFieldsFragment }) {
 }
 
 /**
- * The report card (spec 000 §2): reported author, time, path, id, topics, comments, status. For
- * moderators also who reported, the reported content, the history of actions and the actions.
+ * The report card (spec 000 §2): what was reported (in place of the bare path and id: its kind, its
+ * text and the link that opens it), reported author, time, topics, comments, status. For
+ * moderators also who reported, the history of actions and the actions.
  */
 export function ReportCard({
   report,
@@ -114,12 +177,12 @@ export function ReportCard({
           <ReportStatusBadge status={report.status} />
         </Group>
 
+        <ReportedItem report={report} />
+
         <Stack gap={4}>
           <Field label={t('reports:card.reportedAuthor')}>
             <ReportedAuthor report={report} />
           </Field>
-          <Field label={t('reports:card.path')}>{report.path}</Field>
-          <Field label={t('reports:card.id')}>{report.documentID}</Field>
           {report.spaceName ? (
             <Field label={t('reports:card.space')}>{report.spaceName}</Field>
           ) : null}
@@ -141,31 +204,6 @@ export function ReportCard({
             )}
           </Field>
         </Stack>
-
-        {moderator && report.itemExcerpt ? (
-          <Card withBorder radius="sm" padding="xs" bg="var(--mantine-color-default-hover)">
-            <Text size="xs" c="dimmed">
-              {t('reports:card.excerpt')}
-            </Text>
-            <Text size="sm" lineClamp={4}>
-              {report.itemExcerpt}
-            </Text>
-          </Card>
-        ) : null}
-
-        {report.route ? (
-          <Group>
-            <Button
-              component={Link}
-              to={report.route}
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconExternalLink size={14} />}
-            >
-              {t('reports:card.openItem')}
-            </Button>
-          </Group>
-        ) : null}
 
         {moderator ? (
           <>

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { Badge, Button, Center, EmptyState, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Center, EmptyState, Stack, Table, Text } from '@mantine/core';
 import type { ReportStatus } from '@rules';
-import { IconExternalLink, IconFlag } from '@tabler/icons-react';
+import { IconFlag } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ import {
   type ReportCardFieldsFragment,
 } from '../../gql/graphql';
 import { ReportActions } from './ReportActions';
-import { ReportCard, ReportedAuthor, TopicChips } from './ReportCard';
+import { openItemLabel, ReportCard, ReportedAuthor, TopicChips } from './ReportCard';
 import { ReportStatusBadge } from './ReportStatusBadge';
 
 export const REPORTS_PAGE_SIZE = 20;
@@ -129,7 +129,29 @@ export function ReportList({ scope, layout }: { scope: ReportScope; layout: 'car
   );
 }
 
-/** /reportsTable: time, kind, topics, reported author, status, actions. */
+/** The table's item: its text as the link that opens it (plain when it cannot be opened). */
+function ItemCell({ report }: { report: ReportCardFieldsFragment }) {
+  const { t } = useTranslation();
+  if (report.itemExcerpt === null || report.itemExcerpt === undefined)
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        {t('reports:card.unavailable')}
+      </Text>
+    );
+  const text = (
+    <Text span size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+      {report.itemExcerpt}
+    </Text>
+  );
+  if (!report.route) return text;
+  return (
+    <Anchor component={Link} to={report.route} title={openItemLabel(t, report)}>
+      {text}
+    </Anchor>
+  );
+}
+
+/** /reportsTable: time, kind, the item (its text, opening it), topics, reported author, status. */
 function ReportTable({
   reports,
   moderator,
@@ -145,10 +167,11 @@ function ReportTable({
           <Table.Tr>
             <Table.Th>{t('reports:table.time')}</Table.Th>
             <Table.Th>{t('reports:table.kind')}</Table.Th>
+            <Table.Th>{t('reports:table.item')}</Table.Th>
             <Table.Th>{t('reports:table.topics')}</Table.Th>
             <Table.Th>{t('reports:table.reportedAuthor')}</Table.Th>
             <Table.Th>{t('reports:table.status')}</Table.Th>
-            <Table.Th>{t('reports:table.actions')}</Table.Th>
+            {moderator ? <Table.Th>{t('reports:table.actions')}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -162,6 +185,9 @@ function ReportTable({
                   {t(`reports:kinds.${report.itemType}`)}
                 </Badge>
               </Table.Td>
+              <Table.Td maw={280}>
+                <ItemCell report={report} />
+              </Table.Td>
               <Table.Td>
                 <TopicChips report={report} />
               </Table.Td>
@@ -173,22 +199,11 @@ function ReportTable({
               <Table.Td>
                 <ReportStatusBadge status={report.status} />
               </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  {report.route ? (
-                    <Button
-                      component={Link}
-                      to={report.route}
-                      variant="subtle"
-                      size="compact-sm"
-                      aria-label={t('reports:card.openItem')}
-                    >
-                      <IconExternalLink size={16} />
-                    </Button>
-                  ) : null}
-                  {moderator ? <ReportActions report={report} layout="menu" /> : null}
-                </Group>
-              </Table.Td>
+              {moderator ? (
+                <Table.Td>
+                  <ReportActions report={report} layout="menu" />
+                </Table.Td>
+              ) : null}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Chip, Group, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Chip, Group, Text } from '@mantine/core';
 import {
   IconBook,
   IconBuilding,
@@ -130,18 +130,21 @@ export function useAuthorName() {
       : problem.author.displayName;
 }
 
-/** A counter shows '?' when the server did not send it (spec: a missing counter shows '?'). */
-const shown = (count: number | null | undefined) =>
-  typeof count === 'number' ? String(count) : '?';
-
 interface ChipSpec {
   tab: string;
   icon: ReactNode;
   count: number | null | undefined;
-  label: string;
+  /** What the chip reads, '3 solutions' (with the language's plural forms). */
+  label: (count: number) => string;
+  /** The tab's name, read after '?' when the server did not send the count. */
+  name: string;
 }
 
-/** Counter chips: impacted, stories, recipes, solvers, solutions and info, each linking to its tab. */
+/**
+ * Counter chips: impacted, stories, recipes, solvers, solutions and info, each linking to its tab
+ * and saying what it counts ('3 solutions'), so a phone, which has no hover, reads them too. A
+ * missing counter shows '?' (spec).
+ */
 export function CounterChips({ problem }: { problem: ProblemCardFragment }) {
   const { t } = useTranslation();
   const c = problem.counters as Partial<ProblemCardFragment['counters']> | null | undefined;
@@ -150,64 +153,67 @@ export function CounterChips({ problem }: { problem: ProblemCardFragment }) {
       tab: 'impacted',
       icon: <IconUsers size={14} />,
       count: c?.totalParticipants,
-      label: t('problems:tabs.impacted'),
+      label: (count) => t('problems:counters.impacted', { count }),
+      name: t('problems:tabs.impacted'),
     },
     {
       tab: 'stories',
       icon: <IconBook size={14} />,
       count: c?.totalStories,
-      label: t('problems:tabs.stories'),
+      label: (count) => t('problems:counters.stories', { count }),
+      name: t('problems:tabs.stories'),
     },
     {
       tab: 'recipes',
       icon: <IconChefHat size={14} />,
       count: c?.totalRecipes,
-      label: t('problems:tabs.recipes'),
+      label: (count) => t('problems:counters.recipes', { count }),
+      name: t('problems:tabs.recipes'),
     },
     {
       tab: 'solvers',
       icon: <IconTool size={14} />,
       count: c?.totalSolvers,
-      label: t('problems:tabs.solvers'),
+      label: (count) => t('problems:counters.solvers', { count }),
+      name: t('problems:tabs.solvers'),
     },
     {
       tab: 'solutions',
       icon: <IconBulb size={14} />,
       count: c?.totalSolutions,
-      label: t('problems:tabs.solutions'),
+      label: (count) => t('problems:counters.solutions', { count }),
+      name: t('problems:tabs.solutions'),
     },
   ];
   return (
     <Group gap={6} aria-label={t('problems:card.counters')} role="group">
       {chips.map((chip) => (
-        <Tooltip key={chip.tab} label={chip.label} withArrow>
-          <Badge
-            component={Link}
-            to={`/problem/${problem.id}/${chip.tab}`}
-            variant="light"
-            color="gray"
-            radius="sm"
-            leftSection={chip.icon}
-            aria-label={`${chip.label}: ${shown(chip.count)}`}
-            style={{ cursor: 'pointer', textTransform: 'none' }}
-          >
-            {shown(chip.count)}
-          </Badge>
-        </Tooltip>
-      ))}
-      <Tooltip label={t('problems:tabs.info')} withArrow>
         <Badge
+          key={chip.tab}
           component={Link}
-          to={`/problem/${problem.id}/info`}
+          to={`/problem/${problem.id}/${chip.tab}`}
           variant="light"
-          color="blue"
+          color="gray"
           radius="sm"
-          aria-label={t('problems:tabs.info')}
-          style={{ cursor: 'pointer' }}
+          size="lg"
+          leftSection={chip.icon}
+          style={{ cursor: 'pointer', textTransform: 'none', fontWeight: 500 }}
         >
-          <IconInfoCircle size={14} style={{ verticalAlign: 'middle' }} />
+          {typeof chip.count === 'number' ? chip.label(chip.count) : `? ${chip.name}`}
         </Badge>
-      </Tooltip>
+      ))}
+      <Badge
+        component={Link}
+        to={`/problem/${problem.id}/info`}
+        variant="light"
+        color="blue"
+        radius="sm"
+        size="lg"
+        leftSection={<IconInfoCircle size={14} />}
+        style={{ cursor: 'pointer', textTransform: 'none', fontWeight: 500 }}
+      >
+        {t('problems:tabs.info')}
+      </Badge>
     </Group>
   );
 }

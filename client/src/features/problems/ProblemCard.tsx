@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { ProblemCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
@@ -26,6 +27,7 @@ export const excerpt = (html: string, max = 220) => {
 export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
   const { t } = useTranslation();
   const authorName = useAuthorName();
+  const shortText = excerpt(problem.description);
   return (
     <Card
       withBorder
@@ -76,8 +78,17 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
           {problem.name}
         </Anchor>
         <Text size="sm" c="dimmed" lineClamp={3}>
-          {excerpt(problem.description) || t('problems:card.noDescription')}
+          {shortText ? (
+            <HashtagText text={shortText} tags={problem.tags} />
+          ) : (
+            t('problems:card.noDescription')
+          )}
         </Text>
+        <TagChips
+          tags={problem.tags}
+          shown={tagsWrittenIn({ texts: [problem.name, shortText] })}
+          label={t('problems:info.tags')}
+        />
         <MediaCarousel files={problem.files} variant="card" />
         <LocationLine location={problem.location} />
         <CounterChips problem={problem} />

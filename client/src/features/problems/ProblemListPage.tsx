@@ -56,17 +56,25 @@ type ListTab = ProblemListKind;
 /** The /problems/* pages side by side; the alerts page (the tags feature's) is one of them. */
 type ProblemsTab = ListTab | 'alerts';
 const TABS: ProblemsTab[] = ['recent', 'myproblems', 'mypriorities', 'solving', 'alerts'];
+/** What a signed-out visitor can read: the space's problems and those being solved. */
+const PUBLIC_TABS: readonly ProblemsTab[] = ['recent', 'solving'];
 
+/**
+ * The /problems/* tab strip; signed out, only the lists a visitor can read (while the session
+ * loads all show, so a signed-in page does not grow tabs under the reader).
+ */
 export function ProblemListTabs({ current }: { current: ProblemsTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const labels = useProblemLabels();
+  const { viewer, loading } = useViewer();
+  const shown = TABS.filter((tab) => viewer || loading || PUBLIC_TABS.includes(tab));
   const label = (tab: ProblemsTab) =>
     tab === 'alerts' ? t('problems:list.alertsTab') : labels.lists[tab].tab;
   return (
     <Tabs value={current} onChange={(value) => value && void navigate(`/problems/${value}`)}>
       <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-        {TABS.map((tab) => (
+        {shown.map((tab) => (
           <Tabs.Tab key={tab} value={tab}>
             {label(tab)}
           </Tabs.Tab>

@@ -21,6 +21,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RelativeTime } from '../../components/RelativeTime';
+import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RichText } from '../../components/RichText';
 import { loadStateView, type ErrorPages } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -257,7 +258,7 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
         </Group>
         <Group gap="xs" align="center">
           <Title order={1} size="h3">
-            {problem.name}
+            <HashtagText text={problem.name} tags={problem.tags} />
           </Title>
           {problem.isDraft ? (
             <Badge color="gray" variant="light">
@@ -369,18 +370,14 @@ function InfoTab({ problem }: { problem: ProblemDetail }) {
           <Title order={2} size="h5">
             {t('problems:info.description')}
           </Title>
-          <RichText html={problem.description} />
+          <RichText html={problem.description} tags={problem.tags} />
           <MediaCarousel files={problem.files} variant="detail" />
           <LocationLine location={problem.location} />
-          {problem.tags.length ? (
-            <Group gap={6} aria-label={t('problems:info.tags')}>
-              {problem.tags.map((tag) => (
-                <Badge key={tag} variant="light" radius="sm" tt="none">
-                  #{tag}
-                </Badge>
-              ))}
-            </Group>
-          ) : null}
+          <TagChips
+            tags={problem.tags}
+            shown={tagsWrittenIn({ texts: [problem.name], html: problem.description })}
+            label={t('problems:info.tags')}
+          />
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="md">

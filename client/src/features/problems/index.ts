@@ -19,6 +19,12 @@ export const problemRoutes: RouteObject[] = [
     path: 'problems',
     element: createElement(Navigate, { to: '/problems/recent', replace: true }),
   },
+  // A problem's address without its id, and the spec's older name of the priorities list.
+  { path: 'problem', element: createElement(Navigate, { to: '/problems/recent', replace: true }) },
+  {
+    path: 'priorities',
+    element: createElement(Navigate, { to: '/problems/mypriorities', replace: true }),
+  },
   { path: 'problems/recent', lazy: problemList('recent') },
   { path: 'problems/myproblems', lazy: problemList('myproblems') },
   { path: 'problems/solving', lazy: problemList('solving') },

@@ -2,6 +2,7 @@ import { Anchor, Avatar, Badge, Button, Card, Group, Stack } from '@mantine/core
 import { IconMessageCircle, IconUserQuestion, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SkillCardFragment } from '../../gql/graphql';
 import { HiddenBadge } from '../moderation';
@@ -58,15 +59,11 @@ export function SkillCard({ skill }: { skill: SkillCardFragment }) {
           {skill.name}
         </Anchor>
         <MediaCarousel files={skill.files} variant="card" />
-        {skill.tags.length ? (
-          <Group gap={6} aria-label={t('skills:card.tags')}>
-            {skill.tags.map((tag) => (
-              <Badge key={tag} variant="light" radius="sm" tt="none">
-                #{tag}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
+        <TagChips
+          tags={skill.tags}
+          shown={tagsWrittenIn({ texts: [skill.name] })}
+          label={t('skills:card.tags')}
+        />
         <Group justify="space-between">
           <Group gap="xs">
             <Button

@@ -50,7 +50,8 @@ export function SkillListPage({ list }: { list: SkillListKind }) {
       <Tabs value={list} onChange={(value) => value && void navigate(`/skills/${value}`)}>
         <Tabs.List>
           <Tabs.Tab value="public">{t('skills:public.tab')}</Tabs.Tab>
-          <Tabs.Tab value="myskills">{t('skills:mine.tab')}</Tabs.Tab>
+          {/* The viewer's own list needs an account: a visitor is not offered it. */}
+          {viewer || loading ? <Tabs.Tab value="myskills">{t('skills:mine.tab')}</Tabs.Tab> : null}
         </Tabs.List>
       </Tabs>
       {own && !viewer ? (

@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
+import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RichText } from '../../components/RichText';
 import {
   DeleteSkillDocument,
@@ -126,7 +127,7 @@ export function SkillPage() {
             )}
           </Group>
           <Title order={1} size="h3">
-            {skill.name}
+            <HashtagText text={skill.name} tags={skill.tags} />
           </Title>
           <Group justify="space-between">
             <Badge variant="light" color="gray" tt="none" size="lg">
@@ -183,17 +184,13 @@ function SkillInfo({ skill }: { skill: SkillCardFragment }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
-        <RichText html={skill.description} />
+        <RichText html={skill.description} tags={skill.tags} />
         <MediaCarousel files={skill.files} variant="detail" />
-        {skill.tags.length ? (
-          <Group gap={6} aria-label={t('skills:card.tags')}>
-            {skill.tags.map((tag) => (
-              <Badge key={tag} variant="light" radius="sm" tt="none">
-                #{tag}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
+        <TagChips
+          tags={skill.tags}
+          shown={tagsWrittenIn({ texts: [skill.name], html: skill.description })}
+          label={t('skills:card.tags')}
+        />
       </Stack>
     </Card>
   );

@@ -16,6 +16,8 @@ export const skillRoutes: RouteObject[] = [
     path: 'skills',
     element: createElement(Navigate, { to: '/skills/public', replace: true }),
   },
+  // A skill's address without its id.
+  { path: 'skill', element: createElement(Navigate, { to: '/skills/public', replace: true }) },
   { path: 'skills/public', lazy: skillList('public') },
   { path: 'skills/myskills', lazy: skillList('myskills') },
   { path: 'skill/:id', lazy: skillPage },

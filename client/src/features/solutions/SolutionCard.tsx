@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
+import { TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SolutionCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
@@ -11,7 +12,7 @@ import { ReactionButton } from '../reactions';
 import { VoteButtons } from '../votes';
 import { HiddenBadge, ReportMenu } from '../moderation';
 import { LocationLine } from '../places/PlaceBits';
-import { AuthorAvatar, SolutionChips, TagList, solutionPath } from './SolutionBits';
+import { AuthorAvatar, SolutionChips, solutionPath } from './SolutionBits';
 import { MediaCarousel } from '../media/MediaCarousel';
 
 export interface SolutionCardActions {
@@ -78,7 +79,11 @@ export function SolutionCard({
         </Anchor>
         <MediaCarousel files={solution.files} variant="card" />
         <LocationLine location={solution.location} />
-        <TagList tags={solution.tags} label={t('solutions:card.tags')} />
+        <TagChips
+          tags={solution.tags}
+          shown={tagsWrittenIn({ texts: [solution.name] })}
+          label={t('solutions:card.tags')}
+        />
         <SolutionChips solution={solution} problemId={problemId} />
         <VoteButtons solution={solution} />
         {!solution.isDraft && solution.isApproved ? (

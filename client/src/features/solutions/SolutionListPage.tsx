@@ -76,7 +76,10 @@ export function SolutionListPage({ list }: { list: Tab }) {
       <Tabs value={list} onChange={(value) => value && void navigate(`/solutions/${value}`)}>
         <Tabs.List>
           <Tabs.Tab value="recent">{t('solutions:recent.tab')}</Tabs.Tab>
-          <Tabs.Tab value="mysolutions">{t('solutions:mine.tab')}</Tabs.Tab>
+          {/* The viewer's own list needs an account: a visitor is not offered it. */}
+          {viewer || loading ? (
+            <Tabs.Tab value="mysolutions">{t('solutions:mine.tab')}</Tabs.Tab>
+          ) : null}
         </Tabs.List>
       </Tabs>
       <Card withBorder radius="md" padding="sm">

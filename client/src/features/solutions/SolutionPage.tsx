@@ -23,6 +23,7 @@ import { ErrorPage } from '../../components/ErrorPage';
 import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
+import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RichText } from '../../components/RichText';
 import {
   SolutionDocument,
@@ -35,7 +36,7 @@ import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
 import { StatusBadge } from '../problems/ProblemBits';
 import { LinkProblemsDialog } from './LinkProblemsDialog';
-import { AuthorAvatar, SolutionChips, TagList, solutionPath } from './SolutionBits';
+import { AuthorAvatar, SolutionChips, solutionPath } from './SolutionBits';
 import { SolutionListSkeleton } from './SolutionList';
 import { SOLUTION_PAGE_WIDTH } from './SolutionListPage';
 import { SOLUTION_LIST_QUERIES } from './solutionQueries';
@@ -134,9 +135,8 @@ export function SolutionPage() {
             )}
           </Group>
           <Title order={1} size="h3">
-            {solution.name}
+            <HashtagText text={solution.name} tags={solution.tags} />
           </Title>
-          <TagList tags={solution.tags} label={t('solutions:card.tags')} />
           <SolutionChips solution={solution} problemId={problemId} />
           <VoteButtons solution={solution} />
           {!solution.isDraft && solution.isApproved ? (
@@ -183,9 +183,14 @@ function SolutionInfo({ solution }: { solution: SolutionCardFragment }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
-        <RichText html={solution.description} />
+        <RichText html={solution.description} tags={solution.tags} />
         <MediaCarousel files={solution.files} variant="detail" />
         <LocationLine location={solution.location} />
+        <TagChips
+          tags={solution.tags}
+          shown={tagsWrittenIn({ texts: [solution.name], html: solution.description })}
+          label={t('solutions:card.tags')}
+        />
         <Text size="sm" c="dimmed">
           {t('solutions:page.linkedCount', {
             count: solution.counters.totalProblems,

@@ -21,6 +21,11 @@ export const solutionRoutes: RouteObject[] = [
       replace: true,
     }),
   },
+  // A solution's address without its id.
+  {
+    path: 'solution',
+    element: createElement(Navigate, { to: '/solutions/recent', replace: true }),
+  },
   { path: 'solutions/recent', lazy: solutionList('recent') },
   { path: 'solutions/mysolutions', lazy: solutionList('mysolutions') },
   { path: 'solution/:id', lazy: solutionPage },

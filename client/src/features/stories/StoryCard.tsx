@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { RelativeTime } from '../../components/RelativeTime';
+import { TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RichText } from '../../components/RichText';
 import type { StoryCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
@@ -92,27 +93,15 @@ export function StoryCard({ story, actions, detail = false }: StoryCardProps) {
           </Text>
         ) : null}
 
-        <RichText html={story.story} />
+        <RichText html={story.story} tags={story.tags} />
         <MediaCarousel files={story.files} variant={detail ? 'detail' : 'card'} />
         <LocationLine location={story.location} />
 
-        {story.tags.length ? (
-          <Group gap={6} aria-label={t('stories:card.tags')}>
-            {story.tags.map((tag) => (
-              <Badge
-                key={tag}
-                component={Link}
-                to={`/tags/${encodeURIComponent(tag)}/info`}
-                variant="light"
-                radius="sm"
-                tt="none"
-                style={{ cursor: 'pointer' }}
-              >
-                #{tag}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
+        <TagChips
+          tags={story.tags}
+          shown={tagsWrittenIn({ html: story.story })}
+          label={t('stories:card.tags')}
+        />
 
         <Group justify="space-between">
           <Group gap="md">

@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useViewer } from '../auth/useViewer';
 
 const STORY_TABS = {
   recent: '/stories/recent',
@@ -15,10 +16,24 @@ export type StoryTab = keyof typeof STORY_TABS;
 const isStoryTab = (value: string | null): value is StoryTab =>
   value !== null && Object.hasOwn(STORY_TABS, value);
 
-/** The story lists side by side: the space's stories, the following feed and the viewer's own. */
+/**
+ * What a signed-out visitor can use: the space's stories. The following feed lists the tags a
+ * person follows, and the other lists are the person's own, so they need an account.
+ */
+const PUBLIC_TABS: readonly StoryTab[] = ['recent'];
+
+/**
+ * The story lists side by side: the space's stories, the following feed and the viewer's own;
+ * signed out, only the lists a visitor can read. While the session loads all show, so a
+ * signed-in page does not grow tabs under the reader.
+ */
 export function StoryTabs({ current }: { current: StoryTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { viewer, loading } = useViewer();
+  const shown = (Object.keys(STORY_TABS) as StoryTab[]).filter(
+    (tab) => viewer || loading || PUBLIC_TABS.includes(tab),
+  );
   const labels: Record<StoryTab, string> = {
     recent: t('stories:tabs.recent'),
     following: t('stories:tabs.following'),
@@ -35,7 +50,7 @@ export function StoryTabs({ current }: { current: StoryTab }) {
         aria-label={t('stories:tabs.label')}
         style={{ flexWrap: 'nowrap', overflowX: 'auto' }}
       >
-        {(Object.keys(STORY_TABS) as StoryTab[]).map((tab) => (
+        {shown.map((tab) => (
           <Tabs.Tab key={tab} value={tab}>
             {labels[tab]}
           </Tabs.Tab>

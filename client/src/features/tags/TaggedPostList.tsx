@@ -16,6 +16,7 @@ import { IconListSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverErrorOf } from '../../components/notify';
+import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { TaggedPostCardFragment } from '../../gql/graphql';
 
@@ -85,58 +86,54 @@ export function TaggedPostList({
   };
   return (
     <Stack gap="md">
-      {items.map((item) => (
-        <Card key={item.id} withBorder radius="md" padding="md">
-          <Stack gap={6}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Anchor
-                component={Link}
-                to={kind === 'problem' ? `/problem/${item.id}/info` : `/solution/${item.id}/info`}
-                fw={600}
-              >
-                {item.name}
-              </Anchor>
-              {item.status ? (
-                <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
-                  {statusLabel[item.status] ?? item.status}
-                </Badge>
-              ) : null}
-            </Group>
-            <Text size="sm" c="dimmed">
-              {excerpt(item.description) || t('tags:posts.noDescription')}
-            </Text>
-            <Group gap="xs" justify="space-between">
-              <Group gap={6}>
-                <Avatar
-                  size={22}
-                  radius="xl"
-                  src={item.author.photoURL || null}
-                  name={item.author.displayName}
-                  color="initials"
-                />
-                <Text size="xs">{item.author.displayName}</Text>
-                <RelativeTime date={item.createdAt} size="xs" c="dimmed" />
-              </Group>
-              <Group gap={4}>
-                {item.tags.map((tag) => (
-                  <Badge
-                    key={tag}
-                    component={Link}
-                    to={`/tags/${encodeURIComponent(tag)}/info`}
-                    variant="outline"
-                    radius="sm"
-                    tt="none"
-                    size="sm"
-                    style={{ cursor: 'pointer' }}
-                  >
-                    #{tag}
+      {items.map((item) => {
+        const shortText = excerpt(item.description);
+        return (
+          <Card key={item.id} withBorder radius="md" padding="md">
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Anchor
+                  component={Link}
+                  to={kind === 'problem' ? `/problem/${item.id}/info` : `/solution/${item.id}/info`}
+                  fw={600}
+                >
+                  {item.name}
+                </Anchor>
+                {item.status ? (
+                  <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
+                    {statusLabel[item.status] ?? item.status}
                   </Badge>
-                ))}
+                ) : null}
               </Group>
-            </Group>
-          </Stack>
-        </Card>
-      ))}
+              <Text size="sm" c="dimmed">
+                {shortText ? (
+                  <HashtagText text={shortText} tags={item.tags} />
+                ) : (
+                  t('tags:posts.noDescription')
+                )}
+              </Text>
+              <Group gap="xs" justify="space-between">
+                <Group gap={6}>
+                  <Avatar
+                    size={22}
+                    radius="xl"
+                    src={item.author.photoURL || null}
+                    name={item.author.displayName}
+                    color="initials"
+                  />
+                  <Text size="xs">{item.author.displayName}</Text>
+                  <RelativeTime date={item.createdAt} size="xs" c="dimmed" />
+                </Group>
+                <TagChips
+                  tags={item.tags}
+                  shown={tagsWrittenIn({ texts: [item.name, shortText] })}
+                  label={t('tags:posts.tags')}
+                />
+              </Group>
+            </Stack>
+          </Card>
+        );
+      })}
       {last ? (
         <Center>
           <Button variant="subtle" loading={loadingMore} onClick={onLoadMore}>

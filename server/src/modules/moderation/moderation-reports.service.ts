@@ -1,28 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
+  RATE_LIMITS,
   REPORTABLE_TYPES,
-  htmlToPlainText,
   reportInputSchema,
   reportStatusSchema,
   type ReportableType,
 } from '@rules';
+import { limitedWrite } from '../../auth/rate-limit';
 import type { Context } from '../../context';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
-import {
-  comments,
-  problems,
-  reports,
-  skills,
-  solutions,
-  spaces,
-  stories,
-  users,
-} from '../../db/schema';
+import { reports, spaces } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
 import { parseItemPath } from '../posts/post-path';
-import { engageableComment, engageablePost } from '../posts/post.service';
 import { requireViewer, requireWriter } from '../users/user.service';
 import {
   managesSpace,
@@ -31,7 +22,8 @@ import {
   record,
   requireModerates,
 } from './moderation-access.service';
-import { excerptOf, isSiteModerator, itemRoute, scopeOf } from './moderation.policy';
+import { itemDetails, itemKey, reportedItem } from './moderation-report-items.service';
+import { isSiteModerator, scopeOf } from './moderation.policy';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -52,116 +44,6 @@ const siteScopeSql = (): SQL =>
     sql`${reports.spaceId} in (select ${spaces.id} from ${spaces} where ${spaces.isPrivate} = false)`,
   )!;
 
-// ---------------------------------------------------------------------------------------------
-// The items reports are about
-
-interface ItemFacts {
-  spaceId: string | null;
-  authorId: string | null;
-  isAnonymousPost: boolean;
-}
-
-/** The item as the reporter may see it; NOT_FOUND for anything they cannot (as for a bad id). */
-async function reportedItem(ctx: Context, type: ReportableType, id: string): Promise<ItemFacts> {
-  if (type === 'users') {
-    const [person] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
-    if (!person) throw notFound();
-    return { spaceId: null, authorId: person.id, isAnonymousPost: false };
-  }
-  if (type === 'comments') {
-    const { comment } = await engageableComment(ctx, id);
-    return { spaceId: comment.spaceId, authorId: comment.authorId, isAnonymousPost: false };
-  }
-  const post = await engageablePost(ctx, type, id);
-  return { spaceId: post.spaceId, authorId: post.authorId, isAnonymousPost: post.isAnonymousPost };
-}
-
-const POST_TEXT = {
-  stories: { table: stories, text: stories.story },
-  problems: { table: problems, text: problems.name },
-  solutions: { table: solutions, text: solutions.name },
-  skills: { table: skills, text: skills.name },
-} as const;
-
-interface ItemDetails {
-  excerpt: string;
-  hidden: boolean;
-  route: string;
-}
-
-const itemKey = (type: string, id: string) => `${type}/${id}`;
-
-/** Excerpt, standing and route of many items: one statement per kind present, never per item. */
-async function itemDetails(
-  db: Db,
-  items: readonly { itemType: ReportableType; itemId: string }[],
-): Promise<Map<string, ItemDetails>> {
-  const found = new Map<string, ItemDetails>();
-  const idsOf = (type: ReportableType) => [
-    ...new Set(items.filter((item) => item.itemType === type).map((item) => item.itemId)),
-  ];
-  const loads: Promise<void>[] = [];
-  for (const type of ['stories', 'problems', 'solutions', 'skills'] as const) {
-    const ids = idsOf(type);
-    if (ids.length === 0) continue;
-    const { table, text } = POST_TEXT[type];
-    loads.push(
-      db
-        .select({ id: table.id, text, isHidden: table.isHidden })
-        .from(table)
-        .where(inArray(table.id, ids))
-        .then((rows) => {
-          for (const row of rows)
-            found.set(itemKey(type, row.id), {
-              excerpt: excerptOf(htmlToPlainText(row.text)),
-              hidden: row.isHidden,
-              route: itemRoute(type, row.id),
-            });
-        }),
-    );
-  }
-  const commentIds = idsOf('comments');
-  if (commentIds.length > 0)
-    loads.push(
-      db
-        .select({
-          id: comments.id,
-          html: comments.commentHtml,
-          isHidden: comments.isHidden,
-          itemType: comments.itemType,
-          itemId: comments.itemId,
-        })
-        .from(comments)
-        .where(inArray(comments.id, commentIds))
-        .then((rows) => {
-          for (const row of rows)
-            found.set(itemKey('comments', row.id), {
-              excerpt: excerptOf(htmlToPlainText(row.html)),
-              hidden: row.isHidden,
-              route: itemRoute(row.itemType, row.itemId),
-            });
-        }),
-    );
-  const userIds = idsOf('users');
-  if (userIds.length > 0)
-    loads.push(
-      db
-        .select({ id: users.id, displayName: users.displayName })
-        .from(users)
-        .where(inArray(users.id, userIds))
-        .then((rows) => {
-          for (const row of rows)
-            found.set(itemKey('users', row.id), {
-              excerpt: row.displayName,
-              hidden: false,
-              route: itemRoute('users', row.id),
-            });
-        }),
-    );
-  await Promise.all(loads);
-  return found;
-}
-
 const reportColumns = {
   report: reports,
   space: { name: spaces.name, isPrivate: spaces.isPrivate },
@@ -174,6 +56,7 @@ async function reportViews(
 ): Promise<ReportView[]> {
   const details = await itemDetails(
     ctx.db,
+    ctx.viewer,
     rows.map((row) => row.report),
   );
   const siteModerator = isSiteModerator(ctx.viewer);
@@ -192,7 +75,9 @@ async function reportViews(
       spaceName: space?.name ?? null,
       moderated,
       route: item?.route || null,
-      itemExcerpt: moderated ? (item?.excerpt ?? null) : null,
+      // The reporter reads what they reported while they may still open it (not once it is
+      // hidden, deleted or in a space they left); moderators always.
+      itemExcerpt: moderated || item?.readable ? (item?.excerpt ?? null) : null,
       itemHidden: item?.hidden ?? false,
     };
   });
@@ -225,45 +110,52 @@ export async function createReport(ctx: Context, input: unknown): Promise<Report
   const viewer = requireWriter(ctx);
   const data = parseInput(reportInputSchema, input);
   const item = await reportedItem(ctx, data.itemType, data.itemId);
-  const id = await ctx.db.transaction(async (tx) => {
-    // Two reports racing from one person on one item take turns, so only one is pending.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`report:${viewer.id}:${data.itemType}:${data.itemId}`}))`,
-    );
-    const [pending] = await tx
-      .select({ id: reports.id })
-      .from(reports)
-      .where(
-        and(
-          eq(reports.reporterId, viewer.id),
-          eq(reports.itemType, data.itemType),
-          eq(reports.itemId, data.itemId),
-          inArray(reports.status, [...PENDING_STATUSES]),
-        ),
+  // Reports fill moderators' queue: limited per person (RATE_LIMITS.reportCreate).
+  const id = await limitedWrite(
+    ctx.db,
+    'report-create',
+    viewer.id,
+    RATE_LIMITS.reportCreate,
+    async (tx) => {
+      // Two reports racing from one person on one item take turns, so only one is pending.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`report:${viewer.id}:${data.itemType}:${data.itemId}`}))`,
       );
-    if (pending) {
-      await tx
-        .update(reports)
-        .set({ tags: data.tags, comments: data.comments, updatedAt: new Date() })
-        .where(eq(reports.id, pending.id));
-      return pending.id;
-    }
-    const [row] = await tx
-      .insert(reports)
-      .values({
-        id: randomUUID(),
-        reporterId: viewer.id,
-        itemType: data.itemType,
-        itemId: data.itemId,
-        spaceId: item.spaceId,
-        reportedAuthorId: item.authorId,
-        isAnonymousPost: item.isAnonymousPost,
-        tags: data.tags,
-        comments: data.comments,
-      })
-      .returning({ id: reports.id });
-    return row!.id;
-  });
+      const [pending] = await tx
+        .select({ id: reports.id })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.reporterId, viewer.id),
+            eq(reports.itemType, data.itemType),
+            eq(reports.itemId, data.itemId),
+            inArray(reports.status, [...PENDING_STATUSES]),
+          ),
+        );
+      if (pending) {
+        await tx
+          .update(reports)
+          .set({ tags: data.tags, comments: data.comments, updatedAt: new Date() })
+          .where(eq(reports.id, pending.id));
+        return pending.id;
+      }
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          id: randomUUID(),
+          reporterId: viewer.id,
+          itemType: data.itemType,
+          itemId: data.itemId,
+          spaceId: item.spaceId,
+          reportedAuthorId: item.authorId,
+          isAnonymousPost: item.isAnonymousPost,
+          tags: data.tags,
+          comments: data.comments,
+        })
+        .returning({ id: reports.id });
+      return row!.id;
+    },
+  );
   const [view] = await reportViews(ctx, [(await reportRow(ctx.db, id))!]);
   return view!;
 }

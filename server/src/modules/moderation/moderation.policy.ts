@@ -6,6 +6,13 @@ import type { PostType } from '../posts/post-path';
 export const isSiteModerator = (viewer: Viewer | null): viewer is Viewer =>
   !!viewer && (viewer.isModerator || viewer.isAdmin);
 
+/**
+ * Suspending a person: site moderators and admins, never an admin, never oneself. The suspension
+ * checks it, and a report offers Suspend by it (`Report.canSuspend`).
+ */
+export const canSuspendUser = (viewer: Viewer | null, person: { id: string; isAdmin: boolean }) =>
+  isSiteModerator(viewer) && person.id !== viewer.id && !person.isAdmin;
+
 /** Who moderates an item: the site's moderators, or a private space's owners and admins. */
 export type ModerationScope = { kind: 'site' } | { kind: 'space'; spaceId: string };
 
@@ -30,6 +37,9 @@ export function itemRoute(type: ReportableType | PostType, id: string): string {
       return '';
   }
 }
+
+/** The fragment of a post's route that opens its thread at one comment (`#comment-{id}`). */
+export const commentAnchor = (commentId: string) => `comment-${commentId}`;
 
 /** How much of an item's text a moderator sees on the report card. */
 export const EXCERPT_LENGTH = 280;

@@ -3,6 +3,16 @@ import { ANONYMOUS_AUTHOR, authorView, type AuthorView } from '../users/user.ser
 import type { PendingPostView } from './moderation-items.service';
 import type { ReportView } from './moderation-reports.service';
 import type { ModerationActionRow } from './moderation.loaders';
+import { canSuspendUser, isSiteModerator } from './moderation.policy';
+
+/** Whether the viewer may suspend the reported person: Suspend is offered only then. */
+async function maySuspendAuthor(ctx: Context, authorId: string | null) {
+  if (!authorId || !isSiteModerator(ctx.viewer)) return false;
+  return canSuspendUser(ctx.viewer, {
+    id: authorId,
+    isAdmin: await ctx.loaders.isAdminById.load(authorId),
+  });
+}
 
 const authorOf = async (ctx: Context, id: string | null): Promise<AuthorView | null> =>
   id ? authorView(await ctx.loaders.authorById.load(id)) : null;
@@ -22,12 +32,13 @@ export const presentModerationEntry = async (ctx: Context, row: ModerationAction
  * follows the status).
  */
 export async function presentReport(ctx: Context, report: ReportView) {
-  const [reportedAuthor, reporter, actions] = await Promise.all([
+  const [reportedAuthor, reporter, actions, canSuspend] = await Promise.all([
     report.isAnonymousPost && !report.moderated
       ? ANONYMOUS_AUTHOR
       : authorOf(ctx, report.reportedAuthorId),
     report.moderated ? authorOf(ctx, report.reporterId) : null,
     report.moderated ? ctx.loaders.actionsByReport.load(report.id) : [],
+    maySuspendAuthor(ctx, report.reportedAuthorId),
   ]);
   return {
     id: report.id,
@@ -48,6 +59,7 @@ export async function presentReport(ctx: Context, report: ReportView) {
     spaceName: report.spaceName,
     itemExcerpt: report.itemExcerpt,
     itemHidden: report.itemHidden,
+    canSuspend,
     actions: await Promise.all(actions.map((row) => presentModerationEntry(ctx, row))),
   };
 }

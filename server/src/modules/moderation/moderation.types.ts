@@ -25,7 +25,10 @@ export class Report {
   @Field(() => String, { description: 'The REST collection of the item (stories, users, …).' })
   path!: string;
   @Field(() => ID) documentID!: string;
-  @Field(() => String, { nullable: true, description: 'The client route that shows the item.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The client route that shows the item (a comment: its post at #comment-{id}).',
+  })
   route!: string | null;
   @Field(() => AuthorType, {
     nullable: true,
@@ -43,9 +46,18 @@ export class Report {
   reporter!: AuthorType | null;
   @Field(() => ID, { nullable: true }) spaceId!: string | null;
   @Field(() => String, { nullable: true }) spaceName!: string | null;
-  @Field(() => String, { nullable: true, description: 'The item’s text: moderators only.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The item’s text (a post’s title or opening words, a comment, a person’s name): to its moderators, and to its reporter while they may open the item.',
+  })
   itemExcerpt!: string | null;
   @Field(() => Boolean) itemHidden!: boolean;
+  @Field(() => Boolean, {
+    description:
+      'The viewer may suspend the reported author (site moderators; never an admin or themselves).',
+  })
+  canSuspend!: boolean;
   @Field(() => [ModerationEntry]) actions!: ModerationEntry[];
 }
 

@@ -11,7 +11,6 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconChevronLeft,
@@ -56,11 +55,15 @@ interface Loaded {
 
 const CLOSED_PROMPT = { opened: false, wrongPassword: false };
 
+/** The page's frame never gets smaller than this; below it the surrounding page scrolls instead. */
+const FRAME_MIN_HEIGHT = 160;
+
 /**
  * A PDF drawn with pdf.js, one page at a time on a canvas: page navigation, zoom (0.5 to 2 in
  * steps of 0.2, buttons disabled at the ends), rotation in 90° steps, and a password prompt asked
  * again when the password is wrong. At zoom 1 a page fits the width available (never larger than
- * its printed size).
+ * its printed size). The viewer fills the height its parent (a flex column) gives it: the toolbar
+ * stays in view and the page scrolls inside its frame, so a viewer sized to the window fits it.
  */
 export function PdfViewer({ url, name }: { url: string; name?: string | null }) {
   const { t } = useTranslation();
@@ -74,7 +77,19 @@ export function PdfViewer({ url, name }: { url: string; name?: string | null }) 
   const answerPassword = useRef<PasswordAnswer | null>(null);
   const passwordCancelled = useRef(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const { ref: frameRef, width: frameWidth } = useElementSize();
+  // The width a page may take: the frame's content box, inside its padding and beside its
+  // scrollbar (which appears once a page is taller than the frame, and narrows it).
+  const frame = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState(0);
+  useEffect(() => {
+    const node = frame.current;
+    if (!node) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setRoom(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
   const key = `${url}#${attempt}`;
 
   useEffect(() => {
@@ -107,13 +122,13 @@ export function PdfViewer({ url, name }: { url: string; name?: string | null }) 
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!pdf || !canvas || frameWidth === 0) return;
+    if (!pdf || !canvas || room === 0) return;
     let render: RenderTask | null = null;
     let current = true;
     void pdf.getPage(shownPage).then((pdfPage) => {
       if (!current) return;
       const natural = pdfPage.getViewport({ scale: 1, rotation });
-      const fit = Math.min(PixelsPerInch.PDF_TO_CSS_UNITS, frameWidth / natural.width);
+      const fit = Math.min(PixelsPerInch.PDF_TO_CSS_UNITS, room / natural.width);
       const viewport = pdfPage.getViewport({ scale: fit * zoom, rotation });
       const ratio = window.devicePixelRatio || 1;
       canvas.width = Math.floor(viewport.width * ratio);
@@ -132,7 +147,7 @@ export function PdfViewer({ url, name }: { url: string; name?: string | null }) 
       current = false;
       render?.cancel();
     };
-  }, [pdf, shownPage, zoom, rotation, frameWidth]);
+  }, [pdf, shownPage, zoom, rotation, room]);
 
   const submitPassword = (event: FormEvent) => {
     event.preventDefault();
@@ -150,8 +165,13 @@ export function PdfViewer({ url, name }: { url: string; name?: string | null }) 
   };
 
   return (
-    <Stack gap="sm" role="region" aria-label={name ?? t('media:pdf.title')}>
-      <Group justify="space-between" gap="xs" wrap="wrap">
+    <Stack
+      gap="sm"
+      role="region"
+      aria-label={name ?? t('media:pdf.title')}
+      style={{ flex: '1 1 auto', minHeight: 0 }}
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap" style={{ flexShrink: 0 }}>
         <Group gap={4}>
           <Tooltip label={t('media:pdf.previousPage')}>
             <ActionIcon
@@ -215,10 +235,15 @@ export function PdfViewer({ url, name }: { url: string; name?: string | null }) 
       </Group>
 
       <Box
-        ref={frameRef}
+        ref={frame}
         bg="gray.1"
         p="xs"
-        style={{ overflow: 'auto', maxHeight: '75vh', borderRadius: 'var(--mantine-radius-md)' }}
+        style={{
+          overflow: 'auto',
+          flex: '1 1 auto',
+          minHeight: FRAME_MIN_HEIGHT,
+          borderRadius: 'var(--mantine-radius-md)',
+        }}
       >
         {failed ? (
           <Alert

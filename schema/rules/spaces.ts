@@ -52,6 +52,10 @@ export const SPACE_PARTICIPANT_STATUSES = [
 ] as const;
 export type SpaceParticipantStatus = (typeof SPACE_PARTICIPANT_STATUSES)[number];
 
+/** Participants whose membership lets them read and post; invited, requested and blocked cannot. */
+export const ACTIVE_PARTICIPANT_STATUSES = ['owner', 'admin', 'contributor'] as const;
+export type ActiveParticipantStatus = (typeof ACTIVE_PARTICIPANT_STATUSES)[number];
+
 /** Filters of the participants list: `active` is owner, admin and contributor; `all` is every status. */
 export const PARTICIPANT_FILTERS = ['active', 'all', ...SPACE_PARTICIPANT_STATUSES] as const;
 export type ParticipantFilter = (typeof PARTICIPANT_FILTERS)[number];

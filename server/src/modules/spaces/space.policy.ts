@@ -1,9 +1,10 @@
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ACTIVE_PARTICIPANT_STATUSES } from '@rules';
 import { spaceParticipants, spaces } from '../../db/schema';
 
-/** Participants whose membership lets them read and post; invited, requested and blocked cannot. */
-export const ACTIVE_PARTICIPANT_STATUSES = ['owner', 'admin', 'contributor'] as const;
+// One list for server and client: the rule lives in schema/rules, re-exported beside the SQL that uses it.
+export { ACTIVE_PARTICIPANT_STATUSES };
 
 /**
  * Who reads, as the SQL rules see them: the signed-in viewer (or just their id), a placeholder for

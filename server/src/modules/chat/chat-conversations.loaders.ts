@@ -3,7 +3,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { chatMembers, users } from '../../db/schema';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import type { ReadableConversation } from './chat-conversations.service';
 import { memberCounts } from './chat-members.service';
 

@@ -15,7 +15,7 @@ import { chatFiles, chatMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isSafeKey } from '../../storage/storage';
 import { assertStorageBudget, removeQueuedFiles } from '../media/stored-files.service';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import { conversationNotFound, requireReadableConversation } from './chat-conversations.service';
 
 /**

@@ -9,7 +9,7 @@ import type { AccessLease, AccessTracker } from '../../live/access';
 import { endWithSignal, Inbox } from '../../live/hub';
 import type { Log } from '../../log';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import { conversationReadableIn } from './chat.policy';
 import { requireReadableConversation } from './chat-conversations.service';
 import type { ChatMessageRecord } from './chat-message.presenter';

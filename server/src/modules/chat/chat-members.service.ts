@@ -12,9 +12,9 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMembers, chatMessages, users } from '../../db/schema';
 import { AppError, parseInput } from '../../errors';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { escapeLike } from '../../db/like';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import {
   getConversation,
   requireReadableConversation,

@@ -4,7 +4,7 @@ import { limitedWriteFor } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import { chatMessages, chatReactions } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import { requireReadableConversation } from './chat-conversations.service';
 import { CHAT_LIMITS_BUCKET, reactionKeys } from './chat-limits.service';
 import type { ChatMessageRecord } from './chat-message.presenter';

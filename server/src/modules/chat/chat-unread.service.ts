@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMembers, chatMessages, chatStatuses } from '../../db/schema';
 import { parseInput } from '../../errors';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireViewer } from '../users/user.service';
+import { requireViewer } from '../../auth/guards';
 import { requireReadableConversation } from './chat-conversations.service';
 import type { ChatTotals } from './chat.types';
 

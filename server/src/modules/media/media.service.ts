@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import { uploadReadableBy } from './media.policy';
 import { assertStorageBudget } from './stored-files.service';
 import { displayNameOf, keyNameOf, sniffFormat, thumbnailOf } from './upload-files';

@@ -11,7 +11,7 @@ import type { Log } from '../../log';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer, requireWriter } from '../../auth/guards';
 import { conversationReadableIn } from './chat.policy';
-import { requireReadableConversation } from './chat-conversations.service';
+import { requireReadableConversation } from './chat-access.service';
 import type { ChatMessageRecord } from './chat-message.presenter';
 import { loadChatMessages } from './chat-messages.service';
 import { ChatMemberships, current, type LiveConversation } from './chat-memberships';

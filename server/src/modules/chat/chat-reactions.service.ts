@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import { chatMessages, chatReactions } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
 import { requireWriter } from '../../auth/guards';
-import { requireReadableConversation } from './chat-conversations.service';
+import { requireReadableConversation } from './chat-access.service';
 import { CHAT_LIMITS_BUCKET, reactionKeys } from './chat-limits.service';
 import type { ChatMessageRecord } from './chat-message.presenter';
 import { announceMessage, loadChatMessage } from './chat-messages.service';

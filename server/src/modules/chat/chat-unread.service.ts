@@ -6,7 +6,7 @@ import { chatConversations, chatMembers, chatMessages, chatStatuses } from '../.
 import { parseInput } from '../../errors';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer } from '../../auth/guards';
-import { requireReadableConversation } from './chat-conversations.service';
+import { requireReadableConversation } from './chat-access.service';
 import type { ChatTotals } from './chat.types';
 
 /**

@@ -54,7 +54,7 @@ import {
   notifyJoinAnswer,
   notifyJoinRequest,
 } from '../notifications/notification-events.service';
-import { resolveMedia } from '../media/media.service';
+import { resolveMedia } from '../media/media-items.service';
 import { removeQueuedFiles } from '../media/stored-files.service';
 import { deliverNotifications } from '../notifications/notify.service';
 import { requireViewer, requireWriter } from '../../auth/guards';

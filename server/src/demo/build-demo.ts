@@ -34,6 +34,7 @@ import * as voteService from '../modules/votes/vote.service';
 import * as spaceService from '../modules/spaces/space.service';
 import * as storyService from '../modules/stories/story.service';
 import * as tagService from '../modules/tags/tag.service';
+import { deleteAccount } from '../modules/users/account-deletion.service';
 import * as userService from '../modules/users/user.service';
 import {
   DEMO_PASSWORD,
@@ -149,7 +150,7 @@ export async function resetDemo(deps: AppDeps): Promise<number> {
     for (const space of owned.items) {
       if (space.authorId === userId) await spaceService.deleteSpace(await ctx(), space.id);
     }
-    await userService.deleteAccount(await ctx());
+    await deleteAccount(await ctx());
   }
   return existing.size;
 }

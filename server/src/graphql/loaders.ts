@@ -17,18 +17,8 @@ import { createSkillLoaders } from '../modules/skills/skill.loaders';
 import { createSolutionLoaders } from '../modules/solutions/solution.loaders';
 import { createSpaceLoaders } from '../modules/spaces/space.loaders';
 import { createTagLoaders } from '../modules/tags/tag.loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../modules/users/user.rows';
 import { createVoteLoaders } from '../modules/votes/vote.loaders';
-
-export type UserRow = typeof users.$inferSelect;
-
-/** What a post shows of its author (authorView); loading a user by id never reads more. */
-export const AUTHOR_COLUMNS = {
-  id: users.id,
-  displayName: users.displayName,
-  photoUrl: users.photoUrl,
-  role: users.role,
-};
-export type AuthorRow = Pick<UserRow, keyof typeof AUTHOR_COLUMNS>;
 
 /** Loaders exist only on the request context: one set per request, so caches never cross viewers. */
 export function createLoaders(db: Db, viewer: Viewer | null) {

@@ -1,40 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { spaces, users } from './core';
 
-/**
- * Spaces hold every item. The global space ('ww'), one space per ISO country (id = lower-case
- * code) and the skills space are inserted by migrations; private spaces are created by users.
- */
-export const spaces = pgTable(
-  'spaces',
-  {
-    id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    /** Country code for country spaces, 'ww' for the global one, null otherwise. */
-    code: text('code'),
-    kind: text('kind', { enum: ['global', 'country', 'private', 'skills'] })
-      .notNull()
-      .default('global'),
-    isPrivate: boolean('is_private').notNull().default(false),
-    /** The purpose of a private space. */
-    description: text('description'),
-    /** The space image (one image); uploads arrive with the media issue. */
-    imageUrl: text('image_url'),
-    authorId: text('author_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  },
-  (table) => [index('spaces_kind_idx').on(table.kind, table.name)],
-);
+export { spaces } from './core';
 
 export const PARTICIPANT_STATUSES = [
   'owner',

@@ -11,7 +11,7 @@ import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
 import { comments, spaceParticipants, users } from '../../db/schema';
 import { parseInput } from '../../errors';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { commentShownTo } from '../comments/comment.policy';
 import { postEngageableBy } from '../posts/post.service';
 import { ACTIVE_PARTICIPANT_STATUSES, type SqlViewer } from '../spaces/space.policy';

@@ -20,7 +20,7 @@ import {
   targetNamedBy,
   type EngagedItem,
 } from '../reactions/engaged-items.service';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 
 /**
  * The item an input names, by `itemType` and `itemId` (GraphQL) or by REST `path` (a map's too:

@@ -3,8 +3,8 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { chatMembers, users } from '../../db/schema';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
-import type { ReadableConversation } from './chat-conversations.service';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
+import type { ReadableConversation } from './chat-access.service';
 import { memberCounts } from './chat-members.service';
 
 /** Per-request loaders of what a list of conversations shows: one query per field, not per row. */

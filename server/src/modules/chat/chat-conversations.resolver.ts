@@ -14,6 +14,7 @@ import type { ChatSort } from '@rules';
 import type { Context } from '../../context';
 import { authorView } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
+import { getConversation, type ConversationView } from './chat-access.service';
 import * as conversationService from './chat-conversations.service';
 import * as memberService from './chat-members.service';
 import {
@@ -29,8 +30,7 @@ import {
   CreateConversationInput,
 } from './chat.types';
 
-const presentAll = (views: conversationService.ConversationView[]) =>
-  views.map(presentConversation);
+const presentAll = (views: ConversationView[]) => views.map(presentConversation);
 
 /** Conversations and their people (000 §2 chat drawer, §6 group options). */
 @Resolver(() => ChatConversationType)
@@ -59,7 +59,7 @@ export class ChatConversationResolver {
   @Authorized()
   @Query(() => ChatConversationType, { description: 'A conversation the viewer may read.' })
   async chatConversation(@Ctx() ctx: Context, @Arg('id', () => ID) id: string) {
-    return presentConversation(await conversationService.getConversation(ctx, id));
+    return presentConversation(await getConversation(ctx, id));
   }
 
   @Authorized()

@@ -1,112 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import {
   CHAT_LIST_MAX,
   CHAT_MESSAGES,
   conversationListSchema,
   createConversationSchema,
   pairKeyOf,
-  spaceChatIdOf,
   type ChatSort,
 } from '@rules';
 import { limitedWriteFor } from '../../auth/rate-limit';
-import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMembers, spaces, users } from '../../db/schema';
-import { AppError, notFound, parseInput } from '../../errors';
-import type { AuthorRow } from '../../graphql/loaders';
-import { spaceIsReadable, type SqlViewer } from '../spaces/space.policy';
+import { AppError, parseInput } from '../../errors';
 import { removeQueuedFiles } from '../media/stored-files.service';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import { CHAT_LIMITS_BUCKET, directChatKeys, newConversationKeys } from './chat-limits.service';
 import { tiedItem } from './chat-tied-items';
 import { unreadCounts } from './chat-unread.service';
 import {
-  announceMembers,
+  READABLE_COLUMNS,
+  ensureSpaceChat,
   ensureSpaceChatMember,
-  newestSeqOf,
-  requireAddable,
-} from './chat-members.service';
+  getConversation,
+  readableSpace,
+  requireReadableConversation,
+  requireReadableSpace,
+  toReadable,
+  withPartners,
+  type ConversationView,
+} from './chat-access.service';
+import { announceMembers, newestSeqOf, requireAddable } from './chat-members.service';
 import { channelJoinableBy, conversationReadableBy } from './chat.policy';
-
-export type ConversationRow = typeof chatConversations.$inferSelect;
-
-/** A conversation with what its rules and its name need of its space. */
-export type ReadableConversation = ConversationRow & {
-  spaceIsPrivate: boolean;
-  spaceName: string | null;
-};
-
-/**
- * A conversation as the viewer sees it: a direct chat's other person names it; lists also carry
- * the viewer's unread count (they sort by it).
- */
-export type ConversationView = ReadableConversation & {
-  partner: AuthorRow | null;
-  unread?: number;
-};
-
-/** A conversation the viewer may not read is answered as one that does not exist. */
-export const conversationNotFound = () => new AppError('NOT_FOUND', CHAT_MESSAGES.notMember);
-
-const READABLE_COLUMNS = {
-  conversation: chatConversations,
-  spaceIsPrivate: spaces.isPrivate,
-  spaceName: spaces.name,
-};
-
-const toReadable = (row: {
-  conversation: ConversationRow;
-  spaceIsPrivate: boolean | null;
-  spaceName: string | null;
-}): ReadableConversation => ({
-  ...row.conversation,
-  spaceIsPrivate: row.spaceIsPrivate ?? false,
-  spaceName: row.spaceName,
-});
-
-const dbOf = (from: Context | DbOrTx): DbOrTx => ('db' in from ? from.db : from);
-
-/**
- * The conversation if `viewer` may read (and post in) it (chat.policy); NOT_FOUND otherwise. With
- * the space's privacy, as live events judge it in memory.
- */
-export async function requireReadableConversation(
-  from: Context | DbOrTx,
-  viewer: SqlViewer,
-  conversationId: string,
-): Promise<ReadableConversation> {
-  const db = dbOf(from);
-  const find = () =>
-    db
-      .select(READABLE_COLUMNS)
-      .from(chatConversations)
-      .leftJoin(spaces, eq(spaces.id, chatConversations.spaceId))
-      .where(and(eq(chatConversations.id, conversationId), conversationReadableBy(viewer)));
-  let [row] = await find();
-  // A space chat's id is known before anyone opened it (spaceChatIdOf): make it on first use.
-  if (!row && conversationId.startsWith(SPACE_CHAT_PREFIX)) {
-    await ensureSpaceChat(db, conversationId.slice(SPACE_CHAT_PREFIX.length));
-    [row] = await find();
-  }
-  if (!row) throw conversationNotFound();
-  return toReadable(row);
-}
-
-const SPACE_CHAT_PREFIX = spaceChatIdOf('');
-
-/**
- * A space's default chat, made the first time anyone asks for it (once, however many ask); an id
- * naming no space makes nothing.
- */
-export async function ensureSpaceChat(db: DbOrTx, spaceId: string): Promise<string> {
-  const id = spaceChatIdOf(spaceId);
-  await db.execute(
-    sql`insert into ${chatConversations} (id, type, space_id) select ${id}, 'space', ${spaces.id} from ${spaces} where ${spaces.id} = ${spaceId} on conflict do nothing`,
-  );
-  return id;
-}
 
 /**
  * The direct chat of two people: the existing one, or a new one with both as members. Two people
@@ -143,22 +68,6 @@ export async function openDirectChat(
   return { id: existing.id, created: false };
 }
 
-/** Names the viewer's direct chats by their other person (one query for the lot). */
-async function withPartners(
-  ctx: Context,
-  conversations: ReadableConversation[],
-): Promise<ConversationView[]> {
-  const partners = await Promise.all(
-    conversations.map((conversation) =>
-      conversation.type === 'p2p' ? ctx.loaders.chatPartner.load(conversation.id) : null,
-    ),
-  );
-  return conversations.map((conversation, index) => ({
-    ...conversation,
-    partner: partners[index] ?? null,
-  }));
-}
-
 /** What a list shows as a conversation's name (the presenter says the same). */
 export const conversationName = (view: ConversationView) =>
   view.type === 'p2p'
@@ -166,31 +75,6 @@ export const conversationName = (view: ConversationView) =>
     : view.type === 'space'
       ? (view.spaceName ?? '')
       : (view.name ?? '');
-
-/** A readable conversation, named for the viewer; the space chat also starts the viewer's row. */
-export async function getConversation(ctx: Context, id: string): Promise<ConversationView> {
-  const viewer = requireViewer(ctx);
-  const conversation = await requireReadableConversation(ctx, viewer, id);
-  if (conversation.type === 'space') await ensureSpaceChatMember(ctx.db, id, viewer.id);
-  const [view] = await withPartners(ctx, [conversation]);
-  return view!;
-}
-
-/** The space if the viewer reads it (an outsider of a private space has no chat there). */
-async function readableSpace(ctx: Context, viewer: Viewer, spaceId: string) {
-  const [space] = await ctx.db
-    .select({ id: spaces.id, isPrivate: spaces.isPrivate })
-    .from(spaces)
-    .where(and(eq(spaces.id, spaceId), spaceIsReadable(viewer)));
-  return space ?? null;
-}
-
-/** The space the viewer reads, or NOT_FOUND. */
-export async function requireReadableSpace(ctx: Context, viewer: Viewer, spaceId: string) {
-  const space = await readableSpace(ctx, viewer, spaceId);
-  if (!space) throw notFound();
-  return space;
-}
 
 /** The default chat of a space the viewer reads, made when first asked for. */
 export async function getSpaceChat(ctx: Context, spaceId: string): Promise<ConversationView> {

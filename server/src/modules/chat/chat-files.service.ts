@@ -15,8 +15,8 @@ import { chatFiles, chatMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isSafeKey } from '../../storage/storage';
 import { assertStorageBudget, removeQueuedFiles } from '../media/stored-files.service';
-import { requireWriter } from '../users/user.service';
-import { conversationNotFound, requireReadableConversation } from './chat-conversations.service';
+import { requireWriter } from '../../auth/guards';
+import { conversationNotFound, requireReadableConversation } from './chat-access.service';
 
 /**
  * A conversation's images (001 §9: jpg, jpeg, png): stored under the conversation's own prefix

@@ -13,7 +13,7 @@ import {
 import type { Context } from '../../context';
 import { expectedError } from '../../errors';
 import { createLoaders } from '../../graphql/loaders';
-import { getConversation } from './chat-conversations.service';
+import { getConversation } from './chat-access.service';
 import {
   setTyping,
   type LiveConversationEvent,

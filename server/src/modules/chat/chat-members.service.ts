@@ -12,22 +12,18 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMembers, chatMessages, users } from '../../db/schema';
 import { AppError, parseInput } from '../../errors';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { escapeLike } from '../../db/like';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import {
   getConversation,
   requireReadableConversation,
   requireReadableSpace,
   type ConversationView,
   type ReadableConversation,
-} from './chat-conversations.service';
+} from './chat-access.service';
 import { CHAT_LIMITS_BUCKET, addedKeys } from './chat-limits.service';
 import { userReadsSpace } from './chat.policy';
-
-/** The newest message's seq in a conversation (0 before the first): where a newcomer starts reading. */
-const newestSeqSql = (conversationId: string): SQL =>
-  sql`(select coalesce(max(${chatMessages.seq}), 0) from ${chatMessages} where ${chatMessages.conversationId} = ${conversationId})`;
 
 export async function newestSeqOf(db: DbOrTx, conversationId: string): Promise<number> {
   const [row] = await db
@@ -35,17 +31,6 @@ export async function newestSeqOf(db: DbOrTx, conversationId: string): Promise<n
     .from(chatMessages)
     .where(eq(chatMessages.conversationId, conversationId));
   return row?.seq ?? 0;
-}
-
-/**
- * A person's row in a space chat, made when they first list or open it, starting at the newest
- * message: the space's history is not news to them.
- */
-export async function ensureSpaceChatMember(db: DbOrTx, conversationId: string, userId: string) {
-  await db
-    .insert(chatMembers)
-    .values({ conversationId, userId, lastReadSeq: newestSeqSql(conversationId) })
-    .onConflictDoNothing();
 }
 
 /** The conversations a person has member rows in (live subscriptions keep this set in memory). */

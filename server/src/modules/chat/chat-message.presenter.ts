@@ -1,5 +1,5 @@
 import { htmlToPlainText, type ChatFile } from '@rules';
-import type { AuthorRow } from '../../graphql/loaders';
+import type { AuthorRow } from '../users/user.rows';
 import { authorView } from '../users/user.service';
 import type { ChatMessageType, ChatQuote, ChatReactionCount } from './chat.types';
 

@@ -12,7 +12,7 @@ import {
 } from 'type-graphql';
 import { CHAT_HISTORY_PAGE } from '@rules';
 import type { Context } from '../../context';
-import { getConversation } from './chat-conversations.service';
+import { getConversation } from './chat-access.service';
 import { presentChatMessage } from './chat-message.presenter';
 import * as messageService from './chat-messages.service';
 import { reactToChatMessage } from './chat-reactions.service';

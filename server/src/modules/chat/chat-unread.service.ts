@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMembers, chatMessages, chatStatuses } from '../../db/schema';
 import { parseInput } from '../../errors';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireViewer } from '../users/user.service';
-import { requireReadableConversation } from './chat-conversations.service';
+import { requireViewer } from '../../auth/guards';
+import { requireReadableConversation } from './chat-access.service';
 import type { ChatTotals } from './chat.types';
 
 /**

@@ -1,6 +1,7 @@
-import type { AuthorRow } from '../../graphql/loaders';
+import type { AuthorRow } from '../users/user.rows';
 import { authorView, type AuthorView } from '../users/user.service';
-import { conversationName, type ConversationView } from './chat-conversations.service';
+import type { ConversationView } from './chat-access.service';
+import { conversationName } from './chat-conversations.service';
 import type { ChatMemberRow } from './chat-members.service';
 
 /**

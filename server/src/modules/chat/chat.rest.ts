@@ -4,7 +4,7 @@ import type { PathRouter } from '../../rest/paths';
 import { activeSpaceId, bodyData, contextOf, ok } from '../../rest/shell';
 import type { Context } from '../../context';
 import * as conversationService from './chat-conversations.service';
-import type { ConversationView } from './chat-conversations.service';
+import type { ConversationView } from './chat-access.service';
 import * as memberService from './chat-members.service';
 import { presentChatMember, presentConversationRest, restAuthor } from './chat.presenter';
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { comments, problems, skills, solutions, stories } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { PostType } from '../posts/post-path';
+import { registerAccountRemover } from '../users/account-removers';
 
 /**
  * Comment counters: a post's `total_comments` counts its comments and replies that show (not
@@ -121,3 +122,4 @@ export async function removeCommentsOf(tx: DbOrTx, authorId: string): Promise<vo
   const replies = await tx.delete(comments).where(eq(comments.authorId, authorId)).returning();
   for (const comment of replies) await syncCommentCounters(tx, comment, null);
 }
+registerAccountRemover('comments', removeCommentsOf);

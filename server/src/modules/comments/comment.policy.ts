@@ -1,7 +1,7 @@
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { comments } from '../../db/schema';
-import type { AuthorRow } from '../../graphql/loaders';
+import type { AuthorRow } from '../users/user.rows';
 import { spaceReadableIn, type SpaceAccess, type SqlViewer } from '../spaces/space.policy';
 import type { PostType } from '../posts/post-path';
 

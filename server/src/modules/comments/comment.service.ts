@@ -18,7 +18,7 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { comments, users } from '../../db/schema';
-import { AUTHOR_COLUMNS } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS } from '../users/user.rows';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { sanitizeRichText } from '../../rich-text';
 import { notifyComment } from '../notifications/notification-events.service';
@@ -26,7 +26,7 @@ import { deliverNotifications } from '../notifications/notify.service';
 import type { PostType } from '../posts/post-path';
 import type { StandingChange } from '../posts/post.policy';
 import { engageableComment, engageablePost, type PostTarget } from '../posts/post.service';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import {
   canEditComment,
   commentChannelOf,

@@ -17,7 +17,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context } from '../../context';
 import { problemSolutions, problems, solutions, stories, users, waypoints } from '../../db/schema';
 import { parseInput } from '../../errors';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { problemListedFor } from '../problems/problem.policy';
 import { canChangeStatus } from '../problems/problem.service';
 import { solutionListedFor } from '../solutions/solution.policy';

@@ -1,7 +1,7 @@
 import { idSchema, MAP_MESSAGES, mapImportSchema } from '@rules';
 import type { Context } from '../../context';
 import { AppError, parseInput } from '../../errors';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import { carriedLayout, newWaypoints } from './map-layout.service';
 import { insertMap, mapCreation, placeOf } from './map.service';
 import type { MapRow } from './map.policy';

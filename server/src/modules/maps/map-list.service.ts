@@ -6,7 +6,7 @@ import { maps } from '../../db/schema';
 import { parseInput } from '../../errors';
 import { readableProblem } from '../problems/problem.service';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireViewer } from '../users/user.service';
+import { requireViewer } from '../../auth/guards';
 import { problemIdOf } from './map-path';
 import { MAP_COLUMNS, mapEditableBy, mapReadableBy, type MapRow } from './map.policy';
 

@@ -12,7 +12,7 @@ import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db
 import { maps, waypoints } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import { canEditMap, mapReadableBy, type MapRow } from './map.policy';
 import { noEditPermission, readableMap } from './map.service';
 

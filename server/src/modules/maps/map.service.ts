@@ -20,7 +20,7 @@ import { AppError, notFound, parseInput } from '../../errors';
 import { readableProblem } from '../problems/problem.service';
 import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import { syncProblemRecipes } from './map-counters';
 import { carriedLayout, newWaypoints, waypointSourcesOf } from './map-layout.service';
 import { linkEndpoints, seenKeysOn } from './map-nodes.service';
@@ -33,6 +33,7 @@ import {
   mapReadableBy,
   type MapRow,
 } from './map.policy';
+import { registerAccountRemover } from '../users/account-removers';
 
 export const noEditPermission = () => new AppError('FORBIDDEN', MAP_MESSAGES.noEditPermission);
 
@@ -274,6 +275,7 @@ export async function removeMaps(tx: DbOrTx, where: SQL) {
   for (const map of removed) await syncProblemRecipes(tx, map, null);
   return removed;
 }
+registerAccountRemover('maps', (tx, userId) => removeMaps(tx, eq(maps.authorId, userId)));
 
 /**
  * The author deletes a map. `problemPath` is the REST row's `path=problems/{id}`: when given, it

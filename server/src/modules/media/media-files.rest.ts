@@ -2,7 +2,8 @@ import type { Request, Response, Router } from 'express';
 import { notFound } from '../../errors';
 import { contextOf } from '../../rest/shell';
 import { sendStoredFile } from '../../storage/serve-file';
-import { readableUpload, THUMBNAIL_NAME } from './media.service';
+import { THUMBNAIL_NAME } from './media-items.service';
+import { readableUpload } from './media.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u;
 

@@ -15,10 +15,10 @@ import type { AppDeps, Context } from '../../context';
 import { expectedError, HTTP_STATUS, unauthenticated } from '../../errors';
 import { csrfGuard } from '../../rest/csrf';
 import { contextOf } from '../../rest/shell';
+import { presentUpload } from './media-items.service';
 import {
   finishUpload,
   ownFinishedUpload,
-  presentUpload,
   startUpload,
   finishedUploadItem,
   type UploadClaim,

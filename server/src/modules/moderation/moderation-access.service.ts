@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { moderationActions, spaceParticipants, spaces } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { requireViewer } from '../users/user.service';
+import { requireViewer } from '../../auth/guards';
 import type { ModerationActionRow } from './moderation.loaders';
 import { isSiteModerator, scopeOf, type ModerationScope } from './moderation.policy';
 

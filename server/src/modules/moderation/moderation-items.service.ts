@@ -19,7 +19,7 @@ import { changeProblemStanding } from '../problems/problem.service';
 import { changeSkillStanding } from '../skills/skill.service';
 import { changeSolutionStanding } from '../solutions/solution.service';
 import { changeStoryStanding } from '../stories/story.service';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import { queueScope, record, requireModerates } from './moderation-access.service';
 import { PENDING_STATUSES, lockReport, type ReportListInput } from './moderation-reports.service';
 import { excerptOf, itemRoute, scopeOf } from './moderation.policy';

@@ -14,7 +14,7 @@ import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db
 import { reports, spaces } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
 import { parseItemPath } from '../posts/post-path';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import {
   managesSpace,
   moderates,

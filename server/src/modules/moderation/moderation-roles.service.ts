@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { reports, users } from '../../db/schema';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import { record } from './moderation-access.service';
 import { lockReport } from './moderation-reports.service';
 import { canSuspendUser, isSiteModerator } from './moderation.policy';

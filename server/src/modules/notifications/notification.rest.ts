@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { notFound } from '../../errors';
 import type { PathRouter } from '../../rest/paths';
 import { contextOf, ok, presentPage } from '../../rest/shell';
-import { requireViewer } from '../users/user.service';
+import { requireViewer } from '../../auth/guards';
 import { presentNotification } from './notification.presenter';
 import * as notificationService from './notification.service';
 

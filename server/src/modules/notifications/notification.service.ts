@@ -19,7 +19,7 @@ import { engageablePost } from '../posts/post.service';
 import { engageableRows } from '../reactions/engaged-items.service';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
-import { requireViewer } from '../users/user.service';
+import { requireViewer } from '../../auth/guards';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

@@ -13,7 +13,7 @@ import type { AppDeps, Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notifications, pushSubscriptions, spaces, userSpaces, users } from '../../db/schema';
 import { parseInput } from '../../errors';
-import { requireViewer } from '../users/user.service';
+import { requireViewer } from '../../auth/guards';
 import { notificationRoute } from './notification.presenter';
 import { namedSpaceOfRecipient } from './notification.policy';
 import { actorAndSpace, notificationText } from './notification-text';

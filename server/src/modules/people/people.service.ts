@@ -16,8 +16,9 @@ import { userFollows, users } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
 import { notifyFollower } from '../notifications/notification-events.service';
 import { deliverNotifications } from '../notifications/notify.service';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import { escapeLike } from '../../db/like';
+import { registerAccountRemover } from '../users/account-removers';
 
 /** What anyone may read of a person: never the e-mail or settings. */
 const PERSON_COLUMNS = {
@@ -150,6 +151,7 @@ export async function removeFollowsOf(tx: DbOrTx, userId: string) {
       .set({ totalFollowing: sql`greatest(${users.totalFollowing} - 1, 0)` })
       .where(inArray(users.id, ids(followers)));
 }
+registerAccountRemover('follows', removeFollowsOf);
 
 /** Which of these people the viewer follows (one statement for a page of cards). */
 export async function followedAmong(

@@ -21,7 +21,7 @@ import { skillListedFor, type SkillRow } from '../skills/skill.policy';
 import { solutionListedFor, type SolutionRow } from '../solutions/solution.policy';
 import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
 import { storyListedFor, storyOnProblemFor, type StoryRow } from '../stories/story.policy';
-import { requireViewer } from '../users/user.service';
+import { requireViewer } from '../../auth/guards';
 import { getPerson, type PersonListInput } from './people.service';
 
 /**

@@ -1,6 +1,6 @@
 import { mediaListSchema, type MediaInput, type MediaItem } from '@rules';
 import type { DbOrTx } from '../../db/client';
-import { resolveMedia } from '../media/media.service';
+import { resolveMedia } from '../media/media-items.service';
 import type { PostType } from './post-path';
 
 /**

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { problemSolutions, problems, solutions } from '../../db/schema';
+import { problemParticipants, problemSolutions, problems, solutions } from '../../db/schema';
+import { registerAccountRemover } from '../users/account-removers';
 
 /**
  * Stored counters of problems. Every write that changes what one counts calls the function for
@@ -96,3 +97,20 @@ export async function refreshSolutionCounters(
     })
     .where(inArray(problems.id, [...new Set(problemIds)]));
 }
+
+/**
+ * Takes a person out of every problem they joined (an account's deletion, in its transaction):
+ * each of those problems counts one participant fewer.
+ */
+export async function leaveAllProblems(tx: DbOrTx, userId: string): Promise<void> {
+  const joined = await tx
+    .delete(problemParticipants)
+    .where(eq(problemParticipants.userId, userId))
+    .returning({ problemId: problemParticipants.problemId });
+  await stepProblemParticipants(
+    tx,
+    joined.map((row) => row.problemId),
+    -1,
+  );
+}
+registerAccountRemover('problem-participants', leaveAllProblems);

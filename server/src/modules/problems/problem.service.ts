@@ -41,7 +41,7 @@ import {
 } from '../../db/schema';
 import { timeRangeCondition } from '../../db/time-range';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
-import type { UserRow } from '../../graphql/loaders';
+import type { UserRow } from '../users/user.rows';
 import { spaceReadableBy } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
 import {
@@ -72,7 +72,7 @@ import {
 import { deliverNotifications, watch } from '../notifications/notify.service';
 import { stepSolutionProblems } from '../solutions/solution-counters';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import { stepProblemParticipants } from './problem-counters';
 import { participationKey } from './problem.loaders';
 import {
@@ -84,6 +84,7 @@ import {
   type ProblemPartRow,
   type ProblemRow,
 } from './problem.policy';
+import { registerAccountRemover } from '../users/account-removers';
 
 export type MeasurementRow = typeof problemMeasurements.$inferSelect;
 
@@ -291,6 +292,9 @@ export async function removeProblems(
   for (const problem of locked) await syncTagCounters(tx, 'problems', tagState(problem), null);
   return locked;
 }
+registerAccountRemover('problems', (tx, userId) =>
+  removeProblems(tx, eq(problems.authorId, userId)),
+);
 
 /** Of parallel deletes of one problem, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteProblem(ctx: Context, id: string): Promise<void> {

@@ -25,11 +25,11 @@ import {
   type ReactionCounts,
 } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { notifyReaction } from '../notifications/notification-events.service';
 import { deliverNotifications } from '../notifications/notify.service';
 import { engageableItem } from '../posts/post.service';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import {
   engageableRows,
   engagedKey,
@@ -37,6 +37,7 @@ import {
   targetNamedBy,
   type EngagedItem,
 } from './engaged-items.service';
+import { registerAccountRemover } from '../users/account-removers';
 
 /** An item's reactions after a change: the viewer's own and the counts everyone sees. */
 export interface ReactionState {
@@ -137,6 +138,7 @@ export async function removeReactionsOf(tx: DbOrTx, userId: string): Promise<voi
     }
   }
 }
+registerAccountRemover('reactions', removeReactionsOf);
 
 /**
  * The item an input names, by `itemType` and `itemId` (GraphQL) or by REST `path`. A kind of item

@@ -1,6 +1,7 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { skills } from '../../db/schema';
+import { skillMembers, skills } from '../../db/schema';
+import { registerAccountRemover } from '../users/account-removers';
 
 /**
  * skills.total_participants moves by the member rows a join (+1) or leave (-1) really inserted or
@@ -21,3 +22,20 @@ export async function stepSkillMembers(tx: DbOrTx, skillIds: readonly string[], 
     .set({ totalParticipants: sql`greatest(${skills.totalParticipants} + ${step}, 0)` })
     .where(inArray(skills.id, ids));
 }
+
+/**
+ * Takes a person out of every skill they are a member of (an account's deletion, in its
+ * transaction): each of those skills counts one participant fewer.
+ */
+export async function leaveAllSkills(tx: DbOrTx, userId: string): Promise<void> {
+  const left = await tx
+    .delete(skillMembers)
+    .where(eq(skillMembers.userId, userId))
+    .returning({ skillId: skillMembers.skillId });
+  await stepSkillMembers(
+    tx,
+    left.map((row) => row.skillId),
+    -1,
+  );
+}
+registerAccountRemover('skill-members', leaveAllSkills);

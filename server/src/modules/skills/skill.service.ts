@@ -25,7 +25,7 @@ import { cleanPostDescription } from '../posts/post-text';
 import { removeQueuedFiles } from '../media/stored-files.service';
 import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import { stepSkillMembers } from './skill-counters';
 import { canEditSkill, skillListedFor, skillReadableBy, type SkillRow } from './skill.policy';
 

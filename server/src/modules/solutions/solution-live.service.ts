@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { problemSolutions, solutions, spaces, users } from '../../db/schema';
-import { AUTHOR_COLUMNS } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS } from '../users/user.rows';
 import { follow } from '../../live/follow';
 import type { LiveFeed } from '../../live/hub';
 import { liveEngagementColumn } from '../posts/engagement-columns';

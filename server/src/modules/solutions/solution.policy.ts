@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { solutions } from '../../db/schema';
-import type { AuthorRow } from '../../graphql/loaders';
+import type { AuthorRow } from '../users/user.rows';
 import type { WithLiveEngagement } from '../posts/engagement-columns';
 import { isPostPublished, postPolicy } from '../posts/post.policy';
 import { spaceReadableIn, type SpaceAccess } from '../spaces/space.policy';

@@ -35,7 +35,7 @@ import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-m
 import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import { stepSolutionProblems } from './solution-counters';
 import {
   canEditSolution,
@@ -45,6 +45,7 @@ import {
   solutionReadableBy,
   type SolutionRow,
 } from './solution.policy';
+import { registerAccountRemover } from '../users/account-removers';
 
 const createSchema = z.object({
   name: postTitleSchema,
@@ -257,6 +258,9 @@ export async function removeSolutions(
   for (const solution of locked) await syncTagCounters(tx, 'solutions', tagState(solution), null);
   return locked;
 }
+registerAccountRemover('solutions', (tx, userId) =>
+  removeSolutions(tx, eq(solutions.authorId, userId)),
+);
 
 /** Of parallel deletes of one solution, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteSolution(ctx: Context, id: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import type { Db } from '../../db/client';
 import { afterCursor, toPage, type Cursor, type Page } from '../../db/keyset';
 import { spaceParticipants, users } from '../../db/schema';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import type { ParticipantStatus } from './space-status';
 import { ACTIVE_PARTICIPANT_STATUSES } from './space.policy';
 

@@ -48,16 +48,16 @@ import {
 } from '../../db/keyset';
 import { spaceParticipants, spaces, userSpaces, users } from '../../db/schema';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import {
   notifyInvites,
   notifyJoinAnswer,
   notifyJoinRequest,
 } from '../notifications/notification-events.service';
-import { resolveMedia } from '../media/media.service';
+import { resolveMedia } from '../media/media-items.service';
 import { removeQueuedFiles } from '../media/stored-files.service';
 import { deliverNotifications } from '../notifications/notify.service';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import { announceMembershipChange, participantsPage } from './space-members.service';
 import { pairKey } from './space.loaders';
 import { ACTIVE_PARTICIPANT_STATUSES, spaceIsReadable, spaceNameReadable } from './space.policy';

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { problems, stories } from '../../db/schema';
-import type { AuthorRow } from '../../graphql/loaders';
+import type { AuthorRow } from '../users/user.rows';
 import type { WithLiveEngagement } from '../posts/engagement-columns';
 import { isPostPublished, postPolicy } from '../posts/post.policy';
 import { problemReadableBy, problemReadableIn, type ProblemRow } from '../problems/problem.policy';

@@ -39,7 +39,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { columnPlaceholder, preparedStatement } from '../../db/prepared';
 import { stories, tagFollows, users } from '../../db/schema';
-import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
+import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { timeRangeBounds } from '../../db/time-range';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
@@ -68,7 +68,7 @@ import { resolveActiveSpace } from '../spaces/space.service';
 import { syncProblemStories, type StoryOnProblem } from '../problems/problem-counters';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { viewerEngagementColumn, type ViewerEngagement } from '../posts/engagement-columns';
-import { requireViewer, requireWriter } from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
 import {
   canEditStory,
   isStoryPublished,
@@ -77,6 +77,7 @@ import {
   storyReadableBy,
   type StoryRow,
 } from './story.policy';
+import { registerAccountRemover } from '../users/account-removers';
 
 const storyHtml = z
   .string({ error: MESSAGES.textRequired })
@@ -232,6 +233,7 @@ export async function removeStories(tx: DbOrTx, where: SQL): Promise<StoryRow[]>
   }
   return removed;
 }
+registerAccountRemover('stories', (tx, userId) => removeStories(tx, eq(stories.authorId, userId)));
 
 /** Of parallel deletes of one story, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteStory(ctx: Context, id: string): Promise<void> {

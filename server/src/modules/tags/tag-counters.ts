@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { spaceTags, tags } from '../../db/schema';
+import { spaceTags, tagFollows, tags } from '../../db/schema';
+import { registerAccountRemover } from '../users/account-removers';
 
 /**
  * Tag counters: `space_tags` per space and kind of item, `tags.total_followers`. Every write that
@@ -87,3 +88,20 @@ export async function stepTagFollowers(tx: DbOrTx, tagIds: readonly string[], st
       .where(eq(tags.id, tagId));
   }
 }
+
+/**
+ * Unfollows every tag a person follows (an account's deletion, in its transaction): each of those
+ * tags counts one follower fewer.
+ */
+export async function unfollowAllTags(tx: DbOrTx, userId: string): Promise<void> {
+  const followed = await tx
+    .delete(tagFollows)
+    .where(eq(tagFollows.userId, userId))
+    .returning({ tagId: tagFollows.tagId });
+  await stepTagFollowers(
+    tx,
+    followed.map((row) => row.tagId),
+    -1,
+  );
+}
+registerAccountRemover('tag-follows', unfollowAllTags);

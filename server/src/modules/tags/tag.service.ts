@@ -46,13 +46,8 @@ import {
 import { AppError, notFound, parseInput } from '../../errors';
 import { spaceIsReadable, spaceReadableBy } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
-import {
-  ANONYMOUS_AUTHOR,
-  authorView,
-  requireViewer,
-  requireWriter,
-  type AuthorView,
-} from '../users/user.service';
+import { requireViewer, requireWriter } from '../../auth/guards';
+import { ANONYMOUS_AUTHOR, authorView, type AuthorView } from '../users/user.service';
 import { stepTagFollowers } from './tag-counters';
 
 export interface TagView {

@@ -3,7 +3,7 @@ import { explainerCardsInputSchema, explainerPathSchema } from '@rules';
 import type { Context } from '../../context';
 import { users } from '../../db/schema';
 import { parseInput } from '../../errors';
-import { requireViewer } from './user.service';
+import { requireViewer } from '../../auth/guards';
 
 /** The route paths whose explainer card the viewer hid ('don't show again'), sorted. */
 export const hiddenExplainersOf = (hideExplainers: Record<string, boolean>): string[] =>

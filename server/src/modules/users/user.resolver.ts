@@ -1,13 +1,8 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
+import { deleteAccount } from './account-deletion.service';
 import { presentMe } from './user.presenter';
-import {
-  deleteAccount,
-  getMe,
-  setPresenceHidden,
-  updateLanguage,
-  updateProfile,
-} from './user.service';
+import { getMe, setPresenceHidden, updateLanguage, updateProfile } from './user.service';
 import { UpdateProfileInput, User } from './user.types';
 
 @Resolver(() => User)

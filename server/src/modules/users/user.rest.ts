@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { contextOf, ok } from '../../rest/shell';
 import { updateExplainerCards } from './explainers.service';
 import { presentMe } from './user.presenter';
+import { deleteAccount } from './account-deletion.service';
 import * as userService from './user.service';
 
 /** Profile fields `/user/update` may change, named by its `key`. */
@@ -55,7 +56,7 @@ export function mountUserRest(router: Router) {
   });
 
   router.delete('/user/delete', async (_req, res) => {
-    await userService.deleteAccount(contextOf(res));
+    await deleteAccount(contextOf(res));
     ok(res);
   });
 }

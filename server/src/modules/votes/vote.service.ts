@@ -19,8 +19,9 @@ import { deliverNotifications } from '../notifications/notify.service';
 import { parseItemPath } from '../posts/post-path';
 import { engageablePost, postEngageableBy } from '../posts/post.service';
 import type { SolutionRow } from '../solutions/solution.policy';
-import { requireWriter } from '../users/user.service';
+import { requireWriter } from '../../auth/guards';
 import type { VoteRow } from './vote.loaders';
+import { registerAccountRemover } from '../users/account-removers';
 
 /**
  * Votes on solutions. Every vote write locks its solution's row first, so the writes on one
@@ -287,3 +288,4 @@ export async function removeVotesOf(tx: DbOrTx, userId: string): Promise<void> {
   removed.sort((a, b) => (a.solutionId < b.solutionId ? -1 : a.solutionId > b.solutionId ? 1 : 0));
   for (const vote of removed) await stepVoteCounters(tx, vote.solutionId, vote.direction, null);
 }
+registerAccountRemover('votes', removeVotesOf);

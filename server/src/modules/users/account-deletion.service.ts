@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import { requireViewer } from '../../auth/guards';
+import type { Context } from '../../context';
+import { users } from '../../db/schema';
+import { removeQueuedFiles } from '../media/stored-files.service';
+import { accountRemovers } from './account-removers';
+
+/**
+ * Deleting an account removes the user with their sessions, posts, comments, reactions, joins and
+ * follows, in one transaction: each module removes its rows through the registry (see
+ * account-removers.ts), then the user row goes and the cascade takes the rest.
+ */
+export async function deleteAccount(ctx: Context): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const removers = accountRemovers();
+  await ctx.db.transaction(async (tx) => {
+    for (const remove of removers) await remove(tx, viewer.id);
+    await tx.delete(users).where(eq(users.id, viewer.id));
+  });
+  // Their uploads went with them (cascade), queued for removal from storage.
+  await removeQueuedFiles(ctx);
+  // The rows went with the user; this tells every process to close the account's websockets.
+  await ctx.sessions.invalidateAllFor(viewer.id);
+  ctx.cookies?.set(ctx.sessions.blankCookie());
+}

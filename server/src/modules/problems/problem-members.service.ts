@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { AppError, forbidden, parseInput } from '../../errors';
 import type { UserRow } from '../../graphql/loaders';
-import { spaceReadableBy } from '../spaces/space.policy';
+import { solutionListedFor } from '../solutions/solution.policy';
 import { watch } from '../notifications/notify.service';
 import { requireViewer, requireWriter } from '../users/user.service';
 import { stepProblemParticipants } from './problem-counters';
@@ -229,11 +229,8 @@ export async function solvers(ctx: Context, problemId: string): Promise<UserRow[
     .where(
       and(
         eq(problemSolutions.problemId, problemId),
-        eq(solutions.isDraft, false),
-        eq(solutions.isApproved, true),
-        eq(solutions.isHidden, false),
+        solutionListedFor(ctx.viewer),
         eq(solutions.isAnonymousPost, false),
-        spaceReadableBy(ctx.viewer, solutions.spaceId),
       ),
     )
     .orderBy(asc(users.id));

@@ -12,8 +12,8 @@ import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../../graphql/loaders';
 import { requireViewer } from '../users/user.service';
 import { participantsPage } from './space-members.service';
-import { ACTIVE_PARTICIPANT_STATUSES, spaceIsReadable } from './space.policy';
-import { canManage, filterStatuses, type ParticipantStatus } from './space-status';
+import { spaceIsReadable } from './space.policy';
+import { canManage, filterStatuses, isActiveStatus, type ParticipantStatus } from './space-status';
 import { escapeLike } from '../../db/like';
 import { membership, readableSpaceWithStatus, type SpaceListInput } from './space.service';
 
@@ -47,7 +47,7 @@ export async function listParticipants(
   if (space.kind !== 'private') throw new AppError('FORBIDDEN', SPACE_MESSAGES.membersNotListed);
   if (!viewer) throw notFound();
   const own = await membership(ctx, space.id, viewer.id);
-  if (!own || !(ACTIVE_PARTICIPANT_STATUSES as readonly string[]).includes(own.status)) {
+  if (!own || !isActiveStatus(own.status)) {
     throw new AppError('FORBIDDEN', SPACE_MESSAGES.notParticipant);
   }
   const { statuses, managersOnly } = filterStatuses(input.status ?? 'active');

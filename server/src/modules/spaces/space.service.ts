@@ -23,8 +23,8 @@ import { removeQueuedFiles } from '../media/stored-files.service';
 import { requireViewer, requireWriter } from '../users/user.service';
 import { announceMembershipChange } from './space-members.service';
 import { pairKey } from './space.loaders';
-import { ACTIVE_PARTICIPANT_STATUSES, spaceIsReadable, spaceNameReadable } from './space.policy';
-import { canEditSpace, canManage, type ParticipantStatus } from './space-status';
+import { spaceIsReadable, spaceNameReadable } from './space.policy';
+import { canEditSpace, canManage, isActiveStatus, type ParticipantStatus } from './space-status';
 
 export type SpaceRow = typeof spaces.$inferSelect;
 export type ParticipantRow = typeof spaceParticipants.$inferSelect;
@@ -82,7 +82,7 @@ export async function viewerStatus(
 async function peopleShown(ctx: Context, space: SpaceRow): Promise<boolean> {
   if (!space.isPrivate) return true;
   const status = await viewerStatus(ctx, space.id);
-  return (ACTIVE_PARTICIPANT_STATUSES as readonly (string | null)[]).includes(status);
+  return isActiveStatus(status);
 }
 
 /** Who created the space, for those who see its people; null otherwise and for built-in spaces. */

@@ -18,7 +18,9 @@ import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { problems, solutions, spaces, spaceTags, tagFollows, tags } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
-import { spaceIsReadable, spaceReadableBy } from '../spaces/space.policy';
+import { problemListedFor } from '../problems/problem.policy';
+import { solutionListedFor } from '../solutions/solution.policy';
+import { spaceIsReadable } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
 import {
   ANONYMOUS_AUTHOR,
@@ -257,10 +259,7 @@ export async function listPosts(
     .where(
       and(
         eq(table.spaceId, space.id),
-        eq(table.isDraft, false),
-        eq(table.isApproved, true),
-        eq(table.isHidden, false),
-        spaceReadableBy(ctx.viewer, table.spaceId),
+        kind === 'problems' ? problemListedFor(ctx.viewer) : solutionListedFor(ctx.viewer),
         tagCondition(table.tags),
         afterCursor(table.createdAt, table.id, cursor),
       ),

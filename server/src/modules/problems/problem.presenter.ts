@@ -6,7 +6,9 @@ import { presentLocation } from '../posts/post-location';
 import { distanceField } from '../places/nearness';
 import { postAuthor } from '../users/user.service';
 import { canEditProblem, type ProblemPartRow, type ProblemRow } from './problem.policy';
-import { canChangeStatus, isJoined, statusActivity, type MeasurementRow } from './problem.service';
+import { canChangeStatus, isJoined } from './problem-members.service';
+import type { MeasurementRow } from './problem-measurements.service';
+import { statusActivity } from './problem-status.service';
 
 export const problemCounters = (problem: ProblemRow) => ({
   totalComments: problem.totalComments,

@@ -22,8 +22,10 @@ import { readableProblem } from './problem.service';
 import { type UserRow } from '../users/user.rows';
 import { requireViewer, requireWriter } from '../../auth/guards';
 
-/** Who joined a problem: joining and leaving, the joined problems' priorities, the impacted and the
- * solvers, and what a member may do to a problem. */
+/**
+ * Who joined a problem: joining and leaving, the joined problems' priorities, the impacted and the
+ * solvers, and what a member may do to a problem.
+ */
 
 export async function isJoined(ctx: Context, problem: Pick<ProblemRow, 'id'>): Promise<boolean> {
   if (!ctx.viewer) return false;

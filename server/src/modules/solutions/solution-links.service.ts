@@ -16,7 +16,10 @@ import {
 import { announce, lockReadable } from './solution.service';
 import { requireWriter } from '../../auth/guards';
 
-/** Links between solutions and problems: making and removing them, and a solution read under a problem. */
+/**
+ * Links between solutions and problems: making and removing them, and a solution read under a
+ * problem.
+ */
 
 const problemIdsSchema = z
   .array(idSchema, { error: SOLUTION_MESSAGES.problemsRequired })

@@ -10,8 +10,10 @@ import type { ParticipantStatus } from './space-status';
 import type { SpaceListInput, SpaceRow } from './space.service';
 import { requireViewer } from '../../auth/guards';
 
-/** The viewer's own spaces: their active space, the spaces they entered last, their favourites and
- * their private spaces by status. */
+/**
+ * The viewer's own spaces: their active space, the spaces they entered last, their favourites and
+ * their private spaces by status.
+ */
 
 export async function viewerFavorite(ctx: Context, spaceId: string): Promise<boolean> {
   if (!ctx.viewer) return false;

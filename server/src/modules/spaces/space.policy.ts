@@ -9,7 +9,7 @@ export { ACTIVE_PARTICIPANT_STATUSES };
 /** Owners and admins manage a space's participants (invite, approve, block) and moderate it. */
 export const MANAGER_STATUSES = ['owner', 'admin'] as const;
 
-/** SQL condition on `space_participants`: the row is an active participant (owner, admin, contributor). */
+/** SQL condition on `space_participants`: an active participant (owner, admin, contributor). */
 export function isActiveMember(): SQL {
   return inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]);
 }

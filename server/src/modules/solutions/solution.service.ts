@@ -1,18 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   idSchema,
   postDescriptionHtmlSchema,
   postFlagSchema,
   postTitleSchema,
-  RATE_LIMITS,
   SOLUTION_LINK_MAX,
   SOLUTION_MESSAGES,
   type SolutionList,
   type SolutionSort,
   type TimeRangeInput,
 } from '@rules';
-import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -22,21 +19,24 @@ import { timeRangeCondition } from '../../db/time-range';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { refreshSolutionCounters } from '../problems/problem-counters';
 import { readableProblem } from '../problems/problem.service';
-import {
-  approvedAfterEdit,
-  approvedWhenPosted,
-  type PostStanding,
-  type StandingChange,
-} from '../posts/post.policy';
+import type { PostStanding, StandingChange } from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
-import { cleanPostDescription } from '../posts/post-text';
+import { cleanPostDescription, titledPostEdit } from '../posts/post-text';
+import {
+  createPost,
+  editPost,
+  lockReadablePost,
+  readablePost,
+  refuseUnlessEditable,
+  syncPostTags,
+} from '../posts/post-write.service';
 import { removeQueuedFiles } from '../media/stored-files.service';
-import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
-import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
+import { postFilesSchema } from '../posts/post-media';
+import { postLocationSchema } from '../posts/post-location';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
 import { requireViewer, requireWriter } from '../users/user.service';
 import { stepSolutionProblems } from './solution-counters';
+import { solutionKind } from './solution.post-kind';
 import {
   canEditSolution,
   isSolutionListed,
@@ -71,12 +71,6 @@ const problemIdsSchema = z
   .min(1, SOLUTION_MESSAGES.problemsRequired)
   .max(SOLUTION_LINK_MAX, SOLUTION_MESSAGES.problemsMax);
 
-const tagState = (solution: SolutionRow): TaggedState => ({
-  spaceId: solution.spaceId,
-  tags: solution.tags,
-  listed: isSolutionListed(solution),
-});
-
 async function linkedProblemIds(tx: DbOrTx, solutionId: string) {
   const rows = await tx
     .select({ problemId: problemSolutions.problemId })
@@ -97,42 +91,18 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
   const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
   const spaceId = problem ? problem.spaceId : (await resolveActiveSpace(ctx, data.spaceId)).id;
 
-  const created = await limitedWrite(
-    ctx.db,
-    'solution-create',
-    viewer.id,
-    RATE_LIMITS.solutionCreate,
-    async (tx) => {
-      const id = randomUUID();
-      const [row] = await tx
-        .insert(solutions)
-        .values({
-          id,
-          spaceId,
-          authorId: viewer.id,
-          name: data.name,
-          description: html,
-          tags,
-          isAnonymousPost: data.isAnonymousPost,
-          isDraft: data.isDraft,
-          isApproved: approvedWhenPosted(data.isAnonymousPost),
-          totalProblems: problem ? 1 : 0,
-          files: await filesOfNewPost(tx, viewer, { type: 'solutions', id, spaceId }, data.files),
-          ...locationColumnsOf(data.location ?? null),
-        })
-        .returning();
-      if (problem) {
-        await tx.insert(problemSolutions).values({
-          problemId: problem.id,
-          solutionId: row!.id,
-          linkedBy: viewer.id,
-        });
-        await refreshSolutionCounters(tx, [problem.id]);
-      }
-      await syncTagCounters(tx, 'solutions', null, tagState(row!));
-      return row!;
+  const created = await createPost(ctx, solutionKind, {
+    spaceId,
+    input: data,
+    columns: { name: data.name, description: html, tags, totalProblems: problem ? 1 : 0 },
+    steps: async (tx, row) => {
+      if (!problem) return;
+      await tx
+        .insert(problemSolutions)
+        .values({ problemId: problem.id, solutionId: row.id, linkedBy: viewer.id });
+      await refreshSolutionCounters(tx, [problem.id]);
     },
-  );
+  });
   announce(ctx, created, { space: true, problemIds: problem ? [problem.id] : [] });
   return created;
 }
@@ -153,82 +123,31 @@ function announce(
     ctx.pubsub.publish('solutionOnProblem', problemId, payload);
 }
 
-/**
- * The solution as this write finds it, locked until the write commits: writes to one solution
- * (edits, links, unlinks, deletes) take turns, and each sees what the one before it left.
- * Readable first, by the same rule as reads (an author who can no longer read its space is
- * refused as if it were missing).
- */
-async function lockReadable(
-  tx: DbOrTx,
-  ctx: Context,
-  id: string,
-  strength: 'update' | 'no key update',
-): Promise<SolutionRow> {
-  const viewer = requireWriter(ctx);
-  const [solution] = await tx
-    .select()
-    .from(solutions)
-    .where(and(eq(solutions.id, id), solutionReadableBy(viewer)))
-    .for(strength);
-  if (!solution) throw notFound();
-  return solution;
-}
-
-/** `lockReadable`, then the viewer must be the author. */
-async function lockEditable(
-  tx: DbOrTx,
-  ctx: Context,
-  id: string,
-  strength: 'update' | 'no key update',
-): Promise<SolutionRow> {
-  const solution = await lockReadable(tx, ctx, id, strength);
-  if (!canEditSolution(ctx.viewer, solution)) throw forbidden();
-  return solution;
-}
-
 export async function updateSolution(
   ctx: Context,
   id: string,
   input: unknown,
 ): Promise<SolutionRow> {
   const data = parseInput(updateSchema, input);
-
-  const { before, updated } = await ctx.db.transaction(async (tx) => {
-    const before = await lockEditable(tx, ctx, id, 'no key update');
-    const name = data.name ?? before.name;
-    const cleaned = cleanPostDescription(name, data.description ?? before.description);
-    const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-    const files = await filesAfterEdit(tx, 'solutions', before, before.spaceId, data.files);
-    const [row] = await tx
-      .update(solutions)
-      .set({
-        name,
-        description: cleaned.html,
-        tags: cleaned.tags,
-        ...(files && { files }),
-        ...locationEdit(data.location),
-        isDraft: data.isDraft ?? before.isDraft,
-        isAnonymousPost,
-        isApproved: approvedAfterEdit(before, isAnonymousPost),
-        updatedAt: new Date(),
-      })
-      .where(eq(solutions.id, id))
-      .returning();
-    // Solvers count named authors only, so turning anonymous moves them too.
-    if (
-      isSolutionListed(before) !== isSolutionListed(row!) ||
-      before.isAnonymousPost !== row!.isAnonymousPost
-    ) {
-      await refreshSolutionCounters(tx, await linkedProblemIds(tx, id));
-    }
-    await syncTagCounters(tx, 'solutions', tagState(before), tagState(row!));
-    return { before, updated: row! };
-  });
-  await removeQueuedFiles(ctx);
+  const { before, after } = await editPost(
+    ctx,
+    solutionKind,
+    id,
+    data,
+    (before) => ({ columns: titledPostEdit(data, before) }),
+    async (tx, before, after) => {
+      // Solvers count named authors only, so turning anonymous moves them too.
+      if (
+        isSolutionListed(before) !== isSolutionListed(after) ||
+        before.isAnonymousPost !== after.isAnonymousPost
+      ) {
+        await refreshSolutionCounters(tx, await linkedProblemIds(tx, id));
+      }
+    },
+  );
   if (!isSolutionListed(before))
-    announce(ctx, updated, { space: true, problemIds: await linkedProblemIds(ctx.db, id) });
-  return updated;
+    announce(ctx, after, { space: true, problemIds: await linkedProblemIds(ctx.db, id) });
+  return after;
 }
 
 /**
@@ -254,7 +173,7 @@ export async function removeSolutions(
     tx,
     links.map((link) => link.problemId),
   );
-  for (const solution of locked) await syncTagCounters(tx, 'solutions', tagState(solution), null);
+  for (const solution of locked) await syncPostTags(tx, solutionKind, solution, null);
   return locked;
 }
 
@@ -262,22 +181,15 @@ export async function removeSolutions(
 export async function deleteSolution(ctx: Context, id: string): Promise<void> {
   const viewer = requireWriter(ctx);
   await ctx.db.transaction((tx) =>
-    removeSolutions(tx, and(eq(solutions.id, id), solutionReadableBy(viewer))!, ([solution]) => {
-      if (!solution) throw notFound();
-      if (!canEditSolution(viewer, solution)) throw forbidden();
-    }),
+    removeSolutions(tx, and(eq(solutions.id, id), solutionReadableBy(viewer))!, ([solution]) =>
+      refuseUnlessEditable(viewer, solutionKind, solution),
+    ),
   );
   await removeQueuedFiles(ctx);
 }
 
-export async function getSolution(ctx: Context, id: string): Promise<SolutionRow> {
-  const [solution] = await ctx.db
-    .select()
-    .from(solutions)
-    .where(and(eq(solutions.id, id), solutionReadableBy(ctx.viewer)));
-  if (!solution) throw notFound();
-  return solution;
-}
+export const getSolution = (ctx: Context, id: string): Promise<SolutionRow> =>
+  readablePost(ctx, solutionKind, id);
 
 /** `problems/{problemId}/solutions/{id}`: a solution as linked under a problem the viewer may read. */
 export async function getProblemSolution(
@@ -313,8 +225,8 @@ export async function linkSolution(
   const viewer = requireWriter(ctx);
   const problemIds = [...new Set(parseInput(problemIdsSchema, problemIdsInput, 'problemIds'))];
   const linked = await ctx.db.transaction(async (tx) => {
-    // Links of one solution are made one write at a time (see lockReadable).
-    const solution = await lockReadable(tx, ctx, id, 'no key update');
+    // Links of one solution are made one write at a time (see lockReadablePost).
+    const solution = await lockReadablePost(tx, ctx, solutionKind, id, 'no key update');
     const found = await tx
       .select({ id: problems.id, spaceId: problems.spaceId })
       .from(problems)
@@ -363,7 +275,7 @@ export async function unlinkSolution(
   const viewer = requireWriter(ctx);
   await readableProblem(ctx, problemId);
   return ctx.db.transaction(async (tx) => {
-    const solution = await lockReadable(tx, ctx, id, 'no key update');
+    const solution = await lockReadablePost(tx, ctx, solutionKind, id, 'no key update');
     const where = and(
       eq(problemSolutions.solutionId, id),
       eq(problemSolutions.problemId, problemId),
@@ -467,7 +379,7 @@ export async function changeSolutionStanding(
   const [after] = await tx.update(solutions).set(standing).where(eq(solutions.id, id)).returning();
   const problemIds = await linkedProblemIds(tx, id);
   await refreshSolutionCounters(tx, problemIds);
-  await syncTagCounters(tx, 'solutions', tagState(before), tagState(after!));
+  await syncPostTags(tx, solutionKind, before, after!);
   return {
     before,
     after: after!,

@@ -1,7 +1,9 @@
 import { PROBLEM_LISTS, PROBLEM_SORTS, PROBLEM_STATUSES } from '@rules';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
-import { MediaInput, MediaItem } from '../media/media.types';
+import { pageOf } from '../../graphql/page';
+import { MediaInput } from '../media/media.types';
+import { Post } from '../posts/post.types';
 import { LocationInput } from '../places/location.types';
 
 export enum ProblemListKind {
@@ -49,9 +51,9 @@ export class ProblemStatusActivity {
 
 @ObjectType({
   description: 'A problem. The description is sanitised rich text.',
+  implements: Post,
 })
-export class Problem {
-  @Field(() => ID) id!: string;
+export class Problem extends Post {
   @Field(() => String) name!: string;
   @Field(() => String, { description: 'Rich text (sanitised HTML)' })
   description!: string;
@@ -60,21 +62,7 @@ export class Problem {
   })
   status!: string;
   @Field(() => Date) statusUpdatedAt!: Date;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => ID) spaceId!: string;
-  @Field(() => Boolean) isAnonymousPost!: boolean;
   @Field(() => Boolean) isDraft!: boolean;
-  @Field(() => Boolean, {
-    description: 'False while an anonymous post waits for approval.',
-  })
-  isApproved!: boolean;
-  @Field(() => Boolean, {
-    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
-  })
-  isHidden!: boolean;
-  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
-  files!: MediaItem[];
-  @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
   @Field(() => Float, {
     nullable: true,
@@ -83,15 +71,7 @@ export class Problem {
   distanceKm?: number | null;
 }
 
-@ObjectType()
-export class ProblemPage {
-  @Field(() => [Problem]) items!: Problem[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const ProblemPage = pageOf(Problem);
 
 @ObjectType({
   description: 'A problem the viewer joined, with their priority (missing: last).',
@@ -144,11 +124,8 @@ export class ProblemMember {
   @Field(() => Date) joinedAt!: Date;
 }
 
-@ObjectType()
-export class ProblemMemberPage {
-  @Field(() => [ProblemMember]) items!: ProblemMember[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const ProblemMemberPage = pageOf(ProblemMember);
+export type ProblemMemberPage = InstanceType<typeof ProblemMemberPage>;
 
 @InputType()
 export class CreateProblemInput {

@@ -1,6 +1,8 @@
 import { SOLUTION_LISTS, SOLUTION_SORTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { MediaInput, MediaItem } from '../media/media.types';
+import { pageOf } from '../../graphql/page';
+import { MediaInput } from '../media/media.types';
+import { Post } from '../posts/post.types';
 import { LocationInput } from '../places/location.types';
 
 export enum SolutionListKind {
@@ -45,39 +47,17 @@ export class LinkedProblem {
 @ObjectType({
   description:
     'A solution, standalone or linked to problems. Rich text is sanitised on the server.',
+  implements: Post,
 })
-export class Solution {
-  @Field(() => ID) id!: string;
+export class Solution extends Post {
   @Field(() => String, { description: 'The title' }) name!: string;
   @Field(() => String, { description: 'Rich text (sanitised HTML)' })
   description!: string;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => ID) spaceId!: string;
-  @Field(() => Boolean) isAnonymousPost!: boolean;
   @Field(() => Boolean) isDraft!: boolean;
-  @Field(() => Boolean, {
-    description: 'False while an anonymous post waits for approval.',
-  })
-  isApproved!: boolean;
-  @Field(() => Boolean, {
-    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
-  })
-  isHidden!: boolean;
-  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
-  files!: MediaItem[];
-  @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class SolutionPage {
-  @Field(() => [Solution]) items!: Solution[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const SolutionPage = pageOf(Solution);
 
 @InputType()
 export class CreateSolutionInput {

@@ -1,6 +1,8 @@
 import { STORY_LISTS, STORY_SORTS } from '@rules';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { MediaInput, MediaItem } from '../media/media.types';
+import { pageOf } from '../../graphql/page';
+import { MediaInput } from '../media/media.types';
+import { Post } from '../posts/post.types';
 import { LocationInput } from '../places/location.types';
 
 export enum StoryListKind {
@@ -34,31 +36,17 @@ export class StoryCounters {
 
 @ObjectType({
   description: 'A story (perspective). Rich text is sanitised on the server.',
+  implements: Post,
 })
-export class Story {
-  @Field(() => ID) id!: string;
+export class Story extends Post {
   @Field(() => String, { description: 'Rich text (sanitised HTML)' })
   story!: string;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => ID) spaceId!: string;
   @Field(() => ID, {
     nullable: true,
     description: 'The problem it was posted to (then it is not public).',
   })
   problemId!: string | null;
-  @Field(() => Boolean) isAnonymousPost!: boolean;
   @Field(() => Boolean) isDraft!: boolean;
-  @Field(() => Boolean, {
-    description: 'False while an anonymous post waits for approval.',
-  })
-  isApproved!: boolean;
-  @Field(() => Boolean, {
-    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
-  })
-  isHidden!: boolean;
-  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
-  files!: MediaItem[];
-  @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
   @Field(() => Float, {
     nullable: true,
@@ -67,15 +55,7 @@ export class Story {
   distanceKm?: number | null;
 }
 
-@ObjectType()
-export class StoryPage {
-  @Field(() => [Story]) items!: Story[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const StoryPage = pageOf(Story);
 
 @InputType()
 export class CreateStoryInput {

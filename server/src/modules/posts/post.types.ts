@@ -1,0 +1,32 @@
+import { Field, ID, InterfaceType } from 'type-graphql';
+import { MediaItem } from '../media/media.types';
+import { AuthorType } from '../users/user.types';
+
+/**
+ * What every post kind shows, whatever its kind: Story, Problem, Solution and Skill implement it,
+ * so a list that mixes kinds (and a client fragment `... on Post`) reads these fields once.
+ */
+@InterfaceType({ description: 'A story, problem, solution or skill: what every post kind shows.' })
+export abstract class Post {
+  @Field(() => ID) id!: string;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => ID) spaceId!: string;
+  @Field(() => Boolean) isAnonymousPost!: boolean;
+  @Field(() => Boolean, {
+    description: 'False while an anonymous post waits for approval.',
+  })
+  isApproved!: boolean;
+  @Field(() => Boolean, {
+    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
+  })
+  isHidden!: boolean;
+  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
+  files!: MediaItem[];
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => AuthorType, { description: 'Anonymous for anonymous posts.' })
+  author!: AuthorType;
+  @Field(() => Boolean, {
+    description: 'Whether the viewer may edit and delete it (the author only).',
+  })
+  canEdit!: boolean;
+}

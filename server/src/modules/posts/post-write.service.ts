@@ -13,7 +13,7 @@ import { requireWriter } from '../users/user.service';
 import type { PostKind, PostLock, PostRowOf, PostTable } from './post-kind';
 import { locationColumnsOf, locationEdit } from './post-location';
 import { filesAfterEdit, filesOfNewPost } from './post-media';
-import { approvedAfterEdit, approvedWhenPosted } from './post.policy';
+import { approvedAfterEdit, approvedWhenPosted, type PostStanding } from './post.policy';
 
 // The post engine: the writes and reads every post kind shares, driven by its PostKind.
 
@@ -207,4 +207,32 @@ export async function editPost<T extends PostTable>(
   });
   await removeQueuedFiles(ctx);
   return edited;
+}
+
+/**
+ * A moderator hides, restores or approves a post (the moderation service checked who may), in the
+ * caller's transaction: the row is locked, and the kind's `steps` and the tag counters move as an
+ * edit moves them. Null when the post is gone.
+ */
+export async function changePostStanding<T extends PostTable>(
+  tx: DbOrTx,
+  kind: PostKind<T>,
+  id: string,
+  standing: PostStanding,
+  steps?: EditSteps<T>,
+): Promise<{ before: PostRowOf<T>; after: PostRowOf<T> } | null> {
+  const [before] = (await tx
+    .select()
+    .from(kind.table as PostTable)
+    .where(byId(kind, id))
+    .for('update')) as PostRowOf<T>[];
+  if (!before) return null;
+  const [after] = (await tx
+    .update(kind.table as PostTable)
+    .set(standing)
+    .where(byId(kind, id))
+    .returning()) as PostRowOf<T>[];
+  await steps?.(tx, before, after!);
+  await syncPostTags(tx, kind, before, after!);
+  return { before, after: after! };
 }

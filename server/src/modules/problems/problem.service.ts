@@ -57,6 +57,7 @@ import {
 } from '../places/nearness';
 import { cleanPostDescription, titledPostEdit } from '../posts/post-text';
 import {
+  changePostStanding,
   createPost,
   editPost,
   readablePost,
@@ -785,7 +786,7 @@ export async function listMeasurements(ctx: Context, problemId: string): Promise
 
 /**
  * A moderator hides, restores or approves a problem (the moderation service checked who may), in
- * the caller's transaction, moving its tag counters as an edit does. Null when it is gone.
+ * the caller's transaction (see changePostStanding). Null when it is gone.
  */
 export async function changeProblemStanding(
   tx: DbOrTx,
@@ -793,13 +794,17 @@ export async function changeProblemStanding(
   id: string,
   standing: PostStanding,
 ): Promise<StandingChange<ProblemRow> | null> {
-  const [before] = await tx.select().from(problems).where(eq(problems.id, id)).for('update');
-  if (!before) return null;
-  const [after] = await tx.update(problems).set(standing).where(eq(problems.id, id)).returning();
-  await syncPostTags(tx, problemKind, before, after!);
   // A problem that became listed (an approved anonymous problem) alerts as on publishing; problems
   // have no live list of their own.
-  const becameListed = !isPostPublished(before) && isPostPublished(after!);
-  const eventId = becameListed ? await notifyProblemListed(tx, after!) : null;
-  return { before, after: after!, announce: () => deliverNotifications(ctx, eventId) };
+  let eventId: string | undefined;
+  const change = await changePostStanding(
+    tx,
+    problemKind,
+    id,
+    standing,
+    async (tx, before, after) => {
+      eventId = await alertWhenListed(tx, before, after);
+    },
+  );
+  return change && { ...change, announce: () => deliverNotifications(ctx, eventId) };
 }

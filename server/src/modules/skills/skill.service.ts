@@ -14,7 +14,13 @@ import { skillMembers, skills } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
 import type { PostStanding, StandingChange } from '../posts/post.policy';
 import { cleanPostDescription, titledPostEdit } from '../posts/post-text';
-import { createPost, editPost, lockEditablePost, readablePost } from '../posts/post-write.service';
+import {
+  changePostStanding,
+  createPost,
+  editPost,
+  lockEditablePost,
+  readablePost,
+} from '../posts/post-write.service';
 import { removeQueuedFiles } from '../media/stored-files.service';
 import { postFilesSchema } from '../posts/post-media';
 import { resolveActiveSpace } from '../spaces/space.service';
@@ -193,8 +199,6 @@ export async function changeSkillStanding(
   id: string,
   standing: PostStanding,
 ): Promise<StandingChange<SkillRow> | null> {
-  const [before] = await tx.select().from(skills).where(eq(skills.id, id)).for('update');
-  if (!before) return null;
-  const [after] = await tx.update(skills).set(standing).where(eq(skills.id, id)).returning();
-  return { before, after: after!, announce: () => undefined };
+  const change = await changePostStanding(tx, skillKind, id, standing);
+  return change && { ...change, announce: () => undefined };
 }

@@ -23,6 +23,7 @@ import type { PostStanding, StandingChange } from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
 import { cleanPostDescription, titledPostEdit } from '../posts/post-text';
 import {
+  changePostStanding,
   createPost,
   editPost,
   lockReadablePost,
@@ -365,8 +366,8 @@ export async function upvotedSolutions(ctx: Context, problemId: string): Promise
 
 /**
  * A moderator hides, restores or approves a solution (the moderation service checked who may), in
- * the caller's transaction: its linked problems' counters are recounted and its tag counters move
- * as an edit moves them. Null when it is gone.
+ * the caller's transaction: its linked problems' counters are recounted (see changePostStanding).
+ * Null when it is gone.
  */
 export async function changeSolutionStanding(
   tx: DbOrTx,
@@ -374,17 +375,18 @@ export async function changeSolutionStanding(
   id: string,
   standing: PostStanding,
 ): Promise<StandingChange<SolutionRow> | null> {
-  const [before] = await tx.select().from(solutions).where(eq(solutions.id, id)).for('update');
-  if (!before) return null;
-  const [after] = await tx.update(solutions).set(standing).where(eq(solutions.id, id)).returning();
-  const problemIds = await linkedProblemIds(tx, id);
-  await refreshSolutionCounters(tx, problemIds);
-  await syncPostTags(tx, solutionKind, before, after!);
-  return {
-    before,
-    after: after!,
-    announce: () => {
-      if (!isSolutionListed(before)) announce(ctx, after!, { space: true, problemIds });
-    },
-  };
+  let problemIds: string[] = [];
+  const change = await changePostStanding(tx, solutionKind, id, standing, async (tx) => {
+    problemIds = await linkedProblemIds(tx, id);
+    await refreshSolutionCounters(tx, problemIds);
+  });
+  return (
+    change && {
+      ...change,
+      announce: () => {
+        if (!isSolutionListed(change.before))
+          announce(ctx, change.after, { space: true, problemIds });
+      },
+    }
+  );
 }

@@ -57,6 +57,7 @@ import { postFilesSchema } from '../posts/post-media';
 import { postLocationSchema } from '../posts/post-location';
 import { cleanStoryText } from '../posts/post-text';
 import {
+  changePostStanding,
   createPost,
   editPost,
   lockEditablePost,
@@ -398,8 +399,7 @@ export async function listStories(
 
 /**
  * A moderator hides, restores or approves a story (the moderation service checked who may), in
- * the caller's transaction: the row is locked, and its tag and problem counters move as an edit
- * moves them. Null when the story is gone.
+ * the caller's transaction (see changePostStanding). Null when the story is gone.
  */
 export async function changeStoryStanding(
   tx: DbOrTx,
@@ -407,16 +407,13 @@ export async function changeStoryStanding(
   id: string,
   standing: PostStanding,
 ): Promise<StandingChange<StoryRow> | null> {
-  const [before] = await tx.select().from(stories).where(eq(stories.id, id)).for('update');
-  if (!before) return null;
-  const [after] = await tx.update(stories).set(standing).where(eq(stories.id, id)).returning();
-  await syncOnProblem(tx, before, after!);
-  await syncPostTags(tx, storyKind, before, after!);
-  return {
-    before,
-    after: after!,
-    announce: () => {
-      if (!isStoryPublished(before)) announce(ctx, after!);
-    },
-  };
+  const change = await changePostStanding(tx, storyKind, id, standing, syncOnProblem);
+  return (
+    change && {
+      ...change,
+      announce: () => {
+        if (!isStoryPublished(change.before)) announce(ctx, change.after);
+      },
+    }
+  );
 }

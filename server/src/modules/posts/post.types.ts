@@ -1,5 +1,6 @@
-import { Field, ID, InterfaceType } from 'type-graphql';
-import { MediaItem } from '../media/media.types';
+import { Field, ID, InputType, InterfaceType } from 'type-graphql';
+import { MediaInput, MediaItem } from '../media/media.types';
+import { LocationInput } from '../places/location.types';
 import { AuthorType } from '../users/user.types';
 
 /**
@@ -29,4 +30,30 @@ export abstract class Post {
     description: 'Whether the viewer may edit and delete it (the author only).',
   })
   canEdit!: boolean;
+}
+
+/**
+ * What the create and edit inputs of every post kind take besides their own fields; the kinds'
+ * input types extend it (skills) or DraftablePostInput (stories, problems, solutions).
+ */
+@InputType()
+export abstract class PostInput {
+  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
+}
+
+/** PostInput of a kind with drafts and a place. */
+@InputType()
+export abstract class DraftablePostInput extends PostInput {
+  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+  @Field(() => LocationInput, {
+    nullable: true,
+    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
+  })
+  location?: LocationInput | null;
 }

@@ -2,9 +2,7 @@ import { PROBLEM_LISTS, PROBLEM_SORTS, PROBLEM_STATUSES } from '@rules';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
-import { MediaInput } from '../media/media.types';
-import { Post } from '../posts/post.types';
-import { LocationInput } from '../places/location.types';
+import { DraftablePostInput, Post } from '../posts/post.types';
 
 export enum ProblemListKind {
   recent = 'recent',
@@ -128,46 +126,20 @@ export const ProblemMemberPage = pageOf(ProblemMember);
 export type ProblemMemberPage = InstanceType<typeof ProblemMemberPage>;
 
 @InputType()
-export class CreateProblemInput {
+export class CreateProblemInput extends DraftablePostInput {
   @Field(() => String) name!: string;
   @Field(() => String) description!: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
   @Field(() => ID, {
     nullable: true,
     description: 'Defaults to the viewer’s active space.',
   })
   spaceId?: string;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }
 
 @InputType()
-export class UpdateProblemInput {
+export class UpdateProblemInput extends DraftablePostInput {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }
 
 @InputType()

@@ -2,8 +2,7 @@ import { SKILL_LISTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
-import { MediaInput } from '../media/media.types';
-import { Post } from '../posts/post.types';
+import { Post, PostInput } from '../posts/post.types';
 
 export enum SkillListKind {
   public = 'public',
@@ -42,32 +41,18 @@ export const SkillMemberPage = pageOf(SkillMember);
 export type SkillMemberPage = InstanceType<typeof SkillMemberPage>;
 
 @InputType()
-export class CreateSkillInput {
+export class CreateSkillInput extends PostInput {
   @Field(() => String) name!: string;
   @Field(() => String) description!: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
   @Field(() => ID, {
     nullable: true,
     description: 'Defaults to the viewer’s active space.',
   })
   spaceId?: string;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
 }
 
 @InputType()
-export class UpdateSkillInput {
+export class UpdateSkillInput extends PostInput {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
 }

@@ -1,9 +1,7 @@
 import { SOLUTION_LISTS, SOLUTION_SORTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { pageOf } from '../../graphql/page';
-import { MediaInput } from '../media/media.types';
-import { Post } from '../posts/post.types';
-import { LocationInput } from '../places/location.types';
+import { DraftablePostInput, Post } from '../posts/post.types';
 
 export enum SolutionListKind {
   recent = 'recent',
@@ -60,14 +58,12 @@ export class Solution extends Post {
 export const SolutionPage = pageOf(Solution);
 
 @InputType()
-export class CreateSolutionInput {
+export class CreateSolutionInput extends DraftablePostInput {
   @Field(() => String) name!: string;
   @Field(() => String, {
     description: 'Rich text; #hashtags in title and description become tags.',
   })
   description!: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
   @Field(() => ID, {
     nullable: true,
     description: 'Defaults to the viewer’s active space.',
@@ -78,34 +74,10 @@ export class CreateSolutionInput {
     description: 'Posts the solution under this problem (in its space).',
   })
   problemId?: string;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }
 
 @InputType()
-export class UpdateSolutionInput {
+export class UpdateSolutionInput extends DraftablePostInput {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }

@@ -1,9 +1,7 @@
 import { STORY_LISTS, STORY_SORTS } from '@rules';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { pageOf } from '../../graphql/page';
-import { MediaInput } from '../media/media.types';
-import { Post } from '../posts/post.types';
-import { LocationInput } from '../places/location.types';
+import { DraftablePostInput, Post } from '../posts/post.types';
 
 export enum StoryListKind {
   recent = 'recent',
@@ -58,10 +56,8 @@ export class Story extends Post {
 export const StoryPage = pageOf(Story);
 
 @InputType()
-export class CreateStoryInput {
+export class CreateStoryInput extends DraftablePostInput {
   @Field(() => String) story!: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
   @Field(() => ID, {
     nullable: true,
     description: 'Defaults to the viewer’s active space.',
@@ -73,38 +69,14 @@ export class CreateStoryInput {
       'Post to this problem (readable by the viewer); the story then goes in its space and is not public.',
   })
   problemId?: string;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }
 
 @InputType()
-export class UpdateStoryInput {
+export class UpdateStoryInput extends DraftablePostInput {
   @Field(() => String, { nullable: true }) story?: string;
   @Field(() => ID, {
     nullable: true,
     description: 'Move the story to this problem.',
   })
   problemId?: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }

@@ -18,7 +18,7 @@ import { approvedAfterEdit, approvedWhenPosted, type PostStanding } from './post
 // The post engine: the writes and reads every post kind shares, driven by its PostKind.
 
 /** What create and edit inputs of every kind may say; a kind without drafts or places ignores those. */
-export interface PostInput {
+export interface SharedPostInput {
   isAnonymousPost?: boolean | null;
   isDraft?: boolean | null;
   files?: MediaInput[] | null;
@@ -26,7 +26,7 @@ export interface PostInput {
 }
 
 /** A kind's own columns of a write, beside the shared ones the engine sets. */
-type OwnColumns = Record<string, unknown>;
+type OwnColumns<T extends PostTable> = Partial<T['$inferInsert']>;
 
 /** A kind's own steps of a write (its counters, links, members), in the write's transaction. */
 type CreateSteps<T extends PostTable> = (tx: DbOrTx, created: PostRowOf<T>) => Promise<void>;
@@ -134,7 +134,7 @@ export async function syncPostTags<T extends PostTable>(
 export function createPost<T extends PostTable>(
   ctx: Context,
   kind: PostKind<T>,
-  post: { spaceId: string; input: PostInput; columns: OwnColumns; steps?: CreateSteps<T> },
+  post: { spaceId: string; input: SharedPostInput; columns: OwnColumns<T>; steps?: CreateSteps<T> },
 ): Promise<PostRowOf<T>> {
   const viewer = requireWriter(ctx);
   const { spaceId, input } = post;
@@ -178,8 +178,8 @@ export async function editPost<T extends PostTable>(
   ctx: Context,
   kind: PostKind<T>,
   id: string,
-  input: PostInput,
-  own: (before: PostRowOf<T>) => { columns: OwnColumns; spaceId?: string },
+  input: SharedPostInput,
+  own: (before: PostRowOf<T>) => { columns: OwnColumns<T>; spaceId?: string },
   steps?: EditSteps<T>,
 ): Promise<{ before: PostRowOf<T>; after: PostRowOf<T> }> {
   const edited = await ctx.db.transaction(async (tx) => {

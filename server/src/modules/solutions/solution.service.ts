@@ -19,6 +19,7 @@ import { timeRangeCondition } from '../../db/time-range';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { refreshSolutionCounters } from '../problems/problem-counters';
 import { readableProblem } from '../problems/problem.service';
+import type { PostLock } from '../posts/post-kind';
 import type { PostStanding, StandingChange } from '../posts/post.policy';
 import { keysetSorts } from '../posts/post-sort';
 import { cleanPostDescription, titledPostEdit } from '../posts/post-text';
@@ -124,6 +125,13 @@ function announce(
     ctx.pubsub.publish('solutionOnProblem', problemId, payload);
 }
 
+/**
+ * The solution as this write finds it, locked until the write commits (see lockReadablePost):
+ * edits, links, unlinks and deletes of one solution take turns.
+ */
+const lockReadable = (tx: DbOrTx, ctx: Context, id: string, strength: PostLock) =>
+  lockReadablePost(tx, ctx, solutionKind, id, strength);
+
 export async function updateSolution(
   ctx: Context,
   id: string,
@@ -226,8 +234,8 @@ export async function linkSolution(
   const viewer = requireWriter(ctx);
   const problemIds = [...new Set(parseInput(problemIdsSchema, problemIdsInput, 'problemIds'))];
   const linked = await ctx.db.transaction(async (tx) => {
-    // Links of one solution are made one write at a time (see lockReadablePost).
-    const solution = await lockReadablePost(tx, ctx, solutionKind, id, 'no key update');
+    // Links of one solution are made one write at a time (see lockReadable).
+    const solution = await lockReadable(tx, ctx, id, 'no key update');
     const found = await tx
       .select({ id: problems.id, spaceId: problems.spaceId })
       .from(problems)
@@ -276,7 +284,7 @@ export async function unlinkSolution(
   const viewer = requireWriter(ctx);
   await readableProblem(ctx, problemId);
   return ctx.db.transaction(async (tx) => {
-    const solution = await lockReadablePost(tx, ctx, solutionKind, id, 'no key update');
+    const solution = await lockReadable(tx, ctx, id, 'no key update');
     const where = and(
       eq(problemSolutions.solutionId, id),
       eq(problemSolutions.problemId, problemId),

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import {
-  boolean,
   doublePrecision,
   index,
   integer,
@@ -10,9 +8,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { ReactionCounts } from './engagement';
-import { filesColumn, locationColumns, locationIndex } from './media';
-import { spaces } from './spaces';
+import { locationColumns, locationIndex } from './media';
+import { draftColumn, postColumns, reactionColumns } from './post-columns';
 import { users } from './users';
 
 export const PROBLEM_STATUSES = ['proposed', 'unsolved', 'solving', 'solved', 'archived'] as const;
@@ -21,41 +18,22 @@ export const PART_TYPES = ['stakeholder', 'thing', 'process'] as const;
 export const problems = pgTable(
   'problems',
   {
-    id: text('id').primaryKey(),
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...postColumns(),
+    ...draftColumn(),
+    ...reactionColumns(),
     name: text('name').notNull(),
     /** Sanitised rich text. */
     description: text('description').notNull(),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
     status: text('status', { enum: PROBLEM_STATUSES }).notNull().default('unsolved'),
     statusUpdatedAt: timestamp('status_updated_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),
-    isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
-    isDraft: boolean('is_draft').notNull().default(false),
-    isApproved: boolean('is_approved').notNull().default(true),
-    /** Hidden by a moderator: only the author (marked hidden) and moderators see it. */
-    isHidden: boolean('is_hidden').notNull().default(false),
-    totalComments: integer('total_comments').notNull().default(0),
-    totalReactions: integer('total_reactions').notNull().default(0),
-    reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     totalParticipants: integer('total_participants').notNull().default(0),
     totalStories: integer('total_stories').notNull().default(0),
     totalSolutions: integer('total_solutions').notNull().default(0),
     totalRecipes: integer('total_recipes').notNull().default(0),
     totalSolvers: integer('total_solvers').notNull().default(0),
-    files: filesColumn(),
     ...locationColumns(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     index('problems_space_recent_idx').on(table.spaceId, table.createdAt, table.id),

@@ -1,53 +1,23 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { problems } from './problems';
-import type { ReactionCounts } from './engagement';
-import { filesColumn, locationColumns, locationIndex } from './media';
-import { spaces } from './spaces';
+import { locationColumns, locationIndex } from './media';
+import { draftColumn, postColumns, reactionColumns } from './post-columns';
 import { users } from './users';
 
 /** A solution stands alone or is linked to one or more problems (problem_solutions). */
 export const solutions = pgTable(
   'solutions',
   {
-    id: text('id').primaryKey(),
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...postColumns(),
+    ...draftColumn(),
+    ...reactionColumns(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
-    isDraft: boolean('is_draft').notNull().default(false),
-    isApproved: boolean('is_approved').notNull().default(true),
-    /** Hidden by a moderator: only the author (marked hidden) and moderators see it. */
-    isHidden: boolean('is_hidden').notNull().default(false),
-    totalComments: integer('total_comments').notNull().default(0),
-    totalReactions: integer('total_reactions').notNull().default(0),
-    reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     totalProblems: integer('total_problems').notNull().default(0),
     totalUpvotes: integer('total_upvotes').notNull().default(0),
     totalDownvotes: integer('total_downvotes').notNull().default(0),
     totalOutcomes: integer('total_outcomes').notNull().default(0),
-    files: filesColumn(),
     ...locationColumns(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     index('solutions_space_recent_idx').on(table.spaceId, table.createdAt, table.id),

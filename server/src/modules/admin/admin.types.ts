@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
+import { pageOf } from '../../graphql/page';
 
 @ObjectType({ description: 'A person as site admins see them on /admin/allUsers.' })
 export class AdminUser {
@@ -15,15 +16,7 @@ export class AdminUser {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class AdminUserPage {
-  @Field(() => [AdminUser]) items!: AdminUser[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const AdminUserPage = pageOf(AdminUser);
 
 @ObjectType({ description: 'A space as site admins see it on /admin/allSpaces.' })
 export class AdminSpace {
@@ -39,11 +32,7 @@ export class AdminSpace {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class AdminSpacePage {
-  @Field(() => [AdminSpace]) items!: AdminSpace[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const AdminSpacePage = pageOf(AdminSpace);
 
 @ObjectType({ description: 'What was posted on one day (UTC).' })
 export class DailyCount {
@@ -93,11 +82,7 @@ export class ManagedPerson {
   status!: string | null;
 }
 
-@ObjectType()
-export class ManagedPersonPage {
-  @Field(() => [ManagedPerson]) items!: ManagedPerson[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const ManagedPersonPage = pageOf(ManagedPerson);
 
 @ObjectType()
 export class TagCount {

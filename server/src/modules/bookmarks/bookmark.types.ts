@@ -5,6 +5,7 @@ import { Problem } from '../problems/problem.types';
 import { Skill } from '../skills/skill.types';
 import { Solution } from '../solutions/solution.types';
 import { Story } from '../stories/story.types';
+import { pageOf } from '../../graphql/page';
 
 export const BookmarkableItemTypeEnum = Object.fromEntries(
   BOOKMARKABLE_TYPES.map((type) => [type, type]),
@@ -26,12 +27,4 @@ export class MyBookmark {
   @Field(() => ProgressMap, { nullable: true }) progressMap!: unknown;
 }
 
-@ObjectType()
-export class MyBookmarkPage {
-  @Field(() => [MyBookmark]) items!: MyBookmark[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const MyBookmarkPage = pageOf(MyBookmark);

@@ -1,5 +1,6 @@
 import { COMMENT_SORTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { pageOf } from '../../graphql/page';
 
 export enum CommentableType {
   stories = 'stories',
@@ -57,15 +58,7 @@ export class CommentType {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class CommentPage {
-  @Field(() => [CommentType]) items!: CommentType[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const CommentPage = pageOf(CommentType, 'CommentPage');
 
 @ObjectType({ description: 'What changed in a thread, as it arrives live.' })
 export class CommentChange {

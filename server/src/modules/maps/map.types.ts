@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { pageOf } from '../../graphql/page';
 
 /** Progress maps ("views") as GraphQL shows them: schema/rules/maps.ts says what each part is. */
 
@@ -57,15 +58,7 @@ export class ProgressMap {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class ProgressMapPage {
-  @Field(() => [ProgressMap]) items!: ProgressMap[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const ProgressMapPage = pageOf(ProgressMap);
 
 @ObjectType({ description: "A node of a map's graph: an item of its space, or a waypoint." })
 export class MapNode {
@@ -142,15 +135,7 @@ export class Waypoint {
   @Field(() => String) mapName!: string;
 }
 
-@ObjectType()
-export class WaypointPage {
-  @Field(() => [Waypoint]) items!: Waypoint[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const WaypointPage = pageOf(Waypoint);
 
 @InputType()
 export class CreateMapInput {

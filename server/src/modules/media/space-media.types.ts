@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { MediaItem } from './media.types';
+import { pageOf } from '../../graphql/page';
 
 @ObjectType({
   description: "One attachment of a space's post, as the space's media page lists it.",
@@ -14,12 +15,4 @@ export class SpaceMediaEntry {
   @Field(() => Date, { description: 'When the post was created.' }) createdAt!: Date;
 }
 
-@ObjectType()
-export class SpaceMediaPage {
-  @Field(() => [SpaceMediaEntry]) items!: SpaceMediaEntry[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const SpaceMediaPage = pageOf(SpaceMediaEntry, 'SpaceMediaPage');

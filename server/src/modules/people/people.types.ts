@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Problem } from '../problems/problem.types';
 import { Space } from '../spaces/space.types';
+import { pageOf } from '../../graphql/page';
 
 @ObjectType({
   description:
@@ -28,15 +29,7 @@ export class Person {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class PersonPage {
-  @Field(() => [Person]) items!: Person[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const PersonPage = pageOf(Person);
 
 @ObjectType({ description: 'What the viewer and a person share (the Common tab).' })
 export class Common {

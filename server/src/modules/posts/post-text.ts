@@ -26,6 +26,19 @@ export function cleanPostDescription(name: string, html: string): CleanPostText 
 }
 
 /**
+ * The title, text and tags of an edited titled post: a field the edit leaves out keeps its value,
+ * and the tags are read again from both.
+ */
+export function titledPostEdit(
+  edit: { name?: string | null; description?: string | null },
+  before: { name: string; description: string },
+) {
+  const name = edit.name ?? before.name;
+  const { html, tags } = cleanPostDescription(name, edit.description ?? before.description);
+  return { name, description: html, tags };
+}
+
+/**
  * A story's text as it will be stored, and its tags. Unlike the titled posts a story needs a
  * hashtag (storyTextSchema); the dotted-hashtag and tag-count refusals are the same.
  */

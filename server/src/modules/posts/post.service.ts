@@ -1,15 +1,15 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { comments, problems, skills, solutions, stories } from '../../db/schema';
+import { comments } from '../../db/schema';
 import { notFound } from '../../errors';
 import { isCommentShownTo } from '../comments/comment.policy';
-import { problemReadableBy } from '../problems/problem.policy';
-import { skillReadableBy } from '../skills/skill.policy';
-import { solutionReadableBy } from '../solutions/solution.policy';
-import { storyReadableBy } from '../stories/story.policy';
+import { problemKind } from '../problems/problem.post-kind';
+import { skillKind } from '../skills/skill.post-kind';
+import { solutionKind } from '../solutions/solution.post-kind';
+import { storyKind } from '../stories/story.post-kind';
+import type { PostKind, PostTable } from './post-kind';
 import { parseItemPath, type ItemRef, type PostType } from './post-path';
 import { postPolicy } from './post.policy';
 
@@ -22,63 +22,20 @@ export interface PostTarget {
   isAnonymousPost: boolean;
 }
 
-interface PostTable {
-  table: typeof stories | typeof problems | typeof solutions | typeof skills;
-  id: AnyPgColumn;
-  spaceId: AnyPgColumn;
-  authorId: AnyPgColumn;
-  isAnonymousPost: AnyPgColumn;
-  /** Readable by id for this viewer (the kind's policy). */
-  readable: (viewer: Viewer | null) => SQL;
-  /** Published: not a draft, not waiting for approval (see postPolicy). */
-  published: SQL;
-}
-
-const POST_TABLES: Record<PostType, PostTable> = {
-  stories: {
-    table: stories,
-    id: stories.id,
-    spaceId: stories.spaceId,
-    authorId: stories.authorId,
-    isAnonymousPost: stories.isAnonymousPost,
-    readable: storyReadableBy,
-    published: postPolicy(stories).published(),
-  },
-  problems: {
-    table: problems,
-    id: problems.id,
-    spaceId: problems.spaceId,
-    authorId: problems.authorId,
-    isAnonymousPost: problems.isAnonymousPost,
-    readable: problemReadableBy,
-    published: postPolicy(problems).published(),
-  },
-  solutions: {
-    table: solutions,
-    id: solutions.id,
-    spaceId: solutions.spaceId,
-    authorId: solutions.authorId,
-    isAnonymousPost: solutions.isAnonymousPost,
-    readable: solutionReadableBy,
-    published: postPolicy(solutions).published(),
-  },
-  skills: {
-    table: skills,
-    id: skills.id,
-    spaceId: skills.spaceId,
-    authorId: skills.authorId,
-    isAnonymousPost: skills.isAnonymousPost,
-    readable: skillReadableBy,
-    published: postPolicy(skills).published(),
-  },
+/** Every post kind, by the name its REST collection and engagement rows give it. */
+const POST_KINDS: Record<PostType, Pick<PostKind<PostTable>, 'table' | 'readableBy'>> = {
+  stories: storyKind,
+  problems: problemKind,
+  solutions: solutionKind,
+  skills: skillKind,
 };
 
 /** The SQL rule "this viewer may engage with posts of `type`": readable and published. */
 export const postEngageableBy = (type: PostType, viewer: Viewer | null): SQL =>
-  and(POST_TABLES[type].readable(viewer), POST_TABLES[type].published)!;
+  and(POST_KINDS[type].readableBy(viewer), postPolicy(POST_KINDS[type].table).published())!;
 
 /** The id column of a post kind's table, for joins from engagement rows (`item_id`). */
-export const postIdColumn = (type: PostType) => POST_TABLES[type].id;
+export const postIdColumn = (type: PostType) => POST_KINDS[type].table.id;
 
 /**
  * The post people may comment on, react to or bookmark: one the viewer can read, published (not a
@@ -91,24 +48,18 @@ export async function engageablePost(
   id: string,
   db: DbOrTx = ctx.db,
 ): Promise<PostTarget> {
-  const post = POST_TABLES[type];
+  const { table } = POST_KINDS[type];
   const [row] = await db
     .select({
-      id: post.id,
-      spaceId: post.spaceId,
-      authorId: post.authorId,
-      isAnonymousPost: post.isAnonymousPost,
+      id: table.id,
+      spaceId: table.spaceId,
+      authorId: table.authorId,
+      isAnonymousPost: table.isAnonymousPost,
     })
-    .from(post.table)
-    .where(and(eq(post.id, id), postEngageableBy(type, ctx.viewer)));
+    .from(table as PostTable)
+    .where(and(eq(table.id, id), postEngageableBy(type, ctx.viewer)));
   if (!row) throw notFound();
-  return {
-    type,
-    id: row.id as string,
-    spaceId: row.spaceId as string,
-    authorId: row.authorId as string,
-    isAnonymousPost: row.isAnonymousPost as boolean,
-  };
+  return { type, ...row };
 }
 
 export type CommentRow = typeof comments.$inferSelect;

@@ -1,13 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  idSchema,
-  postDescriptionHtmlSchema,
-  postFlagSchema,
-  postTitleSchema,
-  RATE_LIMITS,
-} from '@rules';
-import { limitedWrite } from '../../auth/rate-limit';
+import { idSchema, postDescriptionHtmlSchema, postFlagSchema, postTitleSchema } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -18,26 +10,28 @@ import {
   solutions,
   stories,
 } from '../../db/schema';
-import { forbidden, notFound, parseInput } from '../../errors';
+import { parseInput } from '../../errors';
 import { resolveActiveSpace } from '../spaces/space.service';
+import { isPostPublished, type PostStanding, type StandingChange } from '../posts/post.policy';
+import { cleanPostDescription, titledPostEdit } from '../posts/post-text';
 import {
-  approvedAfterEdit,
-  approvedWhenPosted,
-  isPostPublished,
-  type PostStanding,
-  type StandingChange,
-} from '../posts/post.policy';
-import { cleanPostDescription } from '../posts/post-text';
+  changePostStanding,
+  createPost,
+  editPost,
+  readablePost,
+  refuseUnlessEditable,
+  syncPostTags,
+} from '../posts/post-write.service';
 import { removeQueuedFiles } from '../media/stored-files.service';
-import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
-import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
+import { postFilesSchema } from '../posts/post-media';
+import { postLocationSchema } from '../posts/post-location';
 import { notifyProblemListed } from '../notifications/notification-events.service';
 import { deliverNotifications } from '../notifications/notify.service';
 import { stepSolutionProblems } from '../solutions/solution-counters';
-import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
-import { canEditProblem, problemReadableBy, type ProblemRow } from './problem.policy';
-import { registerAccountRemover } from '../users/account-removers';
+import { problemKind } from './problem.post-kind';
+import { problemReadableBy, type ProblemRow } from './problem.policy';
 import { requireWriter } from '../../auth/guards';
+import { registerAccountRemover } from '../users/account-removers';
 
 const createSchema = z.object({
   name: postTitleSchema,
@@ -58,14 +52,14 @@ const updateSchema = z.object({
   location: postLocationSchema,
 });
 
-const tagState = (problem: ProblemRow): TaggedState => ({
-  spaceId: problem.spaceId,
-  tags: problem.tags,
-  listed: isPostPublished(problem),
-});
-
 // ---------------------------------------------------------------------------------------------
 // Create, edit, delete
+
+/** A problem that became listed alerts the people following its tags. */
+const alertWhenListed = async (tx: DbOrTx, before: ProblemRow | null, after: ProblemRow) =>
+  (!before || !isPostPublished(before)) && isPostPublished(after)
+    ? await notifyProblemListed(tx, after)
+    : undefined;
 
 export async function createProblem(ctx: Context, input: unknown): Promise<ProblemRow> {
   const viewer = requireWriter(ctx);
@@ -74,48 +68,27 @@ export async function createProblem(ctx: Context, input: unknown): Promise<Probl
   const space = await resolveActiveSpace(ctx, data.spaceId);
 
   let eventId: string | undefined;
-  const created = await limitedWrite(
-    ctx.db,
-    'problem-create',
-    viewer.id,
-    RATE_LIMITS.problemCreate,
-    async (tx) => {
-      const now = new Date();
-      const id = randomUUID();
-      const [row] = await tx
-        .insert(problems)
-        .values({
-          id,
-          spaceId: space.id,
-          authorId: viewer.id,
-          name: data.name,
-          description: html,
-          tags,
-          isAnonymousPost: data.isAnonymousPost,
-          isDraft: data.isDraft,
-          isApproved: approvedWhenPosted(data.isAnonymousPost),
-          // Spec: a created problem is marked joined, so its author is its first participant.
-          totalParticipants: 1,
-          statusUpdatedAt: now,
-          createdAt: now,
-          files: await filesOfNewPost(
-            tx,
-            viewer,
-            { type: 'problems', id, spaceId: space.id },
-            data.files,
-          ),
-          ...locationColumnsOf(data.location ?? null),
-        })
-        .returning();
+  const now = new Date();
+  const created = await createPost(ctx, problemKind, {
+    spaceId: space.id,
+    input: data,
+    columns: {
+      name: data.name,
+      description: html,
+      tags,
+      // Spec: a created problem is marked joined, so its author is its first participant.
+      totalParticipants: 1,
+      statusUpdatedAt: now,
+      createdAt: now,
+    },
+    steps: async (tx, row) => {
       // joinedAt in whole milliseconds, like the cursors that page the impacted list.
       await tx
         .insert(problemParticipants)
-        .values({ problemId: row!.id, userId: viewer.id, joinedAt: now });
-      await syncTagCounters(tx, 'problems', null, tagState(row!));
-      if (isPostPublished(row!)) eventId = await notifyProblemListed(tx, row!);
-      return row!;
+        .values({ problemId: row.id, userId: viewer.id, joinedAt: now });
+      eventId = await alertWhenListed(tx, null, row);
     },
-  );
+  });
   deliverNotifications(ctx, eventId);
   return created;
 }
@@ -124,74 +97,24 @@ export async function createProblem(ctx: Context, input: unknown): Promise<Probl
  * A problem the viewer may read, or NOT_FOUND (exactly like a missing one). Stories and solutions
  * check the problems they attach to with this, so one rule decides.
  */
-export async function readableProblem(
-  ctx: Context,
-  id: string,
-  db: DbOrTx = ctx.db,
-): Promise<ProblemRow> {
-  const [problem] = await db
-    .select()
-    .from(problems)
-    .where(and(eq(problems.id, id), problemReadableBy(ctx.viewer)));
-  if (!problem) throw notFound();
-  return problem;
-}
-
-/**
- * The problem as this write finds it, locked until the write commits, so concurrent writes to it
- * take turns. Readable first (an author who can no longer read its space is refused as if it were
- * missing), then editable by the viewer. `strength` is `update` for a delete.
- */
-async function lockEditable(
-  tx: DbOrTx,
-  ctx: Context,
-  id: string,
-  strength: 'update' | 'no key update',
-): Promise<ProblemRow> {
-  const viewer = requireWriter(ctx);
-  const [problem] = await tx
-    .select()
-    .from(problems)
-    .where(and(eq(problems.id, id), problemReadableBy(viewer)))
-    .for(strength);
-  if (!problem) throw notFound();
-  if (!canEditProblem(viewer, problem)) throw forbidden();
-  return problem;
-}
+export const readableProblem = (ctx: Context, id: string, db: DbOrTx = ctx.db) =>
+  readablePost(ctx, problemKind, id, db);
 
 export async function updateProblem(ctx: Context, id: string, input: unknown): Promise<ProblemRow> {
   const data = parseInput(updateSchema, input);
-
   let eventId: string | undefined;
-  const updated = await ctx.db.transaction(async (tx) => {
-    const before = await lockEditable(tx, ctx, id, 'no key update');
-    const name = data.name ?? before.name;
-    const cleaned = cleanPostDescription(name, data.description ?? before.description);
-    const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-    const files = await filesAfterEdit(tx, 'problems', before, before.spaceId, data.files);
-    const [row] = await tx
-      .update(problems)
-      .set({
-        name,
-        description: cleaned.html,
-        tags: cleaned.tags,
-        ...(files && { files }),
-        ...locationEdit(data.location),
-        isDraft: data.isDraft ?? before.isDraft,
-        isAnonymousPost,
-        isApproved: approvedAfterEdit(before, isAnonymousPost),
-        updatedAt: new Date(),
-      })
-      .where(eq(problems.id, id))
-      .returning();
-    await syncTagCounters(tx, 'problems', tagState(before), tagState(row!));
-    if (!isPostPublished(before) && isPostPublished(row!))
-      eventId = await notifyProblemListed(tx, row!);
-    return row!;
-  });
-  await removeQueuedFiles(ctx);
+  const { after } = await editPost(
+    ctx,
+    problemKind,
+    id,
+    data,
+    (before) => ({ columns: titledPostEdit(data, before) }),
+    async (tx, before, row) => {
+      eventId = await alertWhenListed(tx, before, row);
+    },
+  );
   deliverNotifications(ctx, eventId);
-  return updated;
+  return after;
 }
 
 /**
@@ -240,7 +163,7 @@ export async function removeProblems(
   const steps = new Map<string, number>();
   for (const { solutionId } of links) steps.set(solutionId, (steps.get(solutionId) ?? 0) - 1);
   await stepSolutionProblems(tx, steps);
-  for (const problem of locked) await syncTagCounters(tx, 'problems', tagState(problem), null);
+  for (const problem of locked) await syncPostTags(tx, problemKind, problem, null);
   return locked;
 }
 registerAccountRemover('problems', (tx, userId) =>
@@ -251,10 +174,9 @@ registerAccountRemover('problems', (tx, userId) =>
 export async function deleteProblem(ctx: Context, id: string): Promise<void> {
   const viewer = requireWriter(ctx);
   await ctx.db.transaction((tx) =>
-    removeProblems(tx, and(eq(problems.id, id), problemReadableBy(viewer))!, ([problem]) => {
-      if (!problem) throw notFound();
-      if (!canEditProblem(viewer, problem)) throw forbidden();
-    }),
+    removeProblems(tx, and(eq(problems.id, id), problemReadableBy(viewer))!, ([problem]) =>
+      refuseUnlessEditable(viewer, problemKind, problem),
+    ),
   );
   await removeQueuedFiles(ctx);
 }
@@ -265,7 +187,7 @@ export function getProblem(ctx: Context, id: string): Promise<ProblemRow> {
 
 /**
  * A moderator hides, restores or approves a problem (the moderation service checked who may), in
- * the caller's transaction, moving its tag counters as an edit does. Null when it is gone.
+ * the caller's transaction (see changePostStanding). Null when it is gone.
  */
 export async function changeProblemStanding(
   tx: DbOrTx,
@@ -273,13 +195,17 @@ export async function changeProblemStanding(
   id: string,
   standing: PostStanding,
 ): Promise<StandingChange<ProblemRow> | null> {
-  const [before] = await tx.select().from(problems).where(eq(problems.id, id)).for('update');
-  if (!before) return null;
-  const [after] = await tx.update(problems).set(standing).where(eq(problems.id, id)).returning();
-  await syncTagCounters(tx, 'problems', tagState(before), tagState(after!));
   // A problem that became listed (an approved anonymous problem) alerts as on publishing; problems
   // have no live list of their own.
-  const becameListed = !isPostPublished(before) && isPostPublished(after!);
-  const eventId = becameListed ? await notifyProblemListed(tx, after!) : null;
-  return { before, after: after!, announce: () => deliverNotifications(ctx, eventId) };
+  let eventId: string | undefined;
+  const change = await changePostStanding(
+    tx,
+    problemKind,
+    id,
+    standing,
+    async (tx, before, after) => {
+      eventId = await alertWhenListed(tx, before, after);
+    },
+  );
+  return change && { ...change, announce: () => deliverNotifications(ctx, eventId) };
 }

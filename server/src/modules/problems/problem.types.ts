@@ -1,8 +1,8 @@
 import { PROBLEM_LISTS, PROBLEM_SORTS, PROBLEM_STATUSES } from '@rules';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
-import { MediaInput, MediaItem } from '../media/media.types';
-import { LocationInput } from '../places/location.types';
+import { pageOf } from '../../graphql/page';
+import { DraftablePostInput, Post } from '../posts/post.types';
 
 export enum ProblemListKind {
   recent = 'recent',
@@ -49,9 +49,9 @@ export class ProblemStatusActivity {
 
 @ObjectType({
   description: 'A problem. The description is sanitised rich text.',
+  implements: Post,
 })
-export class Problem {
-  @Field(() => ID) id!: string;
+export class Problem extends Post {
   @Field(() => String) name!: string;
   @Field(() => String, { description: 'Rich text (sanitised HTML)' })
   description!: string;
@@ -60,21 +60,7 @@ export class Problem {
   })
   status!: string;
   @Field(() => Date) statusUpdatedAt!: Date;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => ID) spaceId!: string;
-  @Field(() => Boolean) isAnonymousPost!: boolean;
   @Field(() => Boolean) isDraft!: boolean;
-  @Field(() => Boolean, {
-    description: 'False while an anonymous post waits for approval.',
-  })
-  isApproved!: boolean;
-  @Field(() => Boolean, {
-    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
-  })
-  isHidden!: boolean;
-  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
-  files!: MediaItem[];
-  @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
   @Field(() => Float, {
     nullable: true,
@@ -83,15 +69,7 @@ export class Problem {
   distanceKm?: number | null;
 }
 
-@ObjectType()
-export class ProblemPage {
-  @Field(() => [Problem]) items!: Problem[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const ProblemPage = pageOf(Problem);
 
 @ObjectType({
   description: 'A problem the viewer joined, with their priority (missing: last).',
@@ -144,53 +122,24 @@ export class ProblemMember {
   @Field(() => Date) joinedAt!: Date;
 }
 
-@ObjectType()
-export class ProblemMemberPage {
-  @Field(() => [ProblemMember]) items!: ProblemMember[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const ProblemMemberPage = pageOf(ProblemMember);
+export type ProblemMemberPage = InstanceType<typeof ProblemMemberPage>;
 
 @InputType()
-export class CreateProblemInput {
+export class CreateProblemInput extends DraftablePostInput {
   @Field(() => String) name!: string;
   @Field(() => String) description!: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
   @Field(() => ID, {
     nullable: true,
     description: 'Defaults to the viewer’s active space.',
   })
   spaceId?: string;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }
 
 @InputType()
-export class UpdateProblemInput {
+export class UpdateProblemInput extends DraftablePostInput {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }
 
 @InputType()

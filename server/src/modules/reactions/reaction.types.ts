@@ -5,6 +5,7 @@ import { Problem } from '../problems/problem.types';
 import { Solution } from '../solutions/solution.types';
 import { Story } from '../stories/story.types';
 import { AuthorType } from '../users/user.types';
+import { pageOf } from '../../graphql/page';
 
 /** A GraphQL enum whose values are the rules' list, so the two can never differ. */
 const enumOf = <T extends string>(values: readonly T[]) =>
@@ -46,15 +47,7 @@ export class Reactor {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class ReactorPage {
-  @Field(() => [Reactor]) items!: Reactor[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const ReactorPage = pageOf(Reactor);
 
 @ObjectType({
   description: 'Something the viewer reacted to (/reactions): the field of its kind is set.',
@@ -70,12 +63,4 @@ export class MyReaction {
   @Field(() => CommentType, { nullable: true }) comment!: unknown;
 }
 
-@ObjectType()
-export class MyReactionPage {
-  @Field(() => [MyReaction]) items!: MyReaction[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const MyReactionPage = pageOf(MyReaction);

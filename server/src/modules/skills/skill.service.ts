@@ -1,33 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   idSchema,
   postDescriptionHtmlSchema,
   postFlagSchema,
   postTitleSchema,
-  RATE_LIMITS,
   type SkillList,
 } from '@rules';
-import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { skillMembers, skills } from '../../db/schema';
-import { forbidden, notFound, parseInput } from '../../errors';
+import { notFound, parseInput } from '../../errors';
+import type { PostStanding, StandingChange } from '../posts/post.policy';
+import { cleanPostDescription, titledPostEdit } from '../posts/post-text';
 import {
-  approvedAfterEdit,
-  approvedWhenPosted,
-  type PostStanding,
-  type StandingChange,
-} from '../posts/post.policy';
-import { cleanPostDescription } from '../posts/post-text';
+  changePostStanding,
+  createPost,
+  editPost,
+  lockEditablePost,
+  readablePost,
+} from '../posts/post-write.service';
 import { removeQueuedFiles } from '../media/stored-files.service';
-import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
+import { postFilesSchema } from '../posts/post-media';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireViewer, requireWriter } from '../../auth/guards';
 import { stepSkillMembers } from './skill-counters';
-import { canEditSkill, skillListedFor, skillReadableBy, type SkillRow } from './skill.policy';
+import { skillKind } from './skill.post-kind';
+import { skillListedFor, skillReadableBy, type SkillRow } from './skill.policy';
 
 const createSchema = z.object({
   name: postTitleSchema,
@@ -50,97 +50,34 @@ export async function createSkill(ctx: Context, input: unknown): Promise<SkillRo
   const data = parseInput(createSchema, input);
   const { html, tags } = cleanPostDescription(data.name, data.description);
   const space = await resolveActiveSpace(ctx, data.spaceId);
-  return limitedWrite(ctx.db, 'skill-create', viewer.id, RATE_LIMITS.skillCreate, async (tx) => {
-    const id = randomUUID();
-    const [row] = await tx
-      .insert(skills)
-      .values({
-        id,
-        spaceId: space.id,
-        authorId: viewer.id,
-        name: data.name,
-        description: html,
-        tags,
-        isAnonymousPost: data.isAnonymousPost,
-        isApproved: approvedWhenPosted(data.isAnonymousPost),
-        totalParticipants: 1,
-        files: await filesOfNewPost(
-          tx,
-          viewer,
-          { type: 'skills', id, spaceId: space.id },
-          data.files,
-        ),
-      })
-      .returning();
-    // Millisecond timestamps written by the app keep the members' keyset cursors exact.
-    await tx
-      .insert(skillMembers)
-      .values({ skillId: row!.id, userId: viewer.id, createdAt: new Date() });
-    return row!;
+  return createPost(ctx, skillKind, {
+    spaceId: space.id,
+    input: data,
+    columns: { name: data.name, description: html, tags, totalParticipants: 1 },
+    steps: async (tx, skill) => {
+      // Millisecond timestamps written by the app keep the members' keyset cursors exact.
+      await tx
+        .insert(skillMembers)
+        .values({ skillId: skill.id, userId: viewer.id, createdAt: new Date() });
+    },
   });
 }
 
-export async function getSkill(ctx: Context, id: string): Promise<SkillRow> {
-  const [skill] = await ctx.db
-    .select()
-    .from(skills)
-    .where(and(eq(skills.id, id), skillReadableBy(ctx.viewer)));
-  if (!skill) throw notFound();
-  return skill;
-}
-
-/**
- * The skill as this write finds it, locked until the write commits, so concurrent writes to it
- * take turns. Readable first (by the same rule as reads), then editable by the viewer.
- */
-async function lockEditable(
-  tx: DbOrTx,
-  ctx: Context,
-  id: string,
-  strength: 'update' | 'no key update',
-): Promise<SkillRow> {
-  const viewer = requireWriter(ctx);
-  const [skill] = await tx
-    .select()
-    .from(skills)
-    .where(and(eq(skills.id, id), skillReadableBy(viewer)))
-    .for(strength);
-  if (!skill) throw notFound();
-  if (!canEditSkill(viewer, skill)) throw forbidden();
-  return skill;
-}
+export const getSkill = (ctx: Context, id: string): Promise<SkillRow> =>
+  readablePost(ctx, skillKind, id);
 
 export async function updateSkill(ctx: Context, id: string, input: unknown): Promise<SkillRow> {
   const data = parseInput(updateSchema, input);
-  const updated = await ctx.db.transaction(async (tx) => {
-    const before = await lockEditable(tx, ctx, id, 'no key update');
-    const name = data.name ?? before.name;
-    const cleaned = cleanPostDescription(name, data.description ?? before.description);
-    const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-    const files = await filesAfterEdit(tx, 'skills', before, before.spaceId, data.files);
-    const [row] = await tx
-      .update(skills)
-      .set({
-        name,
-        description: cleaned.html,
-        tags: cleaned.tags,
-        ...(files && { files }),
-        isAnonymousPost,
-        isApproved: approvedAfterEdit(before, isAnonymousPost),
-        updatedAt: new Date(),
-      })
-      .where(eq(skills.id, id))
-      .returning();
-    return row!;
-  });
-  await removeQueuedFiles(ctx);
-  return updated;
+  const { after } = await editPost(ctx, skillKind, id, data, (before) => ({
+    columns: titledPostEdit(data, before),
+  }));
+  return after;
 }
 
 /** Of parallel deletes of one skill, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteSkill(ctx: Context, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockEditable(tx, ctx, id, 'update');
+    await lockEditablePost(tx, ctx, skillKind, id, 'update');
     await tx.delete(skills).where(eq(skills.id, id));
   });
   await removeQueuedFiles(ctx);
@@ -262,8 +199,6 @@ export async function changeSkillStanding(
   id: string,
   standing: PostStanding,
 ): Promise<StandingChange<SkillRow> | null> {
-  const [before] = await tx.select().from(skills).where(eq(skills.id, id)).for('update');
-  if (!before) return null;
-  const [after] = await tx.update(skills).set(standing).where(eq(skills.id, id)).returning();
-  return { before, after: after!, announce: () => undefined };
+  const change = await changePostStanding(tx, skillKind, id, standing);
+  return change && { ...change, announce: () => undefined };
 }

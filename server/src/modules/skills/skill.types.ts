@@ -1,7 +1,8 @@
 import { SKILL_LISTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
-import { MediaInput, MediaItem } from '../media/media.types';
+import { pageOf } from '../../graphql/page';
+import { Post, PostInput } from '../posts/post.types';
 
 export enum SkillListKind {
   public = 'public',
@@ -20,33 +21,15 @@ export class SkillCounters {
 
 @ObjectType({
   description: 'A skill people have; its members are the people who joined it.',
+  implements: Post,
 })
-export class Skill {
-  @Field(() => ID) id!: string;
+export class Skill extends Post {
   @Field(() => String, { description: 'The title' }) name!: string;
   @Field(() => String, { description: 'Rich text (sanitised HTML)' })
   description!: string;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => ID) spaceId!: string;
-  @Field(() => Boolean) isAnonymousPost!: boolean;
-  @Field(() => Boolean, {
-    description: 'False while an anonymous post waits for approval.',
-  })
-  isApproved!: boolean;
-  @Field(() => Boolean, {
-    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
-  })
-  isHidden!: boolean;
-  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
-  files!: MediaItem[];
-  @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class SkillPage {
-  @Field(() => [Skill]) items!: Skill[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const SkillPage = pageOf(Skill);
 
 @ObjectType()
 export class SkillMember {
@@ -54,39 +37,22 @@ export class SkillMember {
   @Field(() => Date) joinedAt!: Date;
 }
 
-@ObjectType()
-export class SkillMemberPage {
-  @Field(() => [SkillMember]) items!: SkillMember[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const SkillMemberPage = pageOf(SkillMember);
+export type SkillMemberPage = InstanceType<typeof SkillMemberPage>;
 
 @InputType()
-export class CreateSkillInput {
+export class CreateSkillInput extends PostInput {
   @Field(() => String) name!: string;
   @Field(() => String) description!: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
   @Field(() => ID, {
     nullable: true,
     description: 'Defaults to the viewer’s active space.',
   })
   spaceId?: string;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
 }
 
 @InputType()
-export class UpdateSkillInput {
+export class UpdateSkillInput extends PostInput {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
 }

@@ -1,38 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import {
-  idSchema,
-  postDescriptionHtmlSchema,
-  postFlagSchema,
-  postTitleSchema,
-  RATE_LIMITS,
-} from '@rules';
-import { limitedWrite } from '../../auth/rate-limit';
+import { idSchema, postDescriptionHtmlSchema, postFlagSchema, postTitleSchema } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { problemSolutions, solutions } from '../../db/schema';
-import { forbidden, notFound, parseInput } from '../../errors';
+import { parseInput } from '../../errors';
 import { refreshSolutionCounters } from '../problems/problem-counters';
 import { readableProblem } from '../problems/problem.service';
+import type { PostLock } from '../posts/post-kind';
+import type { PostStanding, StandingChange } from '../posts/post.policy';
+import { cleanPostDescription, titledPostEdit } from '../posts/post-text';
 import {
-  approvedAfterEdit,
-  approvedWhenPosted,
-  type PostStanding,
-  type StandingChange,
-} from '../posts/post.policy';
-import { cleanPostDescription } from '../posts/post-text';
+  changePostStanding,
+  createPost,
+  editPost,
+  lockReadablePost,
+  readablePost,
+  refuseUnlessEditable,
+  syncPostTags,
+} from '../posts/post-write.service';
 import { removeQueuedFiles } from '../media/stored-files.service';
-import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
-import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
+import { postFilesSchema } from '../posts/post-media';
+import { postLocationSchema } from '../posts/post-location';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
-import {
-  canEditSolution,
-  isSolutionListed,
-  solutionReadableBy,
-  type SolutionRow,
-} from './solution.policy';
+import { solutionKind } from './solution.post-kind';
+import { isSolutionListed, solutionReadableBy, type SolutionRow } from './solution.policy';
 import { registerAccountRemover } from '../users/account-removers';
 import { requireWriter } from '../../auth/guards';
 
@@ -56,12 +48,6 @@ const updateSchema = z.object({
   location: postLocationSchema,
 });
 
-const tagState = (solution: SolutionRow): TaggedState => ({
-  spaceId: solution.spaceId,
-  tags: solution.tags,
-  listed: isSolutionListed(solution),
-});
-
 async function linkedProblemIds(tx: DbOrTx, solutionId: string) {
   const rows = await tx
     .select({ problemId: problemSolutions.problemId })
@@ -78,42 +64,18 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
   const problem = data.problemId ? await readableProblem(ctx, data.problemId) : null;
   const spaceId = problem ? problem.spaceId : (await resolveActiveSpace(ctx, data.spaceId)).id;
 
-  const created = await limitedWrite(
-    ctx.db,
-    'solution-create',
-    viewer.id,
-    RATE_LIMITS.solutionCreate,
-    async (tx) => {
-      const id = randomUUID();
-      const [row] = await tx
-        .insert(solutions)
-        .values({
-          id,
-          spaceId,
-          authorId: viewer.id,
-          name: data.name,
-          description: html,
-          tags,
-          isAnonymousPost: data.isAnonymousPost,
-          isDraft: data.isDraft,
-          isApproved: approvedWhenPosted(data.isAnonymousPost),
-          totalProblems: problem ? 1 : 0,
-          files: await filesOfNewPost(tx, viewer, { type: 'solutions', id, spaceId }, data.files),
-          ...locationColumnsOf(data.location ?? null),
-        })
-        .returning();
-      if (problem) {
-        await tx.insert(problemSolutions).values({
-          problemId: problem.id,
-          solutionId: row!.id,
-          linkedBy: viewer.id,
-        });
-        await refreshSolutionCounters(tx, [problem.id]);
-      }
-      await syncTagCounters(tx, 'solutions', null, tagState(row!));
-      return row!;
+  const created = await createPost(ctx, solutionKind, {
+    spaceId,
+    input: data,
+    columns: { name: data.name, description: html, tags, totalProblems: problem ? 1 : 0 },
+    steps: async (tx, row) => {
+      if (!problem) return;
+      await tx
+        .insert(problemSolutions)
+        .values({ problemId: problem.id, solutionId: row.id, linkedBy: viewer.id });
+      await refreshSolutionCounters(tx, [problem.id]);
     },
-  );
+  });
   announce(ctx, created, { space: true, problemIds: problem ? [problem.id] : [] });
   return created;
 }
@@ -135,38 +97,11 @@ export function announce(
 }
 
 /**
- * The solution as this write finds it, locked until the write commits: writes to one solution
- * (edits, links, unlinks, deletes) take turns, and each sees what the one before it left.
- * Readable first, by the same rule as reads (an author who can no longer read its space is
- * refused as if it were missing).
+ * The solution as this write finds it, locked until the write commits (see lockReadablePost):
+ * edits, links, unlinks and deletes of one solution take turns.
  */
-export async function lockReadable(
-  tx: DbOrTx,
-  ctx: Context,
-  id: string,
-  strength: 'update' | 'no key update',
-): Promise<SolutionRow> {
-  const viewer = requireWriter(ctx);
-  const [solution] = await tx
-    .select()
-    .from(solutions)
-    .where(and(eq(solutions.id, id), solutionReadableBy(viewer)))
-    .for(strength);
-  if (!solution) throw notFound();
-  return solution;
-}
-
-/** `lockReadable`, then the viewer must be the author. */
-async function lockEditable(
-  tx: DbOrTx,
-  ctx: Context,
-  id: string,
-  strength: 'update' | 'no key update',
-): Promise<SolutionRow> {
-  const solution = await lockReadable(tx, ctx, id, strength);
-  if (!canEditSolution(ctx.viewer, solution)) throw forbidden();
-  return solution;
-}
+export const lockReadable = (tx: DbOrTx, ctx: Context, id: string, strength: PostLock) =>
+  lockReadablePost(tx, ctx, solutionKind, id, strength);
 
 export async function updateSolution(
   ctx: Context,
@@ -174,42 +109,25 @@ export async function updateSolution(
   input: unknown,
 ): Promise<SolutionRow> {
   const data = parseInput(updateSchema, input);
-
-  const { before, updated } = await ctx.db.transaction(async (tx) => {
-    const before = await lockEditable(tx, ctx, id, 'no key update');
-    const name = data.name ?? before.name;
-    const cleaned = cleanPostDescription(name, data.description ?? before.description);
-    const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-    const files = await filesAfterEdit(tx, 'solutions', before, before.spaceId, data.files);
-    const [row] = await tx
-      .update(solutions)
-      .set({
-        name,
-        description: cleaned.html,
-        tags: cleaned.tags,
-        ...(files && { files }),
-        ...locationEdit(data.location),
-        isDraft: data.isDraft ?? before.isDraft,
-        isAnonymousPost,
-        isApproved: approvedAfterEdit(before, isAnonymousPost),
-        updatedAt: new Date(),
-      })
-      .where(eq(solutions.id, id))
-      .returning();
-    // Solvers count named authors only, so turning anonymous moves them too.
-    if (
-      isSolutionListed(before) !== isSolutionListed(row!) ||
-      before.isAnonymousPost !== row!.isAnonymousPost
-    ) {
-      await refreshSolutionCounters(tx, await linkedProblemIds(tx, id));
-    }
-    await syncTagCounters(tx, 'solutions', tagState(before), tagState(row!));
-    return { before, updated: row! };
-  });
-  await removeQueuedFiles(ctx);
+  const { before, after } = await editPost(
+    ctx,
+    solutionKind,
+    id,
+    data,
+    (before) => ({ columns: titledPostEdit(data, before) }),
+    async (tx, before, after) => {
+      // Solvers count named authors only, so turning anonymous moves them too.
+      if (
+        isSolutionListed(before) !== isSolutionListed(after) ||
+        before.isAnonymousPost !== after.isAnonymousPost
+      ) {
+        await refreshSolutionCounters(tx, await linkedProblemIds(tx, id));
+      }
+    },
+  );
   if (!isSolutionListed(before))
-    announce(ctx, updated, { space: true, problemIds: await linkedProblemIds(ctx.db, id) });
-  return updated;
+    announce(ctx, after, { space: true, problemIds: await linkedProblemIds(ctx.db, id) });
+  return after;
 }
 
 /**
@@ -235,7 +153,7 @@ export async function removeSolutions(
     tx,
     links.map((link) => link.problemId),
   );
-  for (const solution of locked) await syncTagCounters(tx, 'solutions', tagState(solution), null);
+  for (const solution of locked) await syncPostTags(tx, solutionKind, solution, null);
   return locked;
 }
 registerAccountRemover('solutions', (tx, userId) =>
@@ -246,27 +164,20 @@ registerAccountRemover('solutions', (tx, userId) =>
 export async function deleteSolution(ctx: Context, id: string): Promise<void> {
   const viewer = requireWriter(ctx);
   await ctx.db.transaction((tx) =>
-    removeSolutions(tx, and(eq(solutions.id, id), solutionReadableBy(viewer))!, ([solution]) => {
-      if (!solution) throw notFound();
-      if (!canEditSolution(viewer, solution)) throw forbidden();
-    }),
+    removeSolutions(tx, and(eq(solutions.id, id), solutionReadableBy(viewer))!, ([solution]) =>
+      refuseUnlessEditable(viewer, solutionKind, solution),
+    ),
   );
   await removeQueuedFiles(ctx);
 }
 
-export async function getSolution(ctx: Context, id: string): Promise<SolutionRow> {
-  const [solution] = await ctx.db
-    .select()
-    .from(solutions)
-    .where(and(eq(solutions.id, id), solutionReadableBy(ctx.viewer)));
-  if (!solution) throw notFound();
-  return solution;
-}
+export const getSolution = (ctx: Context, id: string): Promise<SolutionRow> =>
+  readablePost(ctx, solutionKind, id);
 
 /**
  * A moderator hides, restores or approves a solution (the moderation service checked who may), in
- * the caller's transaction: its linked problems' counters are recounted and its tag counters move
- * as an edit moves them. Null when it is gone.
+ * the caller's transaction: its linked problems' counters are recounted (see changePostStanding).
+ * Null when it is gone.
  */
 export async function changeSolutionStanding(
   tx: DbOrTx,
@@ -274,17 +185,18 @@ export async function changeSolutionStanding(
   id: string,
   standing: PostStanding,
 ): Promise<StandingChange<SolutionRow> | null> {
-  const [before] = await tx.select().from(solutions).where(eq(solutions.id, id)).for('update');
-  if (!before) return null;
-  const [after] = await tx.update(solutions).set(standing).where(eq(solutions.id, id)).returning();
-  const problemIds = await linkedProblemIds(tx, id);
-  await refreshSolutionCounters(tx, problemIds);
-  await syncTagCounters(tx, 'solutions', tagState(before), tagState(after!));
-  return {
-    before,
-    after: after!,
-    announce: () => {
-      if (!isSolutionListed(before)) announce(ctx, after!, { space: true, problemIds });
-    },
-  };
+  let problemIds: string[] = [];
+  const change = await changePostStanding(tx, solutionKind, id, standing, async (tx) => {
+    problemIds = await linkedProblemIds(tx, id);
+    await refreshSolutionCounters(tx, problemIds);
+  });
+  return (
+    change && {
+      ...change,
+      announce: () => {
+        if (!isSolutionListed(change.before))
+          announce(ctx, change.after, { space: true, problemIds });
+      },
+    }
+  );
 }

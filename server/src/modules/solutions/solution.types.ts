@@ -1,7 +1,7 @@
 import { SOLUTION_LISTS, SOLUTION_SORTS } from '@rules';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { MediaInput, MediaItem } from '../media/media.types';
-import { LocationInput } from '../places/location.types';
+import { pageOf } from '../../graphql/page';
+import { DraftablePostInput, Post } from '../posts/post.types';
 
 export enum SolutionListKind {
   recent = 'recent',
@@ -45,49 +45,25 @@ export class LinkedProblem {
 @ObjectType({
   description:
     'A solution, standalone or linked to problems. Rich text is sanitised on the server.',
+  implements: Post,
 })
-export class Solution {
-  @Field(() => ID) id!: string;
+export class Solution extends Post {
   @Field(() => String, { description: 'The title' }) name!: string;
   @Field(() => String, { description: 'Rich text (sanitised HTML)' })
   description!: string;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => ID) spaceId!: string;
-  @Field(() => Boolean) isAnonymousPost!: boolean;
   @Field(() => Boolean) isDraft!: boolean;
-  @Field(() => Boolean, {
-    description: 'False while an anonymous post waits for approval.',
-  })
-  isApproved!: boolean;
-  @Field(() => Boolean, {
-    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
-  })
-  isHidden!: boolean;
-  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
-  files!: MediaItem[];
-  @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
-export class SolutionPage {
-  @Field(() => [Solution]) items!: Solution[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const SolutionPage = pageOf(Solution);
 
 @InputType()
-export class CreateSolutionInput {
+export class CreateSolutionInput extends DraftablePostInput {
   @Field(() => String) name!: string;
   @Field(() => String, {
     description: 'Rich text; #hashtags in title and description become tags.',
   })
   description!: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
   @Field(() => ID, {
     nullable: true,
     description: 'Defaults to the viewer’s active space.',
@@ -98,34 +74,10 @@ export class CreateSolutionInput {
     description: 'Posts the solution under this problem (in its space).',
   })
   problemId?: string;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }
 
 @InputType()
-export class UpdateSolutionInput {
+export class UpdateSolutionInput extends DraftablePostInput {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }

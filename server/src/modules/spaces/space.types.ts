@@ -1,5 +1,6 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
+import { pageOf } from '../../graphql/page';
 
 export enum SpaceListStatus {
   active = 'active',
@@ -67,15 +68,7 @@ export class Space {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class SpacePage {
-  @Field(() => [Space]) items!: Space[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const SpacePage = pageOf(Space);
 
 @ObjectType({ description: 'A user in a space with their status.' })
 export class SpaceParticipant {
@@ -84,11 +77,7 @@ export class SpaceParticipant {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class SpaceParticipantPage {
-  @Field(() => [SpaceParticipant]) items!: SpaceParticipant[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const SpaceParticipantPage = pageOf(SpaceParticipant);
 
 @ObjectType({
   description: 'A user found by the invite search, with what tells people of one name apart.',
@@ -99,11 +88,8 @@ export class UserSearchResult extends AuthorType {
   profileTags!: string[];
 }
 
-@ObjectType()
-export class UserSearchPage {
-  @Field(() => [UserSearchResult]) items!: UserSearchResult[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const UserSearchPage = pageOf(UserSearchResult, 'UserSearchPage');
+export type UserSearchPage = InstanceType<typeof UserSearchPage>;
 
 @InputType()
 export class CreateSpaceInput {

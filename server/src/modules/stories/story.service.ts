@@ -1,27 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, type SQL } from 'drizzle-orm';
-import { idSchema, MESSAGES, RATE_LIMITS, STORY_HTML_MAX } from '@rules';
+import { eq, type SQL } from 'drizzle-orm';
+import { idSchema, MESSAGES, STORY_HTML_MAX } from '@rules';
 import { z } from 'zod';
-import { limitedWrite } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { stories } from '../../db/schema';
-import { forbidden, notFound, parseInput } from '../../errors';
+import { parseInput } from '../../errors';
 import { readableProblem } from '../problems/problem.service';
-import {
-  approvedAfterEdit,
-  approvedWhenPosted,
-  type PostStanding,
-  type StandingChange,
-} from '../posts/post.policy';
+import type { PostStanding, StandingChange } from '../posts/post.policy';
 import { removeQueuedFiles } from '../media/stored-files.service';
-import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
-import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
+import { postFilesSchema } from '../posts/post-media';
+import { postLocationSchema } from '../posts/post-location';
 import { cleanStoryText } from '../posts/post-text';
+import {
+  changePostStanding,
+  createPost,
+  editPost,
+  lockEditablePost,
+  readablePost,
+  syncPostTags,
+} from '../posts/post-write.service';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncProblemStories, type StoryOnProblem } from '../problems/problem-counters';
-import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
-import { canEditStory, isStoryPublished, storyReadableBy, type StoryRow } from './story.policy';
+import { storyKind } from './story.post-kind';
+import { isStoryPublished, type StoryRow } from './story.policy';
 import { registerAccountRemover } from '../users/account-removers';
 import { requireWriter } from '../../auth/guards';
 
@@ -48,13 +49,6 @@ const updateSchema = z.object({
   location: postLocationSchema,
 });
 
-/** Stories posted to a problem are not public, so they count in no tag counter of the space. */
-const tagState = (story: StoryRow): TaggedState => ({
-  spaceId: story.spaceId,
-  tags: story.tags,
-  listed: isStoryPublished(story) && !story.problemId,
-});
-
 /** Tells live lists where the story now shows: its problem's Stories tab, else its space feed. */
 function announce(ctx: Context, story: StoryRow) {
   if (!isStoryPublished(story)) return;
@@ -69,65 +63,27 @@ const problemIdOf = (raw: string) => raw.replace(/^problems\//u, '');
 export const problemFor = (ctx: Context, rawId: string) => readableProblem(ctx, problemIdOf(rawId));
 
 /** What the story contributes to its problem's story counter. */
-const onProblem = (story: StoryRow): StoryOnProblem => ({
-  problemId: story.problemId,
-  listed: isStoryPublished(story),
-});
+const onProblem = (story: StoryRow | null): StoryOnProblem | null =>
+  story && { problemId: story.problemId, listed: isStoryPublished(story) };
+
+/** The problem's story counter follows the story (a story's own step in every write). */
+const syncOnProblem = (tx: DbOrTx, before: StoryRow | null, after: StoryRow | null) =>
+  syncProblemStories(tx, onProblem(before), onProblem(after));
 
 export async function createStory(ctx: Context, input: unknown): Promise<StoryRow> {
-  const viewer = requireWriter(ctx);
+  requireWriter(ctx);
   const data = parseInput(createSchema, input);
-  const { html, tags: storyTags } = cleanStoryText(data.story);
+  const { html, tags } = cleanStoryText(data.story);
   const problem = data.problemId ? await problemFor(ctx, data.problemId) : null;
   // A story posted to a problem goes in the problem's space.
   const spaceId = problem?.spaceId ?? (await resolveActiveSpace(ctx, data.spaceId)).id;
-  const story = await limitedWrite(
-    ctx.db,
-    'story-create',
-    viewer.id,
-    RATE_LIMITS.storyCreate,
-    async (tx) => {
-      const id = randomUUID();
-      const [row] = await tx
-        .insert(stories)
-        .values({
-          id,
-          spaceId,
-          problemId: problem?.id ?? null,
-          authorId: viewer.id,
-          story: html,
-          tags: storyTags,
-          isAnonymousPost: data.isAnonymousPost,
-          isDraft: data.isDraft,
-          isApproved: approvedWhenPosted(data.isAnonymousPost),
-          files: await filesOfNewPost(tx, viewer, { type: 'stories', id, spaceId }, data.files),
-          ...locationColumnsOf(data.location ?? null),
-        })
-        .returning();
-      await syncProblemStories(tx, null, onProblem(row!));
-      await syncTagCounters(tx, 'stories', null, tagState(row!));
-      return row!;
-    },
-  );
+  const story = await createPost(ctx, storyKind, {
+    spaceId,
+    input: data,
+    columns: { problemId: problem?.id ?? null, story: html, tags },
+    steps: (tx, created) => syncOnProblem(tx, null, created),
+  });
   announce(ctx, story);
-  return story;
-}
-
-/**
- * The story as this write finds it, locked until the write commits: concurrent writes to one story
- * take turns, and each sees what the one before it left. Readable first (the same rule as reads:
- * an author who can no longer read the story's space is refused as if it were missing), then
- * owned.
- */
-async function lockEditable(tx: DbOrTx, ctx: Context, id: string): Promise<StoryRow> {
-  const viewer = requireWriter(ctx);
-  const [story] = await tx
-    .select()
-    .from(stories)
-    .where(and(eq(stories.id, id), storyReadableBy(viewer)))
-    .for('update');
-  if (!story) throw notFound();
-  if (!canEditStory(viewer, story)) throw forbidden();
   return story;
 }
 
@@ -135,35 +91,24 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
   const data = parseInput(updateSchema, input);
   const cleaned = data.story === undefined ? undefined : cleanStoryText(data.story);
   const problem = data.problemId ? await problemFor(ctx, data.problemId) : null;
-
-  const { before, story } = await ctx.db.transaction(async (tx) => {
-    const before = await lockEditable(tx, ctx, id);
-    const isAnonymousPost = data.isAnonymousPost ?? before.isAnonymousPost;
-    const spaceId = problem?.spaceId ?? before.spaceId;
-    const files = await filesAfterEdit(tx, 'stories', before, spaceId, data.files);
-    const [row] = await tx
-      .update(stories)
-      .set({
+  const { before, after } = await editPost(
+    ctx,
+    storyKind,
+    id,
+    data,
+    () => ({
+      columns: {
         ...(cleaned && { story: cleaned.html, tags: cleaned.tags }),
-        ...(problem && { problemId: problem.id, spaceId }),
-        ...(files && { files }),
-        ...locationEdit(data.location),
+        ...(problem && { problemId: problem.id, spaceId: problem.spaceId }),
         // null takes the story off its problem into its space's feed.
         ...(data.problemId === null && { problemId: null }),
-        isDraft: data.isDraft ?? before.isDraft,
-        isAnonymousPost,
-        isApproved: approvedAfterEdit(before, isAnonymousPost),
-        updatedAt: new Date(),
-      })
-      .where(eq(stories.id, id))
-      .returning();
-    await syncProblemStories(tx, onProblem(before), onProblem(row!));
-    await syncTagCounters(tx, 'stories', tagState(before), tagState(row!));
-    return { before, story: row! };
-  });
-  await removeQueuedFiles(ctx);
-  if (!isStoryPublished(before) || story.problemId !== before.problemId) announce(ctx, story);
-  return story;
+      },
+      spaceId: problem?.spaceId,
+    }),
+    syncOnProblem,
+  );
+  if (!isStoryPublished(before) || after.problemId !== before.problemId) announce(ctx, after);
+  return after;
 }
 
 /**
@@ -174,8 +119,8 @@ export async function updateStory(ctx: Context, id: string, input: unknown): Pro
 export async function removeStories(tx: DbOrTx, where: SQL): Promise<StoryRow[]> {
   const removed = await tx.delete(stories).where(where).returning();
   for (const story of removed) {
-    await syncProblemStories(tx, onProblem(story), null);
-    await syncTagCounters(tx, 'stories', tagState(story), null);
+    await syncOnProblem(tx, story, null);
+    await syncPostTags(tx, storyKind, story, null);
   }
   return removed;
 }
@@ -184,25 +129,18 @@ registerAccountRemover('stories', (tx, userId) => removeStories(tx, eq(stories.a
 /** Of parallel deletes of one story, one deletes it; the others find it gone (NOT_FOUND). */
 export async function deleteStory(ctx: Context, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockEditable(tx, ctx, id);
+    await lockEditablePost(tx, ctx, storyKind, id, 'update');
     await removeStories(tx, eq(stories.id, id));
   });
   await removeQueuedFiles(ctx);
 }
 
-export async function getStory(ctx: Context, id: string): Promise<StoryRow> {
-  const [story] = await ctx.db
-    .select()
-    .from(stories)
-    .where(and(eq(stories.id, id), storyReadableBy(ctx.viewer)));
-  if (!story) throw notFound();
-  return story;
-}
+export const getStory = (ctx: Context, id: string): Promise<StoryRow> =>
+  readablePost(ctx, storyKind, id);
 
 /**
  * A moderator hides, restores or approves a story (the moderation service checked who may), in
- * the caller's transaction: the row is locked, and its tag and problem counters move as an edit
- * moves them. Null when the story is gone.
+ * the caller's transaction (see changePostStanding). Null when the story is gone.
  */
 export async function changeStoryStanding(
   tx: DbOrTx,
@@ -210,16 +148,13 @@ export async function changeStoryStanding(
   id: string,
   standing: PostStanding,
 ): Promise<StandingChange<StoryRow> | null> {
-  const [before] = await tx.select().from(stories).where(eq(stories.id, id)).for('update');
-  if (!before) return null;
-  const [after] = await tx.update(stories).set(standing).where(eq(stories.id, id)).returning();
-  await syncProblemStories(tx, onProblem(before), onProblem(after!));
-  await syncTagCounters(tx, 'stories', tagState(before), tagState(after!));
-  return {
-    before,
-    after: after!,
-    announce: () => {
-      if (!isStoryPublished(before)) announce(ctx, after!);
-    },
-  };
+  const change = await changePostStanding(tx, storyKind, id, standing, syncOnProblem);
+  return (
+    change && {
+      ...change,
+      announce: () => {
+        if (!isStoryPublished(change.before)) announce(ctx, change.after);
+      },
+    }
+  );
 }

@@ -1,7 +1,7 @@
 import { STORY_LISTS, STORY_SORTS } from '@rules';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { MediaInput, MediaItem } from '../media/media.types';
-import { LocationInput } from '../places/location.types';
+import { pageOf } from '../../graphql/page';
+import { DraftablePostInput, Post } from '../posts/post.types';
 
 export enum StoryListKind {
   recent = 'recent',
@@ -34,31 +34,17 @@ export class StoryCounters {
 
 @ObjectType({
   description: 'A story (perspective). Rich text is sanitised on the server.',
+  implements: Post,
 })
-export class Story {
-  @Field(() => ID) id!: string;
+export class Story extends Post {
   @Field(() => String, { description: 'Rich text (sanitised HTML)' })
   story!: string;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => ID) spaceId!: string;
   @Field(() => ID, {
     nullable: true,
     description: 'The problem it was posted to (then it is not public).',
   })
   problemId!: string | null;
-  @Field(() => Boolean) isAnonymousPost!: boolean;
   @Field(() => Boolean) isDraft!: boolean;
-  @Field(() => Boolean, {
-    description: 'False while an anonymous post waits for approval.',
-  })
-  isApproved!: boolean;
-  @Field(() => Boolean, {
-    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
-  })
-  isHidden!: boolean;
-  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
-  files!: MediaItem[];
-  @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
   @Field(() => Float, {
     nullable: true,
@@ -67,21 +53,11 @@ export class Story {
   distanceKm?: number | null;
 }
 
-@ObjectType()
-export class StoryPage {
-  @Field(() => [Story]) items!: Story[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  last!: string | null;
-}
+export const StoryPage = pageOf(Story);
 
 @InputType()
-export class CreateStoryInput {
+export class CreateStoryInput extends DraftablePostInput {
   @Field(() => String) story!: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
   @Field(() => ID, {
     nullable: true,
     description: 'Defaults to the viewer’s active space.',
@@ -93,38 +69,14 @@ export class CreateStoryInput {
       'Post to this problem (readable by the viewer); the story then goes in its space and is not public.',
   })
   problemId?: string;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }
 
 @InputType()
-export class UpdateStoryInput {
+export class UpdateStoryInput extends DraftablePostInput {
   @Field(() => String, { nullable: true }) story?: string;
   @Field(() => ID, {
     nullable: true,
     description: 'Move the story to this problem.',
   })
   problemId?: string;
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
-  @Field(() => [MediaInput], {
-    nullable: true,
-    description:
-      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
-  })
-  files?: MediaInput[] | null;
-  @Field(() => LocationInput, {
-    nullable: true,
-    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
-  })
-  location?: LocationInput | null;
 }

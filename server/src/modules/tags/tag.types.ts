@@ -1,6 +1,7 @@
 import { AUTOCOMPLETE_COLLECTIONS, TAG_SORTS } from '@rules';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
+import { pageOf } from '../../graphql/page';
 
 export enum TagSort {
   followers = 'followers',
@@ -50,11 +51,7 @@ export class Tag {
   @Field(() => TagCounters) counters!: TagCounters;
 }
 
-@ObjectType()
-export class TagPage {
-  @Field(() => [Tag]) items!: Tag[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const TagPage = pageOf(Tag);
 
 @ObjectType({
   description: 'A problem or solution carrying a tag (tag pages, problem alerts).',
@@ -71,17 +68,9 @@ export class TaggedPost {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class TaggedPostPage {
-  @Field(() => [TaggedPost]) items!: TaggedPost[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const TaggedPostPage = pageOf(TaggedPost);
 
-@ObjectType()
-export class TagProfilePage {
-  @Field(() => [AuthorType]) items!: AuthorType[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const TagProfilePage = pageOf(AuthorType, 'TagProfilePage');
 
 @ObjectType({
   description: 'A suggestion: a tag (id = name = the tag) or a participant.',

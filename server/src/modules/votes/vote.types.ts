@@ -1,5 +1,6 @@
 import { VOTE_DIRECTIONS, type VoteDirection } from '@rules';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { pageOf } from '../../graphql/page';
 
 export enum VoteDirectionKind {
   up = 'up',
@@ -35,8 +36,4 @@ export class SolutionVoter {
   feedback!: string | null;
 }
 
-@ObjectType()
-export class SolutionVoterPage {
-  @Field(() => [SolutionVoter]) items!: SolutionVoter[];
-  @Field(() => String, { nullable: true }) last!: string | null;
-}
+export const SolutionVoterPage = pageOf(SolutionVoter);

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReactionCounts } from './engagement';
+import { filesColumn } from './media';
+import { spaces } from './spaces';
+import { users } from './users';
+
+/**
+ * The columns every post table (stories, problems, solutions, skills) shares: where it was posted
+ * and by whom, its tags, its standing (anonymous, approved, hidden), its comments and files. The
+ * post engine (modules/posts) and postPolicy rely on these names, so they are written once here.
+ */
+export const postColumns = () => ({
+  id: text('id').primaryKey(),
+  spaceId: text('space_id')
+    .notNull()
+    .references(() => spaces.id, { onDelete: 'cascade' }),
+  authorId: text('author_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Lower-cased hashtags in order of appearance; denormalised so a card needs no join. */
+  tags: text('tags')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  isAnonymousPost: boolean('is_anonymous_post').notNull().default(false),
+  /** Anonymous posts wait for a moderator; every other post is approved on creation. */
+  isApproved: boolean('is_approved').notNull().default(true),
+  /** Hidden by a moderator: only the author (marked hidden) and moderators see it. */
+  isHidden: boolean('is_hidden').notNull().default(false),
+  totalComments: integer('total_comments').notNull().default(0),
+  files: filesColumn(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/** A post kind with drafts (all but skills): a draft is its author's only, listed nowhere. */
+export const draftColumn = () => ({
+  isDraft: boolean('is_draft').notNull().default(false),
+});
+
+/** A post kind people react to (all but skills): the total and the count of each reaction. */
+export const reactionColumns = () => ({
+  totalReactions: integer('total_reactions').notNull().default(0),
+  reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
+});

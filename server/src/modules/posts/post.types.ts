@@ -1,0 +1,59 @@
+import { Field, ID, InputType, InterfaceType } from 'type-graphql';
+import { MediaInput, MediaItem } from '../media/media.types';
+import { LocationInput } from '../places/location.types';
+import { AuthorType } from '../users/user.types';
+
+/**
+ * What every post kind shows, whatever its kind: Story, Problem, Solution and Skill implement it,
+ * so a list that mixes kinds (and a client fragment `... on Post`) reads these fields once.
+ */
+@InterfaceType({ description: 'A story, problem, solution or skill: what every post kind shows.' })
+export abstract class Post {
+  @Field(() => ID) id!: string;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => ID) spaceId!: string;
+  @Field(() => Boolean) isAnonymousPost!: boolean;
+  @Field(() => Boolean, {
+    description: 'False while an anonymous post waits for approval.',
+  })
+  isApproved!: boolean;
+  @Field(() => Boolean, {
+    description: 'Hidden by a moderator: only its author (and moderators) still see it.',
+  })
+  isHidden!: boolean;
+  @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
+  files!: MediaItem[];
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => AuthorType, { description: 'Anonymous for anonymous posts.' })
+  author!: AuthorType;
+  @Field(() => Boolean, {
+    description: 'Whether the viewer may edit and delete it (the author only).',
+  })
+  canEdit!: boolean;
+}
+
+/**
+ * What the create and edit inputs of every post kind take besides their own fields; the kinds'
+ * input types extend it (skills) or DraftablePostInput (stories, problems, solutions).
+ */
+@InputType()
+export abstract class PostInput {
+  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
+  @Field(() => [MediaInput], {
+    nullable: true,
+    description:
+      'Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit.',
+  })
+  files?: MediaInput[] | null;
+}
+
+/** PostInput of a kind with drafts and a place. */
+@InputType()
+export abstract class DraftablePostInput extends PostInput {
+  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+  @Field(() => LocationInput, {
+    nullable: true,
+    description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',
+  })
+  location?: LocationInput | null;
+}

@@ -50,10 +50,6 @@ export function channelJoinableBy(viewer: SqlViewer): SQL {
   )!;
 }
 
-/** Conversations whose membership is kept in member rows (a space chat's is the space's). */
-export const HAS_MEMBER_ROWS = ['p2p', 'group', 'public', 'private'] as const;
-export const hasMemberRows = () => inArray(chatConversations.type, [...HAS_MEMBER_ROWS]);
-
 /**
  * `conversationReadableBy` for a conversation in memory, as a live subscription judges an event
  * without a query: `memberOf` is the set of conversations the subscriber has member rows in, kept

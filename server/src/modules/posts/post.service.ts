@@ -10,7 +10,7 @@ import { problemReadableBy } from '../problems/problem.policy';
 import { skillReadableBy } from '../skills/skill.policy';
 import { solutionReadableBy } from '../solutions/solution.policy';
 import { storyReadableBy } from '../stories/story.policy';
-import { parseItemPath, type ItemRef, type PostType } from './post-path';
+import type { ItemRef, PostType } from './post-path';
 import { postPolicy } from './post.policy';
 
 /** What engagement needs of a post, whatever its kind. */
@@ -142,7 +142,3 @@ export async function engageableItem(
   }
   return { type: ref.type, id: ref.id, post: await engageablePost(ctx, ref.type, ref.id, db) };
 }
-
-/** The item a REST body's `path` names (see parseItemPath), if the viewer may engage with it. */
-export const engageableItemAt = (ctx: Context, path: unknown, db: DbOrTx = ctx.db) =>
-  engageableItem(ctx, parseItemPath(path), db);

@@ -6,7 +6,7 @@ import { presentLocation } from '../posts/post-location';
 import { distanceField } from '../places/nearness';
 import { postAuthor } from '../users/user.service';
 import { canEditProblem, type ProblemPartRow, type ProblemRow } from './problem.policy';
-import { canChangeStatus, isJoined, statusActivity, type MeasurementRow } from './problem.service';
+import { canChangeStatus, isJoined, statusActivity } from './problem.service';
 
 export const problemCounters = (problem: ProblemRow) => ({
   totalComments: problem.totalComments,
@@ -66,15 +66,4 @@ export const presentPart = (part: ProblemPartRow & { canEdit?: boolean }) => ({
   attributes: part.attributes,
   canEdit: part.canEdit ?? false,
   createdAt: part.createdAt.toISOString(),
-});
-
-export const presentMeasurement = (measurement: MeasurementRow) => ({
-  id: measurement.id,
-  problemId: measurement.problemId,
-  name: measurement.name,
-  value: measurement.value,
-  unit: measurement.unit,
-  note: measurement.note,
-  measuredAt: measurement.measuredAt.toISOString(),
-  createdAt: measurement.createdAt.toISOString(),
 });

@@ -8,7 +8,7 @@ import type { Plugin, Rollup } from 'vite';
  * Left to itself, the bundler splits the shell into about a hundred small chunks: each Mantine
  * component, icon, hook and shared rule that some lazy page also imports gets a chunk of its own,
  * and each chunk is compressed alone, so the first visit paid about 50 KB of brotli for repetition
- * one file compresses away (README, client size).
+ * one file compresses away (docs/performance.md, client size).
  *
  * Which modules a first visit runs is a question of bindings, not files: the shell imports
  * `Button` from `@mantine/core`, whose index re-exports every component, and `SpaceDialog` from a

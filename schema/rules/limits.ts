@@ -104,7 +104,7 @@ export const RATE_LIMITS = {
   // Reports: reporting a spam wave by hand stays under; moderators' queue is not a script's.
   reportCreate: { max: 20, windowSeconds: 60 * 60 },
   // @mention notifications one person's comments give another, per recipient. Past this the
-  // comment is still posted and shows the mention, but notifies no more (see README).
+  // comment is still posted and shows the mention, but notifies no more (see docs/security.md).
   mentionNotify: { max: 5, windowSeconds: 60 * 60 },
   // Alerts one problem sends its tags' followers (per problem): its first listing, and twice
   // more a day when it is unpublished and published again. Past this, publishing alerts nobody.

@@ -38,7 +38,8 @@ export const MAP_HISTORY_MAX = 50;
 
 /**
  * A map's time filter starts at all time: the spec's last24hours default would empty every map a
- * day after its items were posted (README, decisions). last24hours is the first preset offered.
+ * day after its items were posted (docs/decisions.md, progress maps). last24hours is the first
+ * preset offered.
  */
 export const MAP_DEFAULT_TIME_RANGE: TimeRange = 'alltime';
 

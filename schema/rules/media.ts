@@ -7,7 +7,7 @@
 /** 1 GB per file and in total. The spec writes the total as "1 GB (1000 MB)": one GiB for both. */
 export const MEDIA_FILE_MAX_BYTES = 1024 ** 3;
 export const MEDIA_TOTAL_MAX_BYTES = 1024 ** 3;
-/** The spec's check says 10 while its message says 5: 5 is enforced (README, corrections). */
+/** The spec's check says 10 while its message says 5: 5 is enforced (docs/decisions.md). */
 export const MEDIA_MAX_FILES = 5;
 /** A space has one image. */
 export const SPACE_IMAGE_MAX_FILES = 1;
@@ -41,7 +41,7 @@ export const INCOMPLETE_UPLOAD_HOURS = 24;
 export const UNATTACHED_UPLOAD_HOURS = 24;
 
 export const MEDIA_MESSAGES = {
-  /** The spec's 'Maxiumum' is a slip (README, corrections). */
+  /** The spec's 'Maxiumum' is a slip (docs/decisions.md, spec text corrected). */
   tooManyFiles: `Maximum only ${MEDIA_MAX_FILES} files allowed`,
   fileTooLarge: 'Max 1GB per file',
   totalTooLarge: 'Sum of all files limited to 1GB',

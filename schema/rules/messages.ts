@@ -3,7 +3,7 @@ import { TIME_RANGE_MESSAGES } from './time-range';
 /**
  * User-facing messages shared by every feature, in the spec's words where the spec words them.
  * Each translates under `common:errors.<key>` (see message-keys.ts); features keep their own
- * messages in their rules file. Spec slips corrected here are listed in the README.
+ * messages in their rules file. Spec slips corrected here are listed in docs/decisions.md.
  */
 export const MESSAGES = {
   ...TIME_RANGE_MESSAGES,

@@ -9,7 +9,7 @@ import type { Db } from './client';
  * connection. Values are `sql.placeholder(name)` in the query and come with `execute({ name })`.
  *
  * Named statements need PgBouncer 1.21+ (`max_prepared_statements`) when a transaction-mode pooler
- * sits in front of PostgreSQL; see the README.
+ * sits in front of PostgreSQL; see docs/operations.md.
  */
 const statementsByDb = new WeakMap<Db, Map<string, unknown>>();
 

@@ -27,13 +27,22 @@ import * as moderationRoles from '../modules/moderation/moderation-roles.service
 import * as digestService from '../modules/notifications/digest.service';
 import * as peopleService from '../modules/people/people.service';
 import * as problemService from '../modules/problems/problem.service';
+import * as problemMembersService from '../modules/problems/problem-members.service';
+import * as problemStatusService from '../modules/problems/problem-status.service';
+import * as problemPartsService from '../modules/problems/problem-parts.service';
+import * as problemMeasurementsService from '../modules/problems/problem-measurements.service';
 import * as reactionService from '../modules/reactions/reaction.service';
 import * as skillService from '../modules/skills/skill.service';
 import * as solutionService from '../modules/solutions/solution.service';
+import * as solutionLinksService from '../modules/solutions/solution-links.service';
 import * as voteService from '../modules/votes/vote.service';
 import * as spaceService from '../modules/spaces/space.service';
+import * as mySpacesService from '../modules/spaces/my-spaces.service';
+import * as spaceInvitationsService from '../modules/spaces/space-invitations.service';
 import * as storyService from '../modules/stories/story.service';
-import * as tagService from '../modules/tags/tag.service';
+import * as tagFollowsService from '../modules/tags/tag-follows.service';
+import * as profileTagsService from '../modules/tags/profile-tags.service';
+import * as alertTagsService from '../modules/tags/alert-tags.service';
 import { deleteAccount } from '../modules/users/account-deletion.service';
 import * as userService from '../modules/users/user.service';
 import {
@@ -146,7 +155,7 @@ export async function resetDemo(deps: AppDeps): Promise<number> {
   for (const userId of existing.values()) {
     const { token } = await deps.sessions.create(userId);
     const ctx = () => requestContext(deps, token, `demo-reset:${userId}`);
-    const owned = await spaceService.listMySpaces(await ctx(), { status: 'active', first: 100 });
+    const owned = await mySpacesService.listMySpaces(await ctx(), { status: 'active', first: 100 });
     for (const space of owned.items) {
       if (space.authorId === userId) await spaceService.deleteSpace(await ctx(), space.id);
     }
@@ -292,7 +301,7 @@ class DemoBuilder {
     await userService.updateProfile(await this.as(person.key), { bio: person.bio });
     if (person.appLang !== 'en')
       await userService.updateLanguage(await this.as(person.key), person.appLang);
-    await tagService.setProfileTags(await this.as(person.key), person.profileTags);
+    await profileTagsService.setProfileTags(await this.as(person.key), person.profileTags);
     // example.org has no mailboxes: the demo's people get no e-mail digests.
     await digestService.setDigestEmails(await this.as(person.key), false);
     this.counts.people++;
@@ -309,17 +318,17 @@ class DemoBuilder {
       this.spaceIds.set(space.key, created.id);
       this.counts.privateSpaces++;
       const members = [...space.admins, ...space.contributors];
-      await spaceService.sendInvites(
+      await spaceInvitationsService.sendInvites(
         await this.as(space.owner),
         created.id,
         members.map((key) => this.userId(key)),
       );
       for (const key of members) {
-        await spaceService.acceptInvite(await this.as(key), created.id);
+        await spaceInvitationsService.acceptInvite(await this.as(key), created.id);
         this.counts.participants++;
       }
       for (const key of space.admins) {
-        await spaceService.setParticipantStatus(
+        await spaceInvitationsService.setParticipantStatus(
           await this.as(space.owner),
           created.id,
           this.userId(key),
@@ -327,7 +336,7 @@ class DemoBuilder {
         );
       }
       for (const key of space.requested) {
-        await spaceService.requestAccess(await this.as(key), created.id);
+        await spaceInvitationsService.requestAccess(await this.as(key), created.id);
       }
     }
   }
@@ -336,7 +345,7 @@ class DemoBuilder {
   private async invitations() {
     for (const space of PRIVATE_SPACES) {
       if (space.invited.length === 0) continue;
-      await spaceService.sendInvites(
+      await spaceInvitationsService.sendInvites(
         await this.as(space.owner),
         this.id(this.spaceIds, space.key),
         space.invited.map((key) => this.userId(key)),
@@ -358,24 +367,25 @@ class DemoBuilder {
       const id = created.id;
       this.problemIds.set(problem.key, id);
       this.counts.problems++;
-      for (const key of problem.joined) await problemService.joinProblem(await this.as(key), id);
+      for (const key of problem.joined)
+        await problemMembersService.joinProblem(await this.as(key), id);
       for (const change of problem.statuses) {
-        await problemService.setProblemStatus(await this.as(change.by), id, change.to);
+        await problemStatusService.setProblemStatus(await this.as(change.by), id, change.to);
         this.counts.statusChanges++;
       }
       for (const { by, ...part } of problem.parts) {
-        await problemService.addPart(await this.as(by), id, part);
+        await problemPartsService.addPart(await this.as(by), id, part);
         this.counts.parts++;
       }
       for (const { by, daysAgo, ...measurement } of problem.measurements) {
-        await problemService.addMeasurement(await this.as(by), id, {
+        await problemMeasurementsService.addMeasurement(await this.as(by), id, {
           ...measurement,
           measuredAt: new Date(Date.now() - daysAgo * DAY_MS),
         });
         this.counts.measurements++;
       }
       for (const departure of problem.left) {
-        await problemService.leaveProblem(await this.as(departure.by), id, {
+        await problemMembersService.leaveProblem(await this.as(departure.by), id, {
           emoji: departure.emoji,
           leavingComment: departure.comment,
         });
@@ -397,7 +407,7 @@ class DemoBuilder {
       this.counts.solutions++;
       if (solution.problem) this.counts.links++;
       if (solution.links) {
-        await solutionService.linkSolution(
+        await solutionLinksService.linkSolution(
           await this.as(solution.links.by),
           created.id,
           solution.links.problems.map((key) => this.id(this.problemIds, key)),
@@ -680,28 +690,28 @@ class DemoBuilder {
 
   private async settle(person: DemoPerson) {
     if (person.follows.length > 0) {
-      await tagService.followTags(await this.as(person.key), person.follows);
+      await tagFollowsService.followTags(await this.as(person.key), person.follows);
       this.counts.follows += person.follows.length;
     }
     if (person.alerts.length > 0) {
-      await tagService.setNotificationTags(await this.as(person.key), person.alerts);
+      await alertTagsService.setNotificationTags(await this.as(person.key), person.alerts);
       this.counts.alerts += person.alerts.length;
     }
     if (person.priorities.length > 0) {
-      await problemService.updateJoinedProblems(
+      await problemMembersService.updateJoinedProblems(
         await this.as(person.key),
         person.priorities.map((key) => this.id(this.problemIds, key)),
       );
     }
     for (const key of person.favorites) {
-      await spaceService.favoriteSpace(
+      await mySpacesService.favoriteSpace(
         await this.as(person.key),
         this.id(this.spaceIds, key),
         true,
       );
     }
     for (const key of person.visits) {
-      await spaceService.changeSpace(await this.as(person.key), this.id(this.spaceIds, key));
+      await mySpacesService.changeSpace(await this.as(person.key), this.id(this.spaceIds, key));
     }
   }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { adminSearchSchema, idSchema } from '@rules';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
@@ -7,7 +7,7 @@ import { spaceParticipants, spaces, users } from '../../db/schema';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { participantsPage } from '../spaces/space-members.service';
-import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
+import { ACTIVE_PARTICIPANT_STATUSES, activeMemberIn } from '../spaces/space.policy';
 import type { SpaceRow } from '../spaces/space.service';
 import { requireViewer } from '../../auth/guards';
 import { canAdminister, canManageSpaceData, spaceVisibleTo } from './admin.policy';
@@ -117,10 +117,10 @@ export async function listAdminSpaces(
   const rows = await ctx.db
     .select({
       space: spaces,
-      totalParticipants: sql<number>`(select count(*) from ${spaceParticipants} where ${and(
-        sql`${spaceParticipants.spaceId} = ${spaces.id}`,
-        inArray(spaceParticipants.status, activeStatuses),
-      )})`.mapWith(Number),
+      totalParticipants:
+        sql<number>`(select count(*) from ${spaceParticipants} where ${activeMemberIn(
+          spaces.id,
+        )})`.mapWith(Number),
       totalItems: sql<number>`${sql.join(itemCounts, sql` + `)}`.mapWith(Number),
     })
     .from(spaces)

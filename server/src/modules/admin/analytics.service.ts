@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ANALYTICS_TOP_PARTICIPANTS,
@@ -14,7 +14,7 @@ import { parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { commentShownTo } from '../comments/comment.policy';
 import { postEngageableBy } from '../posts/post.service';
-import { ACTIVE_PARTICIPANT_STATUSES, type SqlViewer } from '../spaces/space.policy';
+import { activeMemberIn, type SqlViewer } from '../spaces/space.policy';
 import type { SpaceRow } from '../spaces/space.service';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { managedSpace } from './admin.service';
@@ -26,7 +26,6 @@ import { POST_KIND_NAMES, POST_KINDS, postsCounted, type PostKindName } from './
  */
 
 const count = sql<number>`count(*)`.mapWith(Number);
-const activeStatuses = [...ACTIVE_PARTICIPANT_STATUSES];
 
 /** Comments the viewer may see: shown to them (hidden ones are not), on a post they may engage with. */
 function commentsShownTo(viewer: Viewer | null): SQL {
@@ -125,8 +124,7 @@ function zipDays(posts: Record<PostKindName, DayCount[]>, people?: DayCount[]): 
 function peopleSource(space: SpaceRow, days: number): SQL {
   return space.isPrivate
     ? sql`select ${spaceParticipants.createdAt} as created_at from ${spaceParticipants} where ${and(
-        eq(spaceParticipants.spaceId, space.id),
-        inArray(spaceParticipants.status, activeStatuses),
+        activeMemberIn(space.id),
         createdSince(spaceParticipants.createdAt, days),
       )}`
     : sql`select ${users.createdAt} as created_at from ${users} where ${and(
@@ -137,15 +135,7 @@ function peopleSource(space: SpaceRow, days: number): SQL {
 
 async function countPeople(ctx: Context, space: SpaceRow): Promise<number> {
   const [row] = space.isPrivate
-    ? await ctx.db
-        .select({ count })
-        .from(spaceParticipants)
-        .where(
-          and(
-            eq(spaceParticipants.spaceId, space.id),
-            inArray(spaceParticipants.status, activeStatuses),
-          ),
-        )
+    ? await ctx.db.select({ count }).from(spaceParticipants).where(activeMemberIn(space.id))
     : await ctx.db.select({ count }).from(users).where(eq(users.emailVerified, true));
   return row?.count ?? 0;
 }

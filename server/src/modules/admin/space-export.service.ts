@@ -14,14 +14,12 @@ import {
   users,
 } from '../../db/schema';
 import { commentShownTo } from '../comments/comment.policy';
-import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
+import { activeMemberIn } from '../spaces/space.policy';
 import type { SpaceRow } from '../spaces/space.service';
 import { managedSpace } from './admin.service';
 import { POST_KINDS, postsCounted, type PostKindName, type PostTable } from './post-kinds';
 
 /** A space's content as one JSON download, read from the database batch by batch. */
-
-const activeStatuses = [...ACTIVE_PARTICIPANT_STATUSES];
 
 /** Reads a table in keyset batches (created_at, id ascending) so memory holds one batch at a time. */
 async function* inBatches<Row>(
@@ -231,8 +229,7 @@ function exportedParticipants(ctx: Context, space: SpaceRow) {
             .innerJoin(users, eq(users.id, spaceParticipants.userId))
             .where(
               and(
-                eq(spaceParticipants.spaceId, space.id),
-                inArray(spaceParticipants.status, activeStatuses),
+                activeMemberIn(space.id),
                 afterCursor(spaceParticipants.createdAt, spaceParticipants.userId, after, true),
               ),
             )

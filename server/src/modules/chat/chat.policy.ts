@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { chatConversations, chatMembers, spaceParticipants, users } from '../../db/schema';
 import {
-  ACTIVE_PARTICIPANT_STATUSES,
+  activeMemberIn,
   spaceReadableBy,
   spaceReadableIn,
   type SpaceAccess,
@@ -76,8 +76,7 @@ export function conversationReadableIn(
 export function userReadsSpace(space: { id: string; isPrivate: boolean }): SQL {
   if (!space.isPrivate) return sql`true`;
   return sql`exists (select 1 from ${spaceParticipants} where ${and(
-    eq(spaceParticipants.spaceId, space.id),
+    activeMemberIn(space.id),
     eq(spaceParticipants.userId, users.id),
-    inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]),
   )})`;
 }

@@ -1,7 +1,9 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { problems, skills, spaceParticipants, spaceTags, stories, users } from '../../db/schema';
-import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
+import { problemListedFor } from '../problems/problem.policy';
+import { skillListedFor } from '../skills/skill.policy';
+import { activeMemberIn } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { storyListedFor } from '../stories/story.policy';
 
@@ -26,14 +28,7 @@ export async function dashboardInfo(ctx: Context, spaceId?: string | null): Prom
     ctx.db
       .select({ count })
       .from(problems)
-      .where(
-        and(
-          eq(problems.spaceId, space.id),
-          eq(problems.isDraft, false),
-          eq(problems.isApproved, true),
-          eq(problems.isHidden, false),
-        ),
-      ),
+      .where(and(eq(problems.spaceId, space.id), problemListedFor(ctx.viewer))),
     ctx.db
       .select({ count })
       .from(stories)
@@ -54,19 +49,9 @@ export async function dashboardInfo(ctx: Context, spaceId?: string | null): Prom
     ctx.db
       .select({ count })
       .from(skills)
-      .where(
-        and(eq(skills.spaceId, space.id), eq(skills.isApproved, true), eq(skills.isHidden, false)),
-      ),
+      .where(and(eq(skills.spaceId, space.id), skillListedFor(ctx.viewer))),
     space.isPrivate
-      ? ctx.db
-          .select({ count })
-          .from(spaceParticipants)
-          .where(
-            and(
-              eq(spaceParticipants.spaceId, space.id),
-              inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]),
-            ),
-          )
+      ? ctx.db.select({ count }).from(spaceParticipants).where(activeMemberIn(space.id))
       : ctx.db.select({ count }).from(users).where(eq(users.emailVerified, true)),
   ]);
   return {

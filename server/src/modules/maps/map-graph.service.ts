@@ -19,7 +19,7 @@ import { problemSolutions, problems, solutions, stories, users, waypoints } from
 import { parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { problemListedFor } from '../problems/problem.policy';
-import { canChangeStatus } from '../problems/problem.service';
+import { canChangeStatus } from '../problems/problem-members.service';
 import { solutionListedFor } from '../solutions/solution.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { storyListedFor, storyOnProblemFor } from '../stories/story.policy';

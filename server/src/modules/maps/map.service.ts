@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { mapCollaborators, maps, spaceParticipants, spaces, users } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
 import { readableProblem } from '../problems/problem.service';
-import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
+import { activeMemberIn } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { requireWriter } from '../../auth/guards';
 import { syncProblemRecipes } from './map-counters';
@@ -148,9 +148,8 @@ async function eligibleCollaborators(
     .from(spaces)
     .where(eq(spaces.id, map.spaceId));
   const participates = sql`exists (select 1 from ${spaceParticipants} where ${and(
-    eq(spaceParticipants.spaceId, map.spaceId),
+    activeMemberIn(map.spaceId),
     eq(spaceParticipants.userId, users.id),
-    inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]),
   )})`;
   const found = await ctx.db
     .select({ id: users.id })

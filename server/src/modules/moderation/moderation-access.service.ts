@@ -5,17 +5,18 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { moderationActions, spaceParticipants, spaces } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { requireViewer } from '../../auth/guards';
+import { spaceManagers } from '../spaces/space.policy';
 import type { ModerationActionRow } from './moderation.loaders';
 import { isSiteModerator, scopeOf, type ModerationScope } from './moderation.policy';
+import { requireViewer } from '../../auth/guards';
 
 /** Whether `userId` is an owner or admin of the space. */
 export async function managesSpace(db: DbOrTx, userId: string, spaceId: string): Promise<boolean> {
   const [row] = await db
-    .select({ status: spaceParticipants.status })
+    .select({ userId: spaceParticipants.userId })
     .from(spaceParticipants)
-    .where(and(eq(spaceParticipants.spaceId, spaceId), eq(spaceParticipants.userId, userId)));
-  return row?.status === 'owner' || row?.status === 'admin';
+    .where(and(spaceManagers(spaceId), eq(spaceParticipants.userId, userId)));
+  return !!row;
 }
 
 export async function moderates(ctx: Context, scope: ModerationScope, db: DbOrTx = ctx.db) {

@@ -13,7 +13,7 @@ import {
 import type { PostType } from '../posts/post-path';
 import type { EngageableItem, PostTarget } from '../posts/post.service';
 import { postIdColumn } from '../posts/post.service';
-import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
+import { activeMemberIn, spaceManagers } from '../spaces/space.policy';
 import { notify, watch } from './notify.service';
 
 /**
@@ -222,8 +222,7 @@ export function notifyJoinRequest(tx: DbOrTx, actorId: string, spaceId: string):
         itemType: 'spaces',
         itemId: spaceId,
         recipients: sql`select ${spaceParticipants.userId} from ${spaceParticipants}
-          where ${spaceParticipants.spaceId} = ${spaceId}
-          and ${spaceParticipants.status} in ('owner', 'admin')`,
+          where ${spaceManagers(spaceId)}`,
       },
     ],
   });
@@ -281,12 +280,9 @@ export async function notifyProblemListed(tx: DbOrTx, problem: ProblemRow): Prom
           where alert.tag_id = any(${sql.param(problem.tags, comments.mentions)}::text[])
           and (exists (select 1 from ${userSpaces} mine where mine.user_id = alert.user_id
                  and mine.space_id = ${problem.spaceId})
-               or exists (select 1 from ${spaceParticipants} member
-                 where member.user_id = alert.user_id and member.space_id = ${problem.spaceId}
-                 and member.status in (${sql.join(
-                   ACTIVE_PARTICIPANT_STATUSES.map((status) => sql`${status}`),
-                   sql`, `,
-                 )})))`,
+               or exists (select 1 from ${spaceParticipants}
+                 where ${spaceParticipants.userId} = alert.user_id
+                 and ${activeMemberIn(problem.spaceId)}))`,
             data: { anonymous: problem.isAnonymousPost },
           },
         ]

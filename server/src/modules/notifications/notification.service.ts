@@ -18,7 +18,7 @@ import { notFound, parseInput } from '../../errors';
 import { engageablePost } from '../posts/post.service';
 import { engageableRows } from '../reactions/engaged-items.service';
 import { resolveActiveSpace } from '../spaces/space.service';
-import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
+import { isActiveMember } from '../spaces/space.policy';
 import { requireViewer } from '../../auth/guards';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -85,7 +85,7 @@ async function filterCondition(
       return sql`${notifications.spaceId} in (select ${spaces.id} from ${spaces}
         join ${spaceParticipants} on ${spaceParticipants.spaceId} = ${spaces.id}
         where ${spaces.isPrivate} and ${spaceParticipants.userId} = ${viewer.id}
-        and ${inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES])})`;
+        and ${isActiveMember()})`;
     case 'thisSpace':
       return eq(notifications.spaceId, (await resolveActiveSpace(ctx, input.spaceId)).id);
   }

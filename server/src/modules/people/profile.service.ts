@@ -19,7 +19,7 @@ import {
 import { problemListedFor, type ProblemRow } from '../problems/problem.policy';
 import { skillListedFor, type SkillRow } from '../skills/skill.policy';
 import { solutionListedFor, type SolutionRow } from '../solutions/solution.policy';
-import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
+import { isActiveMember } from '../spaces/space.policy';
 import { storyListedFor, storyOnProblemFor, type StoryRow } from '../stories/story.policy';
 import { requireViewer } from '../../auth/guards';
 import { getPerson, type PersonListInput } from './people.service';
@@ -248,7 +248,7 @@ export interface Common {
 const activeIn = (userId: string) =>
   sql`${spaces.id} in (select ${spaceParticipants.spaceId} from ${spaceParticipants} where ${and(
     eq(spaceParticipants.userId, userId),
-    inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]),
+    isActiveMember(),
   )})`;
 
 /**

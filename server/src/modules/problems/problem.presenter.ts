@@ -6,7 +6,8 @@ import { presentLocation } from '../posts/post-location';
 import { distanceField } from '../places/nearness';
 import { postAuthor } from '../users/user.service';
 import { canEditProblem, type ProblemPartRow, type ProblemRow } from './problem.policy';
-import { canChangeStatus, isJoined, statusActivity } from './problem.service';
+import { canChangeStatus, isJoined } from './problem-members.service';
+import { statusActivity } from './problem-status.service';
 
 export const problemCounters = (problem: ProblemRow) => ({
   totalComments: problem.totalComments,

@@ -23,6 +23,11 @@ import { canEditProblem, type ProblemRow } from './problem.policy';
 import * as problemLive from './problem-live.service';
 import { problemCounters } from './problem.presenter';
 import * as problemsService from './problem.service';
+import * as problemMembersService from './problem-members.service';
+import * as problemStatusService from './problem-status.service';
+import * as problemListsService from './problem-lists.service';
+import * as problemPartsService from './problem-parts.service';
+import * as problemMeasurementsService from './problem-measurements.service';
 import {
   CreateProblemInput,
   JoinedProblem,
@@ -76,7 +81,7 @@ export class ProblemResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
-    return problemsService.listProblems(ctx, {
+    return problemListsService.listProblems(ctx, {
       list,
       orderBy,
       statuses,
@@ -101,7 +106,7 @@ export class ProblemResolver {
     description: 'The viewer’s joined problems by priority, missing priority last.',
   })
   joinedProblems(@Ctx() ctx: Context) {
-    return problemsService.joinedProblems(ctx);
+    return problemMembersService.joinedProblems(ctx);
   }
 
   @Query(() => [ProblemPart], {
@@ -116,7 +121,7 @@ export class ProblemResolver {
     type: string | null,
     @Ctx() ctx: Context,
   ) {
-    return problemsService.listParts(ctx, problemId, type);
+    return problemPartsService.listParts(ctx, problemId, type);
   }
 
   @Query(() => ProblemPart)
@@ -125,14 +130,14 @@ export class ProblemResolver {
     @Arg('partId', () => ID) partId: string,
     @Ctx() ctx: Context,
   ) {
-    return problemsService.getPart(ctx, problemId, partId);
+    return problemPartsService.getPart(ctx, problemId, partId);
   }
 
   @Query(() => [Measurement], {
     description: 'Measurements of a problem, newest first.',
   })
   measurements(@Arg('problemId', () => ID) problemId: string, @Ctx() ctx: Context) {
-    return problemsService.listMeasurements(ctx, problemId);
+    return problemMeasurementsService.listMeasurements(ctx, problemId);
   }
 
   @Query(() => ProblemMemberPage, {
@@ -144,7 +149,7 @@ export class ProblemResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ): Promise<ProblemMemberPage> {
-    const page = await problemsService.impacted(ctx, problemId, {
+    const page = await problemMembersService.impacted(ctx, problemId, {
       after,
       first,
     });
@@ -164,7 +169,7 @@ export class ProblemResolver {
     @Arg('problemId', () => ID) problemId: string,
     @Ctx() ctx: Context,
   ): Promise<AuthorType[]> {
-    return (await problemsService.solvers(ctx, problemId)).map(authorView);
+    return (await problemMembersService.solvers(ctx, problemId)).map(authorView);
   }
 
   @Authorized()
@@ -204,13 +209,13 @@ export class ProblemResolver {
     @Arg('status', () => String) status: string,
     @Ctx() ctx: Context,
   ) {
-    return problemsService.setProblemStatus(ctx, id, status);
+    return problemStatusService.setProblemStatus(ctx, id, status);
   }
 
   @Authorized()
   @Mutation(() => Problem)
   joinProblem(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    return problemsService.joinProblem(ctx, id);
+    return problemMembersService.joinProblem(ctx, id);
   }
 
   @Authorized()
@@ -221,7 +226,7 @@ export class ProblemResolver {
     input: LeaveProblemInput | null,
     @Ctx() ctx: Context,
   ) {
-    return problemsService.leaveProblem(ctx, id, input ?? {});
+    return problemMembersService.leaveProblem(ctx, id, input ?? {});
   }
 
   @Authorized()
@@ -229,7 +234,7 @@ export class ProblemResolver {
     description: 'Sets priorities 1, 2, … in the given order.',
   })
   updateJoinedProblems(@Arg('problemIds', () => [ID]) problemIds: string[], @Ctx() ctx: Context) {
-    return problemsService.updateJoinedProblems(ctx, problemIds);
+    return problemMembersService.updateJoinedProblems(ctx, problemIds);
   }
 
   @Authorized()
@@ -239,7 +244,7 @@ export class ProblemResolver {
     @Arg('input', () => ProblemPartInput) input: ProblemPartInput,
     @Ctx() ctx: Context,
   ) {
-    return problemsService.addPart(ctx, problemId, input);
+    return problemPartsService.addPart(ctx, problemId, input);
   }
 
   @Authorized()
@@ -250,7 +255,7 @@ export class ProblemResolver {
     @Arg('input', () => ProblemPartInput) input: ProblemPartInput,
     @Ctx() ctx: Context,
   ) {
-    return problemsService.updatePart(ctx, problemId, partId, input);
+    return problemPartsService.updatePart(ctx, problemId, partId, input);
   }
 
   @Authorized()
@@ -260,7 +265,7 @@ export class ProblemResolver {
     @Arg('partId', () => ID) partId: string,
     @Ctx() ctx: Context,
   ) {
-    await problemsService.deletePart(ctx, problemId, partId);
+    await problemPartsService.deletePart(ctx, problemId, partId);
     return true;
   }
 
@@ -271,7 +276,7 @@ export class ProblemResolver {
     @Arg('input', () => MeasurementInput) input: MeasurementInput,
     @Ctx() ctx: Context,
   ) {
-    return problemsService.addMeasurement(ctx, problemId, input);
+    return problemMeasurementsService.addMeasurement(ctx, problemId, input);
   }
 
   @Subscription(() => Problem, {
@@ -315,7 +320,7 @@ export class ProblemResolver {
     description: 'Whether the viewer joined it.',
   })
   joined(@Root() problem: ProblemRow, @Ctx() ctx: Context): Promise<boolean> {
-    return problemsService.isJoined(ctx, problem);
+    return problemMembersService.isJoined(ctx, problem);
   }
 
   @FieldResolver(() => Boolean, {
@@ -329,7 +334,7 @@ export class ProblemResolver {
     description: 'Whether the viewer may change the status, add parts and measurements.',
   })
   canChangeStatus(@Root() problem: ProblemRow, @Ctx() ctx: Context): Promise<boolean> {
-    return problemsService.canChangeStatus(ctx, problem);
+    return problemMembersService.canChangeStatus(ctx, problem);
   }
 
   @FieldResolver(() => Date, { description: 'The moment to show relatively.' })
@@ -349,6 +354,6 @@ export class ProblemResolver {
     description: 'Status changes, newest first.',
   })
   statusActivity(@Root() problem: ProblemRow, @Ctx() ctx: Context) {
-    return problemsService.statusActivity(ctx, problem);
+    return problemStatusService.statusActivity(ctx, problem);
   }
 }

@@ -5,6 +5,9 @@ import { activeSpaceId, bodyData, contextOf, ok, presentPage, queryParam } from 
 import { restPosition } from '../places/nearness';
 import { presentPart, presentProblem } from './problem.presenter';
 import * as problemsService from './problem.service';
+import * as problemMembersService from './problem-members.service';
+import * as problemListsService from './problem-lists.service';
+import * as problemPartsService from './problem-parts.service';
 import { problemSolutionForRest } from '../solutions/solution.rest';
 
 const sortOf = (orderBy: string | undefined): ProblemSort | undefined =>
@@ -19,7 +22,7 @@ const sortOf = (orderBy: string | undefined): ProblemSort | undefined =>
 export function mountProblemRest(router: Router, paths: PathRouter) {
   paths.register('problems', {
     async list(ctx, params) {
-      const page = await problemsService.listProblems(ctx, {
+      const page = await problemListsService.listProblems(ctx, {
         list: 'recent',
         orderBy: sortOf(params.orderBy),
         timeRange: params.timeRange,
@@ -49,30 +52,30 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
   });
 
   paths.registerList('problems/:id/parts', async (ctx, _params, { id }) => {
-    const parts = await problemsService.listParts(ctx, id!);
+    const parts = await problemPartsService.listParts(ctx, id!);
     return { items: parts.map(presentPart), last: null };
   });
   paths.registerGet('problems/:id/parts/:partId', async (ctx, { id, partId }) =>
-    presentPart(await problemsService.getPart(ctx, id!, partId!)),
+    presentPart(await problemPartsService.getPart(ctx, id!, partId!)),
   );
   paths.registerGet('problems/:id/solutions/:solutionId', (ctx, { id, solutionId }) =>
     problemSolutionForRest(ctx, id!, solutionId!),
   );
 
   router.get('/problems/joinedProblems', async (_req, res) => {
-    ok(res, { items: await problemsService.joinedProblems(contextOf(res)) });
+    ok(res, { items: await problemMembersService.joinedProblems(contextOf(res)) });
   });
 
   router.post('/problems/update/joinedProblems', async (req, res) => {
     const body = req.body as { problemIds?: unknown } | undefined;
-    await problemsService.updateJoinedProblems(contextOf(res), body?.problemIds);
+    await problemMembersService.updateJoinedProblems(contextOf(res), body?.problemIds);
     ok(res);
   });
 
   /** The problems of a space (the active one without `spaceId`), newest first. */
   router.get('/problems', async (req, res) => {
     const ctx = contextOf(res);
-    const page = await problemsService.listProblems(ctx, {
+    const page = await problemListsService.listProblems(ctx, {
       list: 'recent',
       orderBy: sortOf(queryParam(req, 'orderBy')),
       spaceId: activeSpaceId(req),
@@ -102,7 +105,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
   });
 
   router.post('/problems/:id/join', async (req, res) => {
-    await problemsService.joinProblem(contextOf(res), req.params.id);
+    await problemMembersService.joinProblem(contextOf(res), req.params.id);
     ok(res);
   });
 
@@ -110,7 +113,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
   router.post('/problems/:id/leave', async (req, res) => {
     const data = bodyData(req);
     const input = Object.keys(data).length ? data : ((req.body ?? {}) as Record<string, unknown>);
-    await problemsService.leaveProblem(contextOf(res), req.params.id, {
+    await problemMembersService.leaveProblem(contextOf(res), req.params.id, {
       emoji: input.emoji,
       leavingComment: input.leavingComment,
       solutions: input.solutions,
@@ -119,7 +122,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
   });
 
   router.post('/problems/:id/parts', async (req, res) => {
-    const part = await problemsService.addPart(contextOf(res), req.params.id, bodyData(req));
+    const part = await problemPartsService.addPart(contextOf(res), req.params.id, bodyData(req));
     ok(res.status(201), { data: presentPart(part) });
   });
 }

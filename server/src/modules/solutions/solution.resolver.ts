@@ -21,6 +21,8 @@ import { canEditSolution, type SolutionRow } from './solution.policy';
 import { solutionCounters, solutionProblems, solutionVote } from './solution.presenter';
 import * as solutionLive from './solution-live.service';
 import * as solutionsService from './solution.service';
+import * as solutionLinksService from './solution-links.service';
+import * as solutionListsService from './solution-lists.service';
 import {
   CreateSolutionInput,
   LinkedProblem,
@@ -76,7 +78,7 @@ export class SolutionResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
-    return solutionsService.listSolutions(ctx, {
+    return solutionListsService.listSolutions(ctx, {
       list,
       problemId,
       orderBy,
@@ -99,7 +101,7 @@ export class SolutionResolver {
     description: 'The viewer’s upvoted solutions of a problem.',
   })
   upvotedSolutions(@Arg('problemId', () => ID) problemId: string, @Ctx() ctx: Context) {
-    return solutionsService.upvotedSolutions(ctx, problemId);
+    return solutionListsService.upvotedSolutions(ctx, problemId);
   }
 
   @Authorized()
@@ -137,7 +139,7 @@ export class SolutionResolver {
     @Arg('problemIds', () => [ID]) problemIds: string[],
     @Ctx() ctx: Context,
   ) {
-    return solutionsService.linkSolution(ctx, solutionId, problemIds);
+    return solutionLinksService.linkSolution(ctx, solutionId, problemIds);
   }
 
   @Authorized()
@@ -147,7 +149,7 @@ export class SolutionResolver {
     @Arg('problemId', () => ID) problemId: string,
     @Ctx() ctx: Context,
   ) {
-    return solutionsService.unlinkSolution(ctx, solutionId, problemId);
+    return solutionLinksService.unlinkSolution(ctx, solutionId, problemId);
   }
 
   @FieldResolver(() => AuthorType)

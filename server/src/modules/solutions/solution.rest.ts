@@ -5,6 +5,8 @@ import type { PathRouter } from '../../rest/paths';
 import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/shell';
 import { presentSolution } from './solution.presenter';
 import * as solutionsService from './solution.service';
+import * as solutionLinksService from './solution-links.service';
+import * as solutionListsService from './solution-lists.service';
 
 const asSort = (value: string | undefined): SolutionSort | undefined =>
   SOLUTION_SORTS.find((sort) => sort === value);
@@ -17,7 +19,7 @@ const asSort = (value: string | undefined): SolutionSort | undefined =>
 export function mountSolutionRest(router: Router, paths: PathRouter) {
   paths.register('solutions', {
     async list(ctx, params) {
-      const page = await solutionsService.listSolutions(ctx, {
+      const page = await solutionListsService.listSolutions(ctx, {
         list: 'recent',
         spaceId: params.spaceId,
         orderBy: asSort(params.orderBy),
@@ -67,13 +69,13 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
 
   router.post('/solutions/:id/linkSolutions', async (req, res) => {
     const body = req.body as { problemIds?: unknown } | undefined;
-    await solutionsService.linkSolution(contextOf(res), req.params.id, body?.problemIds);
+    await solutionLinksService.linkSolution(contextOf(res), req.params.id, body?.problemIds);
     ok(res);
   });
 
   router.get('/solutions/:problemId/upvotedSolutions', async (req, res) => {
     const ctx = contextOf(res);
-    const items = await solutionsService.upvotedSolutions(ctx, req.params.problemId);
+    const items = await solutionListsService.upvotedSolutions(ctx, req.params.problemId);
     ok(res, {
       items: await Promise.all(items.map((item) => presentSolution(ctx, item))),
     });
@@ -85,5 +87,5 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
  * hands this nested row here.
  */
 export async function problemSolutionForRest(ctx: Context, problemId: string, id: string) {
-  return presentSolution(ctx, await solutionsService.getProblemSolution(ctx, problemId, id));
+  return presentSolution(ctx, await solutionLinksService.getProblemSolution(ctx, problemId, id));
 }

@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   idSchema,
   postDescriptionHtmlSchema,
   postFlagSchema,
   postTitleSchema,
   RATE_LIMITS,
-  SOLUTION_LINK_MAX,
-  SOLUTION_MESSAGES,
-  type SolutionList,
-  type SolutionSort,
-  type TimeRangeInput,
 } from '@rules';
 import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
-import { problemSolutions, problems, solutions, solutionVotes } from '../../db/schema';
-import { timeRangeCondition } from '../../db/time-range';
-import { AppError, forbidden, notFound, parseInput } from '../../errors';
+import { problemSolutions, solutions } from '../../db/schema';
+import { forbidden, notFound, parseInput } from '../../errors';
 import { refreshSolutionCounters } from '../problems/problem-counters';
 import { readableProblem } from '../problems/problem.service';
 import {
@@ -28,24 +21,20 @@ import {
   type PostStanding,
   type StandingChange,
 } from '../posts/post.policy';
-import { keysetSorts } from '../posts/post-sort';
 import { cleanPostDescription } from '../posts/post-text';
 import { removeQueuedFiles } from '../media/stored-files.service';
 import { filesAfterEdit, filesOfNewPost, postFilesSchema } from '../posts/post-media';
 import { locationColumnsOf, locationEdit, postLocationSchema } from '../posts/post-location';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { syncTagCounters, type TaggedState } from '../tags/tag-counters';
-import { requireViewer, requireWriter } from '../../auth/guards';
-import { stepSolutionProblems } from './solution-counters';
 import {
   canEditSolution,
   isSolutionListed,
-  problemReadableBy,
-  solutionListedFor,
   solutionReadableBy,
   type SolutionRow,
 } from './solution.policy';
 import { registerAccountRemover } from '../users/account-removers';
+import { requireWriter } from '../../auth/guards';
 
 const createSchema = z.object({
   name: postTitleSchema,
@@ -67,11 +56,6 @@ const updateSchema = z.object({
   location: postLocationSchema,
 });
 
-const problemIdsSchema = z
-  .array(idSchema, { error: SOLUTION_MESSAGES.problemsRequired })
-  .min(1, SOLUTION_MESSAGES.problemsRequired)
-  .max(SOLUTION_LINK_MAX, SOLUTION_MESSAGES.problemsMax);
-
 const tagState = (solution: SolutionRow): TaggedState => ({
   spaceId: solution.spaceId,
   tags: solution.tags,
@@ -85,10 +69,6 @@ async function linkedProblemIds(tx: DbOrTx, solutionId: string) {
     .where(eq(problemSolutions.solutionId, solutionId));
   return rows.map((row) => row.problemId);
 }
-
-/** The solution is linked to this problem (shows on its Solutions tab). */
-const linkedToProblem = (problemId: string) =>
-  sql`${solutions.id} in (select ${problemSolutions.solutionId} from ${problemSolutions} where ${problemSolutions.problemId} = ${problemId})`;
 
 export async function createSolution(ctx: Context, input: unknown): Promise<SolutionRow> {
   const viewer = requireWriter(ctx);
@@ -142,7 +122,7 @@ export async function createSolution(ctx: Context, input: unknown): Promise<Solu
  * Tells live lists where a listed solution now shows: its space's solutions (unless it already
  * showed there) and the Solutions tabs of `problemIds`.
  */
-function announce(
+export function announce(
   ctx: Context,
   solution: SolutionRow,
   where: { space: boolean; problemIds: readonly string[] },
@@ -160,7 +140,7 @@ function announce(
  * Readable first, by the same rule as reads (an author who can no longer read its space is
  * refused as if it were missing).
  */
-async function lockReadable(
+export async function lockReadable(
   tx: DbOrTx,
   ctx: Context,
   id: string,
@@ -281,178 +261,6 @@ export async function getSolution(ctx: Context, id: string): Promise<SolutionRow
     .where(and(eq(solutions.id, id), solutionReadableBy(ctx.viewer)));
   if (!solution) throw notFound();
   return solution;
-}
-
-/** `problems/{problemId}/solutions/{id}`: a solution as linked under a problem the viewer may read. */
-export async function getProblemSolution(
-  ctx: Context,
-  problemId: string,
-  id: string,
-): Promise<SolutionRow> {
-  await readableProblem(ctx, problemId);
-  const [solution] = await ctx.db
-    .select({ solution: solutions })
-    .from(solutions)
-    .innerJoin(problemSolutions, eq(problemSolutions.solutionId, solutions.id))
-    .where(
-      and(
-        eq(solutions.id, id),
-        eq(problemSolutions.problemId, problemId),
-        solutionReadableBy(ctx.viewer),
-      ),
-    );
-  if (!solution) throw notFound();
-  return solution.solution;
-}
-
-/**
- * Links a solution the viewer can read to more problems of its space. Every problem must be
- * readable by the viewer (else NOT_FOUND, as if missing); links that exist are kept (idempotent).
- */
-export async function linkSolution(
-  ctx: Context,
-  id: string,
-  problemIdsInput: unknown,
-): Promise<SolutionRow> {
-  const viewer = requireWriter(ctx);
-  const problemIds = [...new Set(parseInput(problemIdsSchema, problemIdsInput, 'problemIds'))];
-  const linked = await ctx.db.transaction(async (tx) => {
-    // Links of one solution are made one write at a time (see lockReadable).
-    const solution = await lockReadable(tx, ctx, id, 'no key update');
-    const found = await tx
-      .select({ id: problems.id, spaceId: problems.spaceId })
-      .from(problems)
-      .where(and(inArray(problems.id, problemIds), problemReadableBy(viewer)));
-    if (found.length !== problemIds.length) throw notFound();
-    if (found.some((problem) => problem.spaceId !== solution.spaceId)) {
-      throw new AppError('BAD_USER_INPUT', SOLUTION_MESSAGES.sameSpace, {
-        field: 'problemIds',
-      });
-    }
-    const added = await tx
-      .insert(problemSolutions)
-      .values(
-        problemIds.map((problemId) => ({
-          problemId,
-          solutionId: id,
-          linkedBy: viewer.id,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ problemId: problemSolutions.problemId });
-    await stepSolutionProblems(tx, new Map([[id, added.length]]));
-    await refreshSolutionCounters(
-      tx,
-      added.map((link) => link.problemId),
-    );
-    const [row] = await tx.select().from(solutions).where(eq(solutions.id, id));
-    return { row: row!, added };
-  });
-  announce(ctx, linked.row, {
-    space: false,
-    problemIds: linked.added.map((link) => link.problemId),
-  });
-  return linked.row;
-}
-
-/**
- * Removes a link; the solution's author or whoever made the link may. Of parallel unlinks of one
- * link, one removes it; the others find it gone (NOT_FOUND).
- */
-export async function unlinkSolution(
-  ctx: Context,
-  id: string,
-  problemId: string,
-): Promise<SolutionRow> {
-  const viewer = requireWriter(ctx);
-  await readableProblem(ctx, problemId);
-  return ctx.db.transaction(async (tx) => {
-    const solution = await lockReadable(tx, ctx, id, 'no key update');
-    const where = and(
-      eq(problemSolutions.solutionId, id),
-      eq(problemSolutions.problemId, problemId),
-    );
-    const [link] = await tx.select().from(problemSolutions).where(where);
-    if (!link) throw notFound();
-    if (!canEditSolution(viewer, solution) && link.linkedBy !== viewer.id) throw forbidden();
-    const removed = await tx.delete(problemSolutions).where(where).returning();
-    await stepSolutionProblems(tx, new Map([[id, -removed.length]]));
-    await refreshSolutionCounters(tx, [problemId]);
-    const [row] = await tx.select().from(solutions).where(eq(solutions.id, id));
-    return row!;
-  });
-}
-
-export interface SolutionListInput extends TimeRangeInput {
-  list?: SolutionList | null;
-  problemId?: string | null;
-  orderBy?: SolutionSort | null;
-  spaceId?: string | null;
-  after?: string | null;
-  first?: number | null;
-}
-
-const solutionSort = keysetSorts<typeof solutions, SolutionSort>(solutions, {
-  recent: 'createdAt',
-  upvotes: 'totalUpvotes',
-  downvotes: 'totalDownvotes',
-});
-
-/**
- * Solutions of a space (recent), of a problem (problemId), or the viewer's own across spaces
- * (mysolutions, drafts and anonymous posts included), sorted by recency or votes, keyset paged.
- */
-export async function listSolutions(
-  ctx: Context,
-  input: SolutionListInput,
-): Promise<Page<SolutionRow>> {
-  const size = pageSize(input.first);
-  const { column: sortColumn, kind, cursorOf } = solutionSort(input.orderBy ?? 'recent');
-  const cursor = decodeCursor(input.after, kind);
-  const conditions: (SQL | undefined)[] = [];
-  if (input.list === 'mysolutions') {
-    const viewer = requireViewer(ctx);
-    conditions.push(eq(solutions.authorId, viewer.id), solutionReadableBy(viewer));
-  } else if (input.problemId) {
-    await readableProblem(ctx, input.problemId);
-    conditions.push(solutionListedFor(ctx.viewer), linkedToProblem(input.problemId));
-  } else {
-    const space = await resolveActiveSpace(ctx, input.spaceId);
-    conditions.push(eq(solutions.spaceId, space.id), solutionListedFor(ctx.viewer));
-  }
-  conditions.push(timeRangeCondition(solutions.createdAt, input));
-  conditions.push(afterCursor(sortColumn, solutions.id, cursor));
-
-  const rows = await ctx.db
-    .select()
-    .from(solutions)
-    .where(and(...conditions))
-    .orderBy(desc(sortColumn), desc(solutions.id))
-    .limit(size + 1);
-  return toPage(rows, size, cursorOf);
-}
-
-/** The viewer's upvoted solutions of a problem (the Leave Problem wizard's first step). */
-export async function upvotedSolutions(ctx: Context, problemId: string): Promise<SolutionRow[]> {
-  const viewer = requireViewer(ctx);
-  await readableProblem(ctx, problemId);
-  const rows = await ctx.db
-    .select({ solution: solutions })
-    .from(solutions)
-    .innerJoin(problemSolutions, eq(problemSolutions.solutionId, solutions.id))
-    .innerJoin(
-      solutionVotes,
-      and(eq(solutionVotes.solutionId, solutions.id), eq(solutionVotes.userId, viewer.id)),
-    )
-    .where(
-      and(
-        eq(problemSolutions.problemId, problemId),
-        eq(solutionVotes.direction, 'up'),
-        solutionReadableBy(viewer),
-      ),
-    )
-    .orderBy(desc(solutions.createdAt), desc(solutions.id));
-  return rows.map((row) => row.solution);
 }
 
 /**

@@ -5,19 +5,14 @@ import { afterCursor, toPage, type Cursor, type Page } from '../../db/keyset';
 import { spaceParticipants, users } from '../../db/schema';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import type { ParticipantStatus } from './space-status';
-import { ACTIVE_PARTICIPANT_STATUSES } from './space.policy';
+import { isActiveMember } from './space.policy';
 
 /** The spaces whose content `userId` may read as a participant (owner, admin, contributor). */
 export async function activeSpaceIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ spaceId: spaceParticipants.spaceId })
     .from(spaceParticipants)
-    .where(
-      and(
-        eq(spaceParticipants.userId, userId),
-        inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]),
-      ),
-    );
+    .where(and(eq(spaceParticipants.userId, userId), isActiveMember()));
   return rows.map((row) => row.spaceId);
 }
 

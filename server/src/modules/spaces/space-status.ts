@@ -1,5 +1,5 @@
 import { SPACE_MESSAGES, type AssignableStatus, type SpaceParticipantStatus } from '@rules';
-import { ACTIVE_PARTICIPANT_STATUSES } from './space.policy';
+import { ACTIVE_PARTICIPANT_STATUSES, MANAGER_STATUSES } from './space.policy';
 
 /** Status transitions of space participants, kept apart from the service so the rules read in one place. */
 
@@ -10,7 +10,7 @@ export const isActiveStatus = (status: ParticipantStatus | null | undefined): bo
 
 /** Owners and admins manage participants (invite, approve, block). */
 export const canManage = (status: ParticipantStatus | null | undefined): boolean =>
-  status === 'owner' || status === 'admin';
+  !!status && (MANAGER_STATUSES as readonly string[]).includes(status);
 
 /** Only the owner edits and deletes the space. */
 export const canEditSpace = (status: ParticipantStatus | null | undefined): boolean =>

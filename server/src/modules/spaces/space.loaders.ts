@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { and, count, inArray, or, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { spaceParticipants, userSpaces } from '../../db/schema';
-import { ACTIVE_PARTICIPANT_STATUSES } from './space.policy';
+import { isActiveMember } from './space.policy';
 import type { ParticipantStatus } from './space-status';
 
 /** Key of a (user, space) pair for the per-viewer loaders. */
@@ -78,12 +78,7 @@ export const createSpaceLoaders = (db: Db) => ({
     const rows = await db
       .select({ spaceId: spaceParticipants.spaceId, total: count() })
       .from(spaceParticipants)
-      .where(
-        and(
-          inArray(spaceParticipants.spaceId, [...spaceIds]),
-          inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]),
-        ),
-      )
+      .where(and(inArray(spaceParticipants.spaceId, [...spaceIds]), isActiveMember()))
       .groupBy(spaceParticipants.spaceId);
     const byId = new Map(rows.map((row) => [row.spaceId, Number(row.total)]));
     return spaceIds.map((id) => byId.get(id) ?? 0);

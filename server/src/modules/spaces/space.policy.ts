@@ -6,6 +6,30 @@ import { spaceParticipants, spaces } from '../../db/schema';
 // One list for server and client: the rule lives in schema/rules, re-exported beside the SQL that uses it.
 export { ACTIVE_PARTICIPANT_STATUSES };
 
+/** Owners and admins manage a space's participants (invite, approve, block) and moderate it. */
+export const MANAGER_STATUSES = ['owner', 'admin'] as const;
+
+/** SQL condition on `space_participants`: an active participant (owner, admin, contributor). */
+export function isActiveMember(): SQL {
+  return inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]);
+}
+
+/**
+ * SQL condition on `space_participants`: the row is an active participant of the space `spaceId`
+ * (an id, or a column the subquery correlates with).
+ */
+export function activeMemberIn(spaceId: string | AnyPgColumn): SQL {
+  return and(eq(spaceParticipants.spaceId, spaceId), isActiveMember())!;
+}
+
+/** SQL condition on `space_participants`: the row is an owner or admin of the space `spaceId`. */
+export function spaceManagers(spaceId: string | AnyPgColumn): SQL {
+  return and(
+    eq(spaceParticipants.spaceId, spaceId),
+    inArray(spaceParticipants.status, [...MANAGER_STATUSES]),
+  )!;
+}
+
 /**
  * Who reads, as the SQL rules see them: the signed-in viewer (or just their id), a placeholder for
  * it in a prepared statement, or null when signed out.
@@ -21,9 +45,8 @@ export function spaceIsReadable(viewer: SqlViewer): SQL {
   return or(
     eq(spaces.isPrivate, false),
     sql`exists (select 1 from ${spaceParticipants} where ${and(
-      eq(spaceParticipants.spaceId, spaces.id),
+      activeMemberIn(spaces.id),
       eq(spaceParticipants.userId, viewer.id),
-      inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]),
     )})`,
   )!;
 }

@@ -2,7 +2,9 @@ import { USER_SEARCH_TAGS_SHOWN } from '@rules';
 import type { Context } from '../../context';
 import { authorView } from '../users/user.service';
 import * as spaceService from './space.service';
-import type { ParticipantView, SpaceRow, UserSearchRow } from './space.service';
+import * as mySpacesService from './my-spaces.service';
+import type { ParticipantView, UserSearchRow } from './space-participants.service';
+import type { SpaceRow } from './space.service';
 
 /**
  * The REST shape of a space: the entity fields of the spec (000 §3 Space), and `invitedBy` for an
@@ -11,7 +13,7 @@ import type { ParticipantView, SpaceRow, UserSearchRow } from './space.service';
 export async function presentSpace(ctx: Context, space: SpaceRow) {
   const [status, favorite, author, totalParticipants, inviter] = await Promise.all([
     spaceService.viewerStatus(ctx, space.id),
-    spaceService.viewerFavorite(ctx, space.id),
+    mySpacesService.viewerFavorite(ctx, space.id),
     spaceService.spaceCreator(ctx, space),
     spaceService.spaceParticipantCount(ctx, space),
     spaceService.spaceInviter(ctx, space),

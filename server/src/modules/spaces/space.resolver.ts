@@ -16,7 +16,11 @@ import { AuthorType } from '../users/user.types';
 import { canEditSpace, canManage } from './space-status';
 import { presentUserSearchResult } from './space.presenter';
 import * as spaceService from './space.service';
-import type { ParticipantView, SpaceRow } from './space.service';
+import * as mySpacesService from './my-spaces.service';
+import * as spaceInvitationsService from './space-invitations.service';
+import * as spaceParticipantsService from './space-participants.service';
+import type { ParticipantView } from './space-participants.service';
+import type { SpaceRow } from './space.service';
 import {
   AssignableStatusKind,
   CountrySpaceSortKind,
@@ -54,28 +58,28 @@ export class SpaceResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
-    return spaceService.listMySpaces(ctx, { status, after, first });
+    return mySpacesService.listMySpaces(ctx, { status, after, first });
   }
 
   @Query(() => [Space], {
     description: 'The viewer’s favourite spaces (empty signed out).',
   })
   favoriteSpaces(@Ctx() ctx: Context) {
-    return spaceService.listFavoriteSpaces(ctx);
+    return mySpacesService.listFavoriteSpaces(ctx);
   }
 
   @Query(() => [Space], {
     description: 'Spaces the viewer entered last, newest first (3 unless asked).',
   })
   recentSpaces(@Ctx() ctx: Context, @Arg('first', () => Int, { nullable: true }) first?: number) {
-    return spaceService.listRecentSpaces(ctx, first);
+    return mySpacesService.listRecentSpaces(ctx, first);
   }
 
   @Query(() => Int, {
     description: 'Invitations waiting for the viewer (0 signed out).',
   })
   spaceInviteCount(@Ctx() ctx: Context) {
-    return spaceService.countInvites(ctx);
+    return spaceInvitationsService.countInvites(ctx);
   }
 
   @Query(() => SpacePage, { description: 'Country spaces, keyset paginated.' })
@@ -111,7 +115,7 @@ export class SpaceResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
-    return spaceService.listParticipants(ctx, {
+    return spaceParticipantsService.listParticipants(ctx, {
       spaceId,
       status,
       after,
@@ -131,7 +135,7 @@ export class SpaceResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ): Promise<UserSearchPage> {
-    const page = await spaceService.searchUsers(ctx, {
+    const page = await spaceParticipantsService.searchUsers(ctx, {
       query,
       spaceId,
       after,
@@ -176,7 +180,7 @@ export class SpaceResolver {
     @Arg('userIds', () => [ID]) userIds: string[],
     @Ctx() ctx: Context,
   ) {
-    return spaceService.sendInvites(ctx, spaceId, userIds);
+    return spaceInvitationsService.sendInvites(ctx, spaceId, userIds);
   }
 
   @Authorized()
@@ -184,13 +188,13 @@ export class SpaceResolver {
     description: 'Accepts an invitation: the viewer becomes a contributor.',
   })
   acceptInvite(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
-    return spaceService.acceptInvite(ctx, spaceId);
+    return spaceInvitationsService.acceptInvite(ctx, spaceId);
   }
 
   @Authorized()
   @Mutation(() => Boolean)
   async declineInvite(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
-    await spaceService.declineInvite(ctx, spaceId);
+    await spaceInvitationsService.declineInvite(ctx, spaceId);
     return true;
   }
 
@@ -199,7 +203,7 @@ export class SpaceResolver {
     description: 'Asks to join a private space; returns the status (requested).',
   })
   async requestAccess(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
-    return (await spaceService.requestAccess(ctx, spaceId)).status;
+    return (await spaceInvitationsService.requestAccess(ctx, spaceId)).status;
   }
 
   @Authorized()
@@ -211,7 +215,7 @@ export class SpaceResolver {
     @Arg('userId', () => ID) userId: string,
     @Ctx() ctx: Context,
   ) {
-    await spaceService.answerRequest(ctx, spaceId, userId, true);
+    await spaceInvitationsService.answerRequest(ctx, spaceId, userId, true);
     return true;
   }
 
@@ -224,7 +228,7 @@ export class SpaceResolver {
     @Arg('userId', () => ID) userId: string,
     @Ctx() ctx: Context,
   ) {
-    await spaceService.answerRequest(ctx, spaceId, userId, false);
+    await spaceInvitationsService.answerRequest(ctx, spaceId, userId, false);
     return true;
   }
 
@@ -236,7 +240,7 @@ export class SpaceResolver {
     @Arg('status', () => AssignableStatusKind) status: AssignableStatusKind,
     @Ctx() ctx: Context,
   ) {
-    return spaceService.setParticipantStatus(ctx, spaceId, userId, status);
+    return spaceInvitationsService.setParticipantStatus(ctx, spaceId, userId, status);
   }
 
   @Authorized()
@@ -244,7 +248,7 @@ export class SpaceResolver {
     description: 'Leaves a space or withdraws a request; the owner cannot leave.',
   })
   async leaveSpace(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
-    await spaceService.leaveSpace(ctx, spaceId);
+    await spaceInvitationsService.leaveSpace(ctx, spaceId);
     return true;
   }
 
@@ -253,7 +257,7 @@ export class SpaceResolver {
     description: 'Makes a readable space the active (default) space and records the visit.',
   })
   changeSpace(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
-    return spaceService.changeSpace(ctx, spaceId);
+    return mySpacesService.changeSpace(ctx, spaceId);
   }
 
   @Authorized()
@@ -263,7 +267,7 @@ export class SpaceResolver {
     @Arg('favorite', () => Boolean) favorite: boolean,
     @Ctx() ctx: Context,
   ) {
-    return spaceService.favoriteSpace(ctx, spaceId, favorite);
+    return mySpacesService.favoriteSpace(ctx, spaceId, favorite);
   }
 
   @FieldResolver(() => ID, { description: 'Same as id (the spec’s name).' })
@@ -308,7 +312,7 @@ export class SpaceResolver {
 
   @FieldResolver(() => Boolean)
   favorite(@Root() space: SpaceRow, @Ctx() ctx: Context) {
-    return spaceService.viewerFavorite(ctx, space.id);
+    return mySpacesService.viewerFavorite(ctx, space.id);
   }
 
   @FieldResolver(() => Boolean, {

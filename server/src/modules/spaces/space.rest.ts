@@ -10,6 +10,9 @@ import type { PathRouter } from '../../rest/paths';
 import { bodyData, contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
 import { presentParticipant, presentSpace, presentUserSearchResult } from './space.presenter';
 import * as spaceService from './space.service';
+import * as mySpacesService from './my-spaces.service';
+import * as spaceInvitationsService from './space-invitations.service';
+import * as spaceParticipantsService from './space-participants.service';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -36,7 +39,7 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
 
   paths.register('participants', {
     async list(ctx, params) {
-      const page = await spaceService.listParticipants(ctx, {
+      const page = await spaceParticipantsService.listParticipants(ctx, {
         spaceId: params.spaceId ?? '',
         status: 'active',
         after: params.lastDocumentID,
@@ -48,7 +51,7 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
 
   paths.register('users', {
     async list(ctx, params) {
-      const page = await spaceService.searchUsers(ctx, {
+      const page = await spaceParticipantsService.searchUsers(ctx, {
         query: params.query ?? '',
         spaceId: params.spaceId,
         after: params.lastDocumentID,
@@ -64,7 +67,7 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
     const wanted = queryParam(req, 'status');
     const status = PRIVATE_SPACE_TABS.find((tab) => tab === wanted) ?? 'all';
     const page = ctx.viewer
-      ? await spaceService.listMySpaces(ctx, { status, first: 100 })
+      ? await mySpacesService.listMySpaces(ctx, { status, first: 100 })
       : { items: [] };
     ok(res, {
       items: await Promise.all(page.items.map((space) => presentSpace(ctx, space))),
@@ -79,7 +82,7 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
   });
 
   router.get('/spaces/:spaceId/participants', async (req, res) => {
-    const page = await spaceService.listParticipants(contextOf(res), {
+    const page = await spaceParticipantsService.listParticipants(contextOf(res), {
       spaceId: req.params.spaceId,
       status: participantFilter(queryParam(req, 'status')),
       after: queryParam(req, 'lastDocumentID'),
@@ -92,7 +95,10 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
   });
 
   router.post('/spaces/request/access', async (req, res) => {
-    const row = await spaceService.requestAccess(contextOf(res), text(body(req).requestedSpaceId));
+    const row = await spaceInvitationsService.requestAccess(
+      contextOf(res),
+      text(body(req).requestedSpaceId),
+    );
     ok(res, { data: { spaceId: row.spaceId, status: row.status } });
   });
 
@@ -103,13 +109,17 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
         field: 'favorite',
       });
     }
-    await spaceService.favoriteSpace(contextOf(res), text(customSpaceId), favorite);
+    await mySpacesService.favoriteSpace(contextOf(res), text(customSpaceId), favorite);
     ok(res);
   });
 
   router.post('/spaces/sendInvites', async (req, res) => {
     const { spaceId, userIds } = body(req);
-    const invited = await spaceService.sendInvites(contextOf(res), text(spaceId), userIds);
+    const invited = await spaceInvitationsService.sendInvites(
+      contextOf(res),
+      text(spaceId),
+      userIds,
+    );
     ok(res, { invited });
   });
 
@@ -134,12 +144,12 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
   router.post('/spaces/:id/join', async (req, res) => {
     const ctx = contextOf(res);
     ok(res, {
-      data: await presentSpace(ctx, await spaceService.acceptInvite(ctx, req.params.id)),
+      data: await presentSpace(ctx, await spaceInvitationsService.acceptInvite(ctx, req.params.id)),
     });
   });
 
   router.post('/spaces/:id/leave', async (req, res) => {
-    await spaceService.leaveSpace(contextOf(res), req.params.id);
+    await spaceInvitationsService.leaveSpace(contextOf(res), req.params.id);
     ok(res);
   });
 
@@ -153,13 +163,18 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
         `status must be one of ${ASSIGNABLE_STATUSES.join(', ')}`,
         { field: 'status' },
       );
-    await spaceService.setParticipantStatus(contextOf(res), req.params.id, text(userId), next);
+    await spaceInvitationsService.setParticipantStatus(
+      contextOf(res),
+      req.params.id,
+      text(userId),
+      next,
+    );
     ok(res);
   });
 
   /** The active space: the spec sends spaceName, isPrivate and code too; the server knows them from the id. */
   router.post('/user/changeSpace', async (req, res) => {
-    await spaceService.changeSpace(contextOf(res), text(body(req).spaceId));
+    await mySpacesService.changeSpace(contextOf(res), text(body(req).spaceId));
     ok(res);
   });
 }

@@ -21,6 +21,7 @@ import { DistanceFilter } from '../places/places.types';
 import { canEditStory, type LiveStory, type StoryRow } from './story.policy';
 import * as storyLive from './story-live.service';
 import * as storiesService from './story.service';
+import * as storyListsService from './story-lists.service';
 import {
   CreateStoryInput,
   Story,
@@ -66,7 +67,7 @@ export class StoryResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
-    return storiesService.listStories(ctx, {
+    return storyListsService.listStories(ctx, {
       list,
       spaceId,
       problemId,

@@ -4,6 +4,7 @@ import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/
 import { restPosition } from '../places/nearness';
 import { presentStory } from './story.presenter';
 import * as storiesService from './story.service';
+import * as storyListsService from './story-lists.service';
 
 /**
  * The spec's story rows. Payload fields other than story, isAnonymousPost, isDraft, files and
@@ -12,7 +13,7 @@ import * as storiesService from './story.service';
 export function mountStoryRest(router: Router, paths: PathRouter) {
   paths.register('stories', {
     async list(ctx, params) {
-      const page = await storiesService.listStories(ctx, {
+      const page = await storyListsService.listStories(ctx, {
         list: 'recent',
         spaceId: params.spaceId,
         orderBy: params.orderBy,

@@ -5,7 +5,7 @@
  * are a private space's active participants, or users by display-name prefix elsewhere (never
  * e-mails).
  */
-import { and, asc, desc, eq, gt, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, like, or, sql } from 'drizzle-orm';
 import {
   AUTOCOMPLETE_COLLECTIONS,
   AUTOCOMPLETE_MAX,
@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { Context } from '../../context';
 import { spaceParticipants, spaceTags, users } from '../../db/schema';
 import { parseInput } from '../../errors';
-import { ACTIVE_PARTICIPANT_STATUSES } from '../spaces/space.policy';
+import { activeMemberIn } from '../spaces/space.policy';
 import { resolveActiveSpace } from '../spaces/space.service';
 
 export interface AutocompleteItemView {
@@ -78,10 +78,7 @@ export async function autocomplete(ctx: Context, input: unknown): Promise<Autoco
 
   const byName = like(sql`lower(${users.displayName})`, startsWith(text));
   const members = space.isPrivate
-    ? sql`${users.id} in (select ${spaceParticipants.userId} from ${spaceParticipants} where ${and(
-        eq(spaceParticipants.spaceId, space.id),
-        inArray(spaceParticipants.status, [...ACTIVE_PARTICIPANT_STATUSES]),
-      )})`
+    ? sql`${users.id} in (select ${spaceParticipants.userId} from ${spaceParticipants} where ${activeMemberIn(space.id)})`
     : eq(users.emailVerified, true);
   const rows = await ctx.db
     .select({

@@ -1,9 +1,12 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { StoryPage } from '../stories/story.types';
-import * as storiesService from '../stories/story.service';
+import * as storyListsService from '../stories/story-lists.service';
 import * as autocompleteService from './autocomplete.service';
 import * as tagService from './tag.service';
+import * as tagFollowsService from './tag-follows.service';
+import * as profileTagsService from './profile-tags.service';
+import * as alertTagsService from './alert-tags.service';
 import {
   AutocompleteCollection,
   AutocompleteItem,
@@ -47,7 +50,7 @@ export class TagResolver {
     @Ctx() ctx: Context,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
   ) {
-    return tagService.followedTags(ctx, spaceId);
+    return tagFollowsService.followedTags(ctx, spaceId);
   }
 
   @Query(() => StoryPage, {
@@ -60,7 +63,7 @@ export class TagResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
-    return storiesService.listStories(ctx, {
+    return storyListsService.listStories(ctx, {
       list: 'recent',
       spaceId,
       tags: [tag],
@@ -108,13 +111,13 @@ export class TagResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
-    return tagService.tagProfiles(ctx, tag, { after, first });
+    return profileTagsService.tagProfiles(ctx, tag, { after, first });
   }
 
   @Authorized()
   @Query(() => [String], { description: "The viewer's profile tags." })
   myProfileTags(@Ctx() ctx: Context) {
-    return tagService.myProfileTags(ctx);
+    return profileTagsService.myProfileTags(ctx);
   }
 
   @Authorized()
@@ -122,7 +125,7 @@ export class TagResolver {
     description: "The viewer's problem alerts (notification tags).",
   })
   notificationTags(@Ctx() ctx: Context) {
-    return tagService.myNotificationTags(ctx);
+    return alertTagsService.myNotificationTags(ctx);
   }
 
   @Authorized()
@@ -135,7 +138,7 @@ export class TagResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
   ) {
-    return tagService.alertProblems(ctx, { spaceId, after, first });
+    return alertTagsService.alertProblems(ctx, { spaceId, after, first });
   }
 
   @Query(() => [AutocompleteItem], {
@@ -163,7 +166,7 @@ export class TagResolver {
     @Arg('tag', () => ID) tag: string,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
   ) {
-    return tagService.followTag(ctx, tag, spaceId);
+    return tagFollowsService.followTag(ctx, tag, spaceId);
   }
 
   @Authorized()
@@ -173,7 +176,7 @@ export class TagResolver {
     @Arg('tag', () => ID) tag: string,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
   ) {
-    return tagService.unfollowTag(ctx, tag, spaceId);
+    return tagFollowsService.unfollowTag(ctx, tag, spaceId);
   }
 
   @Authorized()
@@ -181,7 +184,7 @@ export class TagResolver {
     description: 'Replace the followed tags (at most 10); returns them normalised.',
   })
   followTags(@Ctx() ctx: Context, @Arg('tags', () => [String]) tags: string[]) {
-    return tagService.followTags(ctx, tags);
+    return tagFollowsService.followTags(ctx, tags);
   }
 
   @Authorized()
@@ -189,7 +192,7 @@ export class TagResolver {
     description: "Replace the viewer's profile tags (at most 10, no '#', de-duplicated).",
   })
   setProfileTags(@Ctx() ctx: Context, @Arg('tags', () => [String]) tags: string[]) {
-    return tagService.setProfileTags(ctx, tags);
+    return profileTagsService.setProfileTags(ctx, tags);
   }
 
   @Authorized()
@@ -197,7 +200,7 @@ export class TagResolver {
     description: "Replace the viewer's problem alerts (at most 10).",
   })
   setNotificationTags(@Ctx() ctx: Context, @Arg('tags', () => [String]) tags: string[]) {
-    return tagService.setNotificationTags(ctx, tags);
+    return alertTagsService.setNotificationTags(ctx, tags);
   }
 
   @Authorized()

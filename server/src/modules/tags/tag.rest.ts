@@ -3,6 +3,9 @@ import type { PathRouter } from '../../rest/paths';
 import { activeSpaceId, bodyData, contextOf, ok, queryParam } from '../../rest/shell';
 import * as autocompleteService from './autocomplete.service';
 import * as tagService from './tag.service';
+import * as tagFollowsService from './tag-follows.service';
+import * as profileTagsService from './profile-tags.service';
+import * as alertTagsService from './alert-tags.service';
 
 /** A body field, at the top level or inside the spec's `{ data: {...} }`. */
 function field(req: Request, name: string): unknown {
@@ -40,29 +43,32 @@ export function mountTagRest(router: Router, paths: PathRouter) {
   });
 
   router.post('/tags/followTags', async (req, res) => {
-    const tags = await tagService.followTags(contextOf(res), field(req, 'tags'));
+    const tags = await tagFollowsService.followTags(contextOf(res), field(req, 'tags'));
     ok(res, { data: { tags } });
   });
 
   router.post('/tags/follow', async (req, res) => {
     ok(res, {
-      data: await tagService.followTag(contextOf(res), tagOf(req), activeSpaceId(req)),
+      data: await tagFollowsService.followTag(contextOf(res), tagOf(req), activeSpaceId(req)),
     });
   });
 
   router.post('/tags/unfollow', async (req, res) => {
     ok(res, {
-      data: await tagService.unfollowTag(contextOf(res), tagOf(req), activeSpaceId(req)),
+      data: await tagFollowsService.unfollowTag(contextOf(res), tagOf(req), activeSpaceId(req)),
     });
   });
 
   router.post('/notifications/tags', async (req, res) => {
-    const tags = await tagService.setNotificationTags(contextOf(res), field(req, 'tags'));
+    const tags = await alertTagsService.setNotificationTags(contextOf(res), field(req, 'tags'));
     ok(res, { data: { tags } });
   });
 
   router.post('/user/profileTags', async (req, res) => {
-    const profileTags = await tagService.setProfileTags(contextOf(res), field(req, 'profileTags'));
+    const profileTags = await profileTagsService.setProfileTags(
+      contextOf(res),
+      field(req, 'profileTags'),
+    );
     ok(res, { data: { profileTags } });
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { chatConversations, chatMembers, spaceParticipants, users } from '../../db/schema';
 import {
   activeMemberIn,

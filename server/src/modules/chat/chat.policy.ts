@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { chatConversations, chatMembers, spaceParticipants, users } from '../../db/schema';
 import {
   activeMemberIn,
@@ -49,10 +49,6 @@ export function channelJoinableBy(viewer: SqlViewer): SQL {
     sql`not ${isMemberOf(viewer)}`,
   )!;
 }
-
-/** Conversations whose membership is kept in member rows (a space chat's is the space's). */
-export const HAS_MEMBER_ROWS = ['p2p', 'group', 'public', 'private'] as const;
-export const hasMemberRows = () => inArray(chatConversations.type, [...HAS_MEMBER_ROWS]);
 
 /**
  * `conversationReadableBy` for a conversation in memory, as a live subscription judges an event

@@ -283,11 +283,6 @@ export async function listReplies(
   return toPage(rows, size, (row) => ({ value: row.createdAt, id: row.id }));
 }
 
-/** One comment the viewer may see (its post engageable); NOT_FOUND otherwise. */
-export async function getComment(ctx: Context, id: string): Promise<CommentRow> {
-  return (await engageableComment(ctx, id)).comment;
-}
-
 /**
  * A moderator hides or restores a comment (the moderation service checked who may), in the
  * caller's transaction. The post's row is locked first, as every thread write does, and the

@@ -10,7 +10,7 @@ import { skillKind } from '../skills/skill.post-kind';
 import { solutionKind } from '../solutions/solution.post-kind';
 import { storyKind } from '../stories/story.post-kind';
 import type { PostKind, PostTable } from './post-kind';
-import { parseItemPath, type ItemRef, type PostType } from './post-path';
+import { type ItemRef, type PostType } from './post-path';
 import { postPolicy } from './post.policy';
 
 /** What engagement needs of a post, whatever its kind. */
@@ -93,7 +93,3 @@ export async function engageableItem(
   }
   return { type: ref.type, id: ref.id, post: await engageablePost(ctx, ref.type, ref.id, db) };
 }
-
-/** The item a REST body's `path` names (see parseItemPath), if the viewer may engage with it. */
-export const engageableItemAt = (ctx: Context, path: unknown, db: DbOrTx = ctx.db) =>
-  engageableItem(ctx, parseItemPath(path), db);

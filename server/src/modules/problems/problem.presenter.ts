@@ -7,7 +7,6 @@ import { distanceField } from '../places/nearness';
 import { postAuthor } from '../users/user.service';
 import { canEditProblem, type ProblemPartRow, type ProblemRow } from './problem.policy';
 import { canChangeStatus, isJoined } from './problem-members.service';
-import type { MeasurementRow } from './problem-measurements.service';
 import { statusActivity } from './problem-status.service';
 
 export const problemCounters = (problem: ProblemRow) => ({
@@ -68,15 +67,4 @@ export const presentPart = (part: ProblemPartRow & { canEdit?: boolean }) => ({
   attributes: part.attributes,
   canEdit: part.canEdit ?? false,
   createdAt: part.createdAt.toISOString(),
-});
-
-export const presentMeasurement = (measurement: MeasurementRow) => ({
-  id: measurement.id,
-  problemId: measurement.problemId,
-  name: measurement.name,
-  value: measurement.value,
-  unit: measurement.unit,
-  note: measurement.note,
-  measuredAt: measurement.measuredAt.toISOString(),
-  createdAt: measurement.createdAt.toISOString(),
 });

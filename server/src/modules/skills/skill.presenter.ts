@@ -36,10 +36,3 @@ export async function presentSkill(ctx: Context, skill: SkillRow) {
     when: skill.createdAt.toISOString(),
   };
 }
-
-export async function presentSkillMember(ctx: Context, member: SkillMemberRow) {
-  return {
-    user: await skillMemberUser(ctx, member),
-    joinedAt: member.joinedAt.toISOString(),
-  };
-}

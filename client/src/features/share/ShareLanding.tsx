@@ -9,11 +9,9 @@ import { useActiveSpace } from '../../app/useActiveSpace';
 import { SpaceDocument } from '../../gql/graphql';
 import { useLoginBox } from '../auth/LoginBox';
 import { useViewer } from '../auth/useViewer';
+import { canReadSpace } from '../spaces/spaceAccess';
 import { useChangeSpace } from '../spaces/useChangeSpace';
 import { useSpaceActions } from '../spaces/useSpaceActions';
-
-/** Statuses that let a person read a private space. */
-const READING_STATUSES = ['owner', 'admin', 'contributor'];
 
 interface Shared {
   payload: SharePayload;
@@ -82,7 +80,7 @@ export function ShareLanding({ children }: { children: ReactNode }) {
         .then(({ data }) => data?.space ?? null)
         .catch(() => null);
       if (cancelled) return;
-      const readable = space && (!space.isPrivate || READING_STATUSES.includes(space.status ?? ''));
+      const readable = space && canReadSpace(space);
       if (readable) {
         setPending(null);
         setBlocked(null);

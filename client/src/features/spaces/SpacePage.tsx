@@ -49,12 +49,12 @@ import { ShareButton } from '../share/ShareButton';
 import { InviteDialog } from './InviteDialog';
 import { ParticipantList } from './ParticipantList';
 import { SpaceForm } from './SpaceForm';
+import { canReadSpace, isActiveParticipant } from './spaceAccess';
 import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
 import { useAcceptInvite, useChangeSpace } from './useChangeSpace';
 import { useSpaceActions } from './useSpaceActions';
 
 const PAGE_WIDTH = 860;
-const ACTIVE = ['owner', 'admin', 'contributor'];
 /** Tabs of /space/{id} built now; the others (activity, reports) come later. */
 const SPACE_TABS = ['info', 'participants', 'members', 'tags', 'media', 'analytics'] as const;
 const MANAGE_TABS = ['participants', 'settings', 'reports', 'analytics'] as const;
@@ -135,7 +135,7 @@ function SpaceHeader({
   const statusLabel = useStatusLabel();
   const actions = useSpaceActions();
   const { enter, dialog } = useChangeSpace();
-  const readable = !space.isPrivate || ACTIVE.includes(space.status ?? '');
+  const readable = canReadSpace(space);
   const name = spaceName(space);
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
@@ -304,7 +304,7 @@ function MembersTab({ space }: { space: SpaceCardFragment }) {
   if (space.kind !== 'private') {
     return <Alert color="gray">{t('spaces:members.notListed')}</Alert>;
   }
-  if (!ACTIVE.includes(space.status ?? '')) {
+  if (!isActiveParticipant(space.status)) {
     return <Alert color="gray">{t('spaces:members.participantsOnly')}</Alert>;
   }
   return (

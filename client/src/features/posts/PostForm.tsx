@@ -16,12 +16,8 @@ import { useKeptDraft, useRestoredDraft } from '../../components/post-form/postD
 import { StepperActions } from '../../components/post-form/StepperActions';
 import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
 import { usePostSteps } from '../../components/post-form/usePostSteps';
-import { useViewer } from '../auth/useViewer';
-import { MediaCarousel } from '../media/MediaCarousel';
-import { previewItemsOf } from '../media/mediaDrafts';
-import { MediaStep } from '../media/MediaStep';
-import { usePostAttachments } from '../media/usePostAttachments';
-import { LocationPicker } from '../places/LocationPicker';
+import { useViewer } from '../auth';
+import { MediaCarousel, previewItemsOf, MediaStep, usePostAttachments } from '../media';
 import type { EditablePost, PostFormDefinition, PostPlace, SavedPost } from './postFormDefinition';
 import { PostingAsChoice } from './PostingAsChoice';
 
@@ -205,7 +201,7 @@ export function PostForm<Post extends EditablePost>({
       postingAs={texts.postingAs?.(authorName)}
     />
   );
-  const { PreviewBadges, PreviewExtras } = definition;
+  const { LocationField, PreviewBadges, PreviewExtras } = definition;
   const stepContent: Record<(typeof steps)[number], ReactNode> = {
     postingAs: (
       <PostingAsChoice
@@ -240,8 +236,8 @@ export function PostForm<Post extends EditablePost>({
       <MediaStep
         media={attachments.media}
         location={
-          definition.withLocation ? (
-            <LocationPicker value={attachments.location} onChange={attachments.setLocation} />
+          LocationField ? (
+            <LocationField value={attachments.location} onChange={attachments.setLocation} />
           ) : undefined
         }
       />

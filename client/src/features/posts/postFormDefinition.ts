@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
-import type { usePostAttachments } from '../media/usePostAttachments';
+import type { usePostAttachments } from '../media';
 
 /** The steps a post form can have, in the order a definition lists them. */
 export type PostFormStep = 'postingAs' | 'text' | 'media' | 'preview';
@@ -100,8 +100,11 @@ export interface PostFormDefinition<Post extends EditablePost> {
   /** The kind's uploads folder and pending card. */
   kind: 'problems' | 'solutions' | 'skills';
   steps: readonly PostFormStep[];
-  /** The media step also asks for a place. */
-  withLocation: boolean;
+  /** The media step's place picker (LocationPicker), for kinds that have a place. */
+  LocationField?: ComponentType<{
+    value: Attachments['location'];
+    onChange: Attachments['setLocation'];
+  }>;
   /** The preview step offers Save as Draft (a new post, or one still a draft). */
   savesDrafts: boolean;
   /** On a phone the step labels do not fit beside each other: only the numbers show there. */

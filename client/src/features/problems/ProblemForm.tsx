@@ -7,6 +7,7 @@ import {
   UpdateProblemDocument,
   type ProblemCardFragment,
 } from '../../gql/graphql';
+import { LocationPicker } from '../places';
 import { PostForm, type PostFormDefinition } from '../posts';
 import { StatusBadge } from './ProblemBits';
 import { PROBLEM_LIST_QUERIES } from './problemQueries';
@@ -30,7 +31,7 @@ function PreviewBadges({ post, isDraft }: { post: ProblemCardFragment | null; is
 const problemForm: PostFormDefinition<ProblemCardFragment> = {
   kind: 'problems',
   steps: ['text', 'media', 'preview'],
-  withLocation: true,
+  LocationField: LocationPicker,
   savesDrafts: true,
   compactStepsOnPhone: true,
   createMutation: 'createProblem',

@@ -12,7 +12,6 @@ import { SKILL_LIST_QUERIES } from './skillQueries';
 const skillForm: PostFormDefinition<SkillCardFragment> = {
   kind: 'skills',
   steps: ['text', 'media', 'preview'],
-  withLocation: false,
   savesDrafts: false,
   createMutation: 'createSkill',
   texts: (t) => ({

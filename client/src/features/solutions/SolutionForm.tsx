@@ -8,6 +8,7 @@ import {
   UpdateSolutionDocument,
   type SolutionCardFragment,
 } from '../../gql/graphql';
+import { LocationPicker } from '../places';
 import { PostForm, type PostFormDefinition } from '../posts';
 import { TagList } from './SolutionBits';
 import { SOLUTION_LIST_QUERIES } from './solutionQueries';
@@ -27,7 +28,7 @@ function PreviewTags({ name, description }: { name: string; description: string 
 const solutionForm: PostFormDefinition<SolutionCardFragment> = {
   kind: 'solutions',
   steps: ['postingAs', 'text', 'media', 'preview'],
-  withLocation: true,
+  LocationField: LocationPicker,
   savesDrafts: false,
   createMutation: 'createSolution',
   texts: (t) => ({

@@ -1,4 +1,4 @@
-// The bookmarks feature: the toggle for stories, problems, solutions, skills and maps, and /bookmarks.
+// The bookmarks feature's routes: /bookmarks, loaded when visited.
 import type { RouteObject } from 'react-router';
 
 export const bookmarkRoutes: RouteObject[] = [
@@ -7,5 +7,3 @@ export const bookmarkRoutes: RouteObject[] = [
     lazy: () => import('./BookmarksPage').then((m) => ({ Component: m.BookmarksPage })),
   },
 ];
-
-export { BookmarkButton } from './BookmarkButton';

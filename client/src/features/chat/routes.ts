@@ -1,10 +1,5 @@
-// The chat feature for the app shell:
-// - `chatRoutes`: /chat (the lists and an open conversation), /chat/{id} and its info page
-//   /chat/{id}/info.
-// - `ChatBadge`: the header's chat button with the unread badge (the shell loads `ChatDrawer`
-//   from its own module when first opened).
-// - `useChatTotals`: the badge's number (the mobile bottom bar's Chat item).
-// - `GroupMenu`, `PresenceDot`, `useChatNavigation`: for the conversation view's header.
+// The chat feature's routes: /chat (the lists and an open conversation), /chat/{id} and its info
+// page /chat/{id}/info, loaded when visited.
 import type { RouteObject } from 'react-router';
 
 const chatPage = () => import('./ChatPage').then((m) => ({ Component: m.ChatPage }));
@@ -23,9 +18,3 @@ export const chatRoutes: RouteObject[] = [
     ],
   },
 ];
-
-export { ChatBadge } from './ChatBadge';
-export { useChatNavigation } from './chatNavigation';
-export { GroupMenu } from './GroupMenu';
-export { PresenceDot } from './PresenceDot';
-export { useChatTotals } from './useChatTotals';

@@ -9,7 +9,7 @@ import { notifySuccess } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
 import type { CommentItemFragment } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { ReactionButton } from '../reactions';
 import { HiddenBadge, ReportMenu } from '../moderation';
 import { CommentBox } from './CommentBox';

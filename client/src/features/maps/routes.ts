@@ -1,8 +1,6 @@
 // The maps feature's routes: children of the shell layout (paths without a leading '/'): the maps
 // directory (the Progress tab), a map by id, the 2D/3D views, the space's default and stories
-// maps, a problem's recipe, and the waypoints. Nothing else is exported here, so the shell loads
-// none of the maps' code: the problem page imports `RecipesTab` from its file, and a dialog
-// elsewhere would import `MapWizardDialog` from MapWizard.tsx lazily.
+// maps, a problem's recipe, and the waypoints.
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 

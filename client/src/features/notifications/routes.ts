@@ -1,7 +1,5 @@
-// The notifications feature for the app shell:
-// - `notificationRoutes`: /notifications/{all,invites,mySpaces,thisSpace} and /notifications/redirect.
-// - `NotificationBell`: the top bar's bell with the unread badge, live.
-// - `WatchLevelMenu`: an item page's 'Notifications' choice (everything, mentions only, mute).
+// The notifications feature's routes: /notifications/{all,invites,mySpaces,thisSpace} and
+// /notifications/redirect.
 import type { RouteObject } from 'react-router';
 
 const notificationsPage = () =>
@@ -17,6 +15,3 @@ export const notificationRoutes: RouteObject[] = [
     ],
   },
 ];
-
-export { NotificationBell } from './NotificationBell';
-export { WatchLevelMenu } from './WatchLevelMenu';

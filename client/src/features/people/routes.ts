@@ -1,10 +1,7 @@
-// The people feature's contract with the app shell: routes rendered inside the shell layout
-// (paths without a leading '/'), and the author name the post cards link with.
+// The people feature's routes, rendered inside the shell layout (paths without a leading '/'):
+// the people and organisations directories, profiles and /following.
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-
-export { AuthorName, profilePath } from './AuthorName';
-export { PersonAvatar } from './PersonAvatar';
 
 // Each page is a chunk of its own, loaded when its route is first visited.
 const directoryPage = (directory: 'people' | 'orgs') => () =>

@@ -1,5 +1,4 @@
-// The problems feature's contract with the app shell: routes rendered inside the shell layout
-// (paths without a leading '/').
+// The problems feature's routes, rendered inside the shell layout (paths without a leading '/').
 import { createElement, type ComponentProps } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { ProblemListPage } from './ProblemListPage';
@@ -37,7 +36,3 @@ export const problemRoutes: RouteObject[] = [
   { path: 'problem/:id/parts/:partId/:tab', lazy: partPage },
   { path: 'problem/:id/:tab', lazy: problemPage },
 ];
-/** The plus button's Problem dialog. */
-export { ProblemDialog } from './ProblemDialog';
-/** Picker of the viewer's joined problems (the story dialog's Problem destination). */
-export { JoinedProblemSelect } from './JoinedProblemSelect';

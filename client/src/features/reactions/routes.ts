@@ -1,5 +1,4 @@
-// The reactions feature: the button for reactable items (stories, problems, solutions, comments)
-// and the /reactions page.
+// The reactions feature's routes: /reactions, loaded when visited.
 import type { RouteObject } from 'react-router';
 
 export const reactionRoutes: RouteObject[] = [
@@ -8,5 +7,3 @@ export const reactionRoutes: RouteObject[] = [
     lazy: () => import('./ReactionsPage').then((m) => ({ Component: m.ReactionsPage })),
   },
 ];
-
-export { ReactionButton } from './ReactionButton';

@@ -7,11 +7,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { SHARE_PARAM, type SharePayload } from '@rules';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { SpaceDocument } from '../../gql/graphql';
-import { useLoginBox } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
-import { canReadSpace } from '../spaces/spaceAccess';
-import { useChangeSpace } from '../spaces/useChangeSpace';
-import { useSpaceActions } from '../spaces/useSpaceActions';
+import { useLoginBox, useViewer } from '../auth';
+import { canReadSpace, useChangeSpace, useSpaceActions } from '../spaces';
 
 interface Shared {
   payload: SharePayload;

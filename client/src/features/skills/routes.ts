@@ -1,5 +1,4 @@
-// The skills feature's contract with the app shell: routes rendered inside the shell layout
-// (paths without a leading '/').
+// The skills feature's routes, rendered inside the shell layout (paths without a leading '/').
 import { createElement, type ComponentProps } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { SkillListPage } from './SkillListPage';

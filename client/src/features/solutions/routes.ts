@@ -1,5 +1,4 @@
-// The solutions feature's contract with the app shell: routes rendered inside the shell layout
-// (paths without a leading '/').
+// The solutions feature's routes, rendered inside the shell layout (paths without a leading '/').
 import { createElement, type ComponentProps } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { SolutionListPage } from './SolutionListPage';
@@ -35,8 +34,3 @@ export const solutionRoutes: RouteObject[] = [
   // The voters tab: who upvoted, who downvoted (the counter chips lead here).
   { path: 'problem/:problemId/solutions/:id/voters/:kind', lazy: solutionPage },
 ];
-
-/** The plus button's Solution dialog. */
-export { SolutionDialog } from './SolutionDialog';
-/** The solutions of one problem (the problem page's Solutions tab). */
-export { ProblemSolutions } from './ProblemSolutions';

@@ -3,7 +3,7 @@ import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SpaceCardFragment } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { canReadSpace } from './spaceAccess';
 import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
 import { useSpaceActions } from './useSpaceActions';

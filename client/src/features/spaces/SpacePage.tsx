@@ -40,12 +40,11 @@ import {
   type SpaceCardFragment,
 } from '../../gql/graphql';
 // From their own modules: the feature indexes load with the shell, these only with this page.
-import { ManageOverviewPanel, SpaceAnalyticsPanel } from '../admin/AnalyticsPanels';
-import { useLoginBox } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
-import { SpaceMediaPage } from '../media/SpaceMediaPage';
-import { ReportQueue } from '../moderation/ReportQueue';
-import { ShareButton } from '../share/ShareButton';
+import { ManageOverviewPanel, SpaceAnalyticsPanel } from '../admin';
+import { useLoginBox, useViewer } from '../auth';
+import { SpaceMediaPage } from '../media';
+import { ReportQueue } from '../moderation';
+import { ShareButton } from '../share';
 import { InviteDialog } from './InviteDialog';
 import { ParticipantList } from './ParticipantList';
 import { SpaceForm } from './SpaceForm';

@@ -1,5 +1,5 @@
-// The spaces feature's contract with the app shell: routes rendered inside the shell layout
-// (paths without a leading '/'). /spaces/switching needs no page: switching shows a dialog.
+// The spaces feature's routes, rendered inside the shell layout (paths without a leading '/').
+// /spaces/switching needs no page: switching shows a dialog.
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 

@@ -1,7 +1,5 @@
-// The stories feature for the app shell:
-// - `storyRoutes`: children of the shell layout (paths without a leading '/'), the following feed
-//   'stories/feed' included.
-// - `StoryDialog`: the plus button's Story dialog.
+// The stories feature's routes: children of the shell layout (paths without a leading '/'), the
+// following feed 'stories/feed' included.
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { StoryFeedPage } from './StoryFeedPage';
@@ -40,7 +38,3 @@ export const storyRoutes: RouteObject[] = [
     lazy: () => import('./StoryPage').then((m) => ({ Component: m.StoryPage })),
   },
 ];
-
-export { StoryDialog } from './StoryDialog';
-/** The stories posted to one problem (the problem page's Stories tab). */
-export { ProblemStories } from './ProblemStories';

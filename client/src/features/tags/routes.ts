@@ -1,5 +1,5 @@
-// The tags feature's contract with the app shell: routes rendered inside the shell layout
-// (paths without a leading '/'): tags, tag pages, problem alerts and the dashboard.
+// The tags feature's routes, rendered inside the shell layout (paths without a leading '/'): tags,
+// tag pages, problem alerts and the dashboard.
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 
@@ -24,6 +24,3 @@ export const tagRoutes: RouteObject[] = [
     lazy: () => import('./DashboardPage').then((m) => ({ Component: m.DashboardPage })),
   },
 ];
-
-/** The follow-tags dialog (the following feed's empty state opens it). */
-export { FollowTagsDialog } from './FollowTagsDialog';

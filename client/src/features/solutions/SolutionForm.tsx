@@ -22,8 +22,8 @@ function PreviewTags({ name, description }: { name: string; description: string 
 
 /**
  * The 4-step Add Solution form: 1 Posting As (own name or Anonymous), 2 title and description with
- * #tags, 3 media and location, 4 preview and Publish. Under a problem it goes to the problem's
- * space.
+ * #tags, 3 media and location, 4 preview and Publish (the spec's step text says 3 of 4 steps: a
+ * slip, corrected). Under a problem it goes to the problem's space.
  */
 const solutionForm: PostFormDefinition<SolutionCardFragment> = {
   kind: 'solutions',

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
-import { useViewer } from '../../features/auth/useViewer';
+import { useViewer } from '../../features/auth';
 import { draftKeyOf, type DraftKind } from './postDrafts';
 import { PostFormModal, type PostFormControls } from './PostFormModal';
 

@@ -6,6 +6,19 @@ import tseslint from 'typescript-eslint';
 const THIN_TRANSPORT =
   "Resolvers and REST handlers don't query: put the query in the module's *.service.ts and call it.";
 
+/**
+ * Forbids reaching into another feature's files from a file `up` below client/src/features
+ * ('../' from a feature's own folder): `${up}problems/ProblemCard` must be `${up}problems`.
+ */
+const featureBoundary = (up) => ({
+  patterns: [
+    {
+      regex: `^${up.replaceAll('.', '\\.')}(?!\\.\\.?/)[^/]+/.+`,
+      message: "Import another feature through its index.ts (e.g. '../problems'), not its files.",
+    },
+  ],
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'test-data/**', 'client/src/gql/**', 'node_modules/**'] },
   js.configs.recommended,
@@ -46,5 +59,15 @@ export default tseslint.config(
     files: ['client/src/**/*.tsx', 'client/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // A feature uses another only through its index.ts (what it offers others); within a feature,
+  // files import each other directly. The app shell mounts each feature's routes.ts.
+  {
+    files: ['client/src/features/*/*.ts', 'client/src/features/*/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', featureBoundary('../')] },
+  },
+  {
+    files: ['client/src/features/*/*/*.ts', 'client/src/features/*/*/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', featureBoundary('../../')] },
   },
 );

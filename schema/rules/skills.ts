@@ -7,7 +7,6 @@ import { POST_MESSAGES } from './posts';
  */
 export const SKILL_LISTS = ['public', 'myskills'] as const;
 export type SkillList = (typeof SKILL_LISTS)[number];
-export const SKILL_DIALOG_STEPS = 3;
 
 export const SKILL_MESSAGES = {
   ...POST_MESSAGES,

@@ -9,8 +9,6 @@ export const SOLUTION_LISTS = ['recent', 'mysolutions'] as const;
 export type SolutionList = (typeof SOLUTION_LISTS)[number];
 export const SOLUTION_SORTS = ['recent', 'upvotes', 'downvotes'] as const;
 export type SolutionSort = (typeof SOLUTION_SORTS)[number];
-/** The Add Solution dialog's steps (the spec's step text says 3 of 4 steps: a slip, corrected). */
-export const SOLUTION_DIALOG_STEPS = 4;
 /** How many problems one link call may name. */
 export const SOLUTION_LINK_MAX = 50;
 

@@ -3,6 +3,7 @@
  * SPACE_MESSAGES and translate under `spaces:errors.<key>` in locales. The zod validators live in
  * spaces.schemas.ts, so a page that only reads a limit or a status does not load zod.
  */
+import { GLOBAL_SPACE_ID } from './enums';
 
 /** Space name counter (spec 000 §5, 001 §9). */
 export const SPACE_NAME_MAX = 150;
@@ -77,6 +78,14 @@ export type SpaceKind = (typeof SPACE_KINDS)[number];
 
 /** The fixed skills space (coming soon in the menu). */
 export const SKILLS_SPACE_ID = 'skills';
+
+/** What the id of a space says about it (country ids are their lower-case codes). */
+export function spaceKindOf(spaceId: string): { kind: SpaceKind; code: string | null } {
+  if (spaceId === GLOBAL_SPACE_ID) return { kind: 'global', code: GLOBAL_SPACE_ID };
+  if (spaceId === SKILLS_SPACE_ID) return { kind: 'skills', code: null };
+  if (/^[a-z]{2}$/u.test(spaceId)) return { kind: 'country', code: spaceId };
+  return { kind: 'private', code: null };
+}
 
 /** Whether a search text matches parts of names, or (shorter) only whole names and words. */
 export const matchesPartsOfNames = (query: string) => query.trim().length >= USER_SEARCH_MIN;

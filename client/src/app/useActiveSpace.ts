@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { GLOBAL_SPACE_ID, SKILLS_SPACE_ID, type SpaceKind } from '@rules';
+import { GLOBAL_SPACE_ID, spaceKindOf, type SpaceKind } from '@rules';
 import { useViewer } from '../features/auth/useViewer';
 import { useStoredSpace } from '../features/spaces/activeSpaceStore';
 import { useSpaceName } from '../features/spaces/spaceDisplay';
@@ -12,14 +12,6 @@ export interface ActiveSpace {
   kind: SpaceKind;
   /** Country code, 'ww' for the global space, null otherwise. */
   code: string | null;
-}
-
-/** What the id of a space says about it (country ids are their lower-case codes). */
-export function spaceKindOf(spaceId: string): { kind: SpaceKind; code: string | null } {
-  if (spaceId === GLOBAL_SPACE_ID) return { kind: 'global', code: GLOBAL_SPACE_ID };
-  if (spaceId === SKILLS_SPACE_ID) return { kind: 'skills', code: null };
-  if (/^[a-z]{2}$/u.test(spaceId)) return { kind: 'country', code: spaceId };
-  return { kind: 'private', code: null };
 }
 
 /**

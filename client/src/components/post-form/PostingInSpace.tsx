@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { spaceKindOf, useActiveSpace } from '../../app/useActiveSpace';
+import { spaceKindOf } from '@rules';
+import { useActiveSpace } from '../../app/useActiveSpace';
 import { SpaceIcon, useSpaceName } from '../../features/spaces/spaceDisplay';
 import { SpaceDocument } from '../../gql/graphql';
 

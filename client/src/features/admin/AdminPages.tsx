@@ -33,9 +33,9 @@ import {
   type AdminSpacesQuery,
   type AdminUserFieldsFragment,
 } from '../../gql/graphql';
-import { SuspendDialog } from '../moderation/SuspendDialog';
-import { PagedList } from '../people/PagedList';
-import { useSpaceName } from '../spaces/spaceDisplay';
+import { SuspendDialog } from '../moderation';
+import { PagedList } from '../people';
+import { useSpaceName } from '../spaces';
 import { RequireAdmin } from './access';
 import { useAdminUserActions } from './useAdminUserActions';
 

@@ -20,10 +20,10 @@ import { ErrorPage } from '../../components/ErrorPage';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ManageUsersDocument, SpaceDocument } from '../../gql/graphql';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { RequireSignIn } from '../auth/RequireSignIn';
-import { ReportQueue } from '../moderation/ReportQueue';
-import { PagedList } from '../people/PagedList';
-import { useStatusLabel } from '../spaces/spaceDisplay';
+import { RequireSignIn } from '../auth';
+import { ReportQueue } from '../moderation';
+import { PagedList } from '../people';
+import { useStatusLabel } from '../spaces';
 import { useManageAccess } from './access';
 import { ManageOverviewPanel } from './AnalyticsPanels';
 

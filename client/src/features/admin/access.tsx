@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { ErrorPage } from '../../components/ErrorPage';
 import { SpaceDocument } from '../../gql/graphql';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { RequireSignIn } from '../auth/RequireSignIn';
-import { useViewer } from '../auth/useViewer';
+import { RequireSignIn, useViewer } from '../auth';
 
 /** /admin/* pages: signed out go to sign-in, everyone but site admins sees the 403 page. */
 export function RequireAdmin({ children }: { children: ReactNode }) {

@@ -1,8 +1,6 @@
-// The admin feature for the app shell:
-// - `adminRoutes`: /admin/allUsers, /admin/allSpaces and /manage/{overview,users,reports,data}.
-// - AnalyticsPanels.tsx: `SpaceAnalyticsPanel` (/space/{id}/analytics) and `ManageOverviewPanel`
-//   (/space/{id}/manage/analytics) for the space pages' tabs, imported from that module so they
-//   load with the space page, not with the shell.
+// The admin feature's pieces for others (its routes are in routes.tsx):
 // - `useManageAccess` for the user menu's 'Manage' link.
-export { adminRoutes } from './routes';
+// - `SpaceAnalyticsPanel` (/space/{id}/analytics) and `ManageOverviewPanel`
+//   (/space/{id}/manage/analytics) for the space pages' tabs.
 export { useManageAccess } from './access';
+export { ManageOverviewPanel, SpaceAnalyticsPanel } from './AnalyticsPanels';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BookmarkableItemType } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { useBookmark } from './useBookmark';
 import { Tooltip } from '../../components/overlays';
 

@@ -1,10 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { IconBookmark } from '@tabler/icons-react';
 import { MyBookmarksDocument, type MyBookmarksQuery } from '../../gql/graphql';
-import { RequireSignIn } from '../auth/RequireSignIn';
-import { mapPath } from '../maps/mapPaths';
-import { EngagedItemCard, engagedItemLink, engagedItemTitle } from '../reactions/EngagedItemCard';
-import { EngagedItemsPage } from '../reactions/EngagedItemsPage';
+import { RequireSignIn } from '../auth';
+import { mapPath } from '../maps';
+import { EngagedItemCard, engagedItemLink, engagedItemTitle, EngagedItemsPage } from '../reactions';
 import { BookmarkButton } from './BookmarkButton';
 
 const KINDS = ['all', 'stories', 'problems', 'solutions', 'skills', 'views'] as const;

@@ -1,11 +1,3 @@
-// The bookmarks feature: the toggle for stories, problems, solutions, skills and maps, and /bookmarks.
-import type { RouteObject } from 'react-router';
-
-export const bookmarkRoutes: RouteObject[] = [
-  {
-    path: 'bookmarks',
-    lazy: () => import('./BookmarksPage').then((m) => ({ Component: m.BookmarksPage })),
-  },
-];
-
+// The bookmarks feature's pieces for others (its routes are in routes.ts): the toggle for stories,
+// problems, solutions, skills and maps.
 export { BookmarkButton } from './BookmarkButton';

@@ -2,7 +2,7 @@ import { Box, Center, Paper, ScrollArea, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { RequireSignIn } from '../auth/RequireSignIn';
+import { RequireSignIn } from '../auth';
 import { useChatNavigation, type ChatTarget } from './chatNavigation';
 import { ConversationList } from './ConversationList';
 import { ConversationPane } from './ConversationPane';

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { ChatConversationDocument } from '../../gql/graphql';
-import { RequireSignIn } from '../auth/RequireSignIn';
+import { RequireSignIn } from '../auth';
 import { chatPathOf } from './chatNavigation';
 import { GroupInfo, MemberList } from './GroupDialogs';
 

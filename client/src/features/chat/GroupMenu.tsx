@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import type { ChatConversationFieldsFragment } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { chatInfoPathOf, useChatNavigation } from './chatNavigation';
 import { AddMembersDialog, GroupInfoDialog, GroupMembersDialog } from './GroupDialogs';
 import { useConversationMutations } from './useConversationMutations';

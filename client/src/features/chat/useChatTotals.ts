@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { ChatTotalsDocument } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 
 /**
  * The Chat badge's number: the viewer's unread messages in the active space's direct chats,

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { htmlToPlainText, isCommentSendable } from '@rules';
 import { RichTextEditor } from '../../components/RichTextEditor';
-import { useRequireSignIn } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
+import { useRequireSignIn, useViewer } from '../auth';
 
 /** The reply editor's maximum height (001 §9); the new-comment box grows with its text. */
 const REPLY_MAX_HEIGHT = 100;

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Button, Group, Stack } from '@mantine/core';
 import { IconBuilding, IconMessageCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
@@ -9,11 +9,10 @@ import { notifySuccess } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RichText } from '../../components/RichText';
 import type { CommentItemFragment } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { ReactionButton } from '../reactions';
 import { HiddenBadge, ReportMenu } from '../moderation';
 import { CommentBox } from './CommentBox';
-import { CommentReplies } from './CommentReplies';
 import { notifyCommentFailure } from './notifyCommentFailure';
 import type { useCommentMutations } from './useCommentMutations';
 
@@ -26,9 +25,12 @@ export type CommentWrites = ReturnType<typeof useCommentMutations>;
 export function CommentItem({
   comment,
   writes,
+  Replies,
 }: {
   comment: CommentItemFragment;
   writes: CommentWrites;
+  /** A comment's replies under it (the thread passes CommentReplies, which lists CommentItems). */
+  Replies?: ComponentType<{ commentId: string; writes: CommentWrites }>;
 }) {
   const { t } = useTranslation();
   const requireSignIn = useRequireSignIn();
@@ -183,7 +185,9 @@ export function CommentItem({
         />
       ) : null}
 
-      {showReplies && !isReply ? <CommentReplies commentId={comment.id} writes={writes} /> : null}
+      {showReplies && !isReply && Replies ? (
+        <Replies commentId={comment.id} writes={writes} />
+      ) : null}
 
       <ConfirmDialog
         opened={confirming}

@@ -21,6 +21,7 @@ import { CommentChangedDocument, CommentsDocument, type CommentSort } from '../.
 import { WatchLevelMenu } from '../notifications';
 import { CommentBox } from './CommentBox';
 import { CommentItem } from './CommentItem';
+import { CommentReplies } from './CommentReplies';
 import {
   appendPage,
   applyLiveChange,
@@ -107,7 +108,12 @@ export function CommentThread({ itemType, itemId }: ThreadRef) {
     body = (
       <Stack gap="md">
         {page.items.map((comment) => (
-          <CommentItem key={comment.id} comment={comment} writes={writes} />
+          <CommentItem
+            key={comment.id}
+            comment={comment}
+            writes={writes}
+            Replies={CommentReplies}
+          />
         ))}
         {page.last ? (
           <Center>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { notifyError } from '../../components/notify';
 import { HideExplainerDocument } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { closeExplainerForSession, useClosedExplainers } from './closedExplainers';
 
 const under = (base: string) => (pathname: string) =>

@@ -25,7 +25,7 @@ import {
   type MapFiltersInput,
   type ProgressMapDetailFragment,
 } from '../../gql/graphql';
-import { useStatusLabel } from '../problems/ProblemBits';
+import { useStatusLabel } from '../problems';
 import { MapCanvasSkeleton } from './GraphView';
 import {
   cardStatus,

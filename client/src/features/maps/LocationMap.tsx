@@ -11,7 +11,7 @@ import {
   type MapGraphFragment,
   type ProgressMapDetailFragment,
 } from '../../gql/graphql';
-import { PlacesMap, type MapPost } from '../places/PlacesMap';
+import { PlacesMap, type MapPost } from '../places';
 import { MapCanvasSkeleton } from './GraphView';
 import { useMapLabels } from './MapBits';
 import { nodePath } from './mapPaths';

@@ -7,7 +7,7 @@ import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { ProgressMapCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
-import { AuthorName } from '../people/AuthorName';
+import { AuthorName } from '../people';
 import { ShareButton } from '../share';
 import { MapChips, MapTypeIcon } from './MapBits';
 import { mapPath } from './mapPaths';

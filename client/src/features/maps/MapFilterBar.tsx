@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TimeRangeSelect } from '../../components/TimeRangeSelect';
-import { StatusFilter } from '../problems/ProblemBits';
+import { StatusFilter } from '../problems';
 import { MAP_FILTER_TAGS_MAX, type MapFilterState } from './mapFilters';
 
 /** Which of the bar's filters a view uses (an s-curve counts solved problems: no status filter). */

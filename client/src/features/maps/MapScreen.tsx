@@ -11,7 +11,7 @@ import {
   type ProgressMapDetailFragment,
 } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
-import { AuthorName } from '../people/AuthorName';
+import { AuthorName } from '../people';
 import { ShareButton } from '../share';
 import { GraphView, MapCanvasSkeleton } from './GraphView';
 import { MapChips, MapTypeIcon } from './MapBits';

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import type { ProgressMapCardFragment } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { MapsDirectory } from './MapsDirectory';
 import { MapWizardDialog } from './MapWizard';
 import { useMapImport } from './useMapImport';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView } from '../../components/LoadState';
 import { LastProgressMapDocument, SpaceGraphDocument } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { GraphView, MapCanvasSkeleton } from './GraphView';
 import { MapFilterBar } from './MapFilterBar';
 import type { MapViewLinks } from './MapsMenu';

@@ -21,8 +21,7 @@ import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useLoadMore } from '../../components/useLoadMore';
 import { WaypointsDocument, type WaypointItemFragment } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
+import { useRequireSignIn, useViewer } from '../auth';
 import { MapsMenu } from './MapsMenu';
 
 /** The two waypoint lists and their addresses (the spec's /waypoints/myNodes and /waypoints/space). */

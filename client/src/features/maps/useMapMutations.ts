@@ -10,7 +10,7 @@ import {
   type ProgressMapDetailFragment,
   type UpdateMapInput,
 } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { evictMap, syncMapLists } from './mapLists';
 
 /** A recipe changes its problem's totalRecipes: the open problem page reloads its counters. */

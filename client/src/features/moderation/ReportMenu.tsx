@@ -1,7 +1,7 @@
 import type { ReportableType } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { useReport } from './reportDialogContext';
 
 /** The item menu for everyone but the author: Report (signed out, the login box first). */

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
 import { SpaceDocument } from '../../gql/graphql';
-import { RequireSignIn } from '../auth/RequireSignIn';
-import { useViewer } from '../auth/useViewer';
+import { RequireSignIn, useViewer } from '../auth';
 import { ReportList } from './ReportList';
 import { ReportQueue } from './ReportQueue';
 

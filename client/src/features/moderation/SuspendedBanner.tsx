@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { formatDateTime } from '../../components/formatDateTime';
 
 /** 'Your account is suspended until …' on every page while a suspension lasts. */

@@ -5,7 +5,7 @@
  */
 import { createContext, lazy, useCallback, useContext, useState, type ReactNode } from 'react';
 import { MountOnce } from '../../components/MountOnce';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import type { ReportTarget } from './reportTargets';
 
 const ReportDialog = lazy(() =>

@@ -8,7 +8,7 @@ import { wsClient } from '../../app/apollo';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { NotificationCountDocument, NotificationsChangedDocument } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { applyLiveChange } from './notificationCache';
 import { Tooltip } from '../../components/overlays';
 

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MarkNotificationReadDocument, NotificationCountDocument } from '../../gql/graphql';
-import { RequireSignIn } from '../auth/RequireSignIn';
+import { RequireSignIn } from '../auth';
 
 /**
  * /notifications/redirect?id={id}: marks the notification read and opens its item (what a push

@@ -15,7 +15,7 @@ import { REACTION_EMOJI, type ReactionKind } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { NotificationRowFragment } from '../../gql/graphql';
-import { useSpaceName } from '../spaces/spaceDisplay';
+import { useSpaceName } from '../spaces';
 import { notificationText } from './notificationText';
 
 const reactionEmoji = (reaction: string | null | undefined) =>

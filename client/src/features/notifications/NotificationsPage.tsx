@@ -27,7 +27,7 @@ import {
   SpaceNotificationsDocument,
   type NotificationRowFragment,
 } from '../../gql/graphql';
-import { RequireSignIn } from '../auth/RequireSignIn';
+import { RequireSignIn } from '../auth';
 import {
   appendPage,
   isNotificationTab,

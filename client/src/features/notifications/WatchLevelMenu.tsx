@@ -5,7 +5,7 @@ import { IconAt, IconBell, IconBellOff, IconBellRinging, IconCheck } from '@tabl
 import { TOAST_MS, WATCH_LEVELS, type WatchLevel } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { WatchLevelDocument } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { useNotificationMutations } from './useNotificationMutations';
 
 const LEVEL_ICONS = { everything: IconBellRinging, mentions: IconAt, muted: IconBellOff } as const;

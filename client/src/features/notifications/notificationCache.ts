@@ -3,8 +3,12 @@
 // appended to it, live notifications go on top of the lists they belong to, and the bell's total is
 // the viewer's `User.totalNotifications`.
 import type { ApolloCache } from '@apollo/client';
-import { DEFAULT_PAGE_SIZE, INVITE_NOTIFICATION_KINDS, type NotificationKind } from '@rules';
-import { spaceKindOf } from '../../app/useActiveSpace';
+import {
+  DEFAULT_PAGE_SIZE,
+  INVITE_NOTIFICATION_KINDS,
+  spaceKindOf,
+  type NotificationKind,
+} from '@rules';
 import {
   NotificationCountDocument,
   NotificationsDocument,

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverErrorOf } from '../../components/notify';
 import { CommonDocument } from '../../gql/graphql';
-import { ProblemCard } from '../problems/ProblemCard';
-import { SpaceCard } from '../spaces/SpaceCard';
-import { useChangeSpace } from '../spaces/useChangeSpace';
+import { ProblemCard } from '../problems';
+import { SpaceCard, useChangeSpace } from '../spaces';
 
 /** What the viewer and this person share: spaces, tags and problems. */
 export function CommonTab({ userId }: { userId: string }) {

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconCheck, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PersonCardFragment } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { useFollowUser } from './useFollowUser';
 
 /** Follow / Following for one person; none on the viewer's own card. */

@@ -1,8 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FollowingPeopleDocument } from '../../gql/graphql';
-import { RequireSignIn } from '../auth/RequireSignIn';
-import { useViewer } from '../auth/useViewer';
+import { RequireSignIn, useViewer } from '../auth';
 import { PagedList } from './PagedList';
 import { PEOPLE_PAGE_WIDTH } from './ProfilePage';
 import { UserCard } from './UserCard';

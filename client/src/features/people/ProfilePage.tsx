@@ -16,14 +16,12 @@ import {
   PersonStoriesDocument,
   type PersonCardFragment,
 } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
-import { ProblemCard } from '../problems/ProblemCard';
+import { useViewer } from '../auth';
+import { ProblemCard } from '../problems';
 import { ShareButton } from '../share';
-import { SkillCard } from '../skills/SkillCard';
-import { SolutionCard } from '../solutions/SolutionCard';
-import { useSolutionActions } from '../solutions/useSolutionActions';
-import { StoryCard } from '../stories/StoryCard';
-import { useStoryActions } from '../stories/useStoryActions';
+import { SkillCard } from '../skills';
+import { SolutionCard, useSolutionActions } from '../solutions';
+import { StoryCard, useStoryActions } from '../stories';
 import { ReportPersonMenu } from '../moderation';
 import { profilePath } from './AuthorName';
 import { CommonTab } from './CommonTab';

@@ -1,26 +1,5 @@
-// The people feature's contract with the app shell: routes rendered inside the shell layout
-// (paths without a leading '/'), and the author name the post cards link with.
-import { createElement } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
-
+// The people feature's pieces for others (its routes are in routes.ts): the author name the post
+// cards link with, a person's avatar, and the paged list of people the admin pages use.
 export { AuthorName, profilePath } from './AuthorName';
+export { PagedList } from './PagedList';
 export { PersonAvatar } from './PersonAvatar';
-
-// Each page is a chunk of its own, loaded when its route is first visited.
-const directoryPage = (directory: 'people' | 'orgs') => () =>
-  import('./PeopleDirectoryPage').then((m) => ({
-    element: createElement(m.PeopleDirectoryPage, { directory }),
-  }));
-const profilePage = () => import('./ProfilePage').then((m) => ({ Component: m.ProfilePage }));
-
-export const peopleRoutes: RouteObject[] = [
-  { path: 'network', element: createElement(Navigate, { to: '/network/people', replace: true }) },
-  { path: 'network/people', lazy: directoryPage('people') },
-  { path: 'network/orgs', lazy: directoryPage('orgs') },
-  { path: 'network/:id', lazy: profilePage },
-  { path: 'network/:id/:tab', lazy: profilePage },
-  {
-    path: 'following',
-    lazy: () => import('./FollowingPage').then((m) => ({ Component: m.FollowingPage })),
-  },
-];

@@ -7,8 +7,7 @@ import {
   UnfollowUserDocument,
   type PersonCardFragment,
 } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
+import { useRequireSignIn, useViewer } from '../auth';
 
 /**
  * Follow and unfollow a person. The answer is the person's card (following, counters), which

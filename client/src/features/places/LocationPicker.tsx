@@ -21,7 +21,7 @@ import {
   SearchPlacesDocument,
   type PlaceResultFragment,
 } from '../../gql/graphql';
-import { countryName } from '../spaces/spaceDisplay';
+import { countryName } from '../spaces';
 import { PositionProblemNotice } from './PositionProblemNotice';
 import { useViewerPosition } from './useViewerPosition';
 

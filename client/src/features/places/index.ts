@@ -1,11 +1,14 @@
-// The places feature's routes: the /location map, loaded when visited (MapLibre never enters the
-// first visit). Its pieces are imported from their files: `LocationPicker` (post dialogs),
-// `useViewerPosition`, and `PlaceBits` (the lists' Nearby switch, a card's distance, a location line).
-import type { RouteObject } from 'react-router';
-
-export const placeRoutes: RouteObject[] = [
-  {
-    path: 'location',
-    lazy: () => import('./LocationPage').then((module) => ({ Component: module.LocationPage })),
-  },
-];
+// The places feature's pieces for others (its routes are in routes.ts): `LocationPicker` (post
+// dialogs), `PlaceBits` (the lists' Nearby switch, a card's distance, a location line) and
+// `PlacesMap` (the maps' location view). MapLibre loads with the pages that show a map.
+export { LocationPicker } from './LocationPicker';
+export {
+  DEFAULT_PLACE_FILTER,
+  DistanceLabel,
+  DistanceSwitch,
+  LocationLine,
+  needsPosition,
+  usePositionChoice,
+  type PlaceFilter,
+} from './PlaceBits';
+export { PlacesMap, type MapPost } from './PlacesMap';

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { JoinedProblemsDocument } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 
 /** Picker of the viewer's joined problems in their priority order (the story dialog's Problem destination). */
 export function JoinedProblemSelect({

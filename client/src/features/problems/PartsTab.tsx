@@ -27,7 +27,7 @@ import {
   UpdatePartDocument,
   type ProblemPartFieldsFragment,
 } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { EmptyNote, useProblemLabels } from './ProblemBits';
 import { ProblemListSkeleton } from './ProblemList';
 

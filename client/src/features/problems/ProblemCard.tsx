@@ -6,12 +6,12 @@ import { RelativeTime } from '../../components/RelativeTime';
 import type { ProblemCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
-import { AuthorName } from '../people/AuthorName';
+import { AuthorName } from '../people';
 import { ReactionButton } from '../reactions';
 import { HiddenBadge } from '../moderation';
-import { DistanceLabel, LocationLine } from '../places/PlaceBits';
+import { DistanceLabel, LocationLine } from '../places';
 import { CounterChips, ProblemAuthorAvatar, StatusBadge, useAuthorName } from './ProblemBits';
-import { MediaCarousel } from '../media/MediaCarousel';
+import { MediaCarousel } from '../media';
 
 /** Plain text of the description, cut for cards. */
 export const excerpt = (html: string, max = 220) => {

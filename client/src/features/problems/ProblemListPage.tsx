@@ -37,16 +37,15 @@ import {
   UpdateJoinedProblemsDocument,
   type ProblemListKind,
 } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn, useViewer } from '../auth';
 import {
   DEFAULT_PLACE_FILTER,
   DistanceSwitch,
   needsPosition,
   usePositionChoice,
   type PlaceFilter,
-} from '../places/PlaceBits';
+} from '../places';
 import { usePendingPosts } from '../../components/post-form/pendingPosts';
-import { useViewer } from '../auth/useViewer';
 import { ProblemDialog } from './ProblemDialog';
 import { ProblemList, ProblemListSkeleton, type ProblemView } from './ProblemList';
 import { StatusFilter, useProblemLabels } from './ProblemBits';

@@ -32,13 +32,13 @@ import {
   SetProblemStatusDocument,
   type ProblemQuery,
 } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
 import { ProblemSolutions } from '../solutions';
 import { ProblemStories } from '../stories';
-import { RecipesTab } from '../maps/RecipesTab';
+import { RecipesTab } from '../maps';
 import { LeaveProblemDialog } from './LeaveProblemDialog';
 import {
   CounterChips,
@@ -55,8 +55,8 @@ import { ImpactedTab, MeasurementsSection, SolversTab } from './ProblemTabs';
 import { PartsTab } from './PartsTab';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
-import { LocationLine } from '../places/PlaceBits';
-import { MediaCarousel } from '../media/MediaCarousel';
+import { LocationLine } from '../places';
+import { MediaCarousel } from '../media';
 
 const TABS = [
   'info',

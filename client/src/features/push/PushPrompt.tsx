@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@rules';
 import { notifySuccess } from '../../components/notify';
 import { PushSetupDocument, SavePushSubscriptionDocument } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 
 /** Spec 000 §4 and 001 §9: the browser's permission is asked 3 s after the app loads. */
 const PROMPT_DELAY_MS = 3000;

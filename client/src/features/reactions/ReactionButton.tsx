@@ -6,7 +6,7 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../components/notify';
 import type { ReactableItemType, ReactionKind } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import type { ReactableItem } from './reactionCache';
 import { useReaction } from './useReaction';
 import { Popover, Tooltip } from '../../components/overlays';

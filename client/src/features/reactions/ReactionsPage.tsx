@@ -4,7 +4,7 @@ import { REACTION_EMOJI } from '@rules';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MyReactionsDocument, type MyReactionsQuery } from '../../gql/graphql';
-import { RequireSignIn } from '../auth/RequireSignIn';
+import { RequireSignIn } from '../auth';
 import { EngagedItemCard, engagedItemLink, engagedItemTitle } from './EngagedItemCard';
 import { EngagedItemsPage } from './EngagedItemsPage';
 

@@ -1,12 +1,6 @@
-// The reactions feature: the button for reactable items (stories, problems, solutions, comments)
-// and the /reactions page.
-import type { RouteObject } from 'react-router';
-
-export const reactionRoutes: RouteObject[] = [
-  {
-    path: 'reactions',
-    lazy: () => import('./ReactionsPage').then((m) => ({ Component: m.ReactionsPage })),
-  },
-];
-
+// The reactions feature's pieces for others (its routes are in routes.ts): the button for
+// reactable items (stories, problems, solutions, comments), and the list of engaged items the
+// bookmarks page shares.
+export { EngagedItemCard, engagedItemLink, engagedItemTitle } from './EngagedItemCard';
+export { EngagedItemsPage } from './EngagedItemsPage';
 export { ReactionButton } from './ReactionButton';

@@ -7,13 +7,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { SHARE_PARAM, type SharePayload } from '@rules';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { SpaceDocument } from '../../gql/graphql';
-import { useLoginBox } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
-import { useChangeSpace } from '../spaces/useChangeSpace';
-import { useSpaceActions } from '../spaces/useSpaceActions';
-
-/** Statuses that let a person read a private space. */
-const READING_STATUSES = ['owner', 'admin', 'contributor'];
+import { useLoginBox, useViewer } from '../auth';
+import { canReadSpace, useChangeSpace, useSpaceActions } from '../spaces';
 
 interface Shared {
   payload: SharePayload;
@@ -82,7 +77,7 @@ export function ShareLanding({ children }: { children: ReactNode }) {
         .then(({ data }) => data?.space ?? null)
         .catch(() => null);
       if (cancelled) return;
-      const readable = space && (!space.isPrivate || READING_STATUSES.includes(space.status ?? ''));
+      const readable = space && canReadSpace(space);
       if (readable) {
         setPending(null);
         setBlocked(null);

@@ -8,9 +8,9 @@ import type { SkillCardFragment } from '../../gql/graphql';
 import { HiddenBadge } from '../moderation';
 import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
-import { AuthorName } from '../people/AuthorName';
+import { AuthorName } from '../people';
 import { useJoinSkill } from './useJoinSkill';
-import { MediaCarousel } from '../media/MediaCarousel';
+import { MediaCarousel } from '../media';
 
 /** One skill: who and when, its title and tags, its members count and Join/Leave. */
 export function SkillCard({ skill }: { skill: SkillCardFragment }) {

@@ -20,8 +20,7 @@ import { PendingPostCard } from '../../components/post-form/PendingPostCard';
 import { usePendingPosts } from '../../components/post-form/pendingPosts';
 import { useLoadMore } from '../../components/useLoadMore';
 import { SkillsDocument, type SkillListKind } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
+import { useRequireSignIn, useViewer } from '../auth';
 import { SkillCard } from './SkillCard';
 import { SkillDialog } from './SkillDialog';
 

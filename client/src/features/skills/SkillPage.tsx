@@ -37,7 +37,7 @@ import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
-import { MediaCarousel } from '../media/MediaCarousel';
+import { MediaCarousel } from '../media';
 
 const TABS = ['info', 'members', 'reviews'] as const;
 

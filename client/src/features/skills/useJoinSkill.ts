@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { JoinSkillDocument, LeaveSkillDocument, type SkillCardFragment } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { SKILL_LIST_QUERIES } from './skillQueries';
 
 /** Join or leave a skill (signed out, the login box opens instead). */

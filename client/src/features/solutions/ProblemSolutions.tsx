@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { SolutionSort } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { SolutionDialog } from './SolutionDialog';
 import { SolutionFilters, SolutionList } from './SolutionList';
 

@@ -7,13 +7,13 @@ import { RelativeTime } from '../../components/RelativeTime';
 import type { SolutionCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
-import { AuthorName } from '../people/AuthorName';
+import { AuthorName } from '../people';
 import { ReactionButton } from '../reactions';
 import { VoteButtons } from '../votes';
 import { HiddenBadge, ReportMenu } from '../moderation';
-import { LocationLine } from '../places/PlaceBits';
+import { LocationLine } from '../places';
 import { AuthorAvatar, SolutionChips, solutionPath } from './SolutionBits';
-import { MediaCarousel } from '../media/MediaCarousel';
+import { MediaCarousel } from '../media';
 
 export interface SolutionCardActions {
   onEdit: (solution: SolutionCardFragment) => void;

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { DEFAULT_TIME_RANGE_CHOICE, timeRangeVariables } from '../../components/TimeRangeSelect';
-import { useRequireSignIn } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
+import { useRequireSignIn, useViewer } from '../auth';
 import { SolutionDialog } from './SolutionDialog';
 import { SolutionFilters, SolutionList, SolutionListSkeleton } from './SolutionList';
 

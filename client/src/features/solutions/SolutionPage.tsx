@@ -30,11 +30,11 @@ import {
   UnlinkSolutionDocument,
   type SolutionCardFragment,
 } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
-import { StatusBadge } from '../problems/ProblemBits';
+import { StatusBadge } from '../problems';
 import { LinkProblemsDialog } from './LinkProblemsDialog';
 import { AuthorAvatar, SolutionChips, solutionPath } from './SolutionBits';
 import { SolutionListSkeleton } from './SolutionList';
@@ -44,8 +44,8 @@ import { useSolutionActions } from './useSolutionActions';
 import { SolutionVoters, VOTER_KINDS, VoteButtons, type VoterKind } from '../votes';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
-import { LocationLine } from '../places/PlaceBits';
-import { MediaCarousel } from '../media/MediaCarousel';
+import { LocationLine } from '../places';
+import { MediaCarousel } from '../media';
 
 const STANDALONE_TABS = ['info', 'problems'] as const;
 const UNDER_PROBLEM_TABS = ['info', 'measurements', 'outcomes', 'voters'] as const;

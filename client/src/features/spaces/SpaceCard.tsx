@@ -3,12 +3,11 @@ import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SpaceCardFragment } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
+import { canReadSpace } from './spaceAccess';
 import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
 import { useSpaceActions } from './useSpaceActions';
 import { useAcceptInvite, type EnterableSpace } from './useChangeSpace';
-
-const ACTIVE = ['owner', 'admin', 'contributor'];
 
 /** A space card with an Enter button and the actions the viewer's status allows. */
 export function SpaceCard({
@@ -25,7 +24,7 @@ export function SpaceCard({
   const actions = useSpaceActions();
   const invitation = useAcceptInvite();
   const name = spaceName(space);
-  const readable = !space.isPrivate || ACTIVE.includes(space.status ?? '');
+  const readable = canReadSpace(space);
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm" h="100%" justify="space-between">

@@ -26,7 +26,7 @@ import {
   type SpaceCardFragment,
   type SpaceListStatus,
 } from '../../gql/graphql';
-import { RequireSignIn } from '../auth/RequireSignIn';
+import { RequireSignIn } from '../auth';
 import { CreateSpaceDialog } from './CreateSpaceDialog';
 import { SpaceCard } from './SpaceCard';
 import { countryName } from './spaceDisplay';

@@ -40,21 +40,20 @@ import {
   type SpaceCardFragment,
 } from '../../gql/graphql';
 // From their own modules: the feature indexes load with the shell, these only with this page.
-import { ManageOverviewPanel, SpaceAnalyticsPanel } from '../admin/AnalyticsPanels';
-import { useLoginBox } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
-import { SpaceMediaPage } from '../media/SpaceMediaPage';
-import { ReportQueue } from '../moderation/ReportQueue';
-import { ShareButton } from '../share/ShareButton';
+import { ManageOverviewPanel, SpaceAnalyticsPanel } from '../admin';
+import { useLoginBox, useViewer } from '../auth';
+import { SpaceMediaPage } from '../media';
+import { ReportQueue } from '../moderation';
+import { ShareButton } from '../share';
 import { InviteDialog } from './InviteDialog';
 import { ParticipantList } from './ParticipantList';
 import { SpaceForm } from './SpaceForm';
+import { canReadSpace, isActiveParticipant } from './spaceAccess';
 import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
 import { useAcceptInvite, useChangeSpace } from './useChangeSpace';
 import { useSpaceActions } from './useSpaceActions';
 
 const PAGE_WIDTH = 860;
-const ACTIVE = ['owner', 'admin', 'contributor'];
 /** Tabs of /space/{id} built now; the others (activity, reports) come later. */
 const SPACE_TABS = ['info', 'participants', 'members', 'tags', 'media', 'analytics'] as const;
 const MANAGE_TABS = ['participants', 'settings', 'reports', 'analytics'] as const;
@@ -135,7 +134,7 @@ function SpaceHeader({
   const statusLabel = useStatusLabel();
   const actions = useSpaceActions();
   const { enter, dialog } = useChangeSpace();
-  const readable = !space.isPrivate || ACTIVE.includes(space.status ?? '');
+  const readable = canReadSpace(space);
   const name = spaceName(space);
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
@@ -304,7 +303,7 @@ function MembersTab({ space }: { space: SpaceCardFragment }) {
   if (space.kind !== 'private') {
     return <Alert color="gray">{t('spaces:members.notListed')}</Alert>;
   }
-  if (!ACTIVE.includes(space.status ?? '')) {
+  if (!isActiveParticipant(space.status)) {
     return <Alert color="gray">{t('spaces:members.participantsOnly')}</Alert>;
   }
   return (

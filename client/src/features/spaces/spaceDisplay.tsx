@@ -1,8 +1,7 @@
 import { Text, ThemeIcon } from '@mantine/core';
 import { IconLock, IconTools, IconUsersGroup, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { flagEmoji, GLOBAL_SPACE_ID } from '@rules';
-import { spaceKindOf } from '../../app/useActiveSpace';
+import { flagEmoji, GLOBAL_SPACE_ID, spaceKindOf } from '@rules';
 
 export interface SpaceLike {
   spaceId: string;

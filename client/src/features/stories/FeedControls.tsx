@@ -12,7 +12,7 @@ import {
   DistanceSwitch,
   usePositionChoice,
   type PlaceFilter,
-} from '../places/PlaceBits';
+} from '../places';
 import type { StoryListOptions } from './storyCache';
 
 export interface FeedFilter extends PlaceFilter {

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { StoryDialog } from './StoryDialog';
 import { StoryList } from './StoryList';
 

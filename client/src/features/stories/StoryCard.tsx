@@ -18,10 +18,10 @@ import type { StoryCardFragment } from '../../gql/graphql';
 import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
-import { AuthorName } from '../people/AuthorName';
+import { AuthorName } from '../people';
 import { HiddenBadge, ReportMenu } from '../moderation';
-import { MediaCarousel } from '../media/MediaCarousel';
-import { DistanceLabel, LocationLine } from '../places/PlaceBits';
+import { MediaCarousel } from '../media';
+import { DistanceLabel, LocationLine } from '../places';
 
 export interface StoryCardActions {
   onEdit: (story: StoryCardFragment) => void;

@@ -12,13 +12,11 @@ import type { PostFormControls } from '../../components/post-form/PostFormModal'
 import { useKeptDraft, useRestoredDraft } from '../../components/post-form/postDrafts';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import type { StoryCardFragment } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
-import { useViewer } from '../auth/useViewer';
-import { MediaStep } from '../media/MediaStep';
-import { usePostAttachments } from '../media/usePostAttachments';
-import { LocationPicker } from '../places/LocationPicker';
+import { useRequireSignIn, useViewer } from '../auth';
+import { MediaStep, usePostAttachments } from '../media';
+import { LocationPicker } from '../places';
 import { JoinedProblemSelect } from '../problems';
-import { useSpaceName } from '../spaces/spaceDisplay';
+import { useSpaceName } from '../spaces';
 import { useStoryMutations } from './useStoryMutations';
 
 type Destination = 'space' | 'problem';

@@ -1,10 +1,7 @@
-import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { draftKeyOf } from '../../components/post-form/postDrafts';
-import { PostFormModal } from '../../components/post-form/PostFormModal';
+import { PostFormDialog } from '../../components/post-form/PostFormDialog';
 import type { StoryCardFragment } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
 
 // The editor (Tiptap and ProseMirror) loads with the first opening, not with every feed visit.
 const StoryForm = lazy(() =>
@@ -23,10 +20,7 @@ export interface StoryFormDialogProps {
   problemId?: string | null;
 }
 
-/**
- * The Story dialog: post a new story or edit one. Its form mounts when the dialog opens, so every
- * opening starts from the story as it is now, or, new, from the text kept from the last opening.
- */
+/** The Story dialog: post a new story or edit one. */
 export function StoryFormDialog({
   opened,
   onClose,
@@ -34,32 +28,16 @@ export function StoryFormDialog({
   problemId = null,
 }: StoryFormDialogProps) {
   const { t } = useTranslation();
-  const { viewer } = useViewer();
-  const draftKey = story ? null : draftKeyOf('story', viewer?.id);
   return (
-    <PostFormModal
+    <PostFormDialog
       opened={opened}
       onClose={onClose}
-      size={STORY_DIALOG_WIDTH}
+      kind="story"
+      editing={Boolean(story)}
       title={story ? t('stories:dialog.editTitle') : t('stories:dialog.createTitle')}
-      draftKey={draftKey}
+      width={STORY_DIALOG_WIDTH}
     >
-      {(controls) => (
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader size="sm" />
-            </Center>
-          }
-        >
-          <StoryForm
-            story={story ?? null}
-            problemId={problemId}
-            draftKey={draftKey}
-            {...controls}
-          />
-        </Suspense>
-      )}
-    </PostFormModal>
+      {(form) => <StoryForm story={story ?? null} problemId={problemId} {...form} />}
+    </PostFormDialog>
   );
 }

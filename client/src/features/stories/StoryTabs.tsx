@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 
 const STORY_TABS = {
   recent: '/stories/recent',

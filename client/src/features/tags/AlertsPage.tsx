@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AlertProblemsDocument, SetNotificationTagsDocument } from '../../gql/graphql';
-import { RequireSignIn } from '../auth/RequireSignIn';
+import { RequireSignIn } from '../auth';
 // From the list page's own module: the problems index would load that page with the shell.
-import { ProblemListTabs } from '../problems/ProblemListPage';
+import { ProblemListTabs } from '../problems';
 import { TaggedPostList } from './TaggedPostList';
 import { TagPicker } from './TagPicker';
 

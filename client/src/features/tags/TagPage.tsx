@@ -32,7 +32,7 @@ import {
   type TagCardFragment,
 } from '../../gql/graphql';
 import { ShareButton } from '../share';
-import { StoryList } from '../stories/StoryList';
+import { StoryList } from '../stories';
 import { FollowButton } from './FollowButton';
 import { TagCounters } from './TagCounters';
 import { TaggedPostList } from './TaggedPostList';

@@ -21,7 +21,7 @@ import { Link } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, serverErrorOf } from '../../components/notify';
 import { TagsDocument, type TagSort } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { AddTagsDialog } from './AddTagsDialog';
 import { FollowButton } from './FollowButton';
 import { FollowTagsDialog } from './FollowTagsDialog';

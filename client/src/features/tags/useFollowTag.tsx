@@ -5,7 +5,7 @@ import { useActiveSpace } from '../../app/useActiveSpace';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { FollowedTagsDocument, FollowTagDocument, UnfollowTagDocument } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 
 /**
  * Follow and unfollow (unfollow asks first). Signed out, acting opens the login box. Returns the

@@ -8,7 +8,7 @@ import { resetSession } from '../../app/apollo';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { DeleteAccountDocument } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 import { ResetExplainersCard } from '../explainers';
 import { DigestSettingCard } from '../push';
 import { LanguageSelect } from './LanguageSelect';

@@ -10,7 +10,7 @@ import {
   translateServerMessage,
 } from '../../components/notify';
 import { UpdateProfileDocument } from '../../gql/graphql';
-import { useViewer, type Viewer } from '../auth/useViewer';
+import { useViewer, type Viewer } from '../auth';
 
 type Field = 'displayName' | 'bio' | 'photoURL';
 

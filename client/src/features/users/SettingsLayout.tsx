@@ -1,7 +1,7 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { RequireSignIn } from '../auth/RequireSignIn';
+import { RequireSignIn } from '../auth';
 
 const TABS = ['profile', 'account', 'preferences'] as const;
 

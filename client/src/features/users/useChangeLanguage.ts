@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { isAppLang, setInterfaceLanguage } from '../../app/i18n';
 import { UpdateLanguageDocument } from '../../gql/graphql';
-import { useViewer } from '../auth/useViewer';
+import { useViewer } from '../auth';
 
 /** Switches the language (cookie) and, signed in, saves it as the user's appLang. */
 export function useChangeLanguage() {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../components/notify';
 import type { SolutionCardFragment, VoteDirection } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth/LoginBox';
+import { useRequireSignIn } from '../auth';
 import { MyVoteDialog } from './MyVoteDialog';
 import { VoteFeedbackDialog } from './VoteFeedbackDialog';
 import { useVote } from './useVote';

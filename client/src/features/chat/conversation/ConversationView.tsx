@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyError, serverErrorOf } from '../../../components/notify';
 import { ChatConversationViewDocument, PersonDocument } from '../../../gql/graphql';
-import { useViewer, type Viewer } from '../../auth/useViewer';
+import { useViewer, type Viewer } from '../../auth';
 import { useChatNavigation } from '../chatNavigation';
 import { ChatComposer } from './ChatComposer';
 import { ConversationHeader } from './ConversationHeader';

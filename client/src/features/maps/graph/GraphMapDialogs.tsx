@@ -8,8 +8,8 @@ import type { Blocker } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { MountOnce } from '../../../components/MountOnce';
 import type { MapGraphFragment, ProgressMapDetailFragment } from '../../../gql/graphql';
-import { ProblemDialog } from '../../problems/ProblemDialog';
-import { StoryDialog } from '../../stories/StoryDialog';
+import { ProblemDialog } from '../../problems';
+import { StoryDialog } from '../../stories';
 import {
   ConflictDialog,
   NameDialog,

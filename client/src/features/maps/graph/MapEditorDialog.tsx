@@ -30,11 +30,11 @@ import {
   mapDescriptionSchema,
   mapNameSchema,
   parseMapNodeKey,
+  spaceKindOf,
   type MapNodeKind,
 } from '@rules';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { spaceKindOf } from '../../../app/useActiveSpace';
 import {
   ParticipantsDocument,
   SearchUsersDocument,

@@ -12,7 +12,7 @@ import {
   type WaypointInput,
   type WaypointItemFragment,
 } from '../../../gql/graphql';
-import { useViewer } from '../../auth/useViewer';
+import { useViewer } from '../../auth';
 import { syncMapLists } from '../mapLists';
 
 /** The waypoint lists (/waypoints) load again on their next visit. */

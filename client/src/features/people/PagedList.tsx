@@ -2,10 +2,10 @@ import { Button, Center, EmptyState, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { IconUsers } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
-import { notifyError } from '../../components/notify';
+import { useLoadMore } from '../../components/useLoadMore';
 
 interface Page<Item> {
   items: Item[];
@@ -59,30 +59,12 @@ export function PagedList<
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   } as useQuery.Options<Data, Variables>);
-  const [loadingMore, setLoadingMore] = useState(false);
   const page = (data as Record<string, Page<Item>> | undefined)?.[field];
-
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last } as unknown as Partial<Variables>,
-        updateQuery: (previous, { fetchMoreResult }) => {
-          const before = (previous as Record<string, Page<Item>>)[field]!;
-          const next = (fetchMoreResult as Record<string, Page<Item>>)[field]!;
-          return {
-            ...previous,
-            [field]: { ...next, items: [...before.items, ...next.items] },
-          } as Data;
-        },
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const fetchPage = useCallback(
+    (after: string) => fetchMore({ variables: { after } as unknown as Partial<Variables> }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
 
   const waiting = loadStateView({
     loading,

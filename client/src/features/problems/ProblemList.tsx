@@ -32,23 +32,7 @@ export function ProblemList({ variables, view = 'cards', empty, pending = [] }: 
   const last = page?.last ?? null;
 
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => {
-          const seen = new Set(previous.problems.items.map((item) => item.id));
-          return {
-            ...previous,
-            problems: {
-              ...fetchMoreResult.problems,
-              items: [
-                ...previous.problems.items,
-                ...fetchMoreResult.problems.items.filter((item) => !seen.has(item.id)),
-              ],
-            },
-          };
-        },
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const { loadMore, loadingMore, sentinel } = useLoadMore(last, fetchPage);

@@ -96,17 +96,7 @@ function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) 
   // Skills published while their files upload show on top of the space's list and one's own.
   const pending = usePendingPosts('skills', list === 'public' ? spaceId : '');
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          skills: {
-            ...fetchMoreResult.skills,
-            items: [...previous.skills.items, ...fetchMoreResult.skills.items],
-          },
-        }),
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);

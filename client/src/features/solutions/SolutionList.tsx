@@ -77,17 +77,7 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
   const pending = live ? pendingHere : [];
 
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          solutions: {
-            ...fetchMoreResult.solutions,
-            items: [...previous.solutions.items, ...fetchMoreResult.solutions.items],
-          },
-        }),
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);

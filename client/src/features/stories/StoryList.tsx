@@ -10,13 +10,7 @@ import { usePendingPosts } from '../../components/post-form/pendingPosts';
 import { useLoadMore } from '../../components/useLoadMore';
 import { StoriesDocument, StoryAddedDocument, type StoryListKind } from '../../gql/graphql';
 import { StoryCard } from './StoryCard';
-import {
-  appendPage,
-  belongsTo,
-  insertStory,
-  listVariables,
-  type StoryListOptions,
-} from './storyCache';
+import { belongsTo, insertStory, listVariables, type StoryListOptions } from './storyCache';
 import { useStoryActions } from './useStoryActions';
 
 export interface StoryListProps {
@@ -78,14 +72,7 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
   }, [live, sortedByTime, list, spaceId, problemId, subscribeToMore, sessionEpoch]);
 
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          stories: appendPage(previous.stories, fetchMoreResult.stories),
-        }),
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const { loadMore, loadingMore, sentinel } = useLoadMore(last, fetchPage);

@@ -2,10 +2,11 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Chip, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconPencil } from '@tabler/icons-react';
 import { NOTIFICATION_TAGS_MAX } from '@rules';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { useLoadMore } from '../../components/useLoadMore';
 import { AlertProblemsDocument, SetNotificationTagsDocument } from '../../gql/graphql';
 import { RequireSignIn } from '../auth/RequireSignIn';
 // From the list page's own module: the problems index would load that page with the shell.
@@ -32,35 +33,18 @@ export function AlertsPage() {
 function Alerts() {
   const { t } = useTranslation();
   const { spaceId, spaceName } = useActiveSpace();
-  const { data, loading, error, fetchMore } = useQuery(AlertProblemsDocument, {
+  const { data, loading, error, refetch, fetchMore } = useQuery(AlertProblemsDocument, {
     variables: { spaceId: spaceId || null, first: 20 },
     fetchPolicy: 'cache-and-network',
   });
   const [editing, setEditing] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
   const alertTags = data?.notificationTags ?? [];
   const page = data?.alertProblems;
-
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...fetchMoreResult,
-          alertProblems: {
-            ...fetchMoreResult.alertProblems,
-            items: [...previous.alertProblems.items, ...fetchMoreResult.alertProblems.items],
-          },
-        }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const fetchPage = useCallback(
+    (after: string) => fetchMore({ variables: { after } }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
 
   return (
     <Stack gap="md">
@@ -103,6 +87,7 @@ function Alerts() {
           items={page?.items}
           loading={loading}
           error={error}
+          refetch={refetch}
           last={page?.last}
           loadingMore={loadingMore}
           onLoadMore={() => void loadMore()}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Avatar,
   Badge,
@@ -15,7 +14,7 @@ import {
 import { IconListSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
 import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { TaggedPostCardFragment } from '../../gql/graphql';
@@ -33,6 +32,7 @@ export interface TaggedPostListProps {
   items: TaggedPostCardFragment[] | undefined;
   loading: boolean;
   error: unknown;
+  refetch: () => unknown;
   last: string | null | undefined;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -45,28 +45,28 @@ export function TaggedPostList({
   items,
   loading,
   error,
+  refetch,
   last,
   loadingMore,
   onLoadMore,
   empty,
 }: TaggedPostListProps) {
   const { t } = useTranslation();
-  if (!items && loading) {
-    return (
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!items,
+    skeleton: (
       <Stack>
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} height={90} radius="md" />
         ))}
       </Stack>
-    );
-  }
-  if (!items && error) {
-    return (
-      <Alert color="red" title={t('tags:posts.loadFailed')}>
-        {serverErrorOf(error, t).message}
-      </Alert>
-    );
-  }
+    ),
+    errorTitle: t('tags:posts.loadFailed'),
+  });
+  if (waiting) return waiting;
   if (!items?.length) {
     return (
       <EmptyState

@@ -2,11 +2,10 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Chip, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconPencil } from '@tabler/icons-react';
 import { NOTIFICATION_TAGS_MAX } from '@rules';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { useLoadMore } from '../../components/useLoadMore';
 import { AlertProblemsDocument, SetNotificationTagsDocument } from '../../gql/graphql';
 import { RequireSignIn } from '../auth/RequireSignIn';
 // From the list page's own module: the problems index would load that page with the shell.
@@ -33,18 +32,13 @@ export function AlertsPage() {
 function Alerts() {
   const { t } = useTranslation();
   const { spaceId, spaceName } = useActiveSpace();
-  const { data, loading, error, refetch, fetchMore } = useQuery(AlertProblemsDocument, {
+  const query = useQuery(AlertProblemsDocument, {
     variables: { spaceId: spaceId || null, first: 20 },
     fetchPolicy: 'cache-and-network',
   });
   const [editing, setEditing] = useState(false);
+  const { data, loading } = query;
   const alertTags = data?.notificationTags ?? [];
-  const page = data?.alertProblems;
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
 
   return (
     <Stack gap="md">
@@ -84,13 +78,8 @@ function Alerts() {
       {alertTags.length ? (
         <TaggedPostList
           kind="problem"
-          items={page?.items}
-          loading={loading}
-          error={error}
-          refetch={refetch}
-          last={page?.last}
-          loadingMore={loadingMore}
-          onLoadMore={() => void loadMore()}
+          query={query}
+          page={data?.alertProblems}
           empty={t('tags:alerts.noProblems')}
         />
       ) : null}

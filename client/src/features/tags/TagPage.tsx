@@ -197,29 +197,13 @@ function TagPosts({ kind, tag }: { kind: 'problem' | 'solution'; tag: string }) 
     skip: kind !== 'solution',
     fetchPolicy: 'cache-and-network',
   });
-  const page =
-    kind === 'problem' ? problemsQuery.data?.tagProblems : solutionsQuery.data?.tagSolutions;
-  const { fetchMore: fetchMoreProblems } = problemsQuery;
-  const { fetchMore: fetchMoreSolutions } = solutionsQuery;
-  const fetchPage = useCallback(
-    (after: string) =>
-      kind === 'problem'
-        ? fetchMoreProblems({ variables: { after } })
-        : fetchMoreSolutions({ variables: { after } }),
-    [kind, fetchMoreProblems, fetchMoreSolutions],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
-  const query = kind === 'problem' ? problemsQuery : solutionsQuery;
   return (
     <TaggedPostList
       kind={kind}
-      items={page?.items}
-      loading={query.loading}
-      error={query.error}
-      refetch={query.refetch}
-      last={page?.last}
-      loadingMore={loadingMore}
-      onLoadMore={() => void loadMore()}
+      query={kind === 'problem' ? problemsQuery : solutionsQuery}
+      page={
+        kind === 'problem' ? problemsQuery.data?.tagProblems : solutionsQuery.data?.tagSolutions
+      }
       empty={kind === 'problem' ? t('tags:page.noProblems') : t('tags:page.noSolutions')}
     />
   );

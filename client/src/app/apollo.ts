@@ -7,6 +7,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, split } from '@apoll
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient, type Client } from 'graphql-ws';
+import { pagedQueryFields } from './cursorPages';
 
 export const graphqlWsUrl = () =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`;
@@ -95,8 +96,11 @@ const isSubscription = ({ query }: ApolloLink.Operation) => {
 export const apolloClient = new ApolloClient({
   link: split(isSubscription, new GraphQLWsLink(wsClient), httpLink),
   cache: new InMemoryCache({
-    // A person's chat presence is one entity whichever query or live event brought it.
-    typePolicies: { ChatPresence: { keyFields: ['userId'] } },
+    typePolicies: {
+      // A person's chat presence is one entity whichever query or live event brought it.
+      ChatPresence: { keyFields: ['userId'] },
+      Query: { fields: pagedQueryFields },
+    },
   }),
 });
 

@@ -6,10 +6,9 @@ import { notifyError } from './notify';
  * cursor is null: the last page is shown), one request at a time, a failure as a toast. Attach
  * `sentinel` to an element at the end of the list and the next page starts loading when it scrolls
  * into view; keep a 'Load more' button for where that cannot happen. Pass a stable `fetchPage`
- * (useCallback), e.g. Apollo's fetchMore with the query's merge:
+ * (useCallback), e.g. Apollo's fetchMore (the cache's page policy, app/cursorPages.ts, appends):
  *
- *   const fetchPage = useCallback((after: string) =>
- *     fetchMore({ variables: { after }, updateQuery: (previous, { fetchMoreResult }) => … }), [fetchMore]);
+ *   const fetchPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
  *   const { loadMore, loadingMore, sentinel } = useLoadMore(page?.nextCursor, fetchPage);
  */
 export function useLoadMore(

@@ -31,18 +31,7 @@ function BookmarksList() {
       loading={loading}
       error={error}
       renderRow={(row: Row) => <BookmarkRow row={row} />}
-      loadMore={(after) =>
-        void fetchMore({
-          variables: { after },
-          updateQuery: (previous, { fetchMoreResult }) => ({
-            ...previous,
-            myBookmarks: {
-              ...fetchMoreResult.myBookmarks,
-              items: [...previous.myBookmarks.items, ...fetchMoreResult.myBookmarks.items],
-            },
-          }),
-        })
-      }
+      loadMore={(after) => void fetchMore({ variables: { after } })}
     />
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { serverErrorOf } from '../../components/notify';
+import { useLoadMore } from '../../components/useLoadMore';
 import { RepliesDocument } from '../../gql/graphql';
-import { appendPage, repliesVariables } from './commentCache';
+import { repliesVariables } from './commentCache';
 import { CommentItem, type CommentWrites } from './CommentItem';
 
 /**
@@ -22,26 +23,12 @@ export function CommentReplies({
   const { data, loading, error, fetchMore } = useQuery(RepliesDocument, {
     variables: repliesVariables(commentId),
   });
-  const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.replies;
-
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          replies: appendPage(previous.replies, fetchMoreResult.replies),
-        }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const fetchPage = useCallback(
+    (after: string) => fetchMore({ variables: { after } }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
 
   let body;
   if (!page && loading) body = <Skeleton height={40} radius="sm" />;

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Center,
@@ -12,18 +11,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { IconAlertTriangle, IconArrowsSort, IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconArrowsSort, IconCheck } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
-import { notifySuccess, notifyError } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { notifySuccess } from '../../components/notify';
+import { useLoadMore } from '../../components/useLoadMore';
 import { CommentChangedDocument, CommentsDocument, type CommentSort } from '../../gql/graphql';
 import { WatchLevelMenu } from '../notifications';
 import { CommentBox } from './CommentBox';
 import { CommentItem } from './CommentItem';
 import { CommentReplies } from './CommentReplies';
 import {
-  appendPage,
   applyLiveChange,
   COMMENT_SORT_OPTIONS,
   threadVariables,
@@ -47,8 +47,12 @@ export function CommentThread({ itemType, itemId }: ThreadRef) {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.comments;
+  const fetchPage = useCallback(
+    (after: string) => fetchMore({ variables: { after } }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
 
   const add = async (html: string) => {
     try {
@@ -60,44 +64,22 @@ export function CommentThread({ itemType, itemId }: ThreadRef) {
     }
   };
 
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          comments: appendPage(previous.comments, fetchMoreResult.comments),
-        }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  let body;
-  if (!page && loading) {
-    body = (
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: (
       <Stack gap="sm">
         <Skeleton height={48} radius="sm" />
         <Skeleton height={48} radius="sm" />
       </Stack>
-    );
-  } else if (!page && error) {
-    body = (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title={t('comments:thread.loadFailed')}
-      >
-        <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
-    );
+    ),
+    errorTitle: t('comments:thread.loadFailed'),
+  });
+  let body;
+  if (waiting) {
+    body = waiting;
   } else if (!page?.items.length) {
     body = (
       <Text c="dimmed" size="sm">

@@ -23,11 +23,6 @@ export interface ThreadRef {
   itemId: string;
 }
 
-interface Page {
-  items: CommentItemFragment[];
-  last?: string | null;
-}
-
 export const threadVariables = (
   thread: ThreadRef,
   orderBy: CommentSort,
@@ -41,15 +36,6 @@ export const repliesVariables = (commentId: string): RepliesQueryVariables => ({
   commentId,
   first: COMMENTS_PAGE_SIZE,
 });
-
-/** The next page after `page`, without a comment that arrived live meanwhile twice. */
-export function appendPage<P extends Page>(page: P, next: P): P {
-  const seen = new Set(page.items.map((item) => item.id));
-  return {
-    ...next,
-    items: [...page.items, ...next.items.filter((item) => !seen.has(item.id))],
-  };
-}
 
 /** The post type the thread hangs under, as the cache names its objects. */
 const POST_TYPENAME: Record<CommentableType, string> = {

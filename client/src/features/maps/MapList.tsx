@@ -14,7 +14,6 @@ import {
   type ProgressMapsQueryVariables,
 } from '../../gql/graphql';
 import { MapItem, type MapView } from './MapCard';
-import { appendPage } from './mapLists';
 import { notifyMapFailure } from './mapToasts';
 import { MapWizardDialog } from './MapWizard';
 import { useMapMutations } from './useMapMutations';
@@ -73,14 +72,7 @@ export function MapList({
   const last = page?.last ?? null;
 
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          progressMaps: appendPage(previous.progressMaps, fetchMoreResult.progressMaps),
-        }),
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const { loadMore, loadingMore, sentinel } = useLoadMore(last, fetchPage);

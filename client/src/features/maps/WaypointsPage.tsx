@@ -109,23 +109,7 @@ function WaypointList({ scope }: { scope: WaypointScope }) {
   });
   const page = data?.waypoints;
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => {
-          const seen = new Set(previous.waypoints.items.map((item) => item.id));
-          return {
-            ...previous,
-            waypoints: {
-              ...fetchMoreResult.waypoints,
-              items: [
-                ...previous.waypoints.items,
-                ...fetchMoreResult.waypoints.items.filter((item) => !seen.has(item.id)),
-              ],
-            },
-          };
-        },
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const { loadMore, loadingMore, sentinel } = useLoadMore(page?.last, fetchPage);

@@ -95,15 +95,6 @@ export function removeMap(page: Page, id: string): Page {
     : page;
 }
 
-/** Appends a fetched page, skipping maps already shown. */
-export function appendPage(previous: Page, next: Page): Page {
-  const seen = new Set(previous.items.map((item) => item.id));
-  return {
-    ...next,
-    items: [...previous.items, ...next.items.filter((item) => !seen.has(item.id))],
-  };
-}
-
 /**
  * After a create or a save: each cached list of the map's space (or problem) shows it at its place
  * if, and only if, it belongs there.

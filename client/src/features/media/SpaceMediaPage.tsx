@@ -112,16 +112,7 @@ export function SpaceMediaPage({ spaceId }: { spaceId: string }) {
   });
   const page = data?.spaceMedia;
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          spaceMedia: {
-            ...fetchMoreResult.spaceMedia,
-            items: [...previous.spaceMedia.items, ...fetchMoreResult.spaceMedia.items],
-          },
-        }),
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const { loadMore, loadingMore, hasMore, sentinel } = useLoadMore(page?.last, fetchPage);

@@ -23,16 +23,7 @@ export function PendingPostList({ spaceId }: { spaceId?: string }) {
     fetchPolicy: 'cache-and-network',
   });
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          pendingPosts: {
-            ...fetchMoreResult.pendingPosts,
-            items: [...previous.pendingPosts.items, ...fetchMoreResult.pendingPosts.items],
-          },
-        }),
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const page = data?.pendingPosts;

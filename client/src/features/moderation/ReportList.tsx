@@ -48,24 +48,8 @@ function useReportPage(scope: ReportScope) {
   const fetchPage = useCallback(
     (after: string) =>
       scope.kind === 'mine'
-        ? fetchMoreMine({
-            variables: { after },
-            updateQuery: (previous, { fetchMoreResult }) => ({
-              myReports: {
-                ...fetchMoreResult.myReports,
-                items: [...previous.myReports.items, ...fetchMoreResult.myReports.items],
-              },
-            }),
-          })
-        : fetchMoreQueue({
-            variables: { after },
-            updateQuery: (previous, { fetchMoreResult }) => ({
-              reportQueue: {
-                ...fetchMoreResult.reportQueue,
-                items: [...previous.reportQueue.items, ...fetchMoreResult.reportQueue.items],
-              },
-            }),
-          }),
+        ? fetchMoreMine({ variables: { after } })
+        : fetchMoreQueue({ variables: { after } }),
     [scope.kind, fetchMoreMine, fetchMoreQueue],
   );
   const result = scope.kind === 'mine' ? mine : queue;

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
+import { loadStateView } from '../../components/LoadState';
 import { SpaceDocument } from '../../gql/graphql';
 import { RequireSignIn, useViewer } from '../auth';
 import { ReportList } from './ReportList';
@@ -134,16 +135,25 @@ function SpaceReports() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { viewer } = useViewer();
-  const { data, loading } = useQuery(SpaceDocument, {
+  const { data, loading, error, refetch } = useQuery(SpaceDocument, {
     variables: { id },
     fetchPolicy: 'cache-first',
   });
-  if (!data && loading)
-    return (
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!data,
+    skeleton: (
       <Center py="xl">
         <Loader role="status" aria-label={t('reports:pages.loading')} />
       </Center>
-    );
+    ),
+    errorTitle: t('reports:pages.loadFailed'),
+    // A space one may not see answers as one it does not moderate.
+    errorPages: { FORBIDDEN: 403, NOT_FOUND: 403 },
+  });
+  if (waiting) return waiting;
   const space = data?.space;
   // Who moderates here, as the server decides: a private space's owners and admins, a public
   // space's site moderators. Anyone else gets the polite page without the queue's frame.

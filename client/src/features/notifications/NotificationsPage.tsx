@@ -29,7 +29,6 @@ import {
 } from '../../gql/graphql';
 import { RequireSignIn } from '../auth';
 import {
-  appendPage,
   isNotificationTab,
   listVariables,
   NOTIFICATION_TABS,
@@ -192,14 +191,7 @@ function NotificationList({ tab }: { tab: NotificationTab }) {
   });
   const page = data?.notifications;
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          notifications: appendPage(previous.notifications, fetchMoreResult.notifications),
-        }),
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const { loadMore, loadingMore, hasMore, sentinel } = useLoadMore(page?.nextCursor, fetchPage);

@@ -57,15 +57,6 @@ export function belongsTo(
 
 type Page = NotificationsQuery['notifications'];
 
-/** Appends a fetched page, skipping notifications already shown (a live one may also arrive in a page). */
-export function appendPage(previous: Page, next: Page): Page {
-  const seen = new Set(previous.items.map((item) => item.id));
-  return {
-    ...next,
-    items: [...previous.items, ...next.items.filter((item) => !seen.has(item.id))],
-  };
-}
-
 /** A new or updated (regrouped) notification goes on top: the lists are newest-updated first. */
 function putOnTop(page: Page, notification: NotificationRowFragment): Page {
   return {

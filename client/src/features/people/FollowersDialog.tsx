@@ -1,9 +1,10 @@
 import { Alert, Modal, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PeopleList } from '../../components/PeopleList';
 import { serverErrorOf } from '../../components/notify';
+import { useLoadMore } from '../../components/useLoadMore';
 import { FollowersDocument, FollowingPeopleDocument } from '../../gql/graphql';
 
 /** 000 §2: the reaction list dialog, at most 500 wide, lists followers too (without icons). */
@@ -36,9 +37,18 @@ function FollowRows({ userId, list, label }: { userId: string; list: FollowList;
   const variables = { userId, first: PAGE_SIZE };
   const followers = useQuery(FollowersDocument, { variables, skip: list !== 'followers' });
   const following = useQuery(FollowingPeopleDocument, { variables, skip: list !== 'following' });
-  const [loadingMore, setLoadingMore] = useState(false);
   const query = list === 'followers' ? followers : following;
   const page = list === 'followers' ? followers.data?.followers : following.data?.followingPeople;
+  const { fetchMore: fetchMoreFollowers } = followers;
+  const { fetchMore: fetchMoreFollowing } = following;
+  const fetchPage = useCallback(
+    (after: string) =>
+      list === 'followers'
+        ? fetchMoreFollowers({ variables: { after } })
+        : fetchMoreFollowing({ variables: { after } }),
+    [list, fetchMoreFollowers, fetchMoreFollowing],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
 
   if (query.error) return <Alert color="red">{serverErrorOf(query.error, t).message}</Alert>;
   if (page && page.items.length === 0) {
@@ -48,35 +58,6 @@ function FollowRows({ userId, list, label }: { userId: string; list: FollowList;
       </Text>
     );
   }
-  const loadMore = () => {
-    if (!page?.last || loadingMore) return;
-    setLoadingMore(true);
-    const after = { after: page.last };
-    const more =
-      list === 'followers'
-        ? followers.fetchMore({
-            variables: after,
-            updateQuery: (previous, { fetchMoreResult }) => ({
-              followers: {
-                ...fetchMoreResult.followers,
-                items: [...previous.followers.items, ...fetchMoreResult.followers.items],
-              },
-            }),
-          })
-        : following.fetchMore({
-            variables: after,
-            updateQuery: (previous, { fetchMoreResult }) => ({
-              followingPeople: {
-                ...fetchMoreResult.followingPeople,
-                items: [
-                  ...previous.followingPeople.items,
-                  ...fetchMoreResult.followingPeople.items,
-                ],
-              },
-            }),
-          });
-    void more.finally(() => setLoadingMore(false));
-  };
   return (
     <PeopleList
       label={label}

@@ -1,16 +1,10 @@
-import { Button, Center, EmptyState, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { IconUsers } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadStateView, SkeletonRows } from '../../components/LoadState';
-import { notifyError } from '../../components/notify';
-
-interface Page<Item> {
-  items: Item[];
-  last?: string | null;
-}
+import { SkeletonRows } from '../../components/LoadState';
+import { PostList, type ListPage, type ListQuery } from '../../components/PostList';
 
 /** The item type of a query's page field. */
 type ItemOf<Data, Field extends keyof Data> =
@@ -53,66 +47,23 @@ export function PagedList<
 }: PagedListProps<Data, Variables, Field>) {
   type Item = ItemOf<Data, Field>;
   const { t } = useTranslation();
-  const { data, loading, error, fetchMore, refetch } = useQuery(query, {
+  const result = useQuery(query, {
     variables,
     skip,
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   } as useQuery.Options<Data, Variables>);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const page = (data as Record<string, Page<Item>> | undefined)?.[field];
-
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last } as unknown as Partial<Variables>,
-        updateQuery: (previous, { fetchMoreResult }) => {
-          const before = (previous as Record<string, Page<Item>>)[field]!;
-          const next = (fetchMoreResult as Record<string, Page<Item>>)[field]!;
-          return {
-            ...previous,
-            [field]: { ...next, items: [...before.items, ...next.items] },
-          } as Data;
-        },
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
-    skeleton: <SkeletonRows count={3} height={72} label={t('people:list.loading')} />,
-    errorTitle: t('people:list.loadFailed'),
-  });
-  if (waiting) return waiting;
-  const items = page?.items ?? [];
   return (
-    <Stack gap={gap}>
-      {items.length === 0 ? (
-        <EmptyState
-          icon={emptyIcon ?? <IconUsers size={32} />}
-          withIndicatorBackground
-          title={empty}
-          py="xl"
-        />
-      ) : (
-        items.map(render)
-      )}
-      {page?.last ? (
-        <Center>
-          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-            {t('people:list.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
-    </Stack>
+    <PostList
+      // TypeScript cannot see that generic variables take `after`, as every paged query's do.
+      query={result as unknown as ListQuery}
+      page={(result.data as Record<string, ListPage<Item>> | undefined)?.[field]}
+      renderItem={render}
+      skeleton={<SkeletonRows count={3} height={72} label={t('people:list.loading')} />}
+      errorTitle={t('people:list.loadFailed')}
+      loadMoreLabel={t('people:list.loadMore')}
+      empty={{ icon: emptyIcon ?? <IconUsers size={32} />, title: empty }}
+      gap={gap}
+    />
   );
 }

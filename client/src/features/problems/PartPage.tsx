@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorPage } from '../../components/ErrorPage';
+import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { DeletePartDocument, ProblemPartDocument } from '../../gql/graphql';
 import { EmptyNote, useProblemLabels } from './ProblemBits';
@@ -33,7 +33,7 @@ export function PartPage() {
   const labels = useProblemLabels();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const { data, loading, error } = useQuery(ProblemPartDocument, {
+  const { data, loading, error, refetch } = useQuery(ProblemPartDocument, {
     variables: { problemId: id, partId },
     fetchPolicy: 'cache-and-network',
   });
@@ -45,7 +45,16 @@ export function PartPage() {
     return <Navigate to={`/problem/${id}/parts/${partId}/info`} replace />;
   const part = data?.problemPart;
   if (!part)
-    return loading && !error ? <ProblemListSkeleton count={1} /> : <ErrorPage status={404} />;
+    return loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: <ProblemListSkeleton count={1} />,
+      errorTitle: t('problems:page.loadFailed'),
+      // A part of a problem one may not see is, to the reader, not there.
+      errorPages: { NOT_FOUND: 404, FORBIDDEN: 404, BAD_USER_INPUT: 404 },
+      itemPage: true,
+    });
 
   const doDelete = async () => {
     try {

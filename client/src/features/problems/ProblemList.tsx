@@ -1,12 +1,9 @@
-import { Button, Card, Center, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Card, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconPuzzle } from '@tabler/icons-react';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadStateView } from '../../components/LoadState';
-import { PendingPostCard } from '../../components/post-form/PendingPostCard';
 import type { PendingPost } from '../../components/post-form/pendingPosts';
-import { useLoadMore } from '../../components/useLoadMore';
+import { PostList } from '../../components/PostList';
 import { ProblemsDocument, type ProblemsQueryVariables } from '../../gql/graphql';
 import { ProblemCard, ProblemRow } from './ProblemCard';
 
@@ -23,79 +20,30 @@ export interface ProblemListProps {
 /** Problems of one list, loading further pages (keyset) as the end scrolls into view. */
 export function ProblemList({ variables, view = 'cards', empty, pending = [] }: ProblemListProps) {
   const { t } = useTranslation();
-  const { data, loading, error, fetchMore, refetch } = useQuery(ProblemsDocument, {
+  const query = useQuery(ProblemsDocument, {
     variables: { first: 20, ...variables },
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const page = data?.problems;
-  const last = page?.last ?? null;
-
-  const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => {
-          const seen = new Set(previous.problems.items.map((item) => item.id));
-          return {
-            ...previous,
-            problems: {
-              ...fetchMoreResult.problems,
-              items: [
-                ...previous.problems.items,
-                ...fetchMoreResult.problems.items.filter((item) => !seen.has(item.id)),
-              ],
-            },
-          };
-        },
-      }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore, sentinel } = useLoadMore(last, fetchPage);
-
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
-    skeleton: <ProblemListSkeleton />,
-    errorTitle: t('problems:list.loadFailed'),
-  });
-  if (waiting) return waiting;
-  const items = page?.items ?? [];
   return (
-    <Stack gap={view === 'cards' ? 'md' : 'xs'}>
-      {pending.map((post) => (
-        <PendingPostCard key={post.id} post={post} />
-      ))}
-      {items.length === 0 && pending.length === 0 ? (
-        <EmptyState
-          icon={<IconPuzzle size={32} />}
-          withIndicatorBackground
-          title={empty.title}
-          description={empty.description}
-          py="xl"
-        />
-      ) : (
-        items.map((problem) =>
-          view === 'cards' ? (
-            <ProblemCard key={problem.id} problem={problem} />
-          ) : (
-            <ProblemRow key={problem.id} problem={problem} />
-          ),
+    <PostList
+      query={query}
+      page={query.data?.problems}
+      pending={pending}
+      renderItem={(problem) =>
+        view === 'cards' ? (
+          <ProblemCard key={problem.id} problem={problem} />
+        ) : (
+          <ProblemRow key={problem.id} problem={problem} />
         )
-      )}
-      {last ? (
-        <>
-          <div ref={sentinel} aria-hidden style={{ height: 1 }} />
-          <Center>
-            <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-              {t('problems:list.loadMore')}
-            </Button>
-          </Center>
-        </>
-      ) : null}
-    </Stack>
+      }
+      skeleton={<ProblemListSkeleton />}
+      errorTitle={t('problems:list.loadFailed')}
+      loadMoreLabel={t('problems:list.loadMore')}
+      empty={{ icon: <IconPuzzle size={32} />, ...empty }}
+      loadsOnScroll
+      gap={view === 'cards' ? 'md' : 'xs'}
+    />
   );
 }
 

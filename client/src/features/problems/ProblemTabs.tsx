@@ -19,9 +19,10 @@ import {
   MEASUREMENT_NOTE_MAX,
   MEASUREMENT_UNIT_MAX,
 } from '@rules';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../components/RelativeTime';
+import { useLoadMore } from '../../components/useLoadMore';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
 import {
   AddMeasurementDocument,
@@ -71,29 +72,15 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
     variables: { problemId },
     fetchPolicy: 'cache-and-network',
   });
-  const [more, setMore] = useState(false);
-  if (!data && loading) return <ProblemListSkeleton count={2} />;
   const page = data?.impacted;
+  const fetchPage = useCallback(
+    (after: string) => fetchMore({ variables: { after } }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  if (!data && loading) return <ProblemListSkeleton count={2} />;
   if (!page || page.items.length === 0)
     return <EmptyNote>{t('problems:impacted.empty')}</EmptyNote>;
-  const loadMore = async () => {
-    setMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          impacted: {
-            ...fetchMoreResult.impacted,
-            items: [...previous.impacted.items, ...fetchMoreResult.impacted.items],
-          },
-        }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setMore(false);
-    }
-  };
   return (
     <Stack gap="xs">
       {page.items.map((member, index) => (
@@ -109,7 +96,7 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
       ))}
       {page.last ? (
         <Center>
-          <Button variant="subtle" loading={more} onClick={() => void loadMore()}>
+          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
             {t('problems:list.loadMore')}
           </Button>
         </Center>

@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Modal, Tabs, Text } from '@mantine/core';
 import { REACTION_EMOJI } from '@rules';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PeopleList } from '../../components/PeopleList';
 import { serverErrorOf } from '../../components/notify';
+import { useLoadMore } from '../../components/useLoadMore';
 import { ReactorsDocument, type ReactableItemType, type ReactionKind } from '../../gql/graphql';
 
 /** Spec (000 §2): the reaction list dialog is at most 500 wide. */
@@ -73,9 +74,13 @@ function Reactors({
   const { data, loading, error, fetchMore } = useQuery(ReactorsDocument, {
     variables: { itemType, itemId, reaction, first: PAGE_SIZE },
   });
-  const [loadingMore, setLoadingMore] = useState(false);
-  if (error) return <Alert color="red">{serverErrorOf(error, t).message}</Alert>;
   const page = data?.reactions;
+  const fetchPage = useCallback(
+    (after: string) => fetchMore({ variables: { after } }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  if (error) return <Alert color="red">{serverErrorOf(error, t).message}</Alert>;
   if (page && page.items.length === 0) {
     return (
       <Text c="dimmed" size="sm" py="md" ta="center">
@@ -83,25 +88,11 @@ function Reactors({
       </Text>
     );
   }
-  const loadMore = () => {
-    if (!page?.last || loadingMore) return;
-    setLoadingMore(true);
-    void fetchMore({
-      variables: { after: page.last },
-      updateQuery: (previous, { fetchMoreResult }) => ({
-        ...previous,
-        reactions: {
-          ...fetchMoreResult.reactions,
-          items: [...previous.reactions.items, ...fetchMoreResult.reactions.items],
-        },
-      }),
-    }).finally(() => setLoadingMore(false));
-  };
   return (
     <PeopleList
       label={t('reactions:list.title')}
       loading={loading || loadingMore}
-      onEndReached={loadMore}
+      onEndReached={() => void loadMore()}
       rows={(page?.items ?? []).map((row) => ({
         key: row.user.id,
         person: row.user,

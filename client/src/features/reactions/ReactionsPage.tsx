@@ -33,18 +33,7 @@ function ReactionsList() {
       loading={loading}
       error={error}
       renderRow={(row: Row) => <ReactionRow row={row} />}
-      loadMore={(after) =>
-        void fetchMore({
-          variables: { after },
-          updateQuery: (previous, { fetchMoreResult }) => ({
-            ...previous,
-            myReactions: {
-              ...fetchMoreResult.myReactions,
-              items: [...previous.myReactions.items, ...fetchMoreResult.myReactions.items],
-            },
-          }),
-        })
-      }
+      loadMore={(after) => void fetchMore({ variables: { after } })}
     />
   );
 }

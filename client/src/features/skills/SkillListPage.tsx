@@ -1,24 +1,12 @@
-import {
-  Button,
-  Card,
-  Center,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Tabs,
-  Title,
-} from '@mantine/core';
+import { Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconLock, IconPlus, IconTools } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { loadStateView } from '../../components/LoadState';
-import { PendingPostCard } from '../../components/post-form/PendingPostCard';
 import { usePendingPosts } from '../../components/post-form/pendingPosts';
-import { useLoadMore } from '../../components/useLoadMore';
+import { PostList } from '../../components/PostList';
 import { SkillsDocument, type SkillListKind } from '../../gql/graphql';
 import { useRequireSignIn, useViewer } from '../auth';
 import { SkillCard } from './SkillCard';
@@ -82,7 +70,7 @@ export function SkillListPage({ list }: { list: SkillListKind }) {
 function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) {
   const { t } = useTranslation();
   const { spaceId } = useActiveSpace();
-  const { data, loading, error, fetchMore, refetch } = useQuery(SkillsDocument, {
+  const query = useQuery(SkillsDocument, {
     variables: {
       list,
       spaceId: list === 'public' ? spaceId : null,
@@ -91,64 +79,25 @@ function SkillList({ list, onAdd }: { list: SkillListKind; onAdd: () => void }) 
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const page = data?.skills;
   // Skills published while their files upload show on top of the space's list and one's own.
   const pending = usePendingPosts('skills', list === 'public' ? spaceId : '');
-  const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          skills: {
-            ...fetchMoreResult.skills,
-            items: [...previous.skills.items, ...fetchMoreResult.skills.items],
-          },
-        }),
-      }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
-    skeleton: <SkillSkeleton />,
-    errorTitle: t('skills:list.loadFailed'),
-  });
-  if (waiting) return waiting;
-  const items = page?.items ?? [];
   return (
-    <Stack gap="md">
-      {pending.map((post) => (
-        <PendingPostCard key={post.id} post={post} />
-      ))}
-      {items.length === 0 && pending.length === 0 ? (
-        <EmptyState
-          icon={<IconTools size={32} />}
-          withIndicatorBackground
-          title={list === 'myskills' ? t('skills:mine.empty') : t('skills:public.emptyTitle')}
-          description={
-            list === 'myskills' ? t('skills:mine.emptyHint') : t('skills:public.emptyDescription')
-          }
-          py="xl"
-        >
-          <EmptyState.Actions>
-            <Button onClick={onAdd}>{t('skills:list.add')}</Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      ) : (
-        items.map((skill) => <SkillCard key={skill.id} skill={skill} />)
-      )}
-      {page?.last ? (
-        <Center>
-          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-            {t('skills:list.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
-    </Stack>
+    <PostList
+      query={query}
+      page={query.data?.skills}
+      pending={pending}
+      renderItem={(skill) => <SkillCard key={skill.id} skill={skill} />}
+      skeleton={<SkillSkeleton />}
+      errorTitle={t('skills:list.loadFailed')}
+      loadMoreLabel={t('skills:list.loadMore')}
+      empty={{
+        icon: <IconTools size={32} />,
+        title: list === 'myskills' ? t('skills:mine.empty') : t('skills:public.emptyTitle'),
+        description:
+          list === 'myskills' ? t('skills:mine.emptyHint') : t('skills:public.emptyDescription'),
+        action: <Button onClick={onAdd}>{t('skills:list.add')}</Button>,
+      }}
+    />
   );
 }
 

@@ -241,18 +241,7 @@ function SkillMembers({ skillId }: { skillId: string }) {
         <Center>
           <Button
             variant="subtle"
-            onClick={() =>
-              void fetchMore({
-                variables: { after: page.last },
-                updateQuery: (previous, { fetchMoreResult }) => ({
-                  ...previous,
-                  skillMembers: {
-                    ...fetchMoreResult.skillMembers,
-                    items: [...previous.skillMembers.items, ...fetchMoreResult.skillMembers.items],
-                  },
-                }),
-              })
-            }
+            onClick={() => void fetchMore({ variables: { after: page.last } })}
           >
             {t('skills:list.loadMore')}
           </Button>

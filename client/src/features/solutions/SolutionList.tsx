@@ -1,15 +1,13 @@
-import { Button, Card, Center, EmptyState, Group, Select, Skeleton, Stack } from '@mantine/core';
+import { Card, Group, Select, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconBulb } from '@tabler/icons-react';
 import { SOLUTION_SORTS, type SolutionSort } from '@rules';
-import { type ReactNode, useCallback, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
-import { loadStateView } from '../../components/LoadState';
-import { PendingPostCard } from '../../components/post-form/PendingPostCard';
 import { usePendingPosts } from '../../components/post-form/pendingPosts';
+import { PostList } from '../../components/PostList';
 import { TimeRangeSelect, type TimeRangeChoice } from '../../components/TimeRangeSelect';
-import { useLoadMore } from '../../components/useLoadMore';
 import {
   SolutionAddedDocument,
   SolutionsDocument,
@@ -32,14 +30,12 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
   const { t } = useTranslation();
   // A new identity (sign-in, sign-out, a session ended elsewhere) resubscribes the live list.
   const sessionEpoch = useSessionEpoch();
-  const { data, loading, error, fetchMore, refetch, subscribeToMore } = useQuery(
-    SolutionsDocument,
-    {
-      variables: { ...variables, first: PAGE },
-      fetchPolicy: 'cache-and-network',
-      nextFetchPolicy: 'cache-first',
-    },
-  );
+  const query = useQuery(SolutionsDocument, {
+    variables: { ...variables, first: PAGE },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const { subscribeToMore } = query;
   // Solutions posted meanwhile go on top of the public lists in newest-first order (a space's, a
   // problem's); the viewer's own list and fixed date windows load afresh on each visit.
   const live =
@@ -67,7 +63,6 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
     });
   }, [live, liveSpaceId, liveProblemId, subscribeToMore, sessionEpoch]);
   const { actions, dialogs } = useSolutionActions();
-  const page = data?.solutions;
   // Solutions published while their files upload show on top of the live lists they will join.
   const pendingHere = usePendingPosts(
     'solutions',
@@ -76,66 +71,26 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
   );
   const pending = live ? pendingHere : [];
 
-  const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          solutions: {
-            ...fetchMoreResult.solutions,
-            items: [...previous.solutions.items, ...fetchMoreResult.solutions.items],
-          },
-        }),
-      }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
-
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
-    skeleton: <SolutionListSkeleton />,
-    errorTitle: t('solutions:list.loadFailed'),
-  });
-  if (waiting) return waiting;
-  const items = page?.items ?? [];
   return (
-    <Stack gap="md">
-      {pending.map((post) => (
-        <PendingPostCard key={post.id} post={post} />
-      ))}
-      {items.length === 0 && pending.length === 0 ? (
-        <EmptyState
-          icon={<IconBulb size={32} />}
-          withIndicatorBackground
-          title={empty.title}
-          description={empty.description}
-          py="xl"
-        >
-          {empty.action ? <EmptyState.Actions>{empty.action}</EmptyState.Actions> : null}
-        </EmptyState>
-      ) : (
-        items.map((solution) => (
-          <SolutionCard
-            key={solution.id}
-            solution={solution}
-            actions={actions}
-            problemId={problemId}
-          />
-        ))
+    <PostList
+      query={query}
+      page={query.data?.solutions}
+      pending={pending}
+      renderItem={(solution) => (
+        <SolutionCard
+          key={solution.id}
+          solution={solution}
+          actions={actions}
+          problemId={problemId}
+        />
       )}
-      {page?.last ? (
-        <Center>
-          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-            {t('solutions:list.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
+      skeleton={<SolutionListSkeleton />}
+      errorTitle={t('solutions:list.loadFailed')}
+      loadMoreLabel={t('solutions:list.loadMore')}
+      empty={{ icon: <IconBulb size={32} />, ...empty }}
+    >
       {dialogs}
-    </Stack>
+    </PostList>
   );
 }
 

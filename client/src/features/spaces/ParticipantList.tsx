@@ -211,17 +211,7 @@ export function ParticipantList({
         <Center>
           <Button
             variant="subtle"
-            onClick={() =>
-              void fetchMore({
-                variables: { after: page.last },
-                updateQuery: (previous, { fetchMoreResult }) => ({
-                  participants: {
-                    ...fetchMoreResult.participants,
-                    items: [...previous.participants.items, ...fetchMoreResult.participants.items],
-                  },
-                }),
-              })
-            }
+            onClick={() => void fetchMore({ variables: { after: page.last } })}
           >
             {t('spaces:list.loadMore')}
           </Button>

@@ -77,15 +77,7 @@ export function CountrySpacesPage() {
 
   useEffect(() => {
     if (!page?.last) return;
-    void fetchMore({
-      variables: { after: page.last },
-      updateQuery: (previous, { fetchMoreResult }) => ({
-        countrySpaces: {
-          ...fetchMoreResult.countrySpaces,
-          items: [...previous.countrySpaces.items, ...fetchMoreResult.countrySpaces.items],
-        },
-      }),
-    });
+    void fetchMore({ variables: { after: page.last } });
   }, [fetchMore, page?.last]);
 
   const spaces = useMemo(() => {
@@ -170,17 +162,7 @@ function MySpacesTab({ status }: { status: PrivateSpaceTab }) {
         <Center>
           <Button
             variant="subtle"
-            onClick={() =>
-              void fetchMore({
-                variables: { after: page.last },
-                updateQuery: (previous, { fetchMoreResult }) => ({
-                  mySpaces: {
-                    ...fetchMoreResult.mySpaces,
-                    items: [...previous.mySpaces.items, ...fetchMoreResult.mySpaces.items],
-                  },
-                }),
-              })
-            }
+            onClick={() => void fetchMore({ variables: { after: page.last } })}
           >
             {t('spaces:list.loadMore')}
           </Button>

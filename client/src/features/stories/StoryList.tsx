@@ -1,22 +1,14 @@
-import { Button, Card, Center, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
+import { Card, Group, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconNews } from '@tabler/icons-react';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
-import { loadStateView } from '../../components/LoadState';
-import { PendingPostCard } from '../../components/post-form/PendingPostCard';
 import { usePendingPosts } from '../../components/post-form/pendingPosts';
-import { useLoadMore } from '../../components/useLoadMore';
+import { PostList } from '../../components/PostList';
 import { StoriesDocument, StoryAddedDocument, type StoryListKind } from '../../gql/graphql';
 import { StoryCard } from './StoryCard';
-import {
-  appendPage,
-  belongsTo,
-  insertStory,
-  listVariables,
-  type StoryListOptions,
-} from './storyCache';
+import { belongsTo, insertStory, listVariables, type StoryListOptions } from './storyCache';
 import { useStoryActions } from './useStoryActions';
 
 export interface StoryListProps {
@@ -46,7 +38,7 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
   // Lists load afresh on every visit (spec: lists are cleared after a route change) but show the cache meanwhile.
   // A new identity (sign-in, sign-out, a session ended elsewhere) resubscribes the live list.
   const sessionEpoch = useSessionEpoch();
-  const { data, loading, error, fetchMore, refetch, subscribeToMore } = useQuery(StoriesDocument, {
+  const query = useQuery(StoriesDocument, {
     variables,
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
@@ -56,8 +48,7 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
   // Stories posted while their files upload show on top of the live lists they will join.
   const pendingHere = usePendingPosts('stories', spaceId, problemId);
   const pending = live && sortedByTime ? pendingHere : [];
-  const page = data?.stories;
-  const last = page?.last ?? null;
+  const { subscribeToMore } = query;
 
   useEffect(() => {
     if (!live || !sortedByTime) return undefined;
@@ -77,60 +68,20 @@ export function StoryList({ list, spaceId, live = false, empty, options }: Story
     });
   }, [live, sortedByTime, list, spaceId, problemId, subscribeToMore, sessionEpoch]);
 
-  const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          stories: appendPage(previous.stories, fetchMoreResult.stories),
-        }),
-      }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore, sentinel } = useLoadMore(last, fetchPage);
-
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
-    skeleton: <StoryListSkeleton />,
-    errorTitle: t('stories:list.loadFailed'),
-  });
-  if (waiting) return waiting;
-  const items = page?.items ?? [];
-
   return (
-    <Stack gap="md">
-      {pending.map((post) => (
-        <PendingPostCard key={post.id} post={post} />
-      ))}
-      {items.length === 0 && pending.length === 0 ? (
-        <EmptyState
-          icon={<IconNews size={32} />}
-          withIndicatorBackground
-          title={empty.title}
-          description={empty.description}
-          py="xl"
-        >
-          {empty.action ? <EmptyState.Actions>{empty.action}</EmptyState.Actions> : null}
-        </EmptyState>
-      ) : (
-        items.map((story) => <StoryCard key={story.id} story={story} actions={actions} />)
-      )}
-      {last ? (
-        <>
-          <div ref={sentinel} aria-hidden style={{ height: 1 }} />
-          <Center>
-            <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-              {t('stories:list.loadMore')}
-            </Button>
-          </Center>
-        </>
-      ) : null}
+    <PostList
+      query={query}
+      page={query.data?.stories}
+      pending={pending}
+      renderItem={(story) => <StoryCard key={story.id} story={story} actions={actions} />}
+      skeleton={<StoryListSkeleton />}
+      errorTitle={t('stories:list.loadFailed')}
+      loadMoreLabel={t('stories:list.loadMore')}
+      empty={{ icon: <IconNews size={32} />, ...empty }}
+      loadsOnScroll
+    >
       {dialogs}
-    </Stack>
+    </PostList>
   );
 }
 

@@ -99,15 +99,6 @@ export function belongsTo(
 type Page = StoriesQuery['stories'];
 type Item = Page['items'][number];
 
-/** Appends a fetched page, skipping stories already shown (a live one may also arrive in a page). */
-export function appendPage(previous: Page, next: Page): Page {
-  const seen = new Set(previous.items.map((item) => item.id));
-  return {
-    ...next,
-    items: [...previous.items, ...next.items.filter((item) => !seen.has(item.id))],
-  };
-}
-
 /**
  * Puts a story into a loaded list at its place in the newest-first order, once. A story older than
  * everything loaded is left for a later page when there is one.

@@ -32,35 +32,13 @@ export function AlertsPage() {
 function Alerts() {
   const { t } = useTranslation();
   const { spaceId, spaceName } = useActiveSpace();
-  const { data, loading, error, fetchMore } = useQuery(AlertProblemsDocument, {
+  const query = useQuery(AlertProblemsDocument, {
     variables: { spaceId: spaceId || null, first: 20 },
     fetchPolicy: 'cache-and-network',
   });
   const [editing, setEditing] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const { data, loading } = query;
   const alertTags = data?.notificationTags ?? [];
-  const page = data?.alertProblems;
-
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...fetchMoreResult,
-          alertProblems: {
-            ...fetchMoreResult.alertProblems,
-            items: [...previous.alertProblems.items, ...fetchMoreResult.alertProblems.items],
-          },
-        }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
 
   return (
     <Stack gap="md">
@@ -100,12 +78,8 @@ function Alerts() {
       {alertTags.length ? (
         <TaggedPostList
           kind="problem"
-          items={page?.items}
-          loading={loading}
-          error={error}
-          last={page?.last}
-          loadingMore={loadingMore}
-          onLoadMore={() => void loadMore()}
+          query={query}
+          page={data?.alertProblems}
           empty={t('tags:alerts.noProblems')}
         />
       ) : null}

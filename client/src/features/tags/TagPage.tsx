@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import {
-  Alert,
   Anchor,
   Avatar,
   Button,
@@ -18,12 +17,12 @@ import {
 import { IconHash, IconUsers } from '@tabler/icons-react';
 import { normalizeTag } from '@rules';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { ErrorPage } from '../../components/ErrorPage';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { useLoadMore } from '../../components/useLoadMore';
 import {
   TagDocument,
   TagProblemsDocument,
@@ -50,7 +49,7 @@ export function TagPage() {
   const raw = params.id ?? '';
   const id = normalizeTag(raw);
   const tab = isTab(params.tab) ? params.tab : 'info';
-  const { data, loading, error } = useQuery(TagDocument, {
+  const { data, loading, error, refetch } = useQuery(TagDocument, {
     variables: { id, spaceId: spaceId || null },
     skip: !id,
     fetchPolicy: 'cache-and-network',
@@ -59,17 +58,17 @@ export function TagPage() {
   if (id && (raw !== id || params.tab !== tab))
     return <Navigate to={`/tags/${encodeURIComponent(id)}/${tab}`} replace />;
   const tag = data?.tag;
-  if (!tag && loading) return <Skeleton height={160} radius="md" maw={960} mx="auto" />;
-  if (!tag) {
-    const info = error ? serverErrorOf(error, t) : null;
-    return info?.code === 'NOT_FOUND' || !id ? (
-      <ErrorPage status={404} />
-    ) : (
-      <Alert color="red" title={t('tags:page.loadFailed')} maw={960} mx="auto">
-        {info?.message}
-      </Alert>
-    );
-  }
+  if (!tag)
+    return loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: <Skeleton height={160} radius="md" maw={960} mx="auto" />,
+      errorTitle: t('tags:page.loadFailed'),
+      errorPages: { NOT_FOUND: 404 },
+      itemPage: true,
+      alertWidth: 960,
+    });
 
   const labels: Record<TagTab, string> = {
     info: t('tags:page.tabs.info'),
@@ -198,50 +197,13 @@ function TagPosts({ kind, tag }: { kind: 'problem' | 'solution'; tag: string }) 
     skip: kind !== 'solution',
     fetchPolicy: 'cache-and-network',
   });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const page =
-    kind === 'problem' ? problemsQuery.data?.tagProblems : solutionsQuery.data?.tagSolutions;
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      if (kind === 'problem') {
-        await problemsQuery.fetchMore({
-          variables: { after: page.last },
-          updateQuery: (previous, { fetchMoreResult }) => ({
-            tagProblems: {
-              ...fetchMoreResult.tagProblems,
-              items: [...previous.tagProblems.items, ...fetchMoreResult.tagProblems.items],
-            },
-          }),
-        });
-      } else {
-        await solutionsQuery.fetchMore({
-          variables: { after: page.last },
-          updateQuery: (previous, { fetchMoreResult }) => ({
-            tagSolutions: {
-              ...fetchMoreResult.tagSolutions,
-              items: [...previous.tagSolutions.items, ...fetchMoreResult.tagSolutions.items],
-            },
-          }),
-        });
-      }
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-  const query = kind === 'problem' ? problemsQuery : solutionsQuery;
   return (
     <TaggedPostList
       kind={kind}
-      items={page?.items}
-      loading={query.loading}
-      error={query.error}
-      last={page?.last}
-      loadingMore={loadingMore}
-      onLoadMore={() => void loadMore()}
+      query={kind === 'problem' ? problemsQuery : solutionsQuery}
+      page={
+        kind === 'problem' ? problemsQuery.data?.tagProblems : solutionsQuery.data?.tagSolutions
+      }
       empty={kind === 'problem' ? t('tags:page.noProblems') : t('tags:page.noSolutions')}
     />
   );
@@ -249,12 +211,25 @@ function TagPosts({ kind, tag }: { kind: 'problem' | 'solution'; tag: string }) 
 
 function TagProfiles({ tag }: { tag: string }) {
   const { t } = useTranslation();
-  const { data, loading, fetchMore } = useQuery(TagProfilesDocument, {
+  const { data, loading, error, refetch, fetchMore } = useQuery(TagProfilesDocument, {
     variables: { tag, first: 30 },
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.tagProfiles;
-  if (!page && loading) return <Skeleton height={80} radius="md" />;
+  const fetchPage = useCallback(
+    (after: string) => fetchMore({ variables: { after } }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <Skeleton height={80} radius="md" />,
+    errorTitle: t('tags:page.loadFailed'),
+  });
+  if (waiting) return waiting;
   if (!page?.items.length) {
     return (
       <EmptyState
@@ -284,20 +259,7 @@ function TagProfiles({ tag }: { tag: string }) {
       ))}
       {page.last ? (
         <Center>
-          <Button
-            variant="subtle"
-            onClick={() =>
-              void fetchMore({
-                variables: { after: page.last },
-                updateQuery: (previous, { fetchMoreResult }) => ({
-                  tagProfiles: {
-                    ...fetchMoreResult.tagProfiles,
-                    items: [...previous.tagProfiles.items, ...fetchMoreResult.tagProfiles.items],
-                  },
-                }),
-              }).catch(notifyError)
-            }
-          >
+          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
             {t('tags:list.loadMore')}
           </Button>
         </Center>

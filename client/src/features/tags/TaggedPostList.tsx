@@ -1,21 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Center,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Avatar, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { serverErrorOf } from '../../components/notify';
+import { PostList, type ListPage, type ListQuery } from '../../components/PostList';
 import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { TaggedPostCardFragment } from '../../gql/graphql';
@@ -30,53 +17,14 @@ function excerpt(html: string) {
 
 export interface TaggedPostListProps {
   kind: 'problem' | 'solution';
-  items: TaggedPostCardFragment[] | undefined;
-  loading: boolean;
-  error: unknown;
-  last: string | null | undefined;
-  loadingMore: boolean;
-  onLoadMore: () => void;
+  query: ListQuery;
+  page: ListPage<TaggedPostCardFragment> | undefined;
   empty: string;
 }
 
 /** Problems or solutions as compact cards (title, excerpt, status, author, tags). */
-export function TaggedPostList({
-  kind,
-  items,
-  loading,
-  error,
-  last,
-  loadingMore,
-  onLoadMore,
-  empty,
-}: TaggedPostListProps) {
+export function TaggedPostList({ kind, query, page, empty }: TaggedPostListProps) {
   const { t } = useTranslation();
-  if (!items && loading) {
-    return (
-      <Stack>
-        {Array.from({ length: 3 }, (_, index) => (
-          <Skeleton key={index} height={90} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
-  if (!items && error) {
-    return (
-      <Alert color="red" title={t('tags:posts.loadFailed')}>
-        {serverErrorOf(error, t).message}
-      </Alert>
-    );
-  }
-  if (!items?.length) {
-    return (
-      <EmptyState
-        icon={<IconListSearch size={32} />}
-        withIndicatorBackground
-        title={empty}
-        py="xl"
-      />
-    );
-  }
   const statusLabel: Record<string, string> = {
     proposed: t('tags:status.proposed'),
     unsolved: t('tags:status.unsolved'),
@@ -85,8 +33,10 @@ export function TaggedPostList({
     archived: t('tags:status.archived'),
   };
   return (
-    <Stack gap="md">
-      {items.map((item) => {
+    <PostList
+      query={query}
+      page={page}
+      renderItem={(item) => {
         const shortText = excerpt(item.description);
         return (
           <Card key={item.id} withBorder radius="md" padding="md">
@@ -133,14 +83,17 @@ export function TaggedPostList({
             </Stack>
           </Card>
         );
-      })}
-      {last ? (
-        <Center>
-          <Button variant="subtle" loading={loadingMore} onClick={onLoadMore}>
-            {t('tags:list.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
-    </Stack>
+      }}
+      skeleton={
+        <Stack>
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} height={90} radius="md" />
+          ))}
+        </Stack>
+      }
+      errorTitle={t('tags:posts.loadFailed')}
+      loadMoreLabel={t('tags:list.loadMore')}
+      empty={{ icon: <IconListSearch size={32} />, title: empty }}
+    />
   );
 }

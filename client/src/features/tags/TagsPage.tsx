@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -15,11 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconHash, IconPlus, IconTags } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { notifyError, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { useLoadMore } from '../../components/useLoadMore';
 import { TagsDocument, type TagSort } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth';
 import { AddTagsDialog } from './AddTagsDialog';
@@ -37,32 +37,30 @@ export function TagsPage() {
   const requireSignIn = useRequireSignIn();
   const [orderBy, setOrderBy] = useState<TagSort>('followers');
   const [dialog, setDialog] = useState<'follow' | 'add' | null>(null);
-  const { data, loading, error, fetchMore } = useQuery(TagsDocument, {
+  const { data, loading, error, fetchMore, refetch } = useQuery(TagsDocument, {
     variables: { orderBy, spaceId: spaceId || null, first: PAGE },
     fetchPolicy: 'cache-and-network',
   });
-  const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.tags;
-
-  const loadMore = async () => {
-    if (!page?.last) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.last },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          tags: {
-            ...fetchMoreResult.tags,
-            items: [...previous.tags.items, ...fetchMoreResult.tags.items],
-          },
-        }),
-      });
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const fetchPage = useCallback(
+    (after: string) => fetchMore({ variables: { after } }),
+    [fetchMore],
+  );
+  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} height={120} radius="md" />
+        ))}
+      </SimpleGrid>
+    ),
+    errorTitle: t('tags:list.loadFailed'),
+  });
 
   return (
     <Stack gap="md" maw={960} mx="auto" w="100%">
@@ -101,50 +99,41 @@ export function TagsPage() {
         }))}
         style={{ alignSelf: 'flex-start' }}
       />
-      {!page && loading ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} height={120} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : !page && error ? (
-        <Alert color="red" title={t('tags:list.loadFailed')}>
-          {serverErrorOf(error, t).message}
-        </Alert>
-      ) : page?.items.length ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          {page.items.map((tag) => (
-            <Card key={tag.id} withBorder radius="md" padding="md">
-              <Stack gap="sm" h="100%" justify="space-between">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Anchor
-                    component={Link}
-                    to={`/tags/${encodeURIComponent(tag.id)}/info`}
-                    fw={600}
-                    size="lg"
-                    style={{ wordBreak: 'break-word' }}
-                  >
-                    #{tag.name}
-                  </Anchor>
-                  <FollowButton tag={tag} />
-                </Group>
-                <TagCounters counters={tag.counters} />
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      ) : (
-        <EmptyState
-          icon={<IconHash size={32} />}
-          withIndicatorBackground
-          title={t('tags:list.empty')}
-          py="xl"
-        >
-          <Text size="sm" c="dimmed">
-            {t('tags:list.emptyHint')}
-          </Text>
-        </EmptyState>
-      )}
+      {waiting ??
+        (page?.items.length ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {page.items.map((tag) => (
+              <Card key={tag.id} withBorder radius="md" padding="md">
+                <Stack gap="sm" h="100%" justify="space-between">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Anchor
+                      component={Link}
+                      to={`/tags/${encodeURIComponent(tag.id)}/info`}
+                      fw={600}
+                      size="lg"
+                      style={{ wordBreak: 'break-word' }}
+                    >
+                      #{tag.name}
+                    </Anchor>
+                    <FollowButton tag={tag} />
+                  </Group>
+                  <TagCounters counters={tag.counters} />
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <EmptyState
+            icon={<IconHash size={32} />}
+            withIndicatorBackground
+            title={t('tags:list.empty')}
+            py="xl"
+          >
+            <Text size="sm" c="dimmed">
+              {t('tags:list.emptyHint')}
+            </Text>
+          </EmptyState>
+        ))}
       {page?.last ? (
         <Center>
           <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>

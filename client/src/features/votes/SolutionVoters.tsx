@@ -78,17 +78,7 @@ function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }
   const page = data?.solutionVoters;
 
   const fetchPage = useCallback(
-    (after: string) =>
-      fetchMore({
-        variables: { after },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...previous,
-          solutionVoters: {
-            ...fetchMoreResult.solutionVoters,
-            items: [...previous.solutionVoters.items, ...fetchMoreResult.solutionVoters.items],
-          },
-        }),
-      }),
+    (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
   const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);

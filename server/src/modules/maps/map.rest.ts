@@ -3,7 +3,16 @@ import type { MapSort } from '@rules';
 import type { Context } from '../../context';
 import { notFound } from '../../errors';
 import type { ListParams, PathParams, PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok, presentPage, queryParam } from '../../rest/shell';
+import {
+  activeSpaceId,
+  bodyData,
+  bodyFields,
+  contextOf,
+  fieldsOf,
+  ok,
+  presentPage,
+  queryParam,
+} from '../../rest/shell';
 import { importMap } from './map-import.service';
 import * as mapListService from './map-list.service';
 import { problemIdOf } from './map-path';
@@ -33,9 +42,7 @@ const listInput = (params: ListParams) => ({
  * path names the map) and `problemId` on a save (a recipe stays on its problem).
  */
 function mapFields(data: Record<string, unknown>) {
-  const { planes, ...settings } = (
-    typeof data.settings === 'object' && data.settings !== null ? data.settings : {}
-  ) as Record<string, unknown>;
+  const { planes, ...settings } = fieldsOf(data.settings);
   const filters =
     typeof data.filters === 'object' && data.filters !== null
       ? (data.filters as Record<string, unknown>)
@@ -89,7 +96,7 @@ export function mountMapRest(router: Router, paths: PathRouter) {
 
   router.post('/views/import/data', async (req, res) => {
     const ctx = contextOf(res);
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = bodyFields(req);
     const map = await importMap(ctx, {
       spaceId: activeSpaceId(req),
       problemId: (queryParam(req, 'problemId') ?? body.problemId) as string | undefined,

@@ -1,7 +1,16 @@
 import type { Router } from 'express';
 import { PROBLEM_SORTS, type ProblemSort } from '@rules';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok, presentPage, queryParam } from '../../rest/shell';
+import {
+  activeSpaceId,
+  bodyData,
+  bodyFields,
+  contextOf,
+  fieldsOf,
+  ok,
+  presentPage,
+  queryParam,
+} from '../../rest/shell';
 import { restPosition } from '../places/nearness';
 import { presentPart, presentProblem } from './problem.presenter';
 import * as problemsService from './problem.service';
@@ -37,7 +46,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
       return presentProblem(ctx, await problemsService.getProblem(ctx, id));
     },
     async create(ctx, body) {
-      const data = (body.data ?? {}) as Record<string, unknown>;
+      const data = fieldsOf(body.data);
       return presentProblem(
         ctx,
         await problemsService.createProblem(ctx, {
@@ -64,8 +73,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
   });
 
   router.post('/problems/update/joinedProblems', async (req, res) => {
-    const body = req.body as { problemIds?: unknown } | undefined;
-    await problemsService.updateJoinedProblems(contextOf(res), body?.problemIds);
+    await problemsService.updateJoinedProblems(contextOf(res), bodyFields(req).problemIds);
     ok(res);
   });
 
@@ -109,7 +117,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
   /** Body: { emoji, leavingComment, solutions: [{ id, name }] } (also accepted inside `data`). */
   router.post('/problems/:id/leave', async (req, res) => {
     const data = bodyData(req);
-    const input = Object.keys(data).length ? data : ((req.body ?? {}) as Record<string, unknown>);
+    const input = Object.keys(data).length ? data : bodyFields(req);
     await problemsService.leaveProblem(contextOf(res), req.params.id, {
       emoji: input.emoji,
       leavingComment: input.leavingComment,

@@ -2,7 +2,15 @@ import type { Router } from 'express';
 import { SOLUTION_SORTS, type SolutionSort } from '@rules';
 import type { Context } from '../../context';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/shell';
+import {
+  activeSpaceId,
+  bodyData,
+  bodyFields,
+  contextOf,
+  fieldsOf,
+  ok,
+  presentPage,
+} from '../../rest/shell';
 import { presentSolution } from './solution.presenter';
 import * as solutionsService from './solution.service';
 
@@ -33,7 +41,7 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
       return presentSolution(ctx, await solutionsService.getSolution(ctx, id));
     },
     async create(ctx, body) {
-      const data = (body.data ?? {}) as Record<string, unknown>;
+      const data = fieldsOf(body.data);
       const solution = await solutionsService.createSolution(ctx, {
         ...data,
         spaceId: body.spaceId,
@@ -45,11 +53,10 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
 
   router.post('/solutions', async (req, res) => {
     const ctx = contextOf(res);
-    const body = req.body as { problemId?: unknown } | undefined;
     const solution = await solutionsService.createSolution(ctx, {
       ...bodyData(req),
       spaceId: activeSpaceId(req),
-      problemId: body?.problemId,
+      problemId: bodyFields(req).problemId,
     });
     ok(res.status(201), { data: await presentSolution(ctx, solution) });
   });
@@ -66,8 +73,7 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
   });
 
   router.post('/solutions/:id/linkSolutions', async (req, res) => {
-    const body = req.body as { problemIds?: unknown } | undefined;
-    await solutionsService.linkSolution(contextOf(res), req.params.id, body?.problemIds);
+    await solutionsService.linkSolution(contextOf(res), req.params.id, bodyFields(req).problemIds);
     ok(res);
   });
 

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { AppError } from '../../errors';
-import { contextOf, ok } from '../../rest/shell';
+import { bodyFields, contextOf, ok } from '../../rest/shell';
 import { updateExplainerCards } from './explainers.service';
 import { presentMe } from './user.presenter';
 import * as userService from './user.service';
@@ -47,10 +47,7 @@ export function mountUserRest(router: Router) {
   });
 
   router.post('/user/updateLang', async (req, res) => {
-    await userService.updateLanguage(
-      contextOf(res),
-      (req.body as { appLang?: unknown } | undefined)?.appLang,
-    );
+    await userService.updateLanguage(contextOf(res), bodyFields(req).appLang);
     ok(res);
   });
 

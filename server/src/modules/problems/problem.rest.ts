@@ -1,5 +1,4 @@
 import type { Router } from 'express';
-import { PROBLEM_SORTS, type ProblemSort } from '@rules';
 import type { PathRouter } from '../../rest/paths';
 import {
   activeSpaceId,
@@ -16,11 +15,6 @@ import { presentPart, presentProblem } from './problem.presenter';
 import * as problemsService from './problem.service';
 import { problemSolutionForRest } from '../solutions/solution.rest';
 
-const sortOf = (orderBy: string | undefined): ProblemSort | undefined =>
-  (PROBLEM_SORTS as readonly string[]).includes(orderBy ?? '')
-    ? (orderBy as ProblemSort)
-    : undefined;
-
 /**
  * The spec's problem rows (001 §7). Payloads use the entity field names of 000 §3; fields other
  * than name, description, isAnonymousPost and isDraft are ignored (tags come from hashtags).
@@ -30,7 +24,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
     async list(ctx, params) {
       const page = await problemsService.listProblems(ctx, {
         list: 'recent',
-        orderBy: sortOf(params.orderBy),
+        orderBy: params.orderBy,
         timeRange: params.timeRange,
         startDate: params.startDate,
         endDate: params.endDate,
@@ -82,7 +76,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
     const ctx = contextOf(res);
     const page = await problemsService.listProblems(ctx, {
       list: 'recent',
-      orderBy: sortOf(queryParam(req, 'orderBy')),
+      orderBy: queryParam(req, 'orderBy'),
       spaceId: activeSpaceId(req),
       after: queryParam(req, 'lastDocumentID'),
     });

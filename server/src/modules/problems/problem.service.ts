@@ -8,7 +8,7 @@ import {
   postFlagSchema,
   postTitleSchema,
   PROBLEM_MESSAGES,
-  type ProblemList,
+  problemListSchema,
   problemPartSchema,
   type ProblemSort,
   problemStatusSchema,
@@ -515,9 +515,10 @@ export async function updateJoinedProblems(
 // ---------------------------------------------------------------------------------------------
 // Lists
 
+/** A problems list as a transport received it; listProblems parses it by problemListSchema. */
 export interface ProblemListInput extends TimeRangeInput {
-  list?: ProblemList | null;
-  orderBy?: ProblemSort | null;
+  list?: string | null;
+  orderBy?: string | null;
   statuses?: readonly string[] | null;
   spaceId?: string | null;
   /** The viewer's position: needed by the 'location' sort and the nearby filter. */
@@ -555,8 +556,8 @@ export async function listProblems(
   ctx: Context,
   input: ProblemListInput,
 ): Promise<Page<ProblemRow | ListedProblem>> {
+  const { list, orderBy: sort } = parseInput(problemListSchema, input);
   const size = pageSize(input.first);
-  const list = input.list ?? 'recent';
   const place = parseListPlace({
     orderBy: input.orderBy,
     position: input.position,
@@ -584,7 +585,6 @@ export async function listProblems(
   }
 
   const columns = { ...getTableColumns(problems), ...nearnessColumns(problems, place.position) };
-  const sort = input.orderBy ?? 'recent';
   if (sort === 'location') {
     // Nearest first: ordered by the chord alone, as the GiST index answers it (KNN); ties are put
     // in id order by nearestPage. parseListPlace made sure there is a position.

@@ -16,15 +16,15 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
-  type AssignableStatus,
+  assignableStatusSchema,
   type CountrySpaceSort,
   GLOBAL_SPACE_ID,
   idSchema,
   INVITES_PER_CALL_MAX,
   matchesPartsOfNames,
   MEDIA_MESSAGES,
-  type ParticipantFilter,
-  type PrivateSpaceTab,
+  participantFilterSchema,
+  privateSpaceFilterSchema,
   RATE_LIMITS,
   RECENT_SPACES_SHOWN,
   SPACE_MESSAGES,
@@ -163,12 +163,12 @@ export interface SpaceListInput {
 /** The viewer's private spaces by their status: active (owner, admin, contributor), invited, requested, blocked. */
 export async function listMySpaces(
   ctx: Context,
-  input: SpaceListInput & { status?: PrivateSpaceTab | 'all' | null },
+  input: SpaceListInput & { status?: string | null },
 ): Promise<Page<SpaceRow>> {
+  const tab = parseInput(privateSpaceFilterSchema, input.status, 'status');
   const viewer = requireViewer(ctx);
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after, 'date');
-  const tab = input.status ?? 'active';
   const statuses: ParticipantStatus[] =
     tab === 'all'
       ? ['owner', 'admin', 'contributor', 'invited', 'requested', 'blocked']
@@ -354,9 +354,10 @@ export async function listParticipants(
   ctx: Context,
   input: SpaceListInput & {
     spaceId: string;
-    status?: ParticipantFilter | null;
+    status?: string | null;
   },
 ): Promise<Page<ParticipantView>> {
+  const filter = parseInput(participantFilterSchema, input.status, 'status');
   const viewer = ctx.viewer;
   const [space] = await ctx.db
     .select()
@@ -369,7 +370,7 @@ export async function listParticipants(
   if (!own || !(ACTIVE_PARTICIPANT_STATUSES as readonly string[]).includes(own.status)) {
     throw new AppError('FORBIDDEN', SPACE_MESSAGES.notParticipant);
   }
-  const { statuses, managersOnly } = filterStatuses(input.status ?? 'active');
+  const { statuses, managersOnly } = filterStatuses(filter);
   if (managersOnly && !canManage(own.status)) throw forbidden();
 
   const size = pageSize(input.first);
@@ -712,8 +713,9 @@ export async function setParticipantStatus(
   ctx: Context,
   spaceId: string,
   userId: string,
-  status: AssignableStatus,
+  requested: unknown,
 ): Promise<ParticipantView> {
+  const status = parseInput(assignableStatusSchema, requested, 'status');
   const { status: actor, target } = await targetRow(ctx, spaceId, userId);
   const refusal = statusChangeRefusal(actor!, target.status, status);
   if (refusal) throw new AppError('FORBIDDEN', refusal);

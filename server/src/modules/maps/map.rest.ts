@@ -19,7 +19,7 @@ import { problemIdOf } from './map-path';
 import { presentMap } from './map.presenter';
 import * as mapService from './map.service';
 
-/** The spec's sort names (recent, A-Z, Z-A) and ours; anything else lists by the default. */
+/** The spec's sort names (recent, A-Z, Z-A) and ours; anything else is refused by the list's rule. */
 const SORTS: Record<string, MapSort> = {
   recent: 'recent',
   az: 'az',
@@ -30,7 +30,8 @@ const SORTS: Record<string, MapSort> = {
 
 const listInput = (params: ListParams) => ({
   authorId: params.authorId,
-  orderBy: params.orderBy ? SORTS[params.orderBy] : undefined,
+  orderBy:
+    params.orderBy && Object.hasOwn(SORTS, params.orderBy) ? SORTS[params.orderBy] : params.orderBy,
   after: params.lastDocumentID,
   first: params.results,
 });

@@ -1,5 +1,4 @@
 import type { Router } from 'express';
-import { SOLUTION_SORTS, type SolutionSort } from '@rules';
 import type { Context } from '../../context';
 import type { PathRouter } from '../../rest/paths';
 import {
@@ -14,9 +13,6 @@ import {
 import { presentSolution } from './solution.presenter';
 import * as solutionsService from './solution.service';
 
-const asSort = (value: string | undefined): SolutionSort | undefined =>
-  SOLUTION_SORTS.find((sort) => sort === value);
-
 /**
  * The spec's solution rows. A solution under a problem is posted as `{ data: {...}, problemId }`;
  * `problems/{id}/solutions/{id}` is served by the problems collection through getProblemSolution.
@@ -28,7 +24,7 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
       const page = await solutionsService.listSolutions(ctx, {
         list: 'recent',
         spaceId: params.spaceId,
-        orderBy: asSort(params.orderBy),
+        orderBy: params.orderBy,
         timeRange: params.timeRange,
         startDate: params.startDate,
         endDate: params.endDate,

@@ -8,7 +8,7 @@ import {
   RATE_LIMITS,
   SOLUTION_LINK_MAX,
   SOLUTION_MESSAGES,
-  type SolutionList,
+  solutionListSchema,
   type SolutionSort,
   type TimeRangeInput,
 } from '@rules';
@@ -379,10 +379,11 @@ export async function unlinkSolution(
   });
 }
 
+/** A solutions list as a transport received it; listSolutions parses it by solutionListSchema. */
 export interface SolutionListInput extends TimeRangeInput {
-  list?: SolutionList | null;
+  list?: string | null;
   problemId?: string | null;
-  orderBy?: SolutionSort | null;
+  orderBy?: string | null;
   spaceId?: string | null;
   after?: string | null;
   first?: number | null;
@@ -402,11 +403,12 @@ export async function listSolutions(
   ctx: Context,
   input: SolutionListInput,
 ): Promise<Page<SolutionRow>> {
+  const { list, orderBy } = parseInput(solutionListSchema, input);
   const size = pageSize(input.first);
-  const { column: sortColumn, kind, cursorOf } = solutionSort(input.orderBy ?? 'recent');
+  const { column: sortColumn, kind, cursorOf } = solutionSort(orderBy);
   const cursor = decodeCursor(input.after, kind);
   const conditions: (SQL | undefined)[] = [];
-  if (input.list === 'mysolutions') {
+  if (list === 'mysolutions') {
     const viewer = requireViewer(ctx);
     conditions.push(eq(solutions.authorId, viewer.id), solutionReadableBy(viewer));
   } else if (input.problemId) {

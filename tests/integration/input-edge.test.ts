@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  COMMENT_MESSAGES,
   MAP_MESSAGES,
   MESSAGES,
   messageTranslationKey,
@@ -14,6 +15,7 @@ import {
   MY_SPACES,
   PARTICIPANTS,
   postProblem,
+  postStory,
   PROBLEMS,
   PROGRESS_MAPS,
   SET_STATUS,
@@ -98,7 +100,10 @@ describe('an unknown sort', () => {
         owner.token,
       );
       expect(answer.status, path).toBe(200);
-      expect(answer.body.items.map((item) => item.id), path).toContain(problem.id);
+      expect(
+        answer.body.items.map((item) => item.id),
+        path,
+      ).toContain(problem.id);
     }
     const listed = await gqlData<{ problems: { items: { id: string }[] } }>(
       server.url,
@@ -127,11 +132,14 @@ describe('an unknown sort', () => {
     expect(spec.status).toBe(200);
   });
 
-  it('refuses the solutions, tags and stories sorts and an unknown time range over REST', async () => {
+  it('refuses the solutions, tags, stories and comments sorts and an unknown time range over REST', async () => {
+    const story = await postStory(server, owner.token, '<p>Wells run dry #water</p>');
+    const comments = `/api/list/v2?path=stories/${story.id}/comments`;
     const lists: [string, string][] = [
       ['/api/list/v2?path=solutions&orderBy=cleverest', SOLUTION_MESSAGES.sortInvalid],
       ['/api/list/v2?path=tags&orderBy=loudest', TAG_MESSAGES.sortInvalid],
       ['/api/list/v2?path=stories&orderBy=loudest', TAG_MESSAGES.storySortInvalid],
+      [`${comments}&orderBy=loudest`, COMMENT_MESSAGES.sortInvalid],
     ];
     for (const [path, message] of lists)
       await expectRestRefusal({ method: 'GET', path }, message, 'orderBy');
@@ -145,6 +153,7 @@ describe('an unknown sort', () => {
       '/api/list/v2?path=tags&orderBy=recent',
       '/api/list/v2?path=stories&orderBy=recent',
       '/api/list/v2?path=solutions&orderBy=upvotes',
+      `${comments}&orderBy=top`,
     ])
       expect((await rest(server.url, 'GET', path)).status, path).toBe(200);
   });

@@ -73,6 +73,7 @@ export const SPACE_MESSAGES = {
   participantFilterInvalid: `status must be one of ${PARTICIPANT_FILTERS.join(', ')}`,
   privateSpaceFilterInvalid: `status must be one of ${PRIVATE_SPACE_FILTERS.join(', ')}`,
   assignableStatusInvalid: `status must be one of ${ASSIGNABLE_STATUSES.join(', ')}`,
+  favoriteInvalid: 'favorite must be true or false',
 } as const;
 
 /** Sorts of public (country) spaces. */

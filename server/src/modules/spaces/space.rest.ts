@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { SPACE_MESSAGES } from '@rules';
 import { AppError } from '../../errors';
 import type { PathRouter } from '../../rest/paths';
 import { bodyData, bodyFields, contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
@@ -82,9 +83,7 @@ export function mountSpaceRest(router: Router, paths: PathRouter) {
   router.post('/spaces/favorite', async (req, res) => {
     const { customSpaceId, favorite } = bodyFields(req);
     if (typeof favorite !== 'boolean') {
-      throw new AppError('BAD_USER_INPUT', 'favorite must be true or false', {
-        field: 'favorite',
-      });
+      throw new AppError('BAD_USER_INPUT', SPACE_MESSAGES.favoriteInvalid, { field: 'favorite' });
     }
     await spaceService.favoriteSpace(contextOf(res), text(customSpaceId), favorite);
     ok(res);

@@ -4,6 +4,7 @@ import {
   COMMENT_HTML_MAX,
   COMMENT_MENTIONS_MAX,
   COMMENT_MESSAGES,
+  COMMENT_SORTS,
   COMMENT_TEXT_MAX,
 } from './comments';
 import { ID_MAX } from './limits';
@@ -27,3 +28,6 @@ export const isCommentSendable = (plainText: string) =>
 export const commentMentionsSchema = z
   .array(z.string().max(ID_MAX, { message: MESSAGES.invalidValue, abort: true }))
   .max(COMMENT_MENTIONS_MAX, COMMENT_MESSAGES.mentionsMax);
+
+/** The order of a comment thread (absent: the newest first). */
+export const commentSortSchema = z.enum(COMMENT_SORTS, { error: COMMENT_MESSAGES.sortInvalid });

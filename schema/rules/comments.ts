@@ -19,6 +19,7 @@ export const COMMENT_MESSAGES = {
   commentEmpty: 'Comment cannot be empty',
   commentMax: `A comment can be at most ${COMMENT_TEXT_MAX} characters`,
   mentionsMax: `Mention at most ${COMMENT_MENTIONS_MAX} people`,
+  sortInvalid: `orderBy must be one of ${COMMENT_SORTS.join(', ')}`,
 } as const;
 
 /**

@@ -31,6 +31,7 @@ export * from './share';
 export * from './share.schemas';
 export * from './skills';
 export * from './solutions';
+export * from './solutions.schemas';
 export * from './spaces';
 export * from './spaces.schemas';
 export * from './tags';

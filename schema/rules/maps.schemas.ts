@@ -311,7 +311,7 @@ export const mapListSchema = z.object({
   authorId: id.nullish(),
   type: mapTypeSchema.nullish(),
   orderBy: z
-    .enum(MAP_SORTS)
+    .enum(MAP_SORTS, { error: MAP_MESSAGES.sortInvalid })
     .nullish()
     .transform((sort) => sort ?? 'recent'),
   after: cursorSchema.nullish(),

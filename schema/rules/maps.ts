@@ -395,4 +395,5 @@ export const MAP_MESSAGES = {
   tooManyWaypoints: `A map holds at most ${MAP_WAYPOINTS_MAX} waypoints`,
   waypointNameRequired: 'Name required',
   importInvalid: 'This is not a map file',
+  sortInvalid: `orderBy must be one of ${MAP_SORTS.join(', ')}`,
 } as const;

@@ -1,3 +1,4 @@
+import { PROFILE_UPDATE_KEYS } from './enums';
 import { TIME_RANGE_MESSAGES } from './time-range';
 
 /**
@@ -38,6 +39,7 @@ export const MESSAGES = {
   tagsMax: 'Max 10 tags',
   langInvalid: 'Unsupported language',
   bioMax: 'Bio must be at most 500 characters',
+  profileKeyInvalid: `key must be one of ${PROFILE_UPDATE_KEYS.join(', ')}`,
   queryTooDeep: 'Query is too deep',
   queryTooComplex: 'Query is too complex',
   tooManyAliases: 'Query has too many aliases',

@@ -13,7 +13,9 @@ import {
   PROBLEM_PART_ATTRIBUTES_MAX,
   PROBLEM_PART_DESCRIPTION_MAX,
   PROBLEM_PART_NAME_MAX,
+  PROBLEM_LISTS,
   PROBLEM_PART_TYPES,
+  PROBLEM_SORTS,
   PROBLEM_STATUSES,
 } from './problems';
 import { MESSAGES } from './messages';
@@ -22,6 +24,18 @@ import { idSchema } from './validators';
 
 export const problemStatusSchema = z.enum(PROBLEM_STATUSES, {
   error: PROBLEM_MESSAGES.statusInvalid,
+});
+
+/** Which problems list is asked for and its order; absent, the space's newest first. */
+export const problemListSchema = z.object({
+  list: z
+    .enum(PROBLEM_LISTS)
+    .nullish()
+    .transform((list) => list ?? 'recent'),
+  orderBy: z
+    .enum(PROBLEM_SORTS, { error: PROBLEM_MESSAGES.sortInvalid })
+    .nullish()
+    .transform((sort) => sort ?? 'recent'),
 });
 
 export const problemPartAttributeSchema = z.object({

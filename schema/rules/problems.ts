@@ -61,6 +61,7 @@ export type ProblemSort = (typeof PROBLEM_SORTS)[number];
 export const PROBLEM_MESSAGES = {
   ...POST_MESSAGES,
   statusInvalid: 'Choose a valid status',
+  sortInvalid: `orderBy must be one of ${PROBLEM_SORTS.join(', ')}`,
   notJoined: 'You have not joined this problem',
   prioritiesNotJoined: 'You can only order problems you have joined',
   partTypeInvalid: 'Choose stakeholder, thing or process',

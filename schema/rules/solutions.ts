@@ -17,4 +17,5 @@ export const SOLUTION_MESSAGES = {
   problemsRequired: 'Choose at least one problem',
   problemsMax: `Choose at most ${SOLUTION_LINK_MAX} problems`,
   sameSpace: 'A solution can only be linked to problems of its own space',
+  sortInvalid: `orderBy must be one of ${SOLUTION_SORTS.join(', ')}`,
 } as const;

@@ -24,24 +24,6 @@ export const SPACES_MENU_SIZE = 25;
 /** At most this many users invited in one call. */
 export const INVITES_PER_CALL_MAX = 50;
 
-export const SPACE_MESSAGES = {
-  nameRequired: 'Name is required',
-  nameMax: 'Name must be at most 150 characters',
-  purposeMax: 'Purpose must be at most 255 characters',
-  searchRequired: 'Enter a name to search',
-  inviteesRequired: 'Choose at least one user to invite',
-  inviteesMax: 'Invite at most 50 users at a time',
-  ownerCannotLeave: 'The owner cannot leave the space',
-  ownerStatusFixed: 'The owner cannot be demoted or blocked',
-  onlyOwnerMakesAdmins: 'Only the owner can make or change admins',
-  ownStatus: 'You cannot change your own status',
-  alreadyParticipant: 'You are already a participant of this space',
-  alreadyInvited: 'You are already invited to this space: accept the invitation',
-  publicSpaceNoRequest: 'This space is public: enter it directly',
-  membersNotListed: 'Members of public spaces are not listed',
-  notParticipant: 'You are not a participant of this space',
-} as const;
-
 /** Viewer or participant statuses (spec 000 §3 Space participant). */
 export const SPACE_PARTICIPANT_STATUSES = [
   'owner',
@@ -68,6 +50,32 @@ export type PrivateSpaceTab = (typeof PRIVATE_SPACE_TABS)[number];
 /** Statuses an owner or admin may give a participant. */
 export const ASSIGNABLE_STATUSES = ['admin', 'contributor', 'blocked'] as const;
 export type AssignableStatus = (typeof ASSIGNABLE_STATUSES)[number];
+
+/** The viewer's spaces by a private spaces tab, or `all` of them whatever their status. */
+export const PRIVATE_SPACE_FILTERS = ['all', ...PRIVATE_SPACE_TABS] as const;
+export type PrivateSpaceFilter = (typeof PRIVATE_SPACE_FILTERS)[number];
+
+export const SPACE_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be at most 150 characters',
+  purposeMax: 'Purpose must be at most 255 characters',
+  searchRequired: 'Enter a name to search',
+  inviteesRequired: 'Choose at least one user to invite',
+  inviteesMax: 'Invite at most 50 users at a time',
+  ownerCannotLeave: 'The owner cannot leave the space',
+  ownerStatusFixed: 'The owner cannot be demoted or blocked',
+  onlyOwnerMakesAdmins: 'Only the owner can make or change admins',
+  ownStatus: 'You cannot change your own status',
+  alreadyParticipant: 'You are already a participant of this space',
+  alreadyInvited: 'You are already invited to this space: accept the invitation',
+  publicSpaceNoRequest: 'This space is public: enter it directly',
+  membersNotListed: 'Members of public spaces are not listed',
+  notParticipant: 'You are not a participant of this space',
+  participantFilterInvalid: `status must be one of ${PARTICIPANT_FILTERS.join(', ')}`,
+  privateSpaceFilterInvalid: `status must be one of ${PRIVATE_SPACE_FILTERS.join(', ')}`,
+  assignableStatusInvalid: `status must be one of ${ASSIGNABLE_STATUSES.join(', ')}`,
+  favoriteInvalid: 'favorite must be true or false',
+} as const;
 
 /** Sorts of public (country) spaces. */
 export const COUNTRY_SPACE_SORTS = ['countryNamesAZ', 'countryCodesZA'] as const;

@@ -1,6 +1,15 @@
 /** The zod validators of tags as people type them (limits, messages, normalizeTag: tags.ts). */
 import { z } from 'zod';
-import { TAG_MAX, TAG_MESSAGES, TAG_TEXT_MAX, normalizeTag } from './tags';
+import { STORY_SORTS, TAG_MAX, TAG_MESSAGES, TAG_SORTS, TAG_TEXT_MAX, normalizeTag } from './tags';
+
+/** The order of a space's tags list; absent, most followed first. */
+export const tagSortSchema = z
+  .enum(TAG_SORTS, { error: TAG_MESSAGES.sortInvalid })
+  .nullish()
+  .transform((sort) => sort ?? 'followers');
+
+/** The order of a stories list (absent: the list's default). */
+export const storySortSchema = z.enum(STORY_SORTS, { error: TAG_MESSAGES.storySortInvalid });
 
 /** Letters (with their marks), digits, '-' and '_', as a hashtag allows. */
 const TAG_TEXT = /^[\p{L}\p{M}\p{N}_-]+$/u;

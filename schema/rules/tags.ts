@@ -43,6 +43,8 @@ export const TAG_MESSAGES = {
   profileTagsFailed: 'Failed to update profile tags',
   problemRequired: 'Please choose a problem',
   collectionInvalid: 'Choose tags or participants',
+  sortInvalid: `orderBy must be one of ${TAG_SORTS.join(', ')}`,
+  storySortInvalid: `orderBy must be one of ${STORY_SORTS.join(', ')}`,
 } as const;
 
 /** A tag as stored: trimmed, leading '#' removed, lower-cased. */

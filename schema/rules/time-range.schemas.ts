@@ -21,7 +21,7 @@ const dateInput = dateInputSchema(TIME_RANGE_MESSAGES.dateRangeInvalid).nullish(
 
 /** The fields of a time filter, for an input that holds one among others (a map's filters). */
 export const timeRangeFields = {
-  timeRange: z.enum(TIME_RANGES).nullish(),
+  timeRange: z.enum(TIME_RANGES, { error: TIME_RANGE_MESSAGES.timeRangeInvalid }).nullish(),
   startDate: dateInput,
   endDate: dateInput,
 };

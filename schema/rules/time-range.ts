@@ -26,6 +26,7 @@ export const TIME_RANGE_HOURS: Record<Exclude<TimeRange, 'alltime' | 'custom'>, 
 };
 
 export const TIME_RANGE_MESSAGES = {
+  timeRangeInvalid: `timeRange must be one of ${TIME_RANGES.join(', ')}`,
   customRangeRequired: 'Choose a start and an end date',
   dateRangeInvalid: 'End date cannot be before start date',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_LANGS, DEFAULT_LANG, ROLES } from './enums';
+import { APP_LANGS, DEFAULT_LANG, PROFILE_UPDATE_KEYS, ROLES } from './enums';
 import { scanHashtags, tooManyTags } from './hashtags';
 import {
   BIO_MAX,
@@ -55,6 +55,11 @@ export const emailTokenSchema = z
 export const roleSchema = z.enum(ROLES, { error: MESSAGES.roleInvalid });
 export const appLangSchema = z.enum(APP_LANGS, { error: MESSAGES.langInvalid });
 export const bioSchema = z.string().trim().max(BIO_MAX, { message: MESSAGES.bioMax, abort: true });
+
+/** `/user/update`'s body: `key` names the one field it changes, whose value comes beside it. */
+export const profileUpdateKeySchema = z.object({
+  key: z.enum(PROFILE_UPDATE_KEYS, { error: MESSAGES.profileKeyInvalid }),
+});
 
 /** Absolute http(s) only: the written scheme and `//` must be there, so nothing resolves relatively. */
 const isWebUrl = (value: string) => {

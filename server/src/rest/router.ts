@@ -27,7 +27,7 @@ import { mountVoteRest } from '../modules/votes/vote.rest';
 import { notFound } from '../errors';
 import { csrfGuard } from './csrf';
 import { PathRouter } from './paths';
-import { activeSpaceId, contextOf, ok, queryParam, resultsParam } from './shell';
+import { activeSpaceId, bodyFields, contextOf, ok, queryParam, resultsParam } from './shell';
 
 /**
  * The REST compatibility layer at /api and /apiv1 (the spec's two clients share one router).
@@ -86,10 +86,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
   });
 
   router.post('/add', async (req, res) => {
-    const body: Record<string, unknown> = {
-      ...(req.body as Record<string, unknown>),
-      spaceId: activeSpaceId(req),
-    };
+    const body: Record<string, unknown> = { ...bodyFields(req), spaceId: activeSpaceId(req) };
     const path = typeof body.path === 'string' ? body.path : '';
     ok(res.status(201), { newItem: await paths.create(contextOf(res), path, body) });
   });

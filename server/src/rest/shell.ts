@@ -110,10 +110,15 @@ export function resultsParam(req: Request): number | undefined {
   return Number(raw);
 }
 
+/**
+ * The fields of a JSON object; a value that is no object (absent, a string) has none. An array is
+ * passed on as it came, for the service's rule to refuse.
+ */
+export const fieldsOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/** The fields of a request's JSON body, for the services to parse by their rules. */
+export const bodyFields = (req: Request): Record<string, unknown> => fieldsOf(req.body);
+
 /** Body `data` object of the spec's POST/PATCH payloads ({ data: {...} }). */
-export const bodyData = (req: Request): Record<string, unknown> => {
-  const body = req.body as { data?: unknown } | undefined;
-  return body && typeof body.data === 'object' && body.data !== null
-    ? (body.data as Record<string, unknown>)
-    : {};
-};
+export const bodyData = (req: Request): Record<string, unknown> => fieldsOf(bodyFields(req).data);

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { Context } from '../../context';
-import { contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
+import { bodyFields, contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
 import { mapPathOf } from '../maps/map-path';
 import { presentMap } from '../maps/map.presenter';
 import { presentProblem } from '../problems/problem.presenter';
@@ -12,14 +12,12 @@ import * as bookmarkService from './bookmark.service';
 /** The spec's bookmark rows (001 §7): bodies name the item by `path`; other fields are ignored. */
 export function mountBookmarkRest(router: Router) {
   router.post('/bookmarks/bookmark', async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    await bookmarkService.bookmark(contextOf(res), { path: body.path });
+    await bookmarkService.bookmark(contextOf(res), { path: bodyFields(req).path });
     ok(res);
   });
 
   router.post('/bookmarks/unbookmark', async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    await bookmarkService.unbookmark(contextOf(res), { path: body.path });
+    await bookmarkService.unbookmark(contextOf(res), { path: bodyFields(req).path });
     ok(res);
   });
 

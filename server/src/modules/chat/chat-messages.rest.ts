@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Router } from 'express';
 import { CHAT_HISTORY_PAGE } from '@rules';
-import { bodyData, contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
+import {
+  bodyData,
+  bodyFields,
+  contextOf,
+  fieldsOf,
+  ok,
+  queryParam,
+  resultsParam,
+} from '../../rest/shell';
 import { sendStoredFile } from '../../storage/serve-file';
 import { readableChatFileKey, uploadChatImage } from './chat-files.service';
 import { presentChatMessageRest } from './chat-message.presenter';
@@ -16,8 +24,7 @@ const replyToIdOf = (data: Record<string, unknown>) => {
 };
 
 /** `chatInfo.receiverId` of a direct chat's first message (the conversation does not exist yet). */
-const receiverIdOf = (req: Request) =>
-  (req.body as { chatInfo?: { receiverId?: unknown } } | undefined)?.chatInfo?.receiverId;
+const receiverIdOf = (req: Request) => fieldsOf(bodyFields(req).chatInfo).receiverId;
 
 /** The name of an uploaded file: `X-File-Name`, URI-encoded when it is not plain ASCII. */
 function fileNameOf(req: Request): string {
@@ -92,8 +99,7 @@ export function mountChatMessageRest(router: Router) {
   });
 
   router.post('/chat/active/conversations', async (req, res) => {
-    const body = req.body as { conversationId?: unknown } | undefined;
-    const given = body?.conversationId ?? bodyData(req).conversationId;
+    const given = bodyFields(req).conversationId ?? bodyData(req).conversationId;
     await unreadService.setActiveConversation(
       contextOf(res),
       typeof given === 'string' && given ? given : null,

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { Context } from '../../context';
 import type { ListParams, PathParams, PathRouter } from '../../rest/paths';
-import { bodyData, contextOf, ok, presentPage } from '../../rest/shell';
+import { bodyData, bodyFields, contextOf, ok, presentPage } from '../../rest/shell';
 import { parseCommentsPath } from '../posts/post-path';
 import { presentComment } from './comment.presenter';
 import * as commentsService from './comment.service';
@@ -56,9 +56,7 @@ export function mountCommentRest(router: Router, paths: PathRouter) {
 
   router.post('/comments', async (req, res) => {
     const ctx = contextOf(res);
-    const { post, parentId } = parseCommentsPath(
-      (req.body as { path?: unknown } | undefined)?.path,
-    );
+    const { post, parentId } = parseCommentsPath(bodyFields(req).path);
     const comment = await commentsService.addComment(ctx, {
       itemType: post.type,
       itemId: post.id,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import {
-  COMMENT_SORTS,
+  commentSortSchema,
   COMMENTABLE_TYPES,
   commentHtmlSchema,
   commentMentionsSchema,
@@ -196,7 +196,7 @@ export async function deleteComment(ctx: Context, id: string): Promise<void> {
 const listSchema = z.object({
   itemType: commentableType,
   itemId: idSchema,
-  orderBy: z.enum(COMMENT_SORTS).nullish(),
+  orderBy: commentSortSchema.nullish(),
 });
 
 export interface CommentListInput {

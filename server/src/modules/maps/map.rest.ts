@@ -3,14 +3,23 @@ import type { MapSort } from '@rules';
 import type { Context } from '../../context';
 import { notFound } from '../../errors';
 import type { ListParams, PathParams, PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok, presentPage, queryParam } from '../../rest/shell';
+import {
+  activeSpaceId,
+  bodyData,
+  bodyFields,
+  contextOf,
+  fieldsOf,
+  ok,
+  presentPage,
+  queryParam,
+} from '../../rest/shell';
 import { importMap } from './map-import.service';
 import * as mapListService from './map-list.service';
 import { problemIdOf } from './map-path';
 import { presentMap } from './map.presenter';
 import * as mapService from './map.service';
 
-/** The spec's sort names (recent, A-Z, Z-A) and ours; anything else lists by the default. */
+/** The spec's sort names (recent, A-Z, Z-A) and ours; anything else is refused by the list's rule. */
 const SORTS: Record<string, MapSort> = {
   recent: 'recent',
   az: 'az',
@@ -21,7 +30,8 @@ const SORTS: Record<string, MapSort> = {
 
 const listInput = (params: ListParams) => ({
   authorId: params.authorId,
-  orderBy: params.orderBy ? SORTS[params.orderBy] : undefined,
+  orderBy:
+    params.orderBy && Object.hasOwn(SORTS, params.orderBy) ? SORTS[params.orderBy] : params.orderBy,
   after: params.lastDocumentID,
   first: params.results,
 });
@@ -33,9 +43,7 @@ const listInput = (params: ListParams) => ({
  * path names the map) and `problemId` on a save (a recipe stays on its problem).
  */
 function mapFields(data: Record<string, unknown>) {
-  const { planes, ...settings } = (
-    typeof data.settings === 'object' && data.settings !== null ? data.settings : {}
-  ) as Record<string, unknown>;
+  const { planes, ...settings } = fieldsOf(data.settings);
   const filters =
     typeof data.filters === 'object' && data.filters !== null
       ? (data.filters as Record<string, unknown>)
@@ -89,7 +97,7 @@ export function mountMapRest(router: Router, paths: PathRouter) {
 
   router.post('/views/import/data', async (req, res) => {
     const ctx = contextOf(res);
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = bodyFields(req);
     const map = await importMap(ctx, {
       spaceId: activeSpaceId(req),
       problemId: (queryParam(req, 'problemId') ?? body.problemId) as string | undefined,

@@ -1,5 +1,13 @@
 import type { Router } from 'express';
-import { bodyData, contextOf, ok, presentPage, queryParam, resultsParam } from '../../rest/shell';
+import {
+  bodyData,
+  bodyFields,
+  contextOf,
+  ok,
+  presentPage,
+  queryParam,
+  resultsParam,
+} from '../../rest/shell';
 import { presentAdminUser } from '../admin/admin.presenter';
 import { presentReport } from './moderation.presenter';
 import * as items from './moderation-items.service';
@@ -10,8 +18,7 @@ import * as roles from './moderation-roles.service';
 export function mountModerationRest(router: Router) {
   router.post('/reports', async (req, res) => {
     const ctx = contextOf(res);
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const report = await reports.createReportAt(ctx, body);
+    const report = await reports.createReportAt(ctx, bodyFields(req));
     ok(res.status(201), { data: await presentReport(ctx, report) });
   });
 
@@ -34,20 +41,17 @@ export function mountModerationRest(router: Router) {
   });
 
   router.post('/moderation/suspend', async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const person = await roles.suspendUser(contextOf(res), body);
+    const person = await roles.suspendUser(contextOf(res), bodyFields(req));
     ok(res, { data: presentAdminUser(person) });
   });
 
   router.post('/moderation/unsuspend', async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const person = await roles.unsuspendUser(contextOf(res), body.userId);
+    const person = await roles.unsuspendUser(contextOf(res), bodyFields(req).userId);
     ok(res, { data: presentAdminUser(person) });
   });
 
   router.post('/moderation/:action', async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    await items.moderateItemAt(contextOf(res), req.params.action!, body);
+    await items.moderateItemAt(contextOf(res), req.params.action!, bodyFields(req));
     ok(res);
   });
 }

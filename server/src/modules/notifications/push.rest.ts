@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { DEFAULT_LANG } from '@rules';
 import { notFound } from '../../errors';
 import { mailTranslator } from '../../mail/mail-text';
-import { contextOf, ok, queryParam } from '../../rest/shell';
+import { bodyFields, contextOf, ok, queryParam } from '../../rest/shell';
 import { unsubscribeFromDigest } from './digest.service';
 import { savePushSubscriptionKey } from './push.service';
 
@@ -31,7 +31,7 @@ function unsubscribePage(lang: string, done: boolean): string {
  */
 export function mountPushRest(router: Router) {
   router.post('/notifications/updateKeys', async (req, res) => {
-    await savePushSubscriptionKey(contextOf(res), (req.body as { key?: unknown } | undefined)?.key);
+    await savePushSubscriptionKey(contextOf(res), bodyFields(req).key);
     ok(res);
   });
 

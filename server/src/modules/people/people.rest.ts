@@ -2,7 +2,7 @@ import type { Request, Router } from 'express';
 import type { Context } from '../../context';
 import type { Page } from '../../db/keyset';
 import type { ListParams, PathRouter } from '../../rest/paths';
-import { contextOf, ok, presentPage } from '../../rest/shell';
+import { bodyFields, contextOf, ok, presentPage } from '../../rest/shell';
 import { presentProblem } from '../problems/problem.presenter';
 import { presentSkill } from '../skills/skill.presenter';
 import { presentSolution } from '../solutions/solution.presenter';
@@ -17,7 +17,7 @@ import * as profileService from './profile.service';
  * name their item. Anything else reaches the service as missing and is refused there.
  */
 function followedUserId(req: Request): unknown {
-  const body = (req.body ?? {}) as { userId?: unknown; path?: unknown };
+  const body = bodyFields(req);
   if (body.userId !== undefined) return body.userId;
   const path = typeof body.path === 'string' ? body.path.split('/').filter(Boolean) : [];
   return path.length === 2 && path[0] === 'users' ? path[1] : undefined;

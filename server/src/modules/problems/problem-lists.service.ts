@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  type ProblemList,
+  problemListSchema,
   type ProblemSort,
   problemStatusSchema,
   type TimeRangeInput,
@@ -31,9 +31,10 @@ import {
 import { problemListedFor, problemReadableBy, type ProblemRow } from './problem.policy';
 import { requireViewer } from '../../auth/guards';
 
+/** A problems list as a transport received it; listProblems parses it by problemListSchema. */
 export interface ProblemListInput extends TimeRangeInput {
-  list?: ProblemList | null;
-  orderBy?: ProblemSort | null;
+  list?: string | null;
+  orderBy?: string | null;
   statuses?: readonly string[] | null;
   spaceId?: string | null;
   /** The viewer's position: needed by the 'location' sort and the nearby filter. */
@@ -71,8 +72,8 @@ export async function listProblems(
   ctx: Context,
   input: ProblemListInput,
 ): Promise<Page<ProblemRow | ListedProblem>> {
+  const { list, orderBy: sort } = parseInput(problemListSchema, input);
   const size = pageSize(input.first);
-  const list = input.list ?? 'recent';
   const place = parseListPlace({
     orderBy: input.orderBy,
     position: input.position,
@@ -100,7 +101,6 @@ export async function listProblems(
   }
 
   const columns = { ...getTableColumns(problems), ...nearnessColumns(problems, place.position) };
-  const sort = input.orderBy ?? 'recent';
   if (sort === 'location') {
     // Nearest first: ordered by the chord alone, as the GiST index answers it (KNN); ties are put
     // in id order by nearestPage. parseListPlace made sure there is a position.

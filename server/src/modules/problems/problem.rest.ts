@@ -1,7 +1,15 @@
 import type { Router } from 'express';
-import { PROBLEM_SORTS, type ProblemSort } from '@rules';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok, presentPage, queryParam } from '../../rest/shell';
+import {
+  activeSpaceId,
+  bodyData,
+  bodyFields,
+  contextOf,
+  fieldsOf,
+  ok,
+  presentPage,
+  queryParam,
+} from '../../rest/shell';
 import { restPosition } from '../places/nearness';
 import { presentPart, presentProblem } from './problem.presenter';
 import * as problemsService from './problem.service';
@@ -9,11 +17,6 @@ import * as problemMembersService from './problem-members.service';
 import * as problemListsService from './problem-lists.service';
 import * as problemPartsService from './problem-parts.service';
 import { problemSolutionForRest } from '../solutions/solution.rest';
-
-const sortOf = (orderBy: string | undefined): ProblemSort | undefined =>
-  (PROBLEM_SORTS as readonly string[]).includes(orderBy ?? '')
-    ? (orderBy as ProblemSort)
-    : undefined;
 
 /**
  * The spec's problem rows (001 §7). Payloads use the entity field names of 000 §3; fields other
@@ -24,7 +27,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
     async list(ctx, params) {
       const page = await problemListsService.listProblems(ctx, {
         list: 'recent',
-        orderBy: sortOf(params.orderBy),
+        orderBy: params.orderBy,
         timeRange: params.timeRange,
         startDate: params.startDate,
         endDate: params.endDate,
@@ -40,7 +43,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
       return presentProblem(ctx, await problemsService.getProblem(ctx, id));
     },
     async create(ctx, body) {
-      const data = (body.data ?? {}) as Record<string, unknown>;
+      const data = fieldsOf(body.data);
       return presentProblem(
         ctx,
         await problemsService.createProblem(ctx, {
@@ -67,8 +70,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
   });
 
   router.post('/problems/update/joinedProblems', async (req, res) => {
-    const body = req.body as { problemIds?: unknown } | undefined;
-    await problemMembersService.updateJoinedProblems(contextOf(res), body?.problemIds);
+    await problemMembersService.updateJoinedProblems(contextOf(res), bodyFields(req).problemIds);
     ok(res);
   });
 
@@ -77,7 +79,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
     const ctx = contextOf(res);
     const page = await problemListsService.listProblems(ctx, {
       list: 'recent',
-      orderBy: sortOf(queryParam(req, 'orderBy')),
+      orderBy: queryParam(req, 'orderBy'),
       spaceId: activeSpaceId(req),
       after: queryParam(req, 'lastDocumentID'),
     });
@@ -112,7 +114,7 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
   /** Body: { emoji, leavingComment, solutions: [{ id, name }] } (also accepted inside `data`). */
   router.post('/problems/:id/leave', async (req, res) => {
     const data = bodyData(req);
-    const input = Object.keys(data).length ? data : ((req.body ?? {}) as Record<string, unknown>);
+    const input = Object.keys(data).length ? data : bodyFields(req);
     await problemMembersService.leaveProblem(contextOf(res), req.params.id, {
       emoji: input.emoji,
       leavingComment: input.leavingComment,

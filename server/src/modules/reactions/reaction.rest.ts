@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
+import { bodyFields, contextOf, ok, queryParam, resultsParam } from '../../rest/shell';
 import type { Context } from '../../context';
 import { commentPathOf } from '../comments/comment.policy';
 import { presentComment } from '../comments/comment.presenter';
@@ -16,7 +16,7 @@ import * as reactionService from './reaction.service';
  */
 export function mountReactionRest(router: Router) {
   router.post('/reactions/react', async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = bodyFields(req);
     const state = await reactionService.react(contextOf(res), {
       path: body.path,
       reaction: body.reaction,
@@ -25,8 +25,7 @@ export function mountReactionRest(router: Router) {
   });
 
   router.post('/reactions/unreact', async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const state = await reactionService.unreact(contextOf(res), { path: body.path });
+    const state = await reactionService.unreact(contextOf(res), { path: bodyFields(req).path });
     ok(res, { data: presentReactionState(state) });
   });
 

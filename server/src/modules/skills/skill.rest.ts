@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/shell';
+import { activeSpaceId, bodyData, contextOf, fieldsOf, ok, presentPage } from '../../rest/shell';
 import { presentSkill } from './skill.presenter';
 import * as skillsService from './skill.service';
 
@@ -20,7 +20,7 @@ export function mountSkillRest(router: Router, paths: PathRouter) {
       return presentSkill(ctx, await skillsService.getSkill(ctx, id));
     },
     async create(ctx, body) {
-      const data = (body.data ?? {}) as Record<string, unknown>;
+      const data = fieldsOf(body.data);
       return presentSkill(
         ctx,
         await skillsService.createSkill(ctx, {

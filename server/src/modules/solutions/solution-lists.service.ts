@@ -1,9 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { type SolutionList, type SolutionSort, type TimeRangeInput } from '@rules';
+import { solutionListSchema, type SolutionSort, type TimeRangeInput } from '@rules';
 import type { Context } from '../../context';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { problemSolutions, solutions, solutionVotes } from '../../db/schema';
 import { timeRangeCondition } from '../../db/time-range';
+import { parseInput } from '../../errors';
 import { readableProblem } from '../problems/problem.service';
 import { keysetSorts } from '../posts/post-sort';
 import { resolveActiveSpace } from '../spaces/space.service';
@@ -14,10 +15,11 @@ import { requireViewer } from '../../auth/guards';
 const linkedToProblem = (problemId: string) =>
   sql`${solutions.id} in (select ${problemSolutions.solutionId} from ${problemSolutions} where ${problemSolutions.problemId} = ${problemId})`;
 
+/** A solutions list as a transport received it; listSolutions parses it by solutionListSchema. */
 export interface SolutionListInput extends TimeRangeInput {
-  list?: SolutionList | null;
+  list?: string | null;
   problemId?: string | null;
-  orderBy?: SolutionSort | null;
+  orderBy?: string | null;
   spaceId?: string | null;
   after?: string | null;
   first?: number | null;
@@ -38,10 +40,11 @@ export async function listSolutions(
   input: SolutionListInput,
 ): Promise<Page<SolutionRow>> {
   const size = pageSize(input.first);
-  const { column: sortColumn, kind, cursorOf } = solutionSort(input.orderBy ?? 'recent');
+  const { list, orderBy } = parseInput(solutionListSchema, input);
+  const { column: sortColumn, kind, cursorOf } = solutionSort(orderBy);
   const cursor = decodeCursor(input.after, kind);
   const conditions: (SQL | undefined)[] = [];
-  if (input.list === 'mysolutions') {
+  if (list === 'mysolutions') {
     const viewer = requireViewer(ctx);
     conditions.push(eq(solutions.authorId, viewer.id), solutionReadableBy(viewer));
   } else if (input.problemId) {

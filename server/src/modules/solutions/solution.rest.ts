@@ -1,15 +1,19 @@
 import type { Router } from 'express';
-import { SOLUTION_SORTS, type SolutionSort } from '@rules';
 import type { Context } from '../../context';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/shell';
+import {
+  activeSpaceId,
+  bodyData,
+  bodyFields,
+  contextOf,
+  fieldsOf,
+  ok,
+  presentPage,
+} from '../../rest/shell';
 import { presentSolution } from './solution.presenter';
 import * as solutionsService from './solution.service';
 import * as solutionLinksService from './solution-links.service';
 import * as solutionListsService from './solution-lists.service';
-
-const asSort = (value: string | undefined): SolutionSort | undefined =>
-  SOLUTION_SORTS.find((sort) => sort === value);
 
 /**
  * The spec's solution rows. A solution under a problem is posted as `{ data: {...}, problemId }`;
@@ -22,7 +26,7 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
       const page = await solutionListsService.listSolutions(ctx, {
         list: 'recent',
         spaceId: params.spaceId,
-        orderBy: asSort(params.orderBy),
+        orderBy: params.orderBy,
         timeRange: params.timeRange,
         startDate: params.startDate,
         endDate: params.endDate,
@@ -35,7 +39,7 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
       return presentSolution(ctx, await solutionsService.getSolution(ctx, id));
     },
     async create(ctx, body) {
-      const data = (body.data ?? {}) as Record<string, unknown>;
+      const data = fieldsOf(body.data);
       const solution = await solutionsService.createSolution(ctx, {
         ...data,
         spaceId: body.spaceId,
@@ -47,11 +51,10 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
 
   router.post('/solutions', async (req, res) => {
     const ctx = contextOf(res);
-    const body = req.body as { problemId?: unknown } | undefined;
     const solution = await solutionsService.createSolution(ctx, {
       ...bodyData(req),
       spaceId: activeSpaceId(req),
-      problemId: body?.problemId,
+      problemId: bodyFields(req).problemId,
     });
     ok(res.status(201), { data: await presentSolution(ctx, solution) });
   });
@@ -68,8 +71,11 @@ export function mountSolutionRest(router: Router, paths: PathRouter) {
   });
 
   router.post('/solutions/:id/linkSolutions', async (req, res) => {
-    const body = req.body as { problemIds?: unknown } | undefined;
-    await solutionLinksService.linkSolution(contextOf(res), req.params.id, body?.problemIds);
+    await solutionLinksService.linkSolution(
+      contextOf(res),
+      req.params.id,
+      bodyFields(req).problemIds,
+    );
     ok(res);
   });
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { idSchema, type PrivateSpaceTab, RECENT_SPACES_SHOWN, SPACES_MENU_SIZE } from '@rules';
+import { idSchema, privateSpaceFilterSchema, RECENT_SPACES_SHOWN, SPACES_MENU_SIZE } from '@rules';
 import type { Context } from '../../context';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { spaceParticipants, spaces, userSpaces, users } from '../../db/schema';
@@ -24,12 +24,12 @@ export async function viewerFavorite(ctx: Context, spaceId: string): Promise<boo
 /** The viewer's private spaces by their status: active (owner, admin, contributor), invited, requested, blocked. */
 export async function listMySpaces(
   ctx: Context,
-  input: SpaceListInput & { status?: PrivateSpaceTab | 'all' | null },
+  input: SpaceListInput & { status?: string | null },
 ): Promise<Page<SpaceRow>> {
+  const tab = parseInput(privateSpaceFilterSchema, input.status, 'status');
   const viewer = requireViewer(ctx);
   const size = pageSize(input.first);
   const cursor = decodeCursor(input.after, 'date');
-  const tab = input.status ?? 'active';
   const statuses: ParticipantStatus[] =
     tab === 'all'
       ? ['owner', 'admin', 'contributor', 'invited', 'requested', 'blocked']

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  type AssignableStatus,
+  assignableStatusSchema,
   idSchema,
   INVITES_PER_CALL_MAX,
   RATE_LIMITS,
@@ -211,8 +211,9 @@ export async function setParticipantStatus(
   ctx: Context,
   spaceId: string,
   userId: string,
-  status: AssignableStatus,
+  requested: unknown,
 ): Promise<ParticipantView> {
+  const status = parseInput(assignableStatusSchema, requested, 'status');
   const { status: actor, target } = await targetRow(ctx, spaceId, userId);
   const refusal = statusChangeRefusal(actor!, target.status, status);
   if (refusal) throw new AppError('FORBIDDEN', refusal);

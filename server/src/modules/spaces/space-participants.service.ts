@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import {
   matchesPartsOfNames,
-  type ParticipantFilter,
+  participantFilterSchema,
   SPACE_MESSAGES,
   userSearchSchema,
 } from '@rules';
@@ -35,9 +35,10 @@ export async function listParticipants(
   ctx: Context,
   input: SpaceListInput & {
     spaceId: string;
-    status?: ParticipantFilter | null;
+    status?: string | null;
   },
 ): Promise<Page<ParticipantView>> {
+  const filter = parseInput(participantFilterSchema, input.status, 'status');
   const viewer = ctx.viewer;
   const [space] = await ctx.db
     .select()
@@ -50,7 +51,7 @@ export async function listParticipants(
   if (!own || !isActiveStatus(own.status)) {
     throw new AppError('FORBIDDEN', SPACE_MESSAGES.notParticipant);
   }
-  const { statuses, managersOnly } = filterStatuses(input.status ?? 'active');
+  const { statuses, managersOnly } = filterStatuses(filter);
   if (managersOnly && !canManage(own.status)) throw forbidden();
 
   const size = pageSize(input.first);

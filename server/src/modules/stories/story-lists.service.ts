@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm';
 import {
   GLOBAL_SPACE_ID,
-  STORY_SORTS,
+  storySortSchema,
   type StoryList,
   type StorySort,
   TAG_FOLLOW_MAX,
@@ -72,7 +72,7 @@ export interface StoryListInput extends TimeRangeInput {
 }
 
 const filterSchema = z.object({
-  orderBy: z.enum(STORY_SORTS).nullish(),
+  orderBy: storySortSchema.nullish(),
   tags: z
     .array(z.string().max(TAG_TEXT_MAX, { message: TAG_MESSAGES.tagInvalid, abort: true }))
     .max(TAG_FOLLOW_MAX, TAG_MESSAGES.followTagsMax)

@@ -1,6 +1,14 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok, presentPage } from '../../rest/shell';
+import {
+  activeSpaceId,
+  bodyData,
+  bodyFields,
+  contextOf,
+  fieldsOf,
+  ok,
+  presentPage,
+} from '../../rest/shell';
 import { restPosition } from '../places/nearness';
 import { presentStory } from './story.presenter';
 import * as storiesService from './story.service';
@@ -32,7 +40,7 @@ export function mountStoryRest(router: Router, paths: PathRouter) {
       return presentStory(ctx, await storiesService.getStory(ctx, id));
     },
     async create(ctx, body) {
-      const data = (body.data ?? {}) as Record<string, unknown>;
+      const data = fieldsOf(body.data);
       return presentStory(
         ctx,
         await storiesService.createStory(ctx, {
@@ -47,12 +55,11 @@ export function mountStoryRest(router: Router, paths: PathRouter) {
   router.post('/stories', async (req, res) => {
     const ctx = contextOf(res);
     const data = bodyData(req);
-    const body = req.body as { problemId?: unknown } | undefined;
     const story = await storiesService.createStory(ctx, {
       ...data,
       spaceId: activeSpaceId(req),
       // The spec posts a story under a problem as { data, problemId }.
-      problemId: body?.problemId ?? data.problemId,
+      problemId: bodyFields(req).problemId ?? data.problemId,
     });
     ok(res.status(201), { data: await presentStory(ctx, story) });
   });

@@ -1,6 +1,6 @@
 import type { Request, Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, ok, queryParam } from '../../rest/shell';
+import { activeSpaceId, bodyData, bodyFields, contextOf, ok, queryParam } from '../../rest/shell';
 import * as autocompleteService from './autocomplete.service';
 import * as tagService from './tag.service';
 import * as tagFollowsService from './tag-follows.service';
@@ -9,8 +9,7 @@ import * as alertTagsService from './alert-tags.service';
 
 /** A body field, at the top level or inside the spec's `{ data: {...} }`. */
 function field(req: Request, name: string): unknown {
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  return body[name] ?? bodyData(req)[name];
+  return bodyFields(req)[name] ?? bodyData(req)[name];
 }
 
 /** The tag of /tags/follow and /tags/unfollow: tag data `{ id }` or `{ name }` (or a bare `tag`). */

@@ -10,7 +10,7 @@ import {
   TAG_MESSAGES,
   tagListSchema,
   tagSchema,
-  type TagSort,
+  tagSortSchema,
 } from '@rules';
 import { limitedWrite } from '../../auth/rate-limit';
 import type { Context } from '../../context';
@@ -128,7 +128,7 @@ export async function getTag(
 }
 
 export interface TagListInput {
-  orderBy?: TagSort | string | null;
+  orderBy?: string | null;
   spaceId?: string | null;
   after?: string | null;
   first?: number | null;
@@ -136,12 +136,9 @@ export interface TagListInput {
 
 /** The tags used in the active space, by followers, problems, stories or first use; keyset paged. */
 export async function listTags(ctx: Context, input: TagListInput): Promise<Page<TagView>> {
+  const sort = parseInput(tagSortSchema, input.orderBy, 'orderBy');
   const space = await resolveActiveSpace(ctx, input.spaceId);
   const size = pageSize(input.first);
-  const sort =
-    (['followers', 'problems', 'stories', 'recent'] as const).find(
-      (name) => name === input.orderBy,
-    ) ?? 'followers';
   const cursor = decodeCursor(input.after, sort === 'recent' ? 'date' : 'count');
   const used = or(
     gt(spaceTags.totalStories, 0),

@@ -1,15 +1,11 @@
 import type { Router } from 'express';
-import { AppError } from '../../errors';
-import { contextOf, ok } from '../../rest/shell';
+import { profileUpdateKeySchema } from '@rules';
+import { parseInput } from '../../errors';
+import { bodyFields, contextOf, ok } from '../../rest/shell';
 import { updateExplainerCards } from './explainers.service';
 import { presentMe } from './user.presenter';
 import { deleteAccount } from './account-deletion.service';
 import * as userService from './user.service';
-
-/** Profile fields `/user/update` may change, named by its `key`. */
-const PROFILE_KEYS = ['displayName', 'photoURL', 'bio'] as const;
-/** Settings it also changes: `hidePresence` (hides the caller's chat presence). */
-const UPDATABLE_KEYS = [...PROFILE_KEYS, 'hidePresence'] as const;
 
 export function mountUserRest(router: Router) {
   router.get('/user/userinfo', async (_req, res) => {
@@ -33,12 +29,8 @@ export function mountUserRest(router: Router) {
   });
 
   router.post('/user/update', async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const key = UPDATABLE_KEYS.find((candidate) => candidate === body.key);
-    if (!key)
-      throw new AppError('BAD_USER_INPUT', `key must be one of ${UPDATABLE_KEYS.join(', ')}`, {
-        field: 'key',
-      });
+    const body = bodyFields(req);
+    const { key } = parseInput(profileUpdateKeySchema, body);
     const ctx = contextOf(res);
     const user =
       key === 'hidePresence'
@@ -48,10 +40,7 @@ export function mountUserRest(router: Router) {
   });
 
   router.post('/user/updateLang', async (req, res) => {
-    await userService.updateLanguage(
-      contextOf(res),
-      (req.body as { appLang?: unknown } | undefined)?.appLang,
-    );
+    await userService.updateLanguage(contextOf(res), bodyFields(req).appLang);
     ok(res);
   });
 

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { Context } from '../../context';
 import type { PathRouter } from '../../rest/paths';
-import { contextOf, ok, presentPage } from '../../rest/shell';
+import { bodyFields, contextOf, ok, presentPage } from '../../rest/shell';
 import type { SolutionRow } from '../solutions/solution.policy';
 import * as votesService from './vote.service';
 
@@ -24,12 +24,12 @@ export function mountVoteRest(router: Router, paths: PathRouter) {
   for (const direction of ['up', 'down'] as const) {
     router.post(`/votes/${direction}vote`, async (req, res) => {
       const ctx = contextOf(res);
-      const body = req.body as { path?: unknown; feedback?: unknown } | undefined;
+      const body = bodyFields(req);
       const solution = await votesService.castVote(
         ctx,
-        { path: body?.path },
+        { path: body.path },
         direction,
-        body?.feedback,
+        body.feedback,
       );
       ok(res, { data: await presentVoteState(ctx, solution) });
     });
@@ -47,8 +47,7 @@ export function mountVoteRest(router: Router, paths: PathRouter) {
 
   router.post('/votes/resetVote', async (req, res) => {
     const ctx = contextOf(res);
-    const body = req.body as { path?: unknown } | undefined;
-    const solution = await votesService.resetVote(ctx, { path: body?.path });
+    const solution = await votesService.resetVote(ctx, { path: bodyFields(req).path });
     ok(res, { data: await presentVoteState(ctx, solution) });
   });
 }

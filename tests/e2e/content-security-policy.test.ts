@@ -16,7 +16,7 @@ describe.skipIf(chromiumMissing)('the Content-Security-Policy', () => {
   beforeAll(async () => {
     app = await startBrowserApp();
     reader = await signUpVerified(app.server, { displayName: 'Policy Reader' });
-    await postStory(app.server, reader.token, '<p>Street lights out on #mainroad</p>');
+    await postStory(app.server, reader, '<p>Street lights out on #mainroad</p>');
   }, 180_000);
 
   afterAll(async () => {
@@ -87,7 +87,7 @@ describe.skipIf(chromiumMissing)('the Content-Security-Policy', () => {
     await shows(page.getByText('Street lights out on'));
     await listening();
 
-    await postStory(app.server, reader.token, '<p>Pothole reported on #mainroad</p>');
+    await postStory(app.server, reader, '<p>Pothole reported on #mainroad</p>');
     await shows(page.getByText('Pothole reported on'));
 
     // The editor is a lazy chunk, loaded through Vite's module preload.
@@ -119,7 +119,7 @@ describe.skipIf(chromiumMissing)('the Content-Security-Policy', () => {
     await page.locator('.graphiql-execute-button').click();
     await page.getByRole('menuitem', { name: 'NewStories' }).click();
     await listening();
-    await postStory(app.server, reader.token, '<p>Bridge closed on #mainroad</p>');
+    await postStory(app.server, reader, '<p>Bridge closed on #mainroad</p>');
     await shows(results.getByText('Bridge closed on'));
 
     expect(problems).toEqual([]);

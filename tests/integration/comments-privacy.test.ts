@@ -53,7 +53,7 @@ beforeAll(async () => {
     ],
   });
   spaceId = space.id;
-  const story = await postStory(server, owner.token, '<p>Committee notes #private</p>', {
+  const story = await postStory(server, owner, '<p>Committee notes #private</p>', {
     spaceId,
   });
   thread = { itemType: 'stories', itemId: story.id };

@@ -74,17 +74,17 @@ describe('live subscriptions in a private space', () => {
     await addParticipant(server, owner, space.id, member);
     const feed = await follow(server, member.token, space.id);
 
-    const before = await postStory(server, owner.token, '<p>Pump fixed #wells</p>', {
+    const before = await postStory(server, owner, '<p>Pump fixed #wells</p>', {
       spaceId: space.id,
     });
     expect((await feed.take(1))[0]!.storyAdded.id).toBe(before.id);
 
     await setStatus(server, owner, space.id, member, 'blocked');
-    await postStory(server, owner.token, '<p>Secret plan #wells</p>', { spaceId: space.id });
+    await postStory(server, owner, '<p>Secret plan #wells</p>', { spaceId: space.id });
     await feed.expectNothingMore(700);
 
     await setStatus(server, owner, space.id, member, 'contributor');
-    const after = await postStory(server, owner.token, '<p>Welcome back #wells</p>', {
+    const after = await postStory(server, owner, '<p>Welcome back #wells</p>', {
       spaceId: space.id,
     });
     const received = await feed.take(2);
@@ -183,7 +183,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     async function statementsForOneStory(followers: TestUser[]) {
       const feeds = await Promise.all(followers.map((reader) => follow(server, reader.token)));
       const before = await quietSnapshot();
-      await postStory(server, writer.token, '<p>Counting #fanout</p>');
+      await postStory(server, writer, '<p>Counting #fanout</p>');
       await Promise.all(feeds.map((feed) => feed.take(1)));
       const delta = diffCounts(proxy.snapshot(), before);
       await Promise.all(open.splice(0).map((subscription) => subscription.close()));
@@ -199,7 +199,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     /** A published story that followers engaged with goes back to draft, then is published again. */
     async function republish(followers: TestUser[], engage: (storyId: string) => Promise<void>) {
-      const story = await postStory(server, writer.token, '<p>Back again #fanout</p>');
+      const story = await postStory(server, writer, '<p>Back again #fanout</p>');
       await engage(story.id);
       await gqlData(server.url, UPDATE_STORY, { id: story.id, input: { isDraft: true } }, writer);
       const feeds = await Promise.all(followers.map((reader) => follow(server, reader.token)));

@@ -100,13 +100,13 @@ describe('problemStatusChanged (kanban)', () => {
     const space = await createPrivateSpace(server, alice, {
       members: [{ user: bob, status: 'contributor' }],
     });
-    const problem = await postProblem(server, alice.token, 'Broken pump', { spaceId: space.id });
+    const problem = await postProblem(server, alice, 'Broken pump', { spaceId: space.id });
     const member = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: space.id }, bob);
     const outsider = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: space.id }, carol);
     await expect(outsider.take(1, 3000)).rejects.toThrow(/NOT_FOUND|Item has been deleted/u);
     const elsewhere = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: 'ww' }, carol);
 
-    await setProblemStatus(server, alice.token, problem.id, 'solving');
+    await setProblemStatus(server, alice, problem.id, 'solving');
     const [moved] = await member.take(1, 1000);
     expect(moved!.problemStatusChanged).toEqual({ id: problem.id, status: 'solving' });
     await elsewhere.expectNothingMore();
@@ -116,19 +116,19 @@ describe('problemStatusChanged (kanban)', () => {
     const space = await createPrivateSpace(server, alice, {
       members: [{ user: bob, status: 'contributor' }],
     });
-    const draft = await postProblem(server, alice.token, 'Draft card', {
+    const draft = await postProblem(server, alice, 'Draft card', {
       spaceId: space.id,
       isDraft: true,
     });
-    const listed = await postProblem(server, alice.token, 'Listed card', { spaceId: space.id });
+    const listed = await postProblem(server, alice, 'Listed card', { spaceId: space.id });
     const author = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: space.id }, alice);
     const member = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: space.id }, bob);
-    await setProblemStatus(server, alice.token, draft.id, 'solving');
+    await setProblemStatus(server, alice, draft.id, 'solving');
     expect((await author.take(1))[0]!.problemStatusChanged.id).toBe(draft.id);
     await member.expectNothingMore();
 
     await setStatus(server, alice, space.id, bob, 'blocked');
-    await setProblemStatus(server, alice.token, listed.id, 'solved');
+    await setProblemStatus(server, alice, listed.id, 'solved');
     expect((await author.take(2))[1]!.problemStatusChanged.id).toBe(listed.id);
     await member.expectNothingMore();
   });

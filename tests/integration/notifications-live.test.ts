@@ -38,7 +38,7 @@ describe('notificationsChanged', () => {
 
   it("delivers A's comment to B's subscription within a second, with B's new total", async () => {
     const [b, a] = await people(2);
-    const story = await postStory(server, b!.token, '<p>Live bell #water</p>');
+    const story = await postStory(server, b!, '<p>Live bell #water</p>');
     const live = await subscribe<NotificationsChangedView>(
       server.url,
       NOTIFICATIONS_CHANGED,
@@ -67,7 +67,7 @@ describe('notificationsChanged', () => {
     const space = await createPrivateSpace(server, owner!, {
       members: [{ user: member!, status: 'contributor' }],
     });
-    const story = await postStory(server, owner!.token, '<p>Members only #water</p>', {
+    const story = await postStory(server, owner!, '<p>Members only #water</p>', {
       spaceId: space.id,
     });
     const outsiderLive = await subscribe<NotificationsChangedView>(
@@ -106,7 +106,7 @@ describe('notificationsChanged', () => {
 
   it('another device hears the new total when one reads, deletes or clears', async () => {
     const [author, reactor] = await people(2);
-    const story = await postStory(server, author!.token, '<p>Two devices #water</p>');
+    const story = await postStory(server, author!, '<p>Two devices #water</p>');
     const live = await subscribe<NotificationsChangedView>(
       server.url,
       NOTIFICATIONS_CHANGED,

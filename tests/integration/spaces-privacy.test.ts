@@ -74,7 +74,7 @@ beforeAll(async () => {
   await setStatus(server, owner, space.id, blocked, 'blocked');
   await invite(server, owner, space.id, invited);
   await askAccess(server, requester, space.id);
-  secret = await postStory(server, owner.token, '<p>Hidden plans #garden</p>', {
+  secret = await postStory(server, owner, '<p>Hidden plans #garden</p>', {
     spaceId: space.id,
   });
 });
@@ -531,7 +531,7 @@ describe('a story posted in the private space', () => {
       s: 'ww',
     });
     try {
-      const story = await postStory(server, owner.token, '<p>Live and hidden #garden</p>', {
+      const story = await postStory(server, owner, '<p>Live and hidden #garden</p>', {
         spaceId: space.id,
       });
       const [event] = await member.take(1);
@@ -553,7 +553,7 @@ describe('a story posted in the private space', () => {
       s: space.id,
     });
     try {
-      await postStory(server, owner.token, '<p>Still hidden #garden</p>', {
+      await postStory(server, owner, '<p>Still hidden #garden</p>', {
         spaceId: space.id,
       });
       await live.expectNothingMore(300);
@@ -593,7 +593,7 @@ describe('a participant blocked from (or gone from) the private space after writ
     for (const user of [admin, leaver]) {
       await addParticipant(server, owner, space.id, user);
       const post = (html: string, options: { isDraft?: boolean; isAnonymousPost?: boolean }) =>
-        postStory(server, user.token, html, { spaceId: space.id, ...options });
+        postStory(server, user, html, { spaceId: space.id, ...options });
       written.set(user.id, {
         published: await post('<p>Our watering rota #garden</p>', {}),
         draft: await post('<p>Half-written plans #garden</p>', { isDraft: true }),
@@ -716,7 +716,7 @@ describe('a participant blocked from (or gone from) the private space after writ
   });
 
   it('cannot move a story onto the space’s problems, nor post a new story there', async () => {
-    const problem = await postProblem(server, owner.token, 'Hose theft #garden', {
+    const problem = await postProblem(server, owner, 'Hose theft #garden', {
       spaceId: space.id,
     });
     for (const { who, user } of formerMembers()) {

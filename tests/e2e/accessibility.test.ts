@@ -181,8 +181,8 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
   beforeAll(async () => {
     app = await startBrowserApp();
     member = await signUpVerified(app.server, { displayName: 'Lakshmi Rao' });
-    const story = await postStory(app.server, member.token, `<p>${STORY_TEXT} #water #schools</p>`);
-    const problem = await postProblem(app.server, member.token, PROBLEM_NAME);
+    const story = await postStory(app.server, member, `<p>${STORY_TEXT} #water #schools</p>`);
+    const problem = await postProblem(app.server, member, PROBLEM_NAME);
     const solution = await postSolution(app.server, member, {
       name: SOLUTION_NAME,
       problemId: problem.id,

@@ -50,7 +50,7 @@ describe.skipIf(chromiumMissing)('every yes/no question is the one confirm dialo
     await addParticipant(app.server, owner, spaceId, member);
     await gqlData(app.server.url, CHANGE_SPACE, { spaceId }, { token: owner.token });
     // The problem's description carries #water, so the tag exists in the space.
-    problemId = (await postProblem(app.server, owner.token, 'Dry wells', { spaceId })).id;
+    problemId = (await postProblem(app.server, owner, 'Dry wells', { spaceId })).id;
     solutionId = (await postSolution(app.server, owner, { spaceId })).id;
     await gqlData(app.server.url, FOLLOW_TAG, { tag: 'water', spaceId }, { token: owner.token });
     const part = await gqlData<{ addPart: { id: string } }>(

@@ -9,9 +9,6 @@ import { chromiumMissing } from './browser';
  * they load (modules, lazy chunks, styles, Monaco's workers, fonts) and the subscription socket
  * must be allowed, so the browser reports no violation and no page error.
  */
-/** How long after subscribing the server needs to start listening (see tests/helpers/clients.ts). */
-const SUBSCRIBE_SETTLE_MS = 500;
-
 describe.skipIf(chromiumMissing)('the Content-Security-Policy', () => {
   let app: BrowserApp;
   let reader: TestUser;
@@ -19,7 +16,7 @@ describe.skipIf(chromiumMissing)('the Content-Security-Policy', () => {
   beforeAll(async () => {
     app = await startBrowserApp();
     reader = await signUpVerified(app.server, { displayName: 'Policy Reader' });
-    await postStory(app.server, reader.token, '<p>Street lights out on #mainroad</p>');
+    await postStory(app.server, reader, '<p>Street lights out on #mainroad</p>');
   }, 180_000);
 
   afterAll(async () => {
@@ -47,28 +44,38 @@ describe.skipIf(chromiumMissing)('the Content-Security-Policy', () => {
   }
 
   /**
-   * Whether the page's graphql-ws socket on /graphql was acknowledged and has sent a storyAdded
-   * subscription (graphql-ws subscribes only after the server's connection_ack).
+   * Whether the server listens to the page's storyAdded subscription: the page's graphql-ws socket
+   * on /graphql sent it, and the test server's pong named its id (server/src/graphql/websocket.ts).
    */
   function liveStories(page: Page) {
     let listening = false;
     page.on('websocket', (socket) => {
       if (new URL(socket.url()).pathname !== '/graphql') return;
-      let acknowledged = false;
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('connection_ack')) acknowledged = true;
-      });
+      const storySubscriptions = new Set<string>();
       socket.on('framesent', ({ payload }) => {
-        const frame = String(payload);
-        if (acknowledged && frame.includes('"subscribe"') && frame.includes('storyAdded'))
-          listening = true;
+        const frame = JSON.parse(String(payload)) as {
+          type: string;
+          id?: string;
+          payload?: unknown;
+        };
+        if (
+          frame.type === 'subscribe' &&
+          frame.id &&
+          JSON.stringify(frame.payload).includes('storyAdded')
+        )
+          storySubscriptions.add(frame.id);
+      });
+      socket.on('framereceived', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as {
+          type: string;
+          payload?: { subscribed?: string };
+        };
+        const subscribed = frame.type === 'pong' ? frame.payload?.subscribed : undefined;
+        if (subscribed && storySubscriptions.has(subscribed)) listening = true;
       });
     });
-    return async () => {
-      await expect.poll(() => listening, { timeout: STEP_MS, message: 'live stories' }).toBe(true);
-      // The server resolves the space before it listens (as tests/helpers/clients.ts allows for).
-      await new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_SETTLE_MS));
-    };
+    return () =>
+      expect.poll(() => listening, { timeout: STEP_MS, message: 'live stories' }).toBe(true);
   }
 
   it('lets the app load, open the story editor and receive stories live', async () => {
@@ -80,7 +87,7 @@ describe.skipIf(chromiumMissing)('the Content-Security-Policy', () => {
     await shows(page.getByText('Street lights out on'));
     await listening();
 
-    await postStory(app.server, reader.token, '<p>Pothole reported on #mainroad</p>');
+    await postStory(app.server, reader, '<p>Pothole reported on #mainroad</p>');
     await shows(page.getByText('Pothole reported on'));
 
     // The editor is a lazy chunk, loaded through Vite's module preload.
@@ -112,7 +119,7 @@ describe.skipIf(chromiumMissing)('the Content-Security-Policy', () => {
     await page.locator('.graphiql-execute-button').click();
     await page.getByRole('menuitem', { name: 'NewStories' }).click();
     await listening();
-    await postStory(app.server, reader.token, '<p>Bridge closed on #mainroad</p>');
+    await postStory(app.server, reader, '<p>Bridge closed on #mainroad</p>');
     await shows(results.getByText('Bridge closed on'));
 
     expect(problems).toEqual([]);

@@ -66,7 +66,7 @@ describe.skipIf(chromiumMissing)('the create and edit dialogs keep text and clic
     const space = await createPrivateSpace(app.server, author, { name: SPACE_NAME });
     await gqlData(app.server.url, CHANGE_SPACE, { spaceId: space.id }, { token: author.token });
     // A story with the tag, so typing its first letters suggests it.
-    await postStory(app.server, author.token, `<p>The east well is clean again #${tag}</p>`, {
+    await postStory(app.server, author, `<p>The east well is clean again #${tag}</p>`, {
       spaceId: space.id,
     });
     page = await app.newPage({ as: author });
@@ -215,7 +215,7 @@ describe.skipIf(chromiumMissing)('the create and edit dialogs keep text and clic
 
   it('editing a story that ends in a hashtag opens no suggestions, and saves with Save', async () => {
     app.screenshotsOnFailure();
-    const story = await postStory(app.server, author.token, `<p>Our pump works again #${tag}</p>`);
+    const story = await postStory(app.server, author, `<p>Our pump works again #${tag}</p>`);
     const autocompletes: string[] = [];
     const recordAutocomplete = (request: Request) => {
       const body = request.postData() ?? '';
@@ -353,7 +353,7 @@ describe.skipIf(chromiumMissing)('the create and edit dialogs keep text and clic
     await shows(dialog.getByText(`Space feed: ${SPACE_NAME}`));
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    const problem = await postProblem(app.server, author.token, `Brown water ${run}`);
+    const problem = await postProblem(app.server, author, `Brown water ${run}`);
     for (const measurement of [
       {
         name: 'Iron concentration in the water',

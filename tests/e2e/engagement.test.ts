@@ -50,8 +50,8 @@ describe.skipIf(chromiumMissing)('comments, reactions and votes between two peop
       signUpVerified(server, { displayName: 'Asha Commenter' }),
       signUpVerified(server, { displayName: 'Bina Replier' }),
     ]);
-    story = await postStory(server, chen.token, `<p>${storyText} #water</p>`);
-    problemId = (await postProblem(server, chen.token, 'The school pump runs dry')).id;
+    story = await postStory(server, chen, `<p>${storyText} #water</p>`);
+    problemId = (await postProblem(server, chen, 'The school pump runs dry')).id;
     solution = await postSolution(server, chen, { name: 'A deeper borehole', problemId });
   }, 180_000);
 

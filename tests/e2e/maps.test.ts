@@ -41,8 +41,8 @@ describe.skipIf(chromiumMissing)('progress maps in the browser', () => {
       signUpVerified(app.server, { displayName: 'Asha Mapper' }),
       signUpVerified(app.server, { displayName: 'Bina Watcher' }),
     ]);
-    drains = await postProblem(app.server, asha.token, 'Blocked drains flood the market');
-    clinics = await postProblem(app.server, asha.token, 'Clinics fill up after floods');
+    drains = await postProblem(app.server, asha, 'Blocked drains flood the market');
+    clinics = await postProblem(app.server, asha, 'Clinics fill up after floods');
   }, 180_000);
 
   afterAll(async () => {
@@ -137,7 +137,7 @@ describe.skipIf(chromiumMissing)('progress maps in the browser', () => {
       'Clinic queues start before dawn',
     ];
     const problems = await Promise.all(
-      names.map((name) => postProblem(app.server, asha.token, name, { spaceId: space.id })),
+      names.map((name) => postProblem(app.server, asha, name, { spaceId: space.id })),
     );
     const wide = await createMap(app.server, asha, {
       name: 'Wide map',
@@ -192,7 +192,7 @@ describe.skipIf(chromiumMissing)('progress maps in the browser', () => {
     app.screenshotsOnFailure();
     const more = await Promise.all(
       ['Bus stop lights are out', 'Schools close in the rains', 'Wells run dry', 'Fish die'].map(
-        (name) => postProblem(app.server, asha.token, name),
+        (name) => postProblem(app.server, asha, name),
       ),
     );
     const problems = [drains, clinics, ...more];

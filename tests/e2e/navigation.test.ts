@@ -419,11 +419,11 @@ describe.skipIf(chromiumMissing)('navigation reaches every page', () => {
     await gqlData(server.url, CHANGE_SPACE, { spaceId }, auth);
     // Something on every list, so its cards lead on to the detail pages.
     const story = (html: string, options: StoryOptions = {}) =>
-      postStory(server, person.token, html, { spaceId, ...options });
+      postStory(server, person, html, { spaceId, ...options });
     await story('<p>Rain barrels for the #water shortage</p>');
     await story('<p>A draft about #water</p>', { isDraft: true });
     await story('<p>Quietly about #water</p>', { isAnonymousPost: true });
-    const problem = await postProblem(server, person.token, 'Dry wells in the village', {
+    const problem = await postProblem(server, person, 'Dry wells in the village', {
       spaceId,
     });
     await gqlData(

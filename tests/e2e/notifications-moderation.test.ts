@@ -45,7 +45,7 @@ describe.skipIf(chromiumMissing)('notifications and moderation between people', 
       signUpVerified(server, { displayName: 'Mona Moderator' }),
     ]);
     await giveSiteRole(server, moderator, 'moderator');
-    binaStory = await postStory(server, bina.token, `<p>${binaText} #lights</p>`);
+    binaStory = await postStory(server, bina, `<p>${binaText} #lights</p>`);
   }, 180_000);
 
   afterAll(async () => {
@@ -83,7 +83,7 @@ describe.skipIf(chromiumMissing)('notifications and moderation between people', 
 
   it("a moderator approves an anonymous story and it appears in B's feed without a reload", async () => {
     app.screenshotsOnFailure();
-    await postStory(app.server, chen.token, `<p>${anonymousText}</p>`, { isAnonymousPost: true });
+    await postStory(app.server, chen, `<p>${anonymousText}</p>`, { isAnonymousPost: true });
 
     await binaPage.goto(url('/stories/recent'));
     await shows(binaPage.getByText(binaText).first());

@@ -62,7 +62,7 @@ describe.skipIf(chromiumMissing)('notifications in the browser', () => {
     const { server } = app;
     author = await signUpVerified(server, { displayName: 'Asha' });
     const reader = await signUpVerified(server, { displayName: 'Bala' });
-    const story = await postStory(server, author.token, '<p>Seed bank for the #village</p>');
+    const story = await postStory(server, author, '<p>Seed bank for the #village</p>');
     storyId = story.id;
     await addComment(
       server,
@@ -123,14 +123,14 @@ describe.skipIf(chromiumMissing)('notifications in the browser', () => {
     const { server } = app;
     const owner = await signUpVerified(server, { displayName: 'Owner' });
     const joiner = await signUpVerified(server, { displayName: 'Joiner' });
-    const problem = await postProblem(server, owner.token, 'Dry wells in Ward 12');
+    const problem = await postProblem(server, owner, 'Dry wells in Ward 12');
     await gqlData(
       server.url,
       `mutation($id: ID!) { joinProblem(id: $id) { id } }`,
       { id: problem.id },
       { token: joiner.token },
     );
-    await setProblemStatus(server, owner.token, problem.id, 'solved');
+    await setProblemStatus(server, owner, problem.id, 'solved');
 
     const page = await app.newPage({ as: joiner });
     await page.goto(`${server.url}/notifications/all`);
@@ -148,7 +148,7 @@ describe.skipIf(chromiumMissing)('notifications in the browser', () => {
     it(`shows toasts clear of the bell and the account menu (${name})`, async () => {
       app.screenshotsOnFailure();
       const reader = await signUpVerified(app.server, { displayName: 'Reader' });
-      const story = await postStory(app.server, reader.token, '<p>Toasts #village</p>');
+      const story = await postStory(app.server, reader, '<p>Toasts #village</p>');
       await addComment(app.server, author, { itemType: 'stories', itemId: story.id });
       const page = await app.newPage({ as: reader, viewport });
       await page.goto(`${app.server.url}/notifications/all`);

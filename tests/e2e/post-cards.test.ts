@@ -52,8 +52,8 @@ describe.skipIf(chromiumMissing)('cards and post pages for a newcomer', () => {
     app = await startBrowserApp();
     const { server } = app;
     author = await signUpVerified(server, { displayName: 'Tagging Author' });
-    await postStory(server, author.token, '<p>Rain barrels for the #water shortage</p>');
-    const problem = await postProblem(server, author.token, 'Dry wells in the #village', {
+    await postStory(server, author, '<p>Rain barrels for the #water shortage</p>');
+    const problem = await postProblem(server, author, 'Dry wells in the #village', {
       description: '<p>Wells run dry every May. #water</p>',
     });
     problemId = problem.id;

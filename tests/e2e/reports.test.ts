@@ -33,7 +33,7 @@ describe.skipIf(chromiumMissing)('reporting a story', () => {
     app = await startBrowserApp();
     const chen = await signUpVerified(app.server, { displayName: 'Chen Seller' });
     asha = await signUpVerified(app.server, { displayName: 'Asha Reader' });
-    story = await postStory(app.server, chen.token, `<p>${storyText} #health</p>`);
+    story = await postStory(app.server, chen, `<p>${storyText} #health</p>`);
   }, 180_000);
 
   afterAll(async () => {

@@ -78,7 +78,7 @@ describe.skipIf(chromiumMissing)('a session that ends in another tab', () => {
     }
     // The staying tab's feed is live: a new story shows without a reload.
     const subscribes = await stayingSubscribed(1);
-    const before = await postStory(server, writer.token, `<p>Before ${Date.now()} #wells</p>`);
+    const before = await postStory(server, writer, `<p>Before ${Date.now()} #wells</p>`);
     await expect
       .poll(() => staying.getByText(before.story.replace(/<[^>]+>/gu, '')).isVisible(), {
         timeout: 15_000,
@@ -98,7 +98,7 @@ describe.skipIf(chromiumMissing)('a session that ends in another tab', () => {
     // Signed out, the feed subscribes again, now as a visitor.
     await stayingSubscribed(subscribes + 1);
 
-    const after = await postStory(server, writer.token, `<p>After ${Date.now()} #wells</p>`);
+    const after = await postStory(server, writer, `<p>After ${Date.now()} #wells</p>`);
     await expect
       .poll(() => staying.getByText(after.story.replace(/<[^>]+>/gu, '')).isVisible(), {
         timeout: 15_000,

@@ -32,11 +32,11 @@ describe.skipIf(chromiumMissing)('share links and explainer cards', () => {
       signUpVerified(app.server, { displayName: 'Owner' }),
       signUpVerified(app.server, { displayName: 'Outsider' }),
     ]);
-    publicStory = await postStory(app.server, owner.token, `<p>${publicText} #water</p>`, {
+    publicStory = await postStory(app.server, owner, `<p>${publicText} #water</p>`, {
       spaceId: 'in',
     });
     const space = await createPrivateSpace(app.server, owner, { name: 'Water committee' });
-    privateStory = await postStory(app.server, owner.token, `<p>${privateText} #water</p>`, {
+    privateStory = await postStory(app.server, owner, `<p>${privateText} #water</p>`, {
       spaceId: space.id,
     });
     privateSpace = {

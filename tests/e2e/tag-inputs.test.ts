@@ -29,11 +29,7 @@ describe.skipIf(chromiumMissing)('tag inputs, the alerts strip and the invite se
     app = await startBrowserApp();
     tara = await signUpVerified(app.server, { displayName: 'Tara' });
     // Tags of the global space, so the tag input has suggestions.
-    await postStory(
-      app.server,
-      tara.token,
-      '<p>Crossing the road to school #safety #sanitation</p>',
-    );
+    await postStory(app.server, tara, '<p>Crossing the road to school #safety #sanitation</p>');
   }, 180_000);
 
   afterAll(async () => {

@@ -102,11 +102,7 @@ describe.skipIf(chromiumMissing)('the websocket from another page of the same si
     expect(me.displayName).toBe('Vani');
 
     // The app's own page, in the same browser with the same cookie, hears a comment arrive.
-    const story = await postStory(
-      app.server,
-      victim.token,
-      '<p>Seeds to share in the #village</p>',
-    );
+    const story = await postStory(app.server, victim, '<p>Seeds to share in the #village</p>');
     const page = await app.newPage({ as: victim });
     const subscribes = notificationSubscribes(page);
     await page.goto(`${app.server.url}/stories/recent`);

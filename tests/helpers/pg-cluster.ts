@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +7,26 @@ import { promisify } from 'node:util';
 import { freePort } from '../bench/processes';
 
 const run = promisify(execFile);
-const BIN = '/usr/lib/postgresql/15/bin';
+/** Where Debian puts each installed PostgreSQL major version (`/usr/lib/postgresql/<major>/bin`). */
+const DEBIAN_POSTGRESQL = '/usr/lib/postgresql';
+
+/** The newest PostgreSQL installed whose binaries include initdb, or null with none. */
+function newestPostgresBin(): string | null {
+  const majors = existsSync(DEBIAN_POSTGRESQL)
+    ? readdirSync(DEBIAN_POSTGRESQL).filter((major) => /^\d+$/u.test(major))
+    : [];
+  const bins = majors
+    .sort((a, b) => Number(b) - Number(a))
+    .map((major) => path.join(DEBIAN_POSTGRESQL, major, 'bin'));
+  return bins.find((bin) => existsSync(path.join(bin, 'initdb'))) ?? null;
+}
+
+const BIN = newestPostgresBin();
 
 /**
  * A throw-away PostgreSQL cluster of a test's own, on a free port, so a test can stop and restart
  * PostgreSQL without disturbing the shared server other test files use. Needs Debian's PostgreSQL
- * 15 binaries; as root, the cluster runs as the `postgres` user (PostgreSQL refuses root).
+ * binaries (the newest major installed); as root, the cluster runs as the `postgres` user (PostgreSQL refuses root).
  */
 export interface PgCluster {
   url: string;
@@ -29,9 +43,11 @@ export interface PgCluster {
   destroy(): Promise<void>;
 }
 
-export const pgClusterAvailable = () => existsSync(path.join(BIN, 'initdb'));
+export const pgClusterAvailable = () => BIN !== null;
 
 export async function createPgCluster(): Promise<PgCluster> {
+  const bin = BIN;
+  if (!bin) throw new Error(`no PostgreSQL binaries under ${DEBIAN_POSTGRESQL}`);
   const root = await mkdtemp(path.join(os.tmpdir(), 'bumps-pg-'));
   const dataDir = path.join(root, 'data');
   const port = await freePort();
@@ -44,8 +60,8 @@ export async function createPgCluster(): Promise<PgCluster> {
   await chmod(root, 0o700);
   const pg = (tool: string, args: string[]) =>
     asRoot
-      ? run('runuser', ['-u', 'postgres', '--', path.join(BIN, tool), ...args])
-      : run(path.join(BIN, tool), args);
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
+      : run(path.join(bin, tool), args);
   await pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`;
   /** The postmaster (first line of postmaster.pid) and its children. */

@@ -174,9 +174,9 @@ describe('adminSpaces', () => {
   });
 
   it('lists every space to an admin with its kind, participants and items', async () => {
-    await postStory(server, contributor.token, '<p>Pump fixed #water</p>', { spaceId });
-    await postProblem(server, owner.token, 'Dry well', { spaceId });
-    await postStory(server, owner.token, '<p>Draft #water</p>', { spaceId, isDraft: true });
+    await postStory(server, contributor, '<p>Pump fixed #water</p>', { spaceId });
+    await postProblem(server, owner, 'Dry well', { spaceId });
+    await postStory(server, owner, '<p>Draft #water</p>', { spaceId, isDraft: true });
     const { data } = await adminQuery<SpacesPage>(server, ADMIN_SPACES, { first: 1 }, admin);
     expect(data!.adminSpaces.items[0]).toMatchObject({
       id: spaceId,
@@ -254,7 +254,7 @@ describe('GET /api/spaces/{id}/export', () => {
   });
 
   it('downloads the space’s content as a JSON attachment for its owner', async () => {
-    const problem = await postProblem(server, owner.token, 'Broken pump', { spaceId });
+    const problem = await postProblem(server, owner, 'Broken pump', { spaceId });
     await gqlData(
       server.url,
       `mutation($problemId: ID!, $input: ProblemPartInput!) { addPart(problemId: $problemId, input: $input) { id } }`,
@@ -263,7 +263,7 @@ describe('GET /api/spaces/{id}/export', () => {
     );
     const solution = await postSolution(server, contributor, { problemId: problem.id });
     await postSkill(server, contributor, { spaceId, name: 'Plumbing' });
-    const anonymous = await postStory(server, contributor.token, '<p>Quiet worry #water</p>', {
+    const anonymous = await postStory(server, contributor, '<p>Quiet worry #water</p>', {
       spaceId,
       isAnonymousPost: true,
     });

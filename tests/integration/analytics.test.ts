@@ -48,10 +48,10 @@ beforeAll(async () => {
   ).id;
   // Three stories today in the private space, one draft that never counts.
   for (const html of ['<p>One #water</p>', '<p>Two #water</p>', '<p>Three #roads</p>']) {
-    await postStory(server, member.token, html, { spaceId });
+    await postStory(server, member, html, { spaceId });
   }
-  await postStory(server, member.token, '<p>Draft #water</p>', { spaceId, isDraft: true });
-  await postProblem(server, owner.token, 'Leaking tank', { spaceId });
+  await postStory(server, member, '<p>Draft #water</p>', { spaceId, isDraft: true });
+  await postProblem(server, owner, 'Leaking tank', { spaceId });
 }, 120_000);
 
 afterAll(() => server?.stop());
@@ -109,7 +109,7 @@ describe('manageOverview', () => {
 
 describe('spaceAnalytics', () => {
   it('is open to everyone on a public space, signed out too', async () => {
-    await postStory(server, outsider.token, '<p>Public news #market</p>', { spaceId: 'ww' });
+    await postStory(server, outsider, '<p>Public news #market</p>', { spaceId: 'ww' });
     const { data } = await adminQuery<Analytics>(server, SPACE_ANALYTICS, { spaceId: 'ww' });
     expect(today(data!.spaceAnalytics.daily)).toMatchObject({ stories: 1, people: null });
     // The private space's stories and tags are not the global space's, nor anyone else's.
@@ -127,7 +127,7 @@ describe('spaceAnalytics', () => {
   });
 
   it('ranks tags and participants by posts and comments for a member', async () => {
-    const first = await postStory(server, owner.token, '<p>Owner note #water</p>', { spaceId });
+    const first = await postStory(server, owner, '<p>Owner note #water</p>', { spaceId });
     await addComment(server, owner, { itemType: 'stories', itemId: first.id });
     await addComment(server, owner, { itemType: 'stories', itemId: first.id });
     const { data } = await adminQuery<Analytics>(server, SPACE_ANALYTICS, { spaceId }, member);
@@ -144,7 +144,7 @@ describe('spaceAnalytics', () => {
   });
 
   it('never names the author of an anonymous post, and leaves hidden posts out', async () => {
-    const anonymous = await postStory(server, outsider.token, '<p>Secret #whisper</p>', {
+    const anonymous = await postStory(server, outsider, '<p>Secret #whisper</p>', {
       spaceId: 'ww',
       isAnonymousPost: true,
     });

@@ -514,8 +514,8 @@ describe('account deletion', () => {
   it('removes the user and their stories, and the token stops working', async () => {
     const leaving = await signUpVerified(server);
     const reader = await signUpVerified(server);
-    const story = await postStory(server, leaving.token, '<p>Goodbye from #leaving</p>');
-    await postStory(server, leaving.token, '<p>An unfinished #draft</p>', { isDraft: true });
+    const story = await postStory(server, leaving, '<p>Goodbye from #leaving</p>');
+    await postStory(server, leaving, '<p>An unfinished #draft</p>', { isDraft: true });
     expect(
       (await listStories(server, { token: reader.token })).items.map((item) => item.id),
     ).toContain(story.id);

@@ -35,7 +35,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const storyId = async () => (await postStory(server, author.token, '<p>Seeds #water</p>')).id;
+const storyId = async () => (await postStory(server, author, '<p>Seeds #water</p>')).id;
 
 describe('bookmarking', () => {
   it('asks a signed-out visitor to sign in, over GraphQL and REST', async () => {
@@ -53,7 +53,7 @@ describe('bookmarking', () => {
 
   it('bookmarks and unbookmarks each kind, shown as `bookmarked` to the viewer only', async () => {
     const story = await storyId();
-    const problem = await postProblem(server, author.token, 'Leaky roofs');
+    const problem = await postProblem(server, author, 'Leaky roofs');
     const solution = await postSolution(server, author, { problemId: problem.id });
     const skill = await postSkill(server, author);
     const QUERY = `query($st: ID!, $p: ID!, $so: ID!, $sk: ID!) {
@@ -118,7 +118,7 @@ describe('bookmarking', () => {
 describe('REST rows', () => {
   it('bookmarks by path, answers { success } and lists /bookmarks with each item', async () => {
     const me = await signUpVerified(server);
-    const problem = await postProblem(server, author.token, 'Flooded fields');
+    const problem = await postProblem(server, author, 'Flooded fields');
     const solution = await postSolution(server, author, { problemId: problem.id });
     const skill = await postSkill(server, author);
     for (const path of [
@@ -172,7 +172,7 @@ describe('REST rows', () => {
   it('carries `bookmarked` in get and list answers of every kind', async () => {
     const me = await signUpVerified(server);
     const story = await storyId();
-    const problem = await postProblem(server, author.token, 'Dusty air');
+    const problem = await postProblem(server, author, 'Dusty air');
     const solution = await postSolution(server, author, { problemId: problem.id });
     for (const [itemType, itemId] of [
       ['stories', story],
@@ -233,7 +233,7 @@ describe('privacy', () => {
         members: [{ user: member, status: 'contributor' }],
       })
     ).id;
-    secret = (await postStory(server, owner.token, '<p>Inside #water</p>', { spaceId })).id;
+    secret = (await postStory(server, owner, '<p>Inside #water</p>', { spaceId })).id;
   });
 
   it('refuses an outsider’s bookmark of a private item as missing', async () => {
@@ -262,7 +262,7 @@ describe('privacy', () => {
 
   it('drops a bookmark of a post turned back into a draft', async () => {
     const me = await signUpVerified(server);
-    const problem = await postProblem(server, author.token, 'Noisy pumps');
+    const problem = await postProblem(server, author, 'Noisy pumps');
     await bookmark(server, me, { itemType: 'problems', itemId: problem.id });
     await gqlData(
       server.url,

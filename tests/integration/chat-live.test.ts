@@ -184,7 +184,7 @@ describe('chatMessageEvents', () => {
     }
     await send(ada, chat.id);
     await send(ada, group.id);
-    await onChat.expectNothingMore(300);
+    // An error ends a graphql-ws operation: nothing can follow it.
     expect([onChat.received, onGroup.received]).toEqual([[], []]);
   });
 
@@ -197,8 +197,8 @@ describe('chatMessageEvents', () => {
 
     await leaveConversation(server, bo, group.id);
     await live.completed;
+    // A completed graphql-ws operation receives nothing more.
     await send(ada, group.id, '<p>After</p>');
-    await live.expectNothingMore(300);
     expect(live.received).toHaveLength(1);
   });
 
@@ -238,9 +238,9 @@ describe('chatMessageEvents', () => {
 
     await setStatus(server, owner, space.id, member, 'blocked');
     await Promise.all([onChannel.completed, onSpaceChat.completed]);
+    // Completed graphql-ws operations receive nothing more.
     await send(owner, channel.id, '<p>Secret</p>');
     await send(owner, spaceChat.id, '<p>Secret</p>');
-    await onSpaceChat.expectNothingMore(300);
     expect([onChannel.received.length, onSpaceChat.received.length]).toEqual([0, 1]);
   });
 });
@@ -264,7 +264,11 @@ describe('typing', () => {
       { conversationId: chat.id, userId: ada.id, displayName: 'Ada', typing: true },
       { conversationId: chat.id, userId: ada.id, displayName: 'Ada', typing: false },
     ]);
-    await adaLive.expectNothingMore(300);
+    // Typing events arrive in order: Ada's own would come before Bo's.
+    await call(bo, SET_TYPING, { conversationId: chat.id, typing: true });
+    expect((await adaLive.take(1)).map((event) => event.chatTyping)).toEqual([
+      { conversationId: chat.id, userId: bo.id, displayName: 'Bo', typing: true },
+    ]);
 
     const outsider = await gqlError(
       server.url,
@@ -318,8 +322,12 @@ describe('chatUnread', () => {
         totals: { totalNewMessages: 1, totalNewSpaceMessages: 0 },
       },
     ]);
-    // The author's own messages are not unread to them.
-    await adaLive.expectNothingMore(200);
+    // The author's own messages are not unread to them: they would come before Bo's, in order.
+    await send(bo, chat.id);
+    expect((await adaLive.take(1))[0]!.chatUnread).toMatchObject({
+      conversationId: chat.id,
+      totalNewMessages: 1,
+    });
   });
 
   it('counts the space chat in totalNewSpaceMessages, and refuses a private space one does not read', async () => {

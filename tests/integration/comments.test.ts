@@ -49,7 +49,7 @@ async function storyComments(storyId: string) {
 
 /** A fresh public story by Alice: every test gets its own thread. */
 async function newThread(): Promise<Thread> {
-  const story = await postStory(server, alice.token, '<p>Our well ran dry #water</p>');
+  const story = await postStory(server, alice, '<p>Our well ran dry #water</p>');
   return { itemType: 'stories', itemId: story.id };
 }
 
@@ -169,7 +169,7 @@ describe('adding and listing', () => {
   });
 
   it('comments on problems, solutions and skills too, counting on each', async () => {
-    const problem = await postProblem(server, alice.token, 'No clean water');
+    const problem = await postProblem(server, alice, 'No clean water');
     const solution = await postSolution(server, alice, { problemId: problem.id });
     const skill = await postSkill(server, alice);
     await addComment(server, bob, { itemType: 'problems', itemId: problem.id });
@@ -448,7 +448,7 @@ describe('REST rows', () => {
   });
 
   it('POST /comments under a solution shown under its problem', async () => {
-    const problem = await postProblem(server, alice.token, 'Dry fields');
+    const problem = await postProblem(server, alice, 'Dry fields');
     const solution = await postSolution(server, alice, { problemId: problem.id });
     const path = `problems/${problem.id}/solutions/${solution.id}/comments`;
     const created = await rest(

@@ -128,11 +128,11 @@ describe('deleting the same story many times at once', () => {
   it('deletes a story posted to a problem once: one answer succeeds, the rest are not found, and the problem counts one story fewer', async () => {
     const author = await signUpVerified(server);
     const tag = freshTag('pump');
-    const problem = await postProblem(server, author.token, `Broken #${tag} at the well`);
-    await postStory(server, author.token, `<p>We queued all morning #${tag}</p>`, {
+    const problem = await postProblem(server, author, `Broken #${tag} at the well`);
+    await postStory(server, author, `<p>We queued all morning #${tag}</p>`, {
       problemId: problem.id,
     });
-    const story = await postStory(server, author.token, `<p>Still broken today #${tag}</p>`, {
+    const story = await postStory(server, author, `<p>Still broken today #${tag}</p>`, {
       problemId: problem.id,
     });
     expect((await problemCounters(problem.id, author.token)).totalStories).toBe(2);
@@ -153,17 +153,12 @@ describe('deleting the same story many times at once', () => {
   it('takes a tagged story out of each tag counter once, however many deletes arrive together', async () => {
     const [author, other] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
     const [shared, own] = [freshTag('harvest'), freshTag('rain')];
-    await postStory(server, other.token, `<p>Good year for the #${shared}</p>`, {
+    await postStory(server, other, `<p>Good year for the #${shared}</p>`, {
       spaceId: 'ww',
     });
-    const story = await postStory(
-      server,
-      author.token,
-      `<p>Late #${own} ruined the #${shared}</p>`,
-      {
-        spaceId: 'ww',
-      },
-    );
+    const story = await postStory(server, author, `<p>Late #${own} ruined the #${shared}</p>`, {
+      spaceId: 'ww',
+    });
     expect((await tagCounters(shared)).totalStories).toBe(2);
 
     const answers = await burst(BURST, (index) =>
@@ -183,12 +178,12 @@ describe('editing a story while it changes elsewhere', () => {
   it('publishes a draft clicked from many tabs once: the problem and its tags count it once', async () => {
     const author = await signUpVerified(server);
     const tag = freshTag('borehole');
-    const problem = await postProblem(server, author.token, `Dry #${tag}`);
-    const onProblem = await postStory(server, author.token, `<p>Dry since May #${tag}</p>`, {
+    const problem = await postProblem(server, author, `Dry #${tag}`);
+    const onProblem = await postStory(server, author, `<p>Dry since May #${tag}</p>`, {
       problemId: problem.id,
       isDraft: true,
     });
-    const inFeed = await postStory(server, author.token, `<p>Who can fix a #${tag}?</p>`, {
+    const inFeed = await postStory(server, author, `<p>Who can fix a #${tag}?</p>`, {
       spaceId: 'ww',
       isDraft: true,
     });
@@ -216,11 +211,11 @@ describe('editing a story while it changes elsewhere', () => {
   it('lets an edit racing deletes either land first or find the story gone, and no counter keeps the story', async () => {
     const [author, neighbour] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
     const [before, after] = [freshTag('flood'), freshTag('drought')];
-    await postStory(server, neighbour.token, `<p>Our well is dry #${after}</p>`, {
+    await postStory(server, neighbour, `<p>Our well is dry #${after}</p>`, {
       spaceId: 'ww',
     });
-    const problem = await postProblem(server, author.token, `River #${before}`);
-    const story = await postStory(server, author.token, `<p>Water at the door #${before}</p>`, {
+    const problem = await postProblem(server, author, `River #${before}`);
+    const story = await postStory(server, author, `<p>Water at the door #${before}</p>`, {
       problemId: problem.id,
     });
     // The edit moves the story off its problem into the feed, under another tag.
@@ -282,7 +277,7 @@ describe('editing a story while it changes elsewhere', () => {
 describe('double clicks on join, leave and follow', () => {
   it('joins a problem once however often Join is clicked, and leaves it once', async () => {
     const [author, member] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
-    const problem = await postProblem(server, author.token, 'Potholes on the school road');
+    const problem = await postProblem(server, author, 'Potholes on the school road');
     const joins = await burst(BURST, (index) =>
       eitherWay(
         index,
@@ -376,8 +371,8 @@ describe('double clicks on join, leave and follow', () => {
 describe('linking and unlinking solutions at once', () => {
   it('links a solution once per problem however often Link is clicked, and unlinks it once', async () => {
     const [author, linker] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
-    const first = await postProblem(server, author.token, 'Bins overflow on market day');
-    const second = await postProblem(server, author.token, 'Flies around the market');
+    const first = await postProblem(server, author, 'Bins overflow on market day');
+    const second = await postProblem(server, author, 'Flies around the market');
     const solution = await postSolution(server, linker, { spaceId: 'ww' });
     const problemIds = [first.id, second.id];
     const links = await burst(BURST, (index) =>
@@ -414,7 +409,7 @@ describe('linking and unlinking solutions at once', () => {
 
   it('counts on a problem every solution linked to it at the same moment, and every solver', async () => {
     const author = await signUpVerified(server);
-    const problem = await postProblem(server, author.token, 'No shade at the bus stop');
+    const problem = await postProblem(server, author, 'No shade at the bus stop');
     const solvers = await Promise.all(Array.from({ length: 10 }, () => signUpVerified(server)));
     const solutions = await Promise.all(
       solvers.map((solver) => postSolution(server, solver, { spaceId: 'ww' })),
@@ -456,9 +451,9 @@ describe('deleting the same problem or solution many times at once', () => {
     ]);
     const tag = freshTag('sewage');
     // Another problem shares the tag and a solution, so counters that drop too far show it.
-    const kept = await postProblem(server, neighbour.token, `Open #${tag} drain by the school`);
-    const problem = await postProblem(server, author.token, `Open #${tag} on the main street`);
-    await postStory(server, helper.token, `<p>It smells all day #${tag}</p>`, {
+    const kept = await postProblem(server, neighbour, `Open #${tag} drain by the school`);
+    const problem = await postProblem(server, author, `Open #${tag} on the main street`);
+    await postStory(server, helper, `<p>It smells all day #${tag}</p>`, {
       problemId: problem.id,
     });
     const solution = await postSolution(server, helper, { problemId: problem.id });
@@ -492,7 +487,7 @@ describe('deleting the same problem or solution many times at once', () => {
       signUpVerified(server),
     ]);
     const tag = freshTag('compost');
-    const problem = await postProblem(server, author.token, 'Food waste at the canteen');
+    const problem = await postProblem(server, author, 'Food waste at the canteen');
     const kept = await postSolution(server, other, {
       problemId: problem.id,
       description: `<p>A shared #${tag} heap behind the kitchen</p>`,
@@ -534,11 +529,11 @@ describe('deleting an account', () => {
       signUpVerified(server),
     ]);
     const tag = freshTag('market');
-    const theirs = await postProblem(server, neighbour.token, `Stalls flood at the #${tag}`);
-    const mine = await postProblem(server, leaving.token, `No lights at the #${tag}`);
-    await postStory(server, leaving.token, `<p>Wet again #${tag}</p>`, { problemId: theirs.id });
-    await postStory(server, leaving.token, `<p>Busy day at the #${tag}</p>`, { spaceId: 'ww' });
-    await postStory(server, neighbour.token, `<p>Dark by six #${tag}</p>`, {
+    const theirs = await postProblem(server, neighbour, `Stalls flood at the #${tag}`);
+    const mine = await postProblem(server, leaving, `No lights at the #${tag}`);
+    await postStory(server, leaving, `<p>Wet again #${tag}</p>`, { problemId: theirs.id });
+    await postStory(server, leaving, `<p>Busy day at the #${tag}</p>`, { spaceId: 'ww' });
+    await postStory(server, neighbour, `<p>Dark by six #${tag}</p>`, {
       problemId: mine.id,
     });
     await postSolution(server, leaving, { problemId: theirs.id });
@@ -575,7 +570,7 @@ describe('deleting an account', () => {
 describe('other writes sent many times at once', () => {
   it('records a status chosen from many tabs at once as one change', async () => {
     const author = await signUpVerified(server);
-    const problem = await postProblem(server, author.token, 'Streetlights out on the hill');
+    const problem = await postProblem(server, author, 'Streetlights out on the hill');
     const answers = await burst(BURST, () =>
       gql(
         server.url,
@@ -597,7 +592,7 @@ describe('other writes sent many times at once', () => {
   it('deletes a skill, a part and a space once; the other deletes find them gone', async () => {
     const owner = await signUpVerified(server);
     const skill = await postSkill(server, owner, { spaceId: 'ww' });
-    const problem = await postProblem(server, owner.token, 'Broken gate at the clinic');
+    const problem = await postProblem(server, owner, 'Broken gate at the clinic');
     const part = await gqlData<{ addPart: { id: string } }>(
       server.url,
       `mutation($problemId: ID!, $input: ProblemPartInput!) { addPart(problemId: $problemId, input: $input) { id } }`,
@@ -709,7 +704,7 @@ describe('hiding, restoring and deleting one comment at once', () => {
 
   /** A story's thread: a comment with two replies and one beside it. */
   async function threadFor(writer: TestUser, replier: TestUser) {
-    const story = await postStory(server, writer.token, '<p>Heated #thread</p>');
+    const story = await postStory(server, writer, '<p>Heated #thread</p>');
     const thread = { itemType: 'stories' as const, itemId: story.id };
     const top = await addComment(server, writer, thread, '<p>Top</p>');
     const reply = await addComment(server, replier, thread, '<p>Reply</p>', top.id);

@@ -95,7 +95,7 @@ const signedIn = async (person: TestUser) =>
 
 describe('cross-site writes with the session cookie', () => {
   it('refuses a cross-site text/plain or form POST to join a problem with 403, and nobody joins', async () => {
-    const problem = await postProblem(server, author.token, 'Wells run dry in summer');
+    const problem = await postProblem(server, author, 'Wells run dry in summer');
     const victim = await signUpVerified(server);
     for (const call of [crossSiteText(victim), crossSiteForm(victim)]) {
       const answer = await post(`/api/problems/${problem.id}/join`, call);
@@ -107,7 +107,7 @@ describe('cross-site writes with the session cookie', () => {
   });
 
   it('refuses a cross-site text/plain or form POST to leave a problem with 403, and the member stays', async () => {
-    const problem = await postProblem(server, author.token, 'Buses skip the village');
+    const problem = await postProblem(server, author, 'Buses skip the village');
     const member = await signUpVerified(server);
     expect((await post(`/api/problems/${problem.id}/join`, { token: member.token })).status).toBe(
       200,
@@ -156,7 +156,7 @@ describe('cross-site writes with the session cookie', () => {
 
 describe('writes this site makes with the session cookie', () => {
   it('joins, leaves and signs out with JSON and this server’s Origin', async () => {
-    const problem = await postProblem(server, author.token, 'Market floods every monsoon');
+    const problem = await postProblem(server, author, 'Market floods every monsoon');
     const person = await signUpVerified(server);
     const join = await post(`/api/problems/${problem.id}/join`, sameOriginJson(person));
     expect(join).toEqual({ status: 200, body: { success: true } });
@@ -176,7 +176,7 @@ describe('writes this site makes with the session cookie', () => {
   });
 
   it('accepts a +json content type, or X-Requested-With on a call without a body', async () => {
-    const problem = await postProblem(server, author.token, 'Streetlights are out');
+    const problem = await postProblem(server, author, 'Streetlights are out');
     const person = await signUpVerified(server);
     const join = await post(`/api/problems/${problem.id}/join`, {
       ...sameOriginJson(person),
@@ -204,7 +204,7 @@ describe('writes this site makes with the session cookie', () => {
 
 describe('calls the guard leaves alone', () => {
   it('lets a Bearer-token write through without Origin or JSON', async () => {
-    const problem = await postProblem(server, author.token, 'School roof leaks');
+    const problem = await postProblem(server, author, 'School roof leaks');
     const person = await signUpVerified(server);
     const join = await post(`/api/problems/${problem.id}/join`, {
       token: person.token,

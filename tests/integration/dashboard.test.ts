@@ -38,11 +38,11 @@ const dashboard = (spaceId?: string, token?: string) =>
 describe('the dashboard', () => {
   it('counts what a signed-out visitor may see in the global space', async () => {
     const before = await dashboard();
-    await postStory(server, alice.token, '<p>Public #dash</p>');
-    await postStory(server, alice.token, '<p>Draft #dashdraft</p>', {
+    await postStory(server, alice, '<p>Public #dash</p>');
+    await postStory(server, alice, '<p>Draft #dashdraft</p>', {
       isDraft: true,
     });
-    await postStory(server, alice.token, '<p>Pending #dashpending</p>', {
+    await postStory(server, alice, '<p>Pending #dashpending</p>', {
       isAnonymousPost: true,
     });
     await insertProblem(server, alice, { tags: ['dash'] });
@@ -74,7 +74,7 @@ describe('the dashboard', () => {
         ],
       })
     ).id;
-    await postStory(server, alice.token, '<p>Inside #privatedash</p>', {
+    await postStory(server, alice, '<p>Inside #privatedash</p>', {
       spaceId,
     });
     await insertProblem(server, alice, { spaceId, tags: ['privatedash'] });

@@ -46,7 +46,7 @@ const digestsTo = (user: TestUser) =>
 async function withUnread(user: TestUser, count: number) {
   const stories = [];
   for (let i = 1; i <= count; i++) {
-    const story = await postStory(server, user.token, `<p>Story ${i} #digest</p>`);
+    const story = await postStory(server, user, `<p>Story ${i} #digest</p>`);
     await addComment(server, ada, { itemType: 'stories', itemId: story.id });
     stories.push(story);
   }

@@ -280,7 +280,7 @@ describe('reports', () => {
       signUpVerified(server),
     ]);
     await giveSiteRole(server, moderator, 'moderator');
-    const story = await postStory(server, author.token, '<p>Comments to report #flood</p>');
+    const story = await postStory(server, author, '<p>Comments to report #flood</p>');
     const limit = RATE_LIMITS.reportCreate;
     const comments: { id: string }[] = [];
     for (let index = 0; index <= limit.max + 1; index += 1)
@@ -329,7 +329,7 @@ describe('notifications a flood would repeat', () => {
       signUpVerified(server, { displayName: 'Victim' }),
       signUpVerified(server),
     ]);
-    const story = await postStory(server, author.token, '<p>Ping party #mentions</p>');
+    const story = await postStory(server, author, '<p>Ping party #mentions</p>');
     const thread = { itemType: 'stories' as const, itemId: story.id };
     const limit = RATE_LIMITS.mentionNotify;
     for (let index = 0; index <= limit.max + 2; index += 1)
@@ -343,7 +343,7 @@ describe('notifications a flood would repeat', () => {
 
   it('stops taking a reaction back and giving it again after five times an hour on one item', async () => {
     const [reactor, author] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
-    const story = await postStory(server, author.token, '<p>React to me #toggle</p>');
+    const story = await postStory(server, author, '<p>React to me #toggle</p>');
     const item = { itemType: 'stories', itemId: story.id };
     const limit = RATE_LIMITS.reactionPerItem;
     await accepted(limit.max * 2, (index) =>
@@ -400,7 +400,7 @@ describe('notifications a flood would repeat', () => {
 
   it('stops moving one problem’s status after ten changes an hour', async () => {
     const author = await signUpVerified(server);
-    const problem = await postProblem(server, author.token, 'Flickering street lights');
+    const problem = await postProblem(server, author, 'Flickering street lights');
     const limit = RATE_LIMITS.problemStatusPerProblem;
     const setStatus = (status: string) =>
       gql(
@@ -548,7 +548,7 @@ describe('writes that only cost storage', () => {
 
   it('limits a problem’s parts and measurements one person adds', async () => {
     const author = await signUpVerified(server);
-    const problem = await postProblem(server, author.token, 'Leaking water tank');
+    const problem = await postProblem(server, author, 'Leaking water tank');
     const limit = RATE_LIMITS.problemDetailAdd;
     const part = (index: number) =>
       gql(

@@ -85,8 +85,8 @@ beforeAll(async () => {
   ]);
   const space = await createPrivateSpace(server, alice);
   await addParticipant(server, alice, space.id, bob);
-  const story = await postStory(server, alice.token, '<p>Wells run dry #water</p>');
-  const problem = await postProblem(server, alice.token, 'Dry wells', { spaceId: space.id });
+  const story = await postStory(server, alice, '<p>Wells run dry #water</p>');
+  const problem = await postProblem(server, alice, 'Dry wells', { spaceId: space.id });
   const solution = await postSolution(server, alice, { problemId: problem.id, spaceId: space.id });
   const skill = await postSkill(server, alice, { spaceId: space.id });
   const { addPart } = await gqlData<{ addPart: { id: string } }>(

@@ -82,7 +82,7 @@ describe('a session ending', () => {
       reason: 'Session ended',
     });
 
-    const secret = await postStory(server, owner.token, '<p>After the sign-out #plans</p>', {
+    const secret = await postStory(server, owner, '<p>After the sign-out #plans</p>', {
       spaceId: space.id,
     });
     expect((await stays.take(1))[0]!.storyAdded.id).toBe(secret.id);
@@ -126,7 +126,7 @@ describe('a session ending', () => {
   it('refuses nothing to a signed-out visitor’s socket, which has no session to end', async () => {
     const feed = await subscribe<Added>(server.url, STORY_ADDED);
     open.push(feed);
-    const story = await postStory(server, owner.token, '<p>For everyone #public</p>');
+    const story = await postStory(server, owner, '<p>For everyone #public</p>');
     expect((await feed.take(1))[0]!.storyAdded.id).toBe(story.id);
   });
 });

@@ -56,20 +56,20 @@ beforeAll(async () => {
     signUpVerified(server, { displayName: 'Member' }),
     signUpVerified(server, { displayName: 'Outsider' }),
   ]);
-  story.chennai = (await postStoryAt(server, author.token, CHENNAI)).id;
-  story.nowhere = (await postStoryAt(server, author.token, null)).id;
-  story.secunderabad = (await postStoryAt(server, author.token, SECUNDERABAD)).id;
-  story.vijayawada = (await postStoryAt(server, author.token, VIJAYAWADA)).id;
-  story.hyderabad = (await postStoryAt(server, author.token, HYDERABAD)).id;
-  problem.vijayawada = (await postProblemAt(server, author.token, VIJAYAWADA)).id;
-  problem.hyderabad = (await postProblemAt(server, author.token, HYDERABAD)).id;
-  problem.chennai = (await postProblemAt(server, author.token, CHENNAI)).id;
-  problem.secunderabad = (await postProblemAt(server, author.token, SECUNDERABAD)).id;
-  await postProblemAt(server, author.token, null);
+  story.chennai = (await postStoryAt(server, author, CHENNAI)).id;
+  story.nowhere = (await postStoryAt(server, author, null)).id;
+  story.secunderabad = (await postStoryAt(server, author, SECUNDERABAD)).id;
+  story.vijayawada = (await postStoryAt(server, author, VIJAYAWADA)).id;
+  story.hyderabad = (await postStoryAt(server, author, HYDERABAD)).id;
+  problem.vijayawada = (await postProblemAt(server, author, VIJAYAWADA)).id;
+  problem.hyderabad = (await postProblemAt(server, author, HYDERABAD)).id;
+  problem.chennai = (await postProblemAt(server, author, CHENNAI)).id;
+  problem.secunderabad = (await postProblemAt(server, author, SECUNDERABAD)).id;
+  await postProblemAt(server, author, null);
   privateSpace = (
     await createPrivateSpace(server, author, { members: [{ user: member, status: 'contributor' }] })
   ).id;
-  privateStory = await postStoryAt(server, author.token, HYDERABAD, { spaceId: privateSpace });
+  privateStory = await postStoryAt(server, author, HYDERABAD, { spaceId: privateSpace });
 }, 60_000);
 
 afterAll(() => server?.stop());
@@ -118,7 +118,7 @@ describe('stories sorted by location', () => {
 
   it('orders stories at the very same place by id, and pages across the tie without loss', async () => {
     const twins = await Promise.all(
-      [1, 2, 3].map(() => postStoryAt(server, member.token, CHENNAI, { spaceId: privateSpace })),
+      [1, 2, 3].map(() => postStoryAt(server, member, CHENNAI, { spaceId: privateSpace })),
     );
     const tied = twins.map((twin) => twin.id).sort();
     const seen: string[] = [];

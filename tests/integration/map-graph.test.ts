@@ -77,16 +77,16 @@ describe('the graph of a map of known content', () => {
         ],
       })
     ).id;
-    wells = await postProblem(server, alice.token, 'Clean the wells', {
+    wells = await postProblem(server, alice, 'Clean the wells', {
       spaceId: space,
       description: '<p>Water from the <b>old wells</b> is brown. #water</p>',
     });
-    pumps = await postProblem(server, bob.token, 'Fix the pumps', {
+    pumps = await postProblem(server, bob, 'Fix the pumps', {
       spaceId: space,
       description: '<p>Two pumps are broken #pumps</p>',
     });
-    await setProblemStatus(server, bob.token, pumps.id, 'solving');
-    anonymous = await postProblem(server, carol.token, 'Nobody listens', {
+    await setProblemStatus(server, bob, pumps.id, 'solving');
+    anonymous = await postProblem(server, carol, 'Nobody listens', {
       spaceId: space,
       isAnonymousPost: true,
       description: '<p>Said without a name #voice</p>',
@@ -105,13 +105,13 @@ describe('the graph of a map of known content', () => {
     });
     onWells = await postStory(
       server,
-      carol.token,
+      carol,
       '<p>The well by the school is the worst one. #water</p>',
       {
         problemId: wells.id,
       },
     );
-    await postStory(server, bob.token, '<p>We met the ward office today #meetings</p>', {
+    await postStory(server, bob, '<p>We met the ward office today #meetings</p>', {
       spaceId: space,
     });
     map = await createMap(server, alice, { spaceId: space, name: 'Water' });
@@ -264,12 +264,12 @@ describe('mapProgress (the s-curve)', () => {
   it('counts, day by day, the problems created and those solved by that day’s end', async () => {
     const space = (await createPrivateSpace(server, alice)).id;
     const day = (n: number, hour = 12) => new Date(Date.UTC(2024, 2, 1 + n, hour));
-    const first = await postProblem(server, alice.token, 'First', { spaceId: space });
-    const second = await postProblem(server, alice.token, 'Second', { spaceId: space });
-    const third = await postProblem(server, alice.token, 'Third', { spaceId: space });
-    await setProblemStatus(server, alice.token, first.id, 'solved');
-    await setProblemStatus(server, alice.token, first.id, 'solving');
-    await setProblemStatus(server, alice.token, second.id, 'solved');
+    const first = await postProblem(server, alice, 'First', { spaceId: space });
+    const second = await postProblem(server, alice, 'Second', { spaceId: space });
+    const third = await postProblem(server, alice, 'Third', { spaceId: space });
+    await setProblemStatus(server, alice, first.id, 'solved');
+    await setProblemStatus(server, alice, first.id, 'solving');
+    await setProblemStatus(server, alice, second.id, 'solved');
     // Their history moved to known days (the service stamps the present).
     const db = server.deps.db;
     const at = async (problemId: string, toStatus: string, when: Date) =>
@@ -345,14 +345,14 @@ describe('mapLoops', () => {
     const space = (await createPrivateSpace(server, alice)).id;
     const [a, b, c] = await Promise.all(
       ['Loop A', 'Loop B', 'Loop C'].map((name) =>
-        postProblem(server, alice.token, name, { spaceId: space }),
+        postProblem(server, alice, name, { spaceId: space }),
       ),
     );
-    const draft = await postProblem(server, alice.token, 'Loop draft', {
+    const draft = await postProblem(server, alice, 'Loop draft', {
       spaceId: space,
       isDraft: true,
     });
-    await setProblemStatus(server, alice.token, b!.id, 'solving');
+    await setProblemStatus(server, alice, b!.id, 'solving');
     const [A, B, C, D] = [a!, b!, c!, draft].map((problem) => key('problem', problem.id));
     const map = await createMap(server, alice, { spaceId: space });
     await saveMap(server, alice, map, {
@@ -445,7 +445,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     async function mapOf(size: number) {
       const space = (await createPrivateSpace(counted, owner)).id;
       for (let index = 0; index < size; index++) {
-        const problem = await postProblem(counted, owner.token, `Problem ${index}`, {
+        const problem = await postProblem(counted, owner, `Problem ${index}`, {
           spaceId: space,
         });
         await postSolution(counted, owner, { problemId: problem.id });

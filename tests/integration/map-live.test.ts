@@ -100,36 +100,54 @@ describe('problemStatusChanged (kanban)', () => {
     const space = await createPrivateSpace(server, alice, {
       members: [{ user: bob, status: 'contributor' }],
     });
-    const problem = await postProblem(server, alice.token, 'Broken pump', { spaceId: space.id });
+    const problem = await postProblem(server, alice, 'Broken pump', { spaceId: space.id });
     const member = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: space.id }, bob);
     const outsider = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: space.id }, carol);
     await expect(outsider.take(1, 3000)).rejects.toThrow(/NOT_FOUND|Item has been deleted/u);
     const elsewhere = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: 'ww' }, carol);
 
-    await setProblemStatus(server, alice.token, problem.id, 'solving');
+    await setProblemStatus(server, alice, problem.id, 'solving');
     const [moved] = await member.take(1, 1000);
     expect(moved!.problemStatusChanged).toEqual({ id: problem.id, status: 'solving' });
-    await elsewhere.expectNothingMore();
+    // Events arrive in order: had the private card moved elsewhere, it would come before this one.
+    const open = await postProblem(server, alice, 'Open pump');
+    await setProblemStatus(server, alice, open.id, 'solving');
+    expect((await elsewhere.take(1)).map((event) => event.problemStatusChanged.id)).toEqual([
+      open.id,
+    ]);
   });
 
   it('follows each problem’s own rule per event: a draft moves for its author only, a blocked member sees no more', async () => {
     const space = await createPrivateSpace(server, alice, {
       members: [{ user: bob, status: 'contributor' }],
     });
-    const draft = await postProblem(server, alice.token, 'Draft card', {
+    const draft = await postProblem(server, alice, 'Draft card', {
       spaceId: space.id,
       isDraft: true,
     });
-    const listed = await postProblem(server, alice.token, 'Listed card', { spaceId: space.id });
+    const listed = await postProblem(server, alice, 'Listed card', { spaceId: space.id });
     const author = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: space.id }, alice);
     const member = await follow<StatusChanged>(STATUS_CHANGED, { spaceId: space.id }, bob);
-    await setProblemStatus(server, alice.token, draft.id, 'solving');
+    await setProblemStatus(server, alice, draft.id, 'solving');
     expect((await author.take(1))[0]!.problemStatusChanged.id).toBe(draft.id);
-    await member.expectNothingMore();
+    // Events arrive in order: the draft's move would reach the member before the listed card's.
+    await setProblemStatus(server, alice, listed.id, 'solving');
+    expect((await member.take(1)).map((event) => event.problemStatusChanged.id)).toEqual([
+      listed.id,
+    ]);
 
     await setStatus(server, alice, space.id, bob, 'blocked');
-    await setProblemStatus(server, alice.token, listed.id, 'solved');
-    expect((await author.take(2))[1]!.problemStatusChanged.id).toBe(listed.id);
-    await member.expectNothingMore();
+    await setProblemStatus(server, alice, listed.id, 'solved');
+    expect((await author.take(3))[2]!.problemStatusChanged).toEqual({
+      id: listed.id,
+      status: 'solved',
+    });
+    // Back as a member, the next move is the first they see since the block.
+    await setStatus(server, alice, space.id, bob, 'contributor');
+    await setProblemStatus(server, alice, listed.id, 'solving');
+    expect((await member.take(2)).map((event) => event.problemStatusChanged)).toEqual([
+      { id: listed.id, status: 'solving' },
+      { id: listed.id, status: 'solving' },
+    ]);
   });
 });

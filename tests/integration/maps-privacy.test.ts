@@ -103,7 +103,7 @@ describe('a private map', () => {
   let map: MapView;
   let recipe: MapView;
   beforeAll(async () => {
-    problem = await postProblem(server, author.token, 'Wells run dry');
+    problem = await postProblem(server, author, 'Wells run dry');
     map = await createMap(server, author, { name: 'Private plan' });
     recipe = await createMap(server, author, { problemId: problem.id, name: 'Private recipe' });
     // The reader bookmarks both while they are public; then the author makes them private.
@@ -219,17 +219,17 @@ describe('a map in a private space', () => {
 describe('the graph of a map', () => {
   it('never shows a draft, a hidden or a pending item, or one of another space', async () => {
     const elsewhere = await createPrivateSpace(server, author);
-    const shown = await postProblem(server, author.token, 'Shown problem');
-    const draft = await postProblem(server, author.token, 'Draft problem', { isDraft: true });
-    const pending = await postProblem(server, author.token, 'Pending problem', {
+    const shown = await postProblem(server, author, 'Shown problem');
+    const draft = await postProblem(server, author, 'Draft problem', { isDraft: true });
+    const pending = await postProblem(server, author, 'Pending problem', {
       isAnonymousPost: true,
     });
-    const hidden = await postProblem(server, author.token, 'Hidden problem');
+    const hidden = await postProblem(server, author, 'Hidden problem');
     await moderate(server, moderator, 'hide', { itemType: 'problems', itemId: hidden.id });
-    const foreign = await postProblem(server, author.token, 'Elsewhere', { spaceId: elsewhere.id });
+    const foreign = await postProblem(server, author, 'Elsewhere', { spaceId: elsewhere.id });
     const solution = await postSolution(server, author, { problemId: shown.id });
     const draftSolution = await postSolution(server, author, { isDraft: true });
-    await postStory(server, author.token, '<p>A story in the feed #water</p>');
+    await postStory(server, author, '<p>A story in the feed #water</p>');
 
     const map = await createMap(server, author, { name: 'Everything' });
     for (const user of [author, reader, moderator, null]) {
@@ -243,10 +243,10 @@ describe('the graph of a map', () => {
   });
 
   it('drops a custom link to a node the viewer cannot see, and keeps it through a save', async () => {
-    const shown = await postProblem(server, author.token, 'Visible end');
-    const draft = await postProblem(server, author.token, 'Draft end', { isDraft: true });
+    const shown = await postProblem(server, author, 'Visible end');
+    const draft = await postProblem(server, author, 'Draft end', { isDraft: true });
     const elsewhere = await createPrivateSpace(server, author);
-    const foreign = await postProblem(server, author.token, 'Foreign end', {
+    const foreign = await postProblem(server, author, 'Foreign end', {
       spaceId: elsewhere.id,
     });
     const map = await createMap(server, author);

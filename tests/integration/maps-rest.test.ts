@@ -28,7 +28,7 @@ beforeAll(async () => {
     signUpVerified(server, { displayName: 'Alice' }),
     signUpVerified(server, { displayName: 'Bob' }),
   ]);
-  problem = await postProblem(server, alice.token, 'Flooded streets');
+  problem = await postProblem(server, alice, 'Flooded streets');
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -251,7 +251,7 @@ describe('DELETE /api/views', () => {
     expect(done.body).toEqual({ success: true });
     expect(await readMap(server, alice, map.id)).toBeNull();
     const recipe = await createMap(server, alice, { problemId: problem.id });
-    const elsewhere = await postProblem(server, alice.token, 'Another problem');
+    const elsewhere = await postProblem(server, alice, 'Another problem');
     expect(
       (await deleteView(alice, `linkId=${recipe.id}&path=problems/${elsewhere.id}`)).status,
     ).toBe(404);
@@ -350,7 +350,7 @@ describe('/list/v2 and /get/v2 paths', () => {
       `/api/get/v2?path=problems/${problem.id}/views/${recipe.id}`,
     );
     expect(got.body).toEqual({ success: true, data: mapShape });
-    const wrongProblem = await postProblem(server, alice.token, 'Unrelated problem');
+    const wrongProblem = await postProblem(server, alice, 'Unrelated problem');
     const refused = await rest(
       server.url,
       'GET',
@@ -412,7 +412,7 @@ describe('bookmarks of maps', () => {
 
   it('answers 404 for a recipe named under another problem', async () => {
     const recipe = await createMap(server, alice, { problemId: problem.id });
-    const other = await postProblem(server, alice.token, 'Other problem here');
+    const other = await postProblem(server, alice, 'Other problem here');
     const refused = await rest(
       server.url,
       'POST',

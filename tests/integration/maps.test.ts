@@ -174,7 +174,7 @@ describe('createProgressMap (the map wizard)', () => {
 
   it("makes a recipe a 2D graph map in its problem's space, and refuses any other type", async () => {
     const space = await createPrivateSpace(server, alice, { members: [] });
-    const problem = await postProblem(server, alice.token, 'Wells dry up', { spaceId: space.id });
+    const problem = await postProblem(server, alice, 'Wells dry up', { spaceId: space.id });
     const recipe = await createMap(server, alice, {
       problemId: problem.id,
       graphTypes: undefined,
@@ -306,7 +306,7 @@ describe('progressMaps (the maps list)', () => {
   });
 
   it("lists a problem's recipes under it, not among the space's maps", async () => {
-    const problem = await postProblem(server, alice.token, 'Pump breaks', { spaceId: space });
+    const problem = await postProblem(server, alice, 'Pump breaks', { spaceId: space });
     await createMap(server, bob, { problemId: problem.id, name: 'Pump recipe' });
     expect(await mapNames(server, alice, { problemId: problem.id })).toEqual(['Pump recipe']);
     expect(await mapNames(server, alice, { spaceId: space })).not.toContain('Pump recipe');
@@ -535,7 +535,7 @@ describe('copyProgressMap (Save As)', () => {
   });
 
   it("keeps a recipe's copy on its problem, counted in its recipes", async () => {
-    const problem = await postProblem(server, alice.token, 'Leaky taps');
+    const problem = await postProblem(server, alice, 'Leaky taps');
     const recipe = await createMap(server, alice, { problemId: problem.id });
     const copy = await copyMap(bob, recipe.id);
     expect(copy).toMatchObject({ problemId: problem.id, graphTypes: ['2D'] });
@@ -569,9 +569,9 @@ describe('importProgressMap', () => {
 
   it('keeps only nodes of the target space the importer reads, and makes waypoints anew', async () => {
     const elsewhere = await createPrivateSpace(server, bob);
-    const hidden = await postProblem(server, bob.token, 'Not for Alice', { spaceId: elsewhere.id });
-    const draft = await postProblem(server, alice.token, 'Draft', { isDraft: true });
-    const shown = await postProblem(server, alice.token, 'Shown');
+    const hidden = await postProblem(server, bob, 'Not for Alice', { spaceId: elsewhere.id });
+    const draft = await postProblem(server, alice, 'Draft', { isDraft: true });
+    const shown = await postProblem(server, alice, 'Shown');
     const file = mapFile(
       {
         positions2d: {
@@ -614,7 +614,7 @@ describe('importProgressMap', () => {
 
 describe('totalRecipes', () => {
   it('counts the public recipes of a problem, whatever happens to them', async () => {
-    const problem = await postProblem(server, alice.token, 'Flooded market');
+    const problem = await postProblem(server, alice, 'Flooded market');
     expect(await totalRecipes(problem.id)).toBe(0);
     const recipe = await createMap(server, alice, { problemId: problem.id });
     await createMap(server, alice, { problemId: problem.id, isPrivate: true });
@@ -631,7 +631,7 @@ describe('totalRecipes', () => {
   });
 
   it('stays exact under 20 recipes created at once and privacy toggled at once', async () => {
-    const problem = await postProblem(server, alice.token, 'Busy problem');
+    const problem = await postProblem(server, alice, 'Busy problem');
     const people = [alice, bob, carol, dan];
     const created = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>

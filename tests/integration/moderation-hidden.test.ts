@@ -109,7 +109,7 @@ async function storyEverywhere(storyId: string, tag: string, user?: TestUser) {
 describe('a hidden story', () => {
   it('vanishes for everyone but its author, who sees it marked; restore brings it back', async () => {
     const tag = `hide${Date.now()}`;
-    const story = await postStory(server, author.token, `<p>Questionable #${tag}</p>`);
+    const story = await postStory(server, author, `<p>Questionable #${tag}</p>`);
     const before = await storyEverywhere(story.id, tag, viewer);
     expect(before).toMatchObject({
       inFeed: true,
@@ -171,7 +171,7 @@ describe('a hidden story', () => {
 
   it('leaves its problem’s Stories tab and the problem’s story counter', async () => {
     const problemId = await insertProblem(server, author);
-    const story = await postStory(server, author.token, '<p>On the problem #wells</p>', {
+    const story = await postStory(server, author, '<p>On the problem #wells</p>', {
       problemId,
     });
     const problemStories = async () =>
@@ -266,7 +266,7 @@ describe('hidden problems, solutions and skills', () => {
 
 describe('a hidden comment', () => {
   it('leaves the thread and the post’s comment count for others, with its replies; restore brings them back', async () => {
-    const story = await postStory(server, author.token, '<p>Thread #talk</p>');
+    const story = await postStory(server, author, '<p>Thread #talk</p>');
     const thread = { itemType: 'stories' as const, itemId: story.id };
     const rude = await addComment(server, author, thread, '<p>Rude words</p>');
     await addComment(server, viewer, thread, '<p>A reply</p>', rude.id);
@@ -314,7 +314,7 @@ describe('a hidden comment', () => {
   });
 
   it('cannot be approved or rejected: comments only hide and restore', async () => {
-    const story = await postStory(server, author.token, '<p>Approve? #talk</p>');
+    const story = await postStory(server, author, '<p>Approve? #talk</p>');
     const comment = await addComment(server, author, { itemType: 'stories', itemId: story.id });
     const error = await gqlError(
       server.url,
@@ -328,7 +328,7 @@ describe('a hidden comment', () => {
 
 describe('who may hide and restore', () => {
   it('refuses signed-out visitors and plain users; answers NOT_FOUND for a missing item', async () => {
-    const story = await postStory(server, author.token, '<p>Keep me #safe</p>');
+    const story = await postStory(server, author, '<p>Keep me #safe</p>');
     const variables = { action: 'hide', itemType: 'stories', itemId: story.id };
     expect((await gqlError(server.url, MODERATE_ITEM, variables)).code).toBe('UNAUTHENTICATED');
     expect(
@@ -361,7 +361,7 @@ describe('who may hide and restore', () => {
     const space = await createPrivateSpace(server, owner, {
       members: [{ user: member, status: 'contributor' }],
     });
-    const story = await postStory(server, member.token, '<p>Inside #committee</p>', {
+    const story = await postStory(server, member, '<p>Inside #committee</p>', {
       spaceId: space.id,
     });
     const refused = await rest(
@@ -428,9 +428,9 @@ const DELETE_POST: Record<PostKind, string> = {
 async function postOf(kind: PostKind, user: TestUser, problemId: string, tag: string) {
   switch (kind) {
     case 'stories':
-      return (await postStory(server, user.token, `<p>On it #${tag}</p>`, { problemId })).id;
+      return (await postStory(server, user, `<p>On it #${tag}</p>`, { problemId })).id;
     case 'problems':
-      return (await postProblem(server, user.token, `Broken #${tag} pump`)).id;
+      return (await postProblem(server, user, `Broken #${tag} pump`)).id;
     case 'solutions':
       return (
         await postSolution(server, user, { problemId, description: `<p>Fix the #${tag}</p>` })
@@ -496,7 +496,7 @@ describe('counters through hide, restore and delete in any order', () => {
 
   it('counts a thread right when a hidden reply’s comment, or a hidden comment’s reply, is deleted', async () => {
     const [writer, replier] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
-    const story = await postStory(server, writer.token, '<p>Thread #mixed</p>');
+    const story = await postStory(server, writer, '<p>Thread #mixed</p>');
     const thread = { itemType: 'stories' as const, itemId: story.id };
 
     // A hidden reply, then its comment deleted: the comment and its one shown reply leave.
@@ -540,7 +540,7 @@ describe('counters through hide, restore and delete in any order', () => {
 
   it('takes no reply under a hidden comment from others; its author’s reply counts nowhere yet', async () => {
     const [writer, replier] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
-    const story = await postStory(server, writer.token, '<p>Hidden thread #replies</p>');
+    const story = await postStory(server, writer, '<p>Hidden thread #replies</p>');
     const thread = { itemType: 'stories' as const, itemId: story.id };
     const top = await addComment(server, writer, thread);
     expect(await stepOn('hide', top.id, writer)).toBe('ok');
@@ -559,7 +559,7 @@ describe('counters through hide, restore and delete in any order', () => {
 
   it('answers a restore after the delete with NOT_FOUND and changes nothing', async () => {
     const [writer, replier] = await Promise.all([signUpVerified(server), signUpVerified(server)]);
-    const story = await postStory(server, writer.token, '<p>Gone #restore</p>');
+    const story = await postStory(server, writer, '<p>Gone #restore</p>');
     const thread = { itemType: 'stories' as const, itemId: story.id };
     const top = await addComment(server, writer, thread);
     const reply = await addComment(server, replier, thread, '<p>Reply</p>', top.id);
@@ -626,7 +626,7 @@ describe('counters through hide, restore and delete in any order', () => {
       signUpVerified(server),
       signUpVerified(server),
     ]);
-    const story = await postStory(server, neighbour.token, '<p>Neighbour #leaving</p>');
+    const story = await postStory(server, neighbour, '<p>Neighbour #leaving</p>');
     const thread = { itemType: 'stories' as const, itemId: story.id };
     // Their comment with others' replies, one of which hidden.
     const theirs = await addComment(server, leaving, thread);

@@ -193,7 +193,7 @@ describe('suspension', () => {
 
   it('lets a suspended person read but not write, says until when, and unsuspending restores', async () => {
     const target = await signUpVerified(server);
-    const story = await postStory(server, target.token, '<p>Before #calm</p>');
+    const story = await postStory(server, target, '<p>Before #calm</p>');
     const until = await suspend(server, moderator, target, 48);
     const date = `${until.slice(0, 16).replace('T', ' ')} UTC`;
     const message = REPORT_MESSAGES.suspended.replace('{{date}}', date);
@@ -211,7 +211,7 @@ describe('suspension', () => {
     });
     for (const write of [
       () => addComment(server, target, { itemType: 'stories', itemId: story.id }),
-      () => postStory(server, target.token, '<p>Again #calm</p>'),
+      () => postStory(server, target, '<p>Again #calm</p>'),
     ])
       await expect(write()).rejects.toThrow(/suspended until/u);
     const overRest = await rest(
@@ -254,7 +254,7 @@ describe('suspension', () => {
       { token: moderator.token },
     );
     expect(restored.unsuspendUser.suspendedUntil).toBeNull();
-    await postStory(server, target.token, '<p>Back #calm</p>');
+    await postStory(server, target, '<p>Back #calm</p>');
   });
 
   it('suspends over REST with POST /moderation/suspend', async () => {
@@ -290,7 +290,7 @@ describe('suspension', () => {
 
 describe('anonymous posts waiting for approval', () => {
   it('lists them to moderators only, with who posted', async () => {
-    const story = await postStory(server, person.token, '<p>Anonymous worry #wells</p>', {
+    const story = await postStory(server, person, '<p>Anonymous worry #wells</p>', {
       isAnonymousPost: true,
     });
     expect(story.isApproved).toBe(false);
@@ -321,7 +321,7 @@ describe('anonymous posts waiting for approval', () => {
 
   it('approval makes the story appear live in a subscriber’s feed, and in lists', async () => {
     const subscriber = await signUpVerified(server);
-    const story = await postStory(server, person.token, '<p>Please approve #wells</p>', {
+    const story = await postStory(server, person, '<p>Please approve #wells</p>', {
       isAnonymousPost: true,
     });
     const feed = await subscribe<{ storyAdded: StoryView }>(
@@ -369,7 +369,7 @@ describe('anonymous posts waiting for approval', () => {
   });
 
   it('rejecting keeps it unapproved and hidden: its author sees it marked, nobody else', async () => {
-    const story = await postStory(server, person.token, '<p>Reject me #wells</p>', {
+    const story = await postStory(server, person, '<p>Reject me #wells</p>', {
       isAnonymousPost: true,
     });
     await moderate(server, moderator, 'reject', { itemType: 'stories', itemId: story.id });
@@ -395,7 +395,7 @@ describe('anonymous posts waiting for approval', () => {
     const space = await createPrivateSpace(server, owner, {
       members: [{ user: member, status: 'contributor' }],
     });
-    const story = await postStory(server, member.token, '<p>Inside #wells</p>', {
+    const story = await postStory(server, member, '<p>Inside #wells</p>', {
       isAnonymousPost: true,
       spaceId: space.id,
     });

@@ -53,7 +53,7 @@ async function privateStory() {
       { user: commenter!, status: 'contributor' },
     ],
   });
-  const story = await postStory(server, member!.token, '<p>Inside the space #water</p>', {
+  const story = await postStory(server, member!, '<p>Inside the space #water</p>', {
     spaceId: space.id,
   });
   const thread = { itemType: 'stories' as const, itemId: story.id };
@@ -117,7 +117,7 @@ describe('listed only while the item stays visible', () => {
 
   it('a post hidden by a moderator takes its notifications out of the list and the total', async () => {
     const [author, commenter] = await people(2);
-    const story = await postStory(server, author!.token, '<p>Soon hidden #water</p>');
+    const story = await postStory(server, author!, '<p>Soon hidden #water</p>');
     await addComment(server, commenter!, { itemType: 'stories', itemId: story.id });
     expect(await totalNotificationsOf(server, author!)).toBe(1);
 
@@ -131,7 +131,7 @@ describe('listed only while the item stays visible', () => {
 describe('REST rows', () => {
   it("lists the viewer's own notifications; another person's list is 404, signed out 401", async () => {
     const [author, commenter] = await people(2);
-    const story = await postStory(server, author!.token, '<p>Over REST #water</p>');
+    const story = await postStory(server, author!, '<p>Over REST #water</p>');
     await addComment(server, commenter!, { itemType: 'stories', itemId: story.id });
 
     const own = await listNotificationsOverRest(server, author!.id, author!.token);
@@ -148,7 +148,7 @@ describe('REST rows', () => {
 
   it("deletes one (another person's is 404) and clears all", async () => {
     const [author, commenter] = await people(2);
-    const story = await postStory(server, author!.token, '<p>Delete over REST #water</p>');
+    const story = await postStory(server, author!, '<p>Delete over REST #water</p>');
     const thread = { itemType: 'stories' as const, itemId: story.id };
     await addComment(server, commenter!, thread);
     const { items } = await listNotifications(server, author!);

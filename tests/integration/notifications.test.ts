@@ -69,7 +69,7 @@ describe('notifications query', () => {
 describe('comments', () => {
   it("tell the post's author, with the comment's opening words and a route to the post", async () => {
     const [author, commenter] = await people(2);
-    const story = await postStory(server, author!.token, '<p>Our well is dry #water</p>');
+    const story = await postStory(server, author!, '<p>Our well is dry #water</p>');
     await addComment(server, commenter!, storyThread(story), '<p>We can help dig</p>');
 
     const [note] = await notificationsOfKind(server, author!, 'comment');
@@ -88,14 +88,14 @@ describe('comments', () => {
 
   it('never tell the actor about their own comment', async () => {
     const [author] = await people(1);
-    const story = await postStory(server, author!.token, '<p>Notes to self #water</p>');
+    const story = await postStory(server, author!, '<p>Notes to self #water</p>');
     await addComment(server, author!, storyThread(story));
     expect((await listNotifications(server, author!)).items).toEqual([]);
   });
 
   it('group on one post: two commenters make one notification, newest first', async () => {
     const [author, first, second] = await people(3);
-    const story = await postStory(server, author!.token, '<p>Busy thread #water</p>');
+    const story = await postStory(server, author!, '<p>Busy thread #water</p>');
     await addComment(server, first!, storyThread(story));
     await addComment(server, second!, storyThread(story));
     const notes = await notificationsOfKind(server, author!, 'comment');
@@ -106,7 +106,7 @@ describe('comments', () => {
 
   it("tell watchers at everything (commenters watch), never a muted one, and a reply tells the comment's author", async () => {
     const [author, first, second, muter] = await people(4);
-    const story = await postStory(server, author!.token, '<p>Watch this #water</p>');
+    const story = await postStory(server, author!, '<p>Watch this #water</p>');
     const comment = await addComment(server, first!, storyThread(story));
     await addComment(server, muter!, storyThread(story));
     await setWatchLevel(server, muter!, storyThread(story), 'muted');
@@ -128,7 +128,7 @@ describe('comments', () => {
 
   it('a watcher at everything hears of new comments as kind watched', async () => {
     const [author, watcher, commenter] = await people(3);
-    const story = await postStory(server, author!.token, '<p>Watched #water</p>');
+    const story = await postStory(server, author!, '<p>Watched #water</p>');
     await setWatchLevel(server, watcher!, storyThread(story), 'everything');
     await addComment(server, commenter!, storyThread(story));
     expect(await notificationsOfKind(server, watcher!, 'watched')).toMatchObject([
@@ -138,7 +138,7 @@ describe('comments', () => {
 
   it('an @mention tells the person mentioned even if not watching, at level mentions too, but not when muted', async () => {
     const [author, commenter, mentioned, mentionsOnly, muted] = await people(5);
-    const story = await postStory(server, author!.token, '<p>Who can help? #water</p>');
+    const story = await postStory(server, author!, '<p>Who can help? #water</p>');
     await setWatchLevel(server, mentionsOnly!, storyThread(story), 'mentions');
     await setWatchLevel(server, muted!, storyThread(story), 'muted');
     const html = `<p>${mentionOf(mentioned!)} ${mentionOf(mentionsOnly!)} ${mentionOf(muted!)}</p>`;
@@ -154,7 +154,7 @@ describe('comments', () => {
 
   it('an author at level mentions hears no plain comments on their post', async () => {
     const [author, commenter] = await people(2);
-    const story = await postStory(server, author!.token, '<p>Quiet please #water</p>');
+    const story = await postStory(server, author!, '<p>Quiet please #water</p>');
     await setWatchLevel(server, author!, storyThread(story), 'mentions');
     await addComment(server, commenter!, storyThread(story));
     expect((await listNotifications(server, author!)).items).toEqual([]);
@@ -164,7 +164,7 @@ describe('comments', () => {
 describe('reactions and votes', () => {
   it('4 reactions make one notification with actorCount 4, newest actor first, unread again after being read', async () => {
     const [author, ...reactors] = await people(5);
-    const story = await postStory(server, author!.token, '<p>React to me #water</p>');
+    const story = await postStory(server, author!, '<p>React to me #water</p>');
     for (const reactor of reactors.slice(0, 3))
       await react(server, reactor, storyThread(story), 'happy');
     const [first] = await notificationsOfKind(server, author!, 'reaction');
@@ -189,7 +189,7 @@ describe('reactions and votes', () => {
 
   it("changing one's reaction does not count the actor twice", async () => {
     const [author, reactor] = await people(2);
-    const story = await postStory(server, author!.token, '<p>Change of heart #water</p>');
+    const story = await postStory(server, author!, '<p>Change of heart #water</p>');
     await react(server, reactor!, storyThread(story), 'happy');
     await react(server, reactor!, storyThread(story), 'like');
     expect(await notificationsOfKind(server, author!, 'reaction')).toMatchObject([
@@ -199,7 +199,7 @@ describe('reactions and votes', () => {
 
   it("a reaction on a comment tells the comment's author", async () => {
     const [author, commenter, reactor] = await people(3);
-    const story = await postStory(server, author!.token, '<p>Comment reactions #water</p>');
+    const story = await postStory(server, author!, '<p>Comment reactions #water</p>');
     const comment = await addComment(server, commenter!, storyThread(story));
     await react(server, reactor!, { itemType: 'comments', itemId: comment.id }, 'like');
     expect(await notificationsOfKind(server, commenter!, 'reaction')).toMatchObject([
@@ -210,7 +210,7 @@ describe('reactions and votes', () => {
 
   it('30 people reacting at once make one notification with actorCount 30', async () => {
     const [author, ...reactors] = await people(31);
-    const story = await postStory(server, author!.token, '<p>Popular #water</p>');
+    const story = await postStory(server, author!, '<p>Popular #water</p>');
     await Promise.all(
       reactors.map((reactor) => react(server, reactor, storyThread(story), 'happy')),
     );
@@ -273,7 +273,7 @@ describe('people and spaces', () => {
 describe('problems', () => {
   it('a status change tells the people who joined, not the one who changed it', async () => {
     const [author, joiner, stranger] = await people(3);
-    const problem = await postProblem(server, author!.token, 'Dry wells');
+    const problem = await postProblem(server, author!, 'Dry wells');
     await gqlData(
       server.url,
       `mutation($id: ID!) { joinProblem(id: $id) { id } }`,
@@ -387,7 +387,7 @@ describe('naming the item', () => {
 
   it('a status change names the problem over GraphQL and REST, as it is named now', async () => {
     const [author, joiner] = await people(2);
-    const problem = await postProblem(server, author!.token, 'Dry wells in Ward 12');
+    const problem = await postProblem(server, author!, 'Dry wells in Ward 12');
     await gqlData(server.url, JOIN, { id: problem.id }, { token: joiner!.token });
     await gqlData(
       server.url,
@@ -419,7 +419,7 @@ describe('naming the item', () => {
     const [author, first, second] = await people(3);
     const words =
       'Our well ran dry in May and the hand pump broke the same week, so we carry water';
-    const story = await postStory(server, author!.token, `<p>${words} from the river #water</p>`);
+    const story = await postStory(server, author!, `<p>${words} from the river #water</p>`);
     const comment = await addComment(server, first!, storyThread(story));
     await addComment(
       server,
@@ -460,7 +460,7 @@ describe('naming the item', () => {
 describe('reading, deleting and clearing', () => {
   async function twoNotifications() {
     const [author, other] = await people(2);
-    const story = await postStory(server, author!.token, '<p>Read me #water</p>');
+    const story = await postStory(server, author!, '<p>Read me #water</p>');
     await react(server, other!, storyThread(story), 'happy');
     await addComment(server, other!, storyThread(story));
     const { items } = await listNotifications(server, author!);
@@ -507,7 +507,7 @@ describe('reading, deleting and clearing', () => {
     const [author, ...reactors] = await people(4);
     const stories = [];
     for (const reactor of reactors) {
-      const story = await postStory(server, author!.token, `<p>Story ${stories.length} #water</p>`);
+      const story = await postStory(server, author!, `<p>Story ${stories.length} #water</p>`);
       stories.push(story);
       await react(server, reactor, storyThread(story), 'happy');
     }
@@ -526,10 +526,10 @@ describe('filters', () => {
     const space = await createPrivateSpace(server, owner!, {
       members: [{ user: member!, status: 'contributor' }],
     });
-    const inside = await postStory(server, owner!.token, '<p>Inside #water</p>', {
+    const inside = await postStory(server, owner!, '<p>Inside #water</p>', {
       spaceId: space.id,
     });
-    const outside = await postStory(server, owner!.token, '<p>Outside #water</p>');
+    const outside = await postStory(server, owner!, '<p>Outside #water</p>');
     await react(server, member!, storyThread(inside), 'happy');
     await react(server, member!, storyThread(outside), 'happy');
 
@@ -551,7 +551,7 @@ describe('filters', () => {
 describe('watch levels and the space switch', () => {
   it('the author watches their post at everything; anyone may set a level; a bad level is refused', async () => {
     const [author, reader] = await people(2);
-    const story = await postStory(server, author!.token, '<p>Levels #water</p>');
+    const story = await postStory(server, author!, '<p>Levels #water</p>');
     const levelOf = async (user: TestUser) =>
       (
         await gqlData<{ watchLevel: string | null }>(server.url, WATCH_LEVEL, storyThread(story), {

@@ -73,8 +73,8 @@ beforeAll(async () => {
     signUpVerified(server, { displayName: 'Member' }),
     signUpVerified(server, { displayName: 'Stranger' }),
   ]);
-  ownProblem = await postProblem(server, owner.token, 'Drains overflow on market day');
-  otherProblem = await postProblem(server, stranger.token, 'Street lights are out');
+  ownProblem = await postProblem(server, owner, 'Drains overflow on market day');
+  otherProblem = await postProblem(server, stranger, 'Street lights are out');
   await postSolution(server, owner, {
     name: 'Mesh guards on the inlets',
     problemId: ownProblem.id,
@@ -205,10 +205,10 @@ describe('canSuspend on a report', () => {
         ],
       })
     ).id;
-    byWriter = await postProblem(server, stranger.token, 'Spam about pumps');
-    byAdmin = await postProblem(server, admin.token, 'An admin’s problem');
-    byModerator = await postProblem(server, moderator.token, 'A moderator’s problem');
-    inSpace = await postProblem(server, spaceMember.token, 'Spam in the committee', { spaceId });
+    byWriter = await postProblem(server, stranger, 'Spam about pumps');
+    byAdmin = await postProblem(server, admin, 'An admin’s problem');
+    byModerator = await postProblem(server, moderator, 'A moderator’s problem');
+    inSpace = await postProblem(server, spaceMember, 'Spam in the committee', { spaceId });
     for (const problem of [byWriter, byAdmin, byModerator, inSpace])
       await report(server, reporter, { itemType: 'problems', itemId: problem.id });
   }, 120_000);

@@ -149,8 +149,8 @@ beforeAll(async () => {
   const space = await createPrivateSpace(server, alice);
   await addParticipant(server, alice, space.id, bob);
   const spaceId = space.id;
-  const story = await postStory(server, alice.token, '<p>Wells run dry #water</p>', { spaceId });
-  const problem = await postProblem(server, alice.token, 'Dry wells', { spaceId });
+  const story = await postStory(server, alice, '<p>Wells run dry #water</p>', { spaceId });
+  const problem = await postProblem(server, alice, 'Dry wells', { spaceId });
   const solution = await postSolution(server, alice, { problemId: problem.id, spaceId });
   const skill = await postSkill(server, alice, { spaceId });
   const { addPart } = await gqlData<{ addPart: { id: string } }>(

@@ -46,26 +46,24 @@ beforeAll(async () => {
   spaceId = space.id;
   await addParticipant(server, author, spaceId, member);
 
-  const publicProblem = await postProblem(server, author.token, 'Public problem');
+  const publicProblem = await postProblem(server, author, 'Public problem');
   publicIds.problem = publicProblem.id;
-  publicIds.story = (await postStory(server, author.token, '<p>Open #water</p>')).id;
+  publicIds.story = (await postStory(server, author, '<p>Open #water</p>')).id;
   publicIds.solution = (await postSolution(server, author, { problemId: publicProblem.id })).id;
   publicIds.skill = (await postSkill(server, author)).id;
 
-  const privateProblem = await postProblem(server, author.token, 'Council problem', { spaceId });
+  const privateProblem = await postProblem(server, author, 'Council problem', { spaceId });
   privateIds.problem = privateProblem.id;
-  privateIds.story = (
-    await postStory(server, author.token, '<p>Closed #water</p>', { spaceId })
-  ).id;
+  privateIds.story = (await postStory(server, author, '<p>Closed #water</p>', { spaceId })).id;
   privateIds.solution = (await postSolution(server, author, { problemId: privateProblem.id })).id;
   privateIds.skill = (await postSkill(server, author, { spaceId })).id;
 
-  const anonymousProblem = await postProblem(server, author.token, 'Nameless problem', {
+  const anonymousProblem = await postProblem(server, author, 'Nameless problem', {
     isAnonymousPost: true,
   });
   anonymousIds.problem = anonymousProblem.id;
   anonymousIds.story = (
-    await postStory(server, author.token, '<p>Quiet #water</p>', { isAnonymousPost: true })
+    await postStory(server, author, '<p>Quiet #water</p>', { isAnonymousPost: true })
   ).id;
   anonymousIds.solution = (
     await postSolution(server, author, { problemId: publicProblem.id, isAnonymousPost: true })

@@ -265,11 +265,11 @@ describe('a profile', () => {
 
   it('lists and counts the stories, problems, solutions and skills posted under the name', async () => {
     const author = await signUpVerified(server, { displayName: 'Prolific' });
-    const story = await postStory(server, author.token, '<p>Our well is dry #water</p>');
-    const problem = await postProblem(server, author.token, 'Dry wells');
+    const story = await postStory(server, author, '<p>Our well is dry #water</p>');
+    const problem = await postProblem(server, author, 'Dry wells');
     const solution = await postSolution(server, author, { problemId: problem.id });
     const skill = await postSkill(server, author);
-    await postStory(server, author.token, '<p>Draft #water</p>', { isDraft: true });
+    await postStory(server, author, '<p>Draft #water</p>', { isDraft: true });
     const profile = await profileOf(server, author.id);
     expect(profile.counters).toMatchObject({
       totalStories: 1,
@@ -299,13 +299,13 @@ describe('a profile', () => {
     const author = await signUpVerified(server, { displayName: 'Writer' });
     const posted: string[] = [];
     for (let n = 0; n < 5; n += 1)
-      posted.unshift((await postStory(server, author.token, `<p>Entry ${n} #diary</p>`)).id);
+      posted.unshift((await postStory(server, author, `<p>Entry ${n} #diary</p>`)).id);
     expect(await profileListIds(server, 'personStories', author.id, undefined, 2)).toEqual(posted);
   });
 
   it('lists the problems a person joined on the Solving tab', async () => {
     const solver = await signUpVerified(server, { displayName: 'Solver' });
-    const problem = await postProblem(server, ada.token, 'Broken pumps');
+    const problem = await postProblem(server, ada, 'Broken pumps');
     await gqlData(
       server.url,
       'mutation($id: ID!) { joinProblem(id: $id) { id } }',
@@ -333,8 +333,8 @@ describe('what we share', () => {
     await followTag(server, one, 'rivers');
     await followTag(server, two, 'rivers');
     await followTag(server, two, 'deserts');
-    const shared = await postProblem(server, one.token, 'Silted river');
-    await postProblem(server, one.token, 'Only mine');
+    const shared = await postProblem(server, one, 'Silted river');
+    await postProblem(server, one, 'Only mine');
     await gqlData(
       server.url,
       'mutation($id: ID!) { joinProblem(id: $id) { id } }',

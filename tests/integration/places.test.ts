@@ -283,13 +283,13 @@ describe('spaceLocations (the /location map)', () => {
       signUpVerified(server, { displayName: 'Outsider' }),
     ]);
     posted.story = (
-      await postStoryAt(server, author.token, HYDERABAD, {
+      await postStoryAt(server, author, HYDERABAD, {
         story: '<p>The lake in <b>Hyderabad</b> is back #water</p>',
       })
     ).id;
-    posted.unlocated = (await postStoryAt(server, author.token, null)).id;
-    posted.draft = (await postStoryAt(server, author.token, CHENNAI, { isDraft: true })).id;
-    posted.problem = (await postProblemAt(server, author.token, VIJAYAWADA, { name: 'Floods' })).id;
+    posted.unlocated = (await postStoryAt(server, author, null)).id;
+    posted.draft = (await postStoryAt(server, author, CHENNAI, { isDraft: true })).id;
+    posted.problem = (await postProblemAt(server, author, VIJAYAWADA, { name: 'Floods' })).id;
     const problemId = await insertProblem(server, author, { spaceId: GLOBAL_SPACE_ID });
     const { createSolution } = await gqlData<{ createSolution: { id: string } }>(
       server.url,
@@ -310,9 +310,7 @@ describe('spaceLocations (the /location map)', () => {
         members: [{ user: member, status: 'contributor' }],
       })
     ).id;
-    posted.secret = (
-      await postStoryAt(server, author.token, HYDERABAD, { spaceId: privateSpace })
-    ).id;
+    posted.secret = (await postStoryAt(server, author, HYDERABAD, { spaceId: privateSpace })).id;
   }, 60_000);
 
   it('lists the located stories, problems and solutions of a space, newest first, signed out', async () => {

@@ -57,7 +57,7 @@ const answered = (result: { data?: Record<string, PostMediaView> | null; errors?
 };
 
 const postStoryWith = async (user: TestUser, input: Record<string, unknown>) =>
-  answered(await createPost(server, user.token, 'Story', { story: '<p>Our #well</p>', ...input }));
+  answered(await createPost(server, user, 'Story', { story: '<p>Our #well</p>', ...input }));
 
 const shape = (files: MediaItemView[]) =>
   files.map(({ type, fileIndex, uploadId }) => ({ type, fileIndex, uploadId }));
@@ -160,7 +160,7 @@ describe('attaching files to a post', () => {
       'https://www.youtube.com/watch?v=short',
       'https://example.com/v/dQw4w9WgXcQ',
     ]) {
-      const result = await createPost(server, alice.token, 'Story', {
+      const result = await createPost(server, alice, 'Story', {
         story: '<p>A #video</p>',
         files: [{ youtubeUrl }],
       });
@@ -179,7 +179,7 @@ describe('attaching files to a post', () => {
       size: 500 * 1024 ** 2,
     });
     const before = await storiesOf(alice);
-    const result = await createPost(server, alice.token, 'Story', {
+    const result = await createPost(server, alice, 'Story', {
       story: '<p>Long #videos</p>',
       files: [{ uploadId: big.id }, { uploadId: bigger.id }],
     });
@@ -193,7 +193,7 @@ describe('attaching files to a post', () => {
     const elsewhere = await insertUpload(server, alice, { spaceId: space.id });
     const before = await storiesOf(alice);
     for (const upload of [bobs, elsewhere]) {
-      const result = await createPost(server, alice.token, 'Story', {
+      const result = await createPost(server, alice, 'Story', {
         story: '<p>Not #mine</p>',
         spaceId: 'ww',
         files: [{ uploadId: upload.id }],
@@ -219,7 +219,7 @@ describe('editing the files of a post', () => {
       ],
     });
     const edited = answered(
-      await updatePost(server, alice.token, 'Story', story.id, {
+      await updatePost(server, alice, 'Story', story.id, {
         files: [{ uploadId: added.id }, { uploadId: audio.id }, { uploadId: photo.id }],
       }),
     );
@@ -236,10 +236,10 @@ describe('editing the files of a post', () => {
     const photo = await insertUpload(server, alice);
     const story = await postStoryWith(alice, { files: [{ uploadId: photo.id }] });
     const textOnly = answered(
-      await updatePost(server, alice.token, 'Story', story.id, { story: '<p>New #text</p>' }),
+      await updatePost(server, alice, 'Story', story.id, { story: '<p>New #text</p>' }),
     );
     expect(textOnly.files).toEqual(story.files);
-    const none = answered(await updatePost(server, alice.token, 'Story', story.id, { files: [] }));
+    const none = answered(await updatePost(server, alice, 'Story', story.id, { files: [] }));
     expect(none.files).toEqual([]);
   });
 
@@ -247,7 +247,7 @@ describe('editing the files of a post', () => {
     const photo = await insertUpload(server, alice);
     const bobs = await insertUpload(server, bob);
     const story = await postStoryWith(alice, { files: [{ uploadId: photo.id }] });
-    const result = await updatePost(server, alice.token, 'Story', story.id, {
+    const result = await updatePost(server, alice, 'Story', story.id, {
       story: '<p>Changed #text</p>',
       files: [{ uploadId: photo.id }, { uploadId: bobs.id }],
       location: HYDERABAD,
@@ -260,7 +260,7 @@ describe('editing the files of a post', () => {
   it("refuses another person's edit of the files", async () => {
     const photo = await insertUpload(server, alice);
     const story = await postStoryWith(alice, { files: [{ uploadId: photo.id }] });
-    const result = await updatePost(server, bob.token, 'Story', story.id, { files: [] });
+    const result = await updatePost(server, bob, 'Story', story.id, { files: [] });
     expect(result.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await readPost(server, 'Story', story.id)).files).toHaveLength(1);
   });
@@ -271,11 +271,11 @@ describe('the place of a post', () => {
     const story = await postStoryWith(alice, { location: HYDERABAD });
     expect(story.location).toEqual({ ...HYDERABAD, hash: 'tepffhb6b' });
     const edited = answered(
-      await updatePost(server, alice.token, 'Story', story.id, { story: '<p>Still #here</p>' }),
+      await updatePost(server, alice, 'Story', story.id, { story: '<p>Still #here</p>' }),
     );
     expect(edited.location).toEqual(story.location);
     const moved = answered(
-      await updatePost(server, alice.token, 'Story', story.id, {
+      await updatePost(server, alice, 'Story', story.id, {
         location: { lat: 51.5074, lng: -0.1278 },
       }),
     );
@@ -287,14 +287,14 @@ describe('the place of a post', () => {
       hash: 'gcpvj0duq',
     });
     const cleared = answered(
-      await updatePost(server, alice.token, 'Story', story.id, { location: null }),
+      await updatePost(server, alice, 'Story', story.id, { location: null }),
     );
     expect(cleared.location).toBeNull();
   });
 
   it('has no location when none was given, and refuses a latitude off the globe', async () => {
     expect((await postStoryWith(alice, {})).location).toBeNull();
-    const result = await createPost(server, alice.token, 'Story', {
+    const result = await createPost(server, alice, 'Story', {
       story: '<p>Nowhere #land</p>',
       location: { lat: 91, lng: 0 },
     });
@@ -317,7 +317,7 @@ describe('every post kind carries files', () => {
       ];
       const located = kind !== 'Skill';
       const post = answered(
-        await createPost(server, alice.token, kind, {
+        await createPost(server, alice, kind, {
           ...inputs[kind],
           files: [{ uploadId: photo.id }, { uploadId: pdf.id }],
           ...(located && { location: HYDERABAD }),
@@ -329,7 +329,7 @@ describe('every post kind carries files', () => {
       ]);
       if (located) expect(post.location).toMatchObject({ hash: 'tepffhb6b' });
       const edited = answered(
-        await updatePost(server, alice.token, kind, post.id, {
+        await updatePost(server, alice, kind, post.id, {
           files: [{ uploadId: pdf.id }, { youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }],
         }),
       );
@@ -421,10 +421,10 @@ describe('files and location over REST', () => {
 describe('a story moved to a problem in another space', () => {
   it('must bring files of that space: its old files are refused, nothing changes', async () => {
     const space = await createPrivateSpace(server, alice);
-    const problem = await postProblem(server, alice.token, 'Dry wells', { spaceId: space.id });
+    const problem = await postProblem(server, alice, 'Dry wells', { spaceId: space.id });
     const photo = await insertUpload(server, alice);
     const story = await postStoryWith(alice, { spaceId: 'ww', files: [{ uploadId: photo.id }] });
-    const result = await updatePost(server, alice.token, 'Story', story.id, {
+    const result = await updatePost(server, alice, 'Story', story.id, {
       problemId: problem.id,
     });
     expect(result.errors?.[0]?.message).toBe('The file was not found. Please upload it again.');

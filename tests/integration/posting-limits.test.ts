@@ -45,7 +45,7 @@ const CASES: Case[] = [
   {
     kind: 'stories',
     limit: RATE_LIMITS.storyCreate,
-    create: (user) => postStory(server, user.token, '<p>A first story #busy</p>'),
+    create: (user) => postStory(server, user, '<p>A first story #busy</p>'),
     mutation: `mutation($input: CreateStoryInput!) { createStory(input: $input) { id } }`,
     input: { story: '<p>One story too many #busy</p>' },
     restPath: '/api/stories',
@@ -54,7 +54,7 @@ const CASES: Case[] = [
   {
     kind: 'problems',
     limit: RATE_LIMITS.problemCreate,
-    create: (user) => postProblem(server, user.token, 'A first problem'),
+    create: (user) => postProblem(server, user, 'A first problem'),
     mutation: `mutation($input: CreateProblemInput!) { createProblem(input: $input) { id } }`,
     input: { name: 'One problem too many', description: DESCRIPTION },
     restPath: '/api/problems',

@@ -63,7 +63,7 @@ beforeAll(async () => {
       ],
     })
   ).id;
-  problem = await postProblem(server, owner.token, 'Secret #leak problem', {
+  problem = await postProblem(server, owner, 'Secret #leak problem', {
     spaceId,
   });
   await gqlData(server.url, JOIN, { id: problem.id }, { token: member.token });
@@ -293,7 +293,7 @@ describe('a problem in a private space', () => {
         members: [{ user: leaver, status: 'contributor' }],
       })
     ).id;
-    const inside = await postProblem(server, owner.token, 'Inside problem', {
+    const inside = await postProblem(server, owner, 'Inside problem', {
       spaceId: space,
     });
     await gqlData(server.url, JOIN, { id: inside.id }, { token: leaver.token });
@@ -363,12 +363,12 @@ describe('a participant blocked after working on the private space’s problems'
         members: [{ user: worker, status: 'contributor' }],
       })
     ).id;
-    own = await postProblem(server, worker.token, 'Worker’s #leak', { spaceId: space });
-    draft = await postProblem(server, worker.token, 'Unfinished #leak', {
+    own = await postProblem(server, worker, 'Worker’s #leak', { spaceId: space });
+    draft = await postProblem(server, worker, 'Unfinished #leak', {
       spaceId: space,
       isDraft: true,
     });
-    theirs = await postProblem(server, owner.token, 'Owner’s #leak', { spaceId: space });
+    theirs = await postProblem(server, owner, 'Owner’s #leak', { spaceId: space });
     await gqlData(server.url, JOIN, { id: theirs.id }, { token: worker.token });
     const part = await gqlData<{ addPart: { id: string } }>(
       server.url,

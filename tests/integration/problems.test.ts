@@ -79,7 +79,7 @@ describe('creating a problem', () => {
   });
 
   it('creates an unsolved, red, joined problem with tags from its hashtags and the author as first participant', async () => {
-    const problem = await postProblem(server, alice.token, '  Clean #Drinking water  ');
+    const problem = await postProblem(server, alice, '  Clean #Drinking water  ');
     expect(problem).toMatchObject({
       name: 'Clean #Drinking water',
       status: 'unsolved',
@@ -121,7 +121,7 @@ describe('creating a problem', () => {
   });
 
   it('shows an anonymous problem as Anonymous to everyone and keeps it out of lists until approved', async () => {
-    const problem = await postProblem(server, alice.token, 'Anonymous worry', {
+    const problem = await postProblem(server, alice, 'Anonymous worry', {
       isAnonymousPost: true,
     });
     expect(problem.author).toEqual({
@@ -139,7 +139,7 @@ describe('creating a problem', () => {
   });
 
   it('keeps a draft visible to its author only, in My Problems', async () => {
-    const draft = await postProblem(server, alice.token, 'Draft problem', {
+    const draft = await postProblem(server, alice, 'Draft problem', {
       isDraft: true,
     });
     expect(draft.isDraft).toBe(true);
@@ -252,7 +252,7 @@ describe('creating a problem', () => {
 describe('editing and deleting a problem', () => {
   let problem: ProblemView;
   beforeAll(async () => {
-    problem = await postProblem(server, alice.token, 'Editable #flooding problem');
+    problem = await postProblem(server, alice, 'Editable #flooding problem');
   });
 
   it('asks a signed-out visitor to sign in', async () => {
@@ -322,7 +322,7 @@ describe('editing and deleting a problem', () => {
   });
 
   it('deletes for the author, after which it is gone (404) and its tags no longer count it', async () => {
-    const doomed = await postProblem(server, alice.token, 'Doomed #ephemeral problem');
+    const doomed = await postProblem(server, alice, 'Doomed #ephemeral problem');
     expect(await gqlData(server.url, DELETE, { id: doomed.id }, { token: alice.token })).toEqual({
       deleteProblem: true,
     });
@@ -339,7 +339,7 @@ describe('editing and deleting a problem', () => {
 
 describe('status', () => {
   it('records statusUpdatedAt and an activity row when the author changes it; the colour follows', async () => {
-    const problem = await postProblem(server, alice.token, 'Status problem');
+    const problem = await postProblem(server, alice, 'Status problem');
     const { setProblemStatus } = await gqlData<{
       setProblemStatus: ProblemView;
     }>(server.url, SET_STATUS, { id: problem.id, status: 'solving' }, { token: alice.token });
@@ -378,7 +378,7 @@ describe('status', () => {
   });
 
   it('lets a joined member change it, refuses a non-member (403), signed out (401) and a bad status', async () => {
-    const problem = await postProblem(server, alice.token, 'Shared status');
+    const problem = await postProblem(server, alice, 'Shared status');
     expect(
       await gqlError(server.url, SET_STATUS, {
         id: problem.id,
@@ -418,7 +418,7 @@ describe('status', () => {
 
 describe('joining and leaving', () => {
   it('asks a signed-out visitor to sign in', async () => {
-    const problem = await postProblem(server, alice.token, 'Join signed out');
+    const problem = await postProblem(server, alice, 'Join signed out');
     expect(await gqlError(server.url, JOIN, { id: problem.id })).toMatchObject({
       code: 'UNAUTHENTICATED',
     });
@@ -427,7 +427,7 @@ describe('joining and leaving', () => {
   });
 
   it('joins once (counters right even twice), then leaves with emoji, comment and solutions stored', async () => {
-    const problem = await postProblem(server, alice.token, 'Join me');
+    const problem = await postProblem(server, alice, 'Join me');
     const joined = await gqlData<{
       joinProblem: { joined: boolean; counters: { totalParticipants: number } };
     }>(server.url, JOIN, { id: problem.id }, { token: bob.token });
@@ -478,7 +478,7 @@ describe('joining and leaving', () => {
   });
 
   it('answers REST leave with {success} and rejects a too-long comment with its message', async () => {
-    const problem = await postProblem(server, alice.token, 'Leave over REST');
+    const problem = await postProblem(server, alice, 'Leave over REST');
     await rest(server.url, 'POST', `/api/problems/${problem.id}/join`, {}, carol.token);
     const tooLong = await rest(
       server.url,
@@ -504,9 +504,9 @@ describe('joining and leaving', () => {
 describe('joined problems and priorities', () => {
   it('orders by priority with missing priority last, and follows a new order', async () => {
     const user = await signUpVerified(server, { displayName: 'Priya' });
-    const first = await postProblem(server, user.token, 'Priority one');
-    const second = await postProblem(server, user.token, 'Priority two');
-    const third = await postProblem(server, user.token, 'Priority three');
+    const first = await postProblem(server, user, 'Priority one');
+    const second = await postProblem(server, user, 'Priority two');
+    const third = await postProblem(server, user, 'Priority three');
     const set = await rest(
       server.url,
       'POST',
@@ -547,9 +547,9 @@ describe('joined problems and priorities', () => {
   });
 
   it('refuses ordering a problem the viewer has not joined, changing nothing', async () => {
-    const other = await postProblem(server, alice.token, 'Not yours');
+    const other = await postProblem(server, alice, 'Not yours');
     const user = await signUpVerified(server, { displayName: 'Orderer' });
-    const own = await postProblem(server, user.token, 'Own one');
+    const own = await postProblem(server, user, 'Own one');
     expect(
       await gqlError(server.url, PRIORITIES, { ids: [other.id, own.id] }, { token: user.token }),
     ).toMatchObject({
@@ -566,7 +566,7 @@ describe('joined problems and priorities', () => {
 describe('parts', () => {
   let problem: ProblemView;
   beforeAll(async () => {
-    problem = await postProblem(server, alice.token, 'Problem with parts');
+    problem = await postProblem(server, alice, 'Problem with parts');
   });
 
   it('asks a signed-out visitor to sign in and refuses a non-member (403)', async () => {
@@ -759,7 +759,7 @@ describe('parts', () => {
 
 describe('measurements', () => {
   it('lets members add measurements, lists them newest first, refuses others and bad input', async () => {
-    const problem = await postProblem(server, alice.token, 'Measured problem');
+    const problem = await postProblem(server, alice, 'Measured problem');
     const input = { name: 'Walk time', value: 120, unit: 'min' };
     expect(
       await gqlError(server.url, ADD_MEASUREMENT, {
@@ -847,7 +847,7 @@ describe('measurements', () => {
 
 describe('impacted and solvers', () => {
   it('pages the joined people newest first without gaps and keeps an anonymous author anonymous', async () => {
-    const problem = await postProblem(server, alice.token, 'Impacting problem', {
+    const problem = await postProblem(server, alice, 'Impacting problem', {
       isAnonymousPost: false,
     });
     await gqlData(server.url, JOIN, { id: problem.id }, { token: bob.token });
@@ -874,7 +874,7 @@ describe('impacted and solvers', () => {
   });
 
   it('shows the anonymous author of a problem as Anonymous among the impacted', async () => {
-    const problem = await postProblem(server, carol.token, 'Anonymous impact', {
+    const problem = await postProblem(server, carol, 'Anonymous impact', {
       isAnonymousPost: true,
     });
     const result = await gqlData<{
@@ -886,7 +886,7 @@ describe('impacted and solvers', () => {
   });
 
   it('lists distinct named authors of linked solutions as solvers', async () => {
-    const problem = await postProblem(server, alice.token, 'Solved by many');
+    const problem = await postProblem(server, alice, 'Solved by many');
     const insert = async (id: string, authorId: string, isAnonymousPost = false) => {
       await server.deps.db.insert(solutions).values({
         id,
@@ -933,7 +933,7 @@ describe('lists, sorts and pages', () => {
     made = [];
     for (let index = 0; index < 7; index += 1)
       made.push(
-        await postProblem(server, alice.token, `Listed problem ${index}`, {
+        await postProblem(server, alice, `Listed problem ${index}`, {
           spaceId: space,
         }),
       );
@@ -1088,7 +1088,7 @@ describe('REST rows', () => {
   });
 
   it('GET /get/v2?path=problems/{id} answers {success, data}; a missing one 404', async () => {
-    const problem = await postProblem(server, alice.token, 'Get me');
+    const problem = await postProblem(server, alice, 'Get me');
     const response = await rest(
       server.url,
       'GET',
@@ -1127,7 +1127,7 @@ describe('REST rows', () => {
   });
 
   it('PATCH /problems/{id} answers {success, data}; DELETE answers {success}', async () => {
-    const problem = await postProblem(server, alice.token, 'Patch me');
+    const problem = await postProblem(server, alice, 'Patch me');
     const patched = await rest(
       server.url,
       'PATCH',
@@ -1161,7 +1161,7 @@ describe('REST rows', () => {
   });
 
   it('POST /problems/{id}/parts rejects a signed-out visitor with 401', async () => {
-    const problem = await postProblem(server, alice.token, 'Parts signed out');
+    const problem = await postProblem(server, alice, 'Parts signed out');
     expect(
       (
         await rest(server.url, 'POST', `/api/problems/${problem.id}/parts`, {

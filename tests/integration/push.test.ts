@@ -182,7 +182,7 @@ describe('pushing a notification', () => {
   it('pushes A’s comment on B’s story to B’s browser, encrypted and signed, and nothing to A', async () => {
     const { person: ada, browser: adasBrowser } = await subscribedPerson('Ada');
     const { person: bala, browser: balasBrowser } = await subscribedPerson('Bala');
-    const story = await postStory(server, bala.token, '<p>My first bridge #bridges</p>');
+    const story = await postStory(server, bala, '<p>My first bridge #bridges</p>');
     await addComment(server, ada, { itemType: 'stories', itemId: story.id });
 
     await expect.poll(() => pushService.requestsTo(balasBrowser).length).toBe(1);
@@ -203,7 +203,7 @@ describe('pushing a notification', () => {
     const { person: ada } = await subscribedPerson('Ada');
     const { person: ravi, browser } = await subscribedPerson('Ravi');
     await gql(server.url, 'mutation { updateLanguage(appLang: "te") { appLang } }', {}, ravi);
-    const story = await postStory(server, ravi.token, '<p>Rain water #water</p>');
+    const story = await postStory(server, ravi, '<p>Rain water #water</p>');
     await addComment(server, ada, { itemType: 'stories', itemId: story.id });
     await expect.poll(() => pushService.requestsTo(browser).length).toBe(1);
     expect(browser.decrypt(pushService.requestsTo(browser)[0]!)).toMatchObject({
@@ -214,7 +214,7 @@ describe('pushing a notification', () => {
   it('pushes nothing for a space whose notifications the recipient turned off', async () => {
     const { person: ada } = await subscribedPerson('Ada');
     const { person: bala, browser } = await subscribedPerson('Bala', false);
-    const story = await postStory(server, bala.token, '<p>Quiet please #quiet</p>');
+    const story = await postStory(server, bala, '<p>Quiet please #quiet</p>');
     await addComment(server, ada, { itemType: 'stories', itemId: story.id });
     // Once the event's pushes are done (this run reads what the app's own run read), none went.
     await pushNotificationsOfEvent(server.deps, await eventOfNotification(bala, story.id));
@@ -228,7 +228,7 @@ describe('pushing a notification', () => {
       const otherBrowser = pushService.subscription();
       await savePushSubscription(server, bala, otherBrowser.json);
       pushService.answer(browser, status);
-      const story = await postStory(server, bala.token, '<p>Gone browser #push</p>');
+      const story = await postStory(server, bala, '<p>Gone browser #push</p>');
       await addComment(server, ada, { itemType: 'stories', itemId: story.id });
       await expect.poll(() => pushEndpointsOf(server, bala)).toEqual([otherBrowser.json.endpoint]);
       expect(pushService.requestsTo(otherBrowser)).toHaveLength(1);
@@ -239,7 +239,7 @@ describe('pushing a notification', () => {
     const { person: ada } = await subscribedPerson('Ada');
     const { person: bala, browser } = await subscribedPerson('Bala');
     pushService.answer(browser, 500);
-    const story = await postStory(server, bala.token, '<p>Flaky service #push</p>');
+    const story = await postStory(server, bala, '<p>Flaky service #push</p>');
     await addComment(server, ada, { itemType: 'stories', itemId: story.id });
     await expect.poll(() => pushService.requestsTo(browser).length).toBe(1);
     await pushNotificationsOfEvent(server.deps, await eventOfNotification(bala, story.id));

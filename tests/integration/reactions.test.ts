@@ -54,7 +54,7 @@ const reactionCounterMismatches = async () =>
 
 const newStory = async (): Promise<Reactable> => ({
   itemType: 'stories',
-  itemId: (await postStory(server, author.token, '<p>Rain came #water</p>')).id,
+  itemId: (await postStory(server, author, '<p>Rain came #water</p>')).id,
 });
 
 const STORY_REACTION = `query($id: ID!) { story(id: $id) {
@@ -148,7 +148,7 @@ describe('reacting', () => {
   });
 
   it('reacts to problems, solutions and comments with their own counters', async () => {
-    const problem = await postProblem(server, author.token, 'Dry wells');
+    const problem = await postProblem(server, author, 'Dry wells');
     const solution = await postSolution(server, author, { problemId: problem.id });
     const story = await newStory();
     const comment = await addComment(server, author, { itemType: 'stories', itemId: story.itemId });
@@ -231,7 +231,7 @@ describe('reacting', () => {
   });
 
   it('answers NOT_FOUND for a draft, a missing item and a path that names no reactable item', async () => {
-    const draft = await postStory(server, author.token, '<p>Not yet #water</p>', { isDraft: true });
+    const draft = await postStory(server, author, '<p>Not yet #water</p>', { isDraft: true });
     const refused = refusedAsMissing(() => ({ server, token: author.token }));
     await refused.graphql(
       'mutation($id: ID!) { react(itemType: stories, itemId: $id, reaction: like) { totalReactions } }',
@@ -334,7 +334,7 @@ describe('what I reacted to (/reactions)', () => {
   it('lists my reactions latest first, over GraphQL and REST', async () => {
     const me = await signUpVerified(server, { displayName: 'Collector' });
     const story = await newStory();
-    const problem = await postProblem(server, author.token, 'Broken pump');
+    const problem = await postProblem(server, author, 'Broken pump');
     const comment = await addComment(server, author, { itemType: 'stories', itemId: story.itemId });
     await react(server, me, story, 'like');
     await react(server, me, { itemType: 'problems', itemId: problem.id }, 'thinking');
@@ -374,7 +374,7 @@ describe('what I reacted to (/reactions)', () => {
 
 describe('REST rows', () => {
   it('reacts by path, answering the new state; previousReaction is not trusted', async () => {
-    const problem = await postProblem(server, author.token, 'Muddy roads');
+    const problem = await postProblem(server, author, 'Muddy roads');
     const solution = await postSolution(server, author, { problemId: problem.id });
     const answer = await rest(
       server.url,
@@ -442,7 +442,7 @@ describe('REST rows', () => {
 
   it('carries the viewer’s reaction in story, problem and solution answers, get and list', async () => {
     const story = await newStory();
-    const problem = await postProblem(server, author.token, 'Cold nights');
+    const problem = await postProblem(server, author, 'Cold nights');
     const solution = await postSolution(server, author, { problemId: problem.id });
     await react(server, reader, story, 'happy');
     await react(server, reader, { itemType: 'problems', itemId: problem.id }, 'sad');
@@ -504,7 +504,7 @@ describe('privacy', () => {
         members: [{ user: member, status: 'contributor' }],
       })
     ).id;
-    const story = await postStory(server, owner.token, '<p>Inside #water</p>', { spaceId });
+    const story = await postStory(server, owner, '<p>Inside #water</p>', { spaceId });
     secret = { itemType: 'stories', itemId: story.id };
     await react(server, member, secret, 'like');
   });
@@ -576,7 +576,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       viewer = await signUpVerified(counted, { displayName: 'Viewer' });
       const writer = await signUpVerified(counted, { displayName: 'Writer' });
       for (let index = 0; index < 20; index++) {
-        const story = await postStory(counted, writer.token, `<p>Story ${index} #water</p>`);
+        const story = await postStory(counted, writer, `<p>Story ${index} #water</p>`);
         await react(counted, viewer, { itemType: 'stories', itemId: story.id }, 'like');
         await gqlData(
           counted.url,

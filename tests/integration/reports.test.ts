@@ -55,9 +55,9 @@ beforeAll(async () => {
       members: [{ user: member, status: 'contributor' }],
     })
   ).id;
-  storyId = (await postStory(server, author.token, '<p>Buy cheap pills #spam</p>')).id;
+  storyId = (await postStory(server, author, '<p>Buy cheap pills #spam</p>')).id;
   privateStoryId = (
-    await postStory(server, member.token, '<p>Our committee minutes #wells</p>', { spaceId })
+    await postStory(server, member, '<p>Our committee minutes #wells</p>', { spaceId })
   ).id;
 }, 120_000);
 
@@ -242,7 +242,7 @@ describe('the queue', () => {
   let privateReport: ReportView;
 
   beforeAll(async () => {
-    const story = await postStory(server, author.token, '<p>Queue me #queue</p>');
+    const story = await postStory(server, author, '<p>Queue me #queue</p>');
     queued = await report(server, reporter, { itemType: 'stories', itemId: story.id });
     privateReport = await report(server, spaceOwner, {
       itemType: 'stories',
@@ -378,7 +378,7 @@ describe('the queue', () => {
   });
 
   it('hiding the item from a report resolves it and records the action on it', async () => {
-    const story = await postStory(server, author.token, '<p>Hide me from the queue #queue</p>');
+    const story = await postStory(server, author, '<p>Hide me from the queue #queue</p>');
     const filed = await report(server, reporter, { itemType: 'stories', itemId: story.id });
     await moderate(server, moderator, 'hide', {
       itemType: 'stories',
@@ -431,7 +431,7 @@ describe('GET /reports', () => {
   });
 
   it('changes a status with PATCH /reports/{id}', async () => {
-    const story = await postStory(server, author.token, '<p>Patch me #queue</p>');
+    const story = await postStory(server, author, '<p>Patch me #queue</p>');
     const filed = await report(server, reporter, { itemType: 'stories', itemId: story.id });
     const refused = await rest(
       server.url,
@@ -459,7 +459,7 @@ describe("the reporter's view of the item", () => {
       (await gqlData<{ report: ReportView }>(server.url, REPORT, { id }, { token: user.token }))
         .report.itemExcerpt;
     // A story the moderators hide afterwards, and a comment they hide.
-    const story = await postStory(server, author.token, '<p>Soon hidden #pills</p>');
+    const story = await postStory(server, author, '<p>Soon hidden #pills</p>');
     const onStory = await report(server, reporter, { itemType: 'stories', itemId: story.id });
     const comment = await addComment(
       server,

@@ -32,9 +32,9 @@ beforeAll(async () => {
   ]);
   spaceId = (await createPrivateSpace(server, alice)).id;
   await addParticipant(server, alice, spaceId, bob);
-  storyId = (await postStory(server, alice.token, '<p>Wells run dry #water</p>')).id;
-  await postStory(server, alice.token, '<p>Wells run dry again #water</p>');
-  problemId = (await postProblem(server, alice.token, 'Dry wells')).id;
+  storyId = (await postStory(server, alice, '<p>Wells run dry #water</p>')).id;
+  await postStory(server, alice, '<p>Wells run dry again #water</p>');
+  problemId = (await postProblem(server, alice, 'Dry wells')).id;
   await postSolution(server, alice, { problemId });
   skillId = (await postSkill(server, alice)).id;
   // The alert list only reads its cursor when the viewer has alerts.

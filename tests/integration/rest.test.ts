@@ -133,8 +133,8 @@ describe('POST /api/stories', () => {
 
 describe('GET /api/list/v2?path=stories', () => {
   it('lists public stories newest first as { success, items, last }, signed out too', async () => {
-    const first = await postStory(server, bob.token, '<p>First #list</p>');
-    const second = await postStory(server, bob.token, '<p>Second #list</p>');
+    const first = await postStory(server, bob, '<p>First #list</p>');
+    const second = await postStory(server, bob, '<p>Second #list</p>');
     const response = await rest<{ items: RestStory[]; last: string | null }>(
       server.url,
       'GET',
@@ -202,8 +202,8 @@ describe('GET /api/list/v2?path=stories', () => {
   });
 
   it('leaves out drafts and pending anonymous stories', async () => {
-    const draft = await postStory(server, alice.token, '<p>Draft #hidden</p>', { isDraft: true });
-    const anonymous = await postStory(server, alice.token, '<p>Anonymous #hidden</p>', {
+    const draft = await postStory(server, alice, '<p>Draft #hidden</p>', { isDraft: true });
+    const anonymous = await postStory(server, alice, '<p>Anonymous #hidden</p>', {
       isAnonymousPost: true,
     });
     const response = await rest<{ items: RestStory[] }>(
@@ -225,7 +225,7 @@ describe('GET /api/list/v2?path=stories', () => {
   });
 
   it('answers 404 for a path below a collection it does not serve, never the collection', async () => {
-    const story = await postStory(server, alice.token, '<p>Asked about #paths</p>');
+    const story = await postStory(server, alice, '<p>Asked about #paths</p>');
     for (const path of [
       `stories/${story.id}/likes`,
       `stories/${story.id}`,
@@ -261,7 +261,7 @@ describe('GET /api/list/v2?path=stories', () => {
 
 describe('GET /api/get/v2?path=stories/{id}', () => {
   it('answers { success, data } with the story, signed out too', async () => {
-    const story = await postStory(server, alice.token, '<p>Readable #byid</p>');
+    const story = await postStory(server, alice, '<p>Readable #byid</p>');
     const response = await rest<{ data: RestStory }>(
       server.url,
       'GET',
@@ -281,7 +281,7 @@ describe('GET /api/get/v2?path=stories/{id}', () => {
   });
 
   it("answers 404 for someone else's draft, and the draft to its author", async () => {
-    const draft = await postStory(server, alice.token, '<p>Private draft #mine</p>', {
+    const draft = await postStory(server, alice, '<p>Private draft #mine</p>', {
       isDraft: true,
     });
     expect(
@@ -304,7 +304,7 @@ describe('GET /api/get/v2?path=stories/{id}', () => {
 
 describe('PATCH and DELETE /api/stories/{id}', () => {
   it('answers 401 signed out', async () => {
-    const story = await postStory(server, alice.token, '<p>Target #patch</p>');
+    const story = await postStory(server, alice, '<p>Target #patch</p>');
     expect(
       (
         await rest(server.url, 'PATCH', `/api/stories/${story.id}`, {
@@ -316,7 +316,7 @@ describe('PATCH and DELETE /api/stories/{id}', () => {
   });
 
   it('lets the author change a story: { success, data }', async () => {
-    const story = await postStory(server, alice.token, '<p>Before #old</p>', { isDraft: true });
+    const story = await postStory(server, alice, '<p>Before #old</p>', { isDraft: true });
     const response = await rest<{ data: RestStory }>(
       server.url,
       'PATCH',
@@ -336,7 +336,7 @@ describe('PATCH and DELETE /api/stories/{id}', () => {
   });
 
   it('answers 403 to another person and 404 for a missing story', async () => {
-    const story = await postStory(server, alice.token, '<p>Mine #owned</p>');
+    const story = await postStory(server, alice, '<p>Mine #owned</p>');
     const patch = await rest(
       server.url,
       'PATCH',
@@ -354,7 +354,7 @@ describe('PATCH and DELETE /api/stories/{id}', () => {
   });
 
   it('answers 422 for bad text on PATCH', async () => {
-    const story = await postStory(server, alice.token, '<p>Valid #text</p>');
+    const story = await postStory(server, alice, '<p>Valid #text</p>');
     const response = await rest(
       server.url,
       'PATCH',
@@ -369,7 +369,7 @@ describe('PATCH and DELETE /api/stories/{id}', () => {
   });
 
   it('lets the author delete: { success } and then 404', async () => {
-    const story = await postStory(server, alice.token, '<p>Short-lived #gone</p>');
+    const story = await postStory(server, alice, '<p>Short-lived #gone</p>');
     const response = await rest(
       server.url,
       'DELETE',
@@ -474,7 +474,7 @@ describe('users', () => {
       photoURL: 'https://example.com/me.png',
     });
     // The new name shows on their stories.
-    const story = await postStory(server, person.token, '<p>Renamed #author</p>');
+    const story = await postStory(server, person, '<p>Renamed #author</p>');
     expect(story.author).toMatchObject({
       displayName: 'Renamed',
       photoURL: 'https://example.com/me.png',

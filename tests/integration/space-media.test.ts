@@ -47,7 +47,7 @@ async function postWithFiles(
   files: string[],
   extra: Record<string, unknown> = {},
 ) {
-  const result = await createPost(server, user.token, kind, {
+  const result = await createPost(server, user, kind, {
     ...INPUTS[kind],
     files: files.map((file) =>
       file.startsWith('https://') ? { youtubeUrl: file } : { uploadId: file },

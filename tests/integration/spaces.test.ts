@@ -229,7 +229,7 @@ describe('editing and deleting a space', () => {
 
   it('deletes the space with its stories for the owner only', async () => {
     const doomed = await createPrivateSpace(server, owner, { name: 'Doomed' });
-    const story = await postStory(server, owner.token, '<p>Inside #doomed</p>', {
+    const story = await postStory(server, owner, '<p>Inside #doomed</p>', {
       spaceId: doomed.id,
     });
     expect(

@@ -63,7 +63,7 @@ describe('posting a story', () => {
   it('posts as oneself: shown with the author, tags and zero counters, newest first in the feed', async () => {
     const story = await postStory(
       server,
-      alice.token,
+      alice,
       '<p>Planting trees in #Kenya with #Community help</p>',
     );
     expect(story).toMatchObject({
@@ -178,7 +178,7 @@ describe('posting a story', () => {
   it('extracts the tags lower-cased and de-duplicated, in order of first appearance', async () => {
     const story = await postStory(
       server,
-      alice.token,
+      alice,
       '<p>#Water matters.</p><p>Clean #WATER, clean #air! #e-Mobility #fire_2 #water</p>',
     );
     expect(story.tags).toEqual(['water', 'air', 'e-mobility', 'fire_2']);
@@ -186,12 +186,12 @@ describe('posting a story', () => {
 
   it('accepts exactly 10 tags, and repeated tags count once', async () => {
     const ten = Array.from({ length: 10 }, (_, i) => `#Tag${i}`).join(' ');
-    const story = await postStory(server, alice.token, `<p>${ten} #tag0 #TAG1</p>`);
+    const story = await postStory(server, alice, `<p>${ten} #tag0 #TAG1</p>`);
     expect(story.tags).toHaveLength(10);
   });
 
   it('accepts hashtags in Telugu', async () => {
-    const story = await postStory(server, alice.token, '<p>వర్షం వచ్చింది #తెలుగు #నీరు</p>');
+    const story = await postStory(server, alice, '<p>వర్షం వచ్చింది #తెలుగు #నీరు</p>');
     expect(story.tags).toEqual(['తెలుగు', 'నీరు']);
   });
 
@@ -210,7 +210,7 @@ describe('posting a story', () => {
     const html =
       '<p onclick="steal()">Safe #html <script>alert(1)</script><img src="x" onerror="alert(1)">' +
       '<a href="javascript:alert(1)">bad</a> <a href="https://example.com">good</a></p>';
-    const story = await postStory(server, alice.token, html);
+    const story = await postStory(server, alice, html);
     const stored = (
       await rest<{ data: StoryView }>(server.url, 'GET', `/api/get/v2?path=stories/${story.id}`)
     ).body.data.story;
@@ -227,12 +227,9 @@ describe('posting a story', () => {
 describe('anonymous stories', () => {
   let anonymous: StoryView;
   beforeAll(async () => {
-    anonymous = await postStory(
-      server,
-      alice.token,
-      '<p>Something I cannot say openly #whistle</p>',
-      { isAnonymousPost: true },
-    );
+    anonymous = await postStory(server, alice, '<p>Something I cannot say openly #whistle</p>', {
+      isAnonymousPost: true,
+    });
   });
 
   it('shows the author as Anonymous, with no id or photo, even to the author', async () => {
@@ -315,7 +312,7 @@ describe('anonymous stories', () => {
 describe('drafts', () => {
   let draft: StoryView;
   beforeAll(async () => {
-    draft = await postStory(server, alice.token, '<p>Half-written thoughts on #soil</p>', {
+    draft = await postStory(server, alice, '<p>Half-written thoughts on #soil</p>', {
       isDraft: true,
     });
   });
@@ -390,7 +387,7 @@ describe('drafts', () => {
 describe('editing and deleting', () => {
   let story: StoryView;
   beforeAll(async () => {
-    story = await postStory(server, alice.token, '<p>Original text about #rivers</p>');
+    story = await postStory(server, alice, '<p>Original text about #rivers</p>');
   });
   const unchanged = async () => {
     const current = await gqlData<{ story: StoryView }>(server.url, STORY, { id: story.id });
@@ -517,7 +514,7 @@ describe('feed pagination', () => {
     const carol = await signUpVerified(server, { displayName: 'Carol' });
     const posted: string[] = [];
     for (let i = 0; i < 12; i += 1)
-      posted.push((await postStory(server, carol.token, `<p>Entry ${i} of #series</p>`)).id);
+      posted.push((await postStory(server, carol, `<p>Entry ${i} of #series</p>`)).id);
 
     const all = await listStories(server, { first: 100 });
     expect(all.last).toBeNull();
@@ -543,7 +540,7 @@ describe('feed pagination', () => {
   it('pages the personal lists the same way', async () => {
     const dave = await signUpVerified(server);
     for (let i = 0; i < 5; i += 1)
-      await postStory(server, dave.token, `<p>Draft ${i} #drafts</p>`, { isDraft: true });
+      await postStory(server, dave, `<p>Draft ${i} #drafts</p>`, { isDraft: true });
     const first = await listStories(server, { token: dave.token, list: 'mydrafts', first: 3 });
     expect(first.items).toHaveLength(3);
     const second = await listStories(server, {
@@ -576,7 +573,7 @@ describe('story creation limit', () => {
   it(`refuses story ${RATE_LIMITS.storyCreate.max + 1} within ${RATE_LIMITS.storyCreate.windowSeconds / 60} minutes with 429 and stores nothing`, async () => {
     const prolific = await signUpVerified(server);
     for (let i = 0; i < RATE_LIMITS.storyCreate.max; i += 1) {
-      await postStory(server, prolific.token, `<p>Post number ${i} #busy</p>`, {
+      await postStory(server, prolific, `<p>Post number ${i} #busy</p>`, {
         isDraft: i % 2 === 0,
       });
     }
@@ -603,6 +600,6 @@ describe('story creation limit', () => {
     expectRateLimited(overRest, message, RATE_LIMITS.storyCreate.windowSeconds);
     expect(await everythingBy(prolific)).toHaveLength(RATE_LIMITS.storyCreate.max);
     // Others can still post.
-    await postStory(server, bob.token, '<p>Unaffected #calm</p>');
+    await postStory(server, bob, '<p>Unaffected #calm</p>');
   });
 });

@@ -73,7 +73,7 @@ const followedBy = async (user: TestUser) =>
 
 describe('tag pages', () => {
   it('shows a tag with the counters of the active space to anyone, "#Water" naming "water"', async () => {
-    await postStory(server, alice.token, '<p>Rain #water</p>');
+    await postStory(server, alice, '<p>Rain #water</p>');
     await insertProblem(server, alice, { tags: ['water'] });
     await insertSolution(server, alice, { tags: ['water'] });
     await insertProblem(server, alice, { tags: ['water'], isDraft: true });
@@ -100,10 +100,10 @@ describe('tag pages', () => {
   });
 
   it('never shows a private space’s tag or its counters to outsiders', async () => {
-    await postStory(server, bob.token, '<p>Hush #hushhush</p>', {
+    await postStory(server, bob, '<p>Hush #hushhush</p>', {
       spaceId: privateSpace,
     });
-    await postStory(server, bob.token, '<p>Shared #water</p>', {
+    await postStory(server, bob, '<p>Shared #water</p>', {
       spaceId: privateSpace,
     });
     // Participants see it from the private space.
@@ -146,9 +146,9 @@ describe('tag pages', () => {
     const spaceId = (await createPrivateSpace(server, alice)).id;
     await insertProblem(server, alice, { spaceId, tags: ['ta', 'tb'] });
     await insertProblem(server, alice, { spaceId, tags: ['tb'] });
-    await postStory(server, alice.token, '<p>One #tc #ta</p>', { spaceId });
-    await postStory(server, alice.token, '<p>Two #tc</p>', { spaceId });
-    await postStory(server, alice.token, '<p>Three #tc</p>', { spaceId });
+    await postStory(server, alice, '<p>One #tc #ta</p>', { spaceId });
+    await postStory(server, alice, '<p>Two #tc</p>', { spaceId });
+    await postStory(server, alice, '<p>Three #tc</p>', { spaceId });
     await gqlData(server.url, FOLLOW_TAGS, { tags: ['ta'] }, { token: carol.token });
     const all = async (orderBy: string) => {
       const seen: string[] = [];
@@ -173,8 +173,8 @@ describe('tag pages', () => {
   });
 
   it('lists a tag’s stories, problems, solutions and profiles, visible items only', async () => {
-    const story = await postStory(server, alice.token, '<p>Seen #listing</p>');
-    await postStory(server, alice.token, '<p>Draft #listing</p>', {
+    const story = await postStory(server, alice, '<p>Seen #listing</p>');
+    await postStory(server, alice, '<p>Draft #listing</p>', {
       isDraft: true,
     });
     const problemId = await insertProblem(server, alice, { tags: ['listing'] });
@@ -228,7 +228,7 @@ describe('following tags', () => {
 
   it('follows and unfollows a tag, counting its followers', async () => {
     const dave = await signUpVerified(server, { displayName: 'Dave' });
-    await postStory(server, alice.token, '<p>Hi #followme</p>');
+    await postStory(server, alice, '<p>Hi #followme</p>');
     const followed = await gqlData<{ followTag: TagView }>(
       server.url,
       FOLLOW,
@@ -448,8 +448,8 @@ describe('adding tags', () => {
 describe('autocomplete', () => {
   beforeAll(async () => {
     for (let index = 0; index < 12; index++)
-      await postStory(server, alice.token, `<p>Many #auto${index}</p>`);
-    await postStory(server, bob.token, '<p>Secret #autosecret</p>', {
+      await postStory(server, alice, `<p>Many #auto${index}</p>`);
+    await postStory(server, bob, '<p>Secret #autosecret</p>', {
       spaceId: privateSpace,
     });
   });

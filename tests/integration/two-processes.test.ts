@@ -178,8 +178,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         `subscription { storyAdded { ${STORY_FIELDS} } }`,
       );
       try {
-        await postStory(asServer(a), writer.token, '<p>Draft first #hidden</p>', { isDraft: true });
-        const posted = await postStory(asServer(a), writer.token, '<p>Across processes #scale</p>');
+        await postStory(asServer(a), writer, '<p>Draft first #hidden</p>', { isDraft: true });
+        const posted = await postStory(asServer(a), writer, '<p>Across processes #scale</p>');
         const [event] = await feed.take(1, 10_000);
         expect(event?.storyAdded).toMatchObject({
           id: posted.id,
@@ -204,7 +204,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         { token: reader.token },
       );
       try {
-        const posted = await postStory(asServer(b), reader.token, '<p>From B #back</p>');
+        const posted = await postStory(asServer(b), reader, '<p>From B #back</p>');
         const [event] = await feed.take(1, 10_000);
         expect(event?.storyAdded).toEqual({ id: posted.id, canEdit: true });
       } finally {

@@ -155,7 +155,7 @@ describe('the sweep of files nobody attached', () => {
       await uploadedItem(server, writer.token, png, { filename: 'attached.png' }),
       await uploadedItem(server, writer.token, png, { filename: 'fresh.png' }),
     ];
-    const posted = await createPost(server, writer.token, 'Story', {
+    const posted = await createPost(server, writer, 'Story', {
       story: '<p>Our #well</p>',
       files: [{ uploadId: attached.uploadId }],
     });

@@ -59,7 +59,7 @@ beforeAll(async () => {
     [privateItem, spaceId],
     [publicItem, 'ww'],
   ] as const) {
-    const posted = await createPost(server, owner.token, 'Story', {
+    const posted = await createPost(server, owner, 'Story', {
       story: '<p>Our #well</p>',
       spaceId: where,
       files: [{ uploadId: item.uploadId }],

@@ -73,7 +73,7 @@ async function postWithImage(
 ) {
   const spaceId = typeof input.spaceId === 'string' ? input.spaceId : undefined;
   const item = await uploadedItem(server, user.token, png, { filename: 'well.png', spaceId });
-  const created = await createPost(server, user.token, kind, {
+  const created = await createPost(server, user, kind, {
     ...INPUTS[kind],
     ...input,
     files: [{ uploadId: item.uploadId }],
@@ -262,7 +262,7 @@ describe('editing a post’s files', () => {
   it('keeps every file through a refused edit, and removes the one an edit leaves out, from storage too', async () => {
     const { id, item, keys } = await postWithImage('Story');
     const theirs = await uploadedItem(server, stranger.token, png, { filename: 'theirs.png' });
-    const refused = await updatePost(server, author.token, 'Story', id, {
+    const refused = await updatePost(server, author, 'Story', id, {
       files: [{ uploadId: theirs.uploadId }],
     });
     expect(refused.errors?.[0]?.message).toBe('The file was not found. Please upload it again.');
@@ -270,7 +270,7 @@ describe('editing a post’s files', () => {
     expect(await keptInStorage(keys)).toEqual(keys);
 
     const kept = await uploadedItem(server, author.token, png, { filename: 'kept.png' });
-    const edited = await updatePost(server, author.token, 'Story', id, {
+    const edited = await updatePost(server, author, 'Story', id, {
       files: [{ uploadId: kept.uploadId }],
     });
     expect(edited.errors).toBeUndefined();
@@ -281,7 +281,7 @@ describe('editing a post’s files', () => {
 
   it('refuses to attach an upload already on another post', async () => {
     const { item } = await postWithImage('Story');
-    const second = await createPost(server, author.token, 'Story', {
+    const second = await createPost(server, author, 'Story', {
       ...INPUTS.Story,
       files: [{ uploadId: item.uploadId }],
     });
@@ -385,7 +385,7 @@ describe('on S3', () => {
     const item = await uploadedItem(onS3, writer.token, png, { filename: 'well.png' });
     const [row] = await onS3.deps.db.select().from(uploads).where(eq(uploads.id, item.uploadId!));
     const keys = [row!.key, row!.thumbnailKey!];
-    const created = await createPost(onS3, writer.token, 'Story', {
+    const created = await createPost(onS3, writer, 'Story', {
       ...INPUTS.Story,
       files: [{ uploadId: item.uploadId }],
     });

@@ -12,7 +12,12 @@ import {
   type ExecutionArgs,
   type GraphQLSchema,
 } from 'graphql';
-import type { Context as SocketContext, SubscribePayload } from 'graphql-ws';
+import {
+  MessageType,
+  stringifyMessage,
+  type Context as SocketContext,
+  type SubscribePayload,
+} from 'graphql-ws';
 import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { isOwnOrigin } from '../auth/origin';
@@ -213,6 +218,19 @@ function operationQuota() {
 }
 
 /**
+ * In test mode the server tells a client when a subscription listens: graphql-ws acknowledges no
+ * subscription, so a test would otherwise have to guess how long the server takes to resolve its
+ * space and register before publishing. The signal is a pong, which the protocol lets either side
+ * send at any time and clients ignore, carrying `{ subscribed: <operation id> }`.
+ */
+function announceSubscribed(socket: Socket, id: string, result: unknown) {
+  if (typeof result === 'object' && result !== null && Symbol.asyncIterator in result)
+    socket.extra.socket.send(
+      stringifyMessage({ type: MessageType.Pong, payload: { subscribed: id } }),
+    );
+}
+
+/**
  * ws emits 'error' on a socket only for a client's protocol violation (a message over maxPayload,
  * an invalid frame), after closing it with the matching code (1009, 1002…). graphql-ws would print
  * it with console.error as a server fault; it is the client's, so it is logged at info.
@@ -263,6 +281,10 @@ export function attachSubscriptions(
         const refused = overQuota(ctx, id);
         return refused ? [refused] : prepareOperation(schema, payload);
       },
+      onOperation:
+        deps.config.env === 'test'
+          ? (ctx, id, _payload, _args, result) => announceSubscribed(ctx, id, result)
+          : undefined,
       // Same error shape as over HTTP: AppError codes in extensions, internals hidden.
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors

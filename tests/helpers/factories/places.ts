@@ -1,5 +1,6 @@
 import { gqlData } from '../clients';
 import type { TestServer } from '../server';
+import type { TestUser } from './users';
 
 /** Places with known coordinates, and located stories and problems posted over GraphQL. */
 
@@ -57,7 +58,7 @@ export const NEAR_PROBLEMS = `query($spaceId: ID, $orderBy: ProblemSort, $positi
 /** A story at `spot` (none when null) in `spaceId` (the author's active space when omitted). */
 export async function postStoryAt(
   server: TestServer,
-  token: string,
+  user: TestUser,
   spot: Spot | null,
   options: { story?: string; spaceId?: string; isDraft?: boolean } = {},
 ) {
@@ -72,7 +73,7 @@ export async function postStoryAt(
         location: spot,
       },
     },
-    { token },
+    { token: user.token },
   );
   return data.createStory;
 }
@@ -80,7 +81,7 @@ export async function postStoryAt(
 /** A problem at `spot` (none when null). */
 export async function postProblemAt(
   server: TestServer,
-  token: string,
+  user: TestUser,
   spot: Spot | null,
   options: { name?: string; spaceId?: string } = {},
 ) {
@@ -95,7 +96,7 @@ export async function postProblemAt(
         location: spot,
       },
     },
-    { token },
+    { token: user.token },
   );
   return data.createProblem;
 }

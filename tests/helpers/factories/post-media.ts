@@ -3,6 +3,7 @@ import type { UploadPathKind } from '../../../schema/rules/media';
 import { uploads } from '../../../server/src/db/schema';
 import { gql, gqlData, type GqlResult } from '../clients';
 import type { TestServer } from '../server';
+import type { TestUser } from './users';
 
 /** Posts carrying files and a place, and a space's media list, as tests call them. */
 
@@ -88,7 +89,7 @@ export type PostKind = 'Story' | 'Problem' | 'Solution' | 'Skill';
 /** createStory / createProblem / … with `input`, answering the post's id, files and location. */
 export function createPost(
   server: TestServer,
-  token: string,
+  user: TestUser,
   kind: PostKind,
   input: Record<string, unknown>,
 ): Promise<GqlResult<Record<string, PostMediaView>>> {
@@ -96,13 +97,13 @@ export function createPost(
     server.url,
     `mutation($input: Create${kind}Input!) { create${kind}(input: $input) { ${postMediaFields(kind !== 'Skill')} } }`,
     { input },
-    { token },
+    { token: user.token },
   );
 }
 
 export function updatePost(
   server: TestServer,
-  token: string,
+  user: TestUser,
   kind: PostKind,
   id: string,
   input: Record<string, unknown>,
@@ -111,7 +112,7 @@ export function updatePost(
     server.url,
     `mutation($id: ID!, $input: Update${kind}Input!) { update${kind}(id: $id, input: $input) { ${postMediaFields(kind !== 'Skill')} } }`,
     { id, input },
-    { token },
+    { token: user.token },
   );
 }
 

@@ -4,6 +4,7 @@ import { problems } from '../../../server/src/db/schema';
 import { syncTagCounters } from '../../../server/src/modules/tags/tag-counters';
 import { gqlData } from '../clients';
 import type { TestServer } from '../server';
+import type { TestUser } from './users';
 
 /** Every field a problem card and page show, for GraphQL queries and mutations alike. */
 export const PROBLEM_FIELDS = `
@@ -67,10 +68,10 @@ export interface ProblemOptions {
   spaceId?: string;
 }
 
-/** Posts a problem over GraphQL as the user with `token`; fails the test if the server refuses it. */
+/** Posts a problem over GraphQL as `user`; fails the test if the server refuses it. */
 export async function postProblem(
   server: TestServer,
-  token: string,
+  user: TestUser,
   name: string,
   options: ProblemOptions = {},
 ) {
@@ -78,7 +79,7 @@ export async function postProblem(
     server.url,
     CREATE_PROBLEM,
     { input: { name, description: DESCRIPTION, ...options } },
-    { token },
+    { token: user.token },
   );
   return data.createProblem;
 }
@@ -152,10 +153,10 @@ export async function problemCounters(server: TestServer, problemId: string) {
 
 export const SET_PROBLEM_STATUS = `mutation($id: ID!, $status: String!) { setProblemStatus(id: $id, status: $status) { id status } }`;
 
-/** `token`'s person moves a problem to `status` (its author or a member); fails the test if refused. */
+/** `user` moves a problem to `status` (its author or a member); fails the test if refused. */
 export async function setProblemStatus(
   server: TestServer,
-  token: string,
+  user: TestUser,
   problemId: string,
   status: string,
 ) {
@@ -163,7 +164,7 @@ export async function setProblemStatus(
     server.url,
     SET_PROBLEM_STATUS,
     { id: problemId, status },
-    { token },
+    { token: user.token },
   );
   return data.setProblemStatus;
 }

@@ -1,5 +1,6 @@
 import { gqlData } from '../clients';
 import type { TestServer } from '../server';
+import type { TestUser } from './users';
 
 /** Stories posted over GraphQL, as a person posts them. */
 
@@ -51,10 +52,10 @@ export interface StoryOptions {
   problemId?: string;
 }
 
-/** Posts a story over GraphQL as the user with `token`; fails the test if the server refuses it. */
+/** Posts a story over GraphQL as `user`; fails the test if the server refuses it. */
 export async function postStory(
   server: TestServer,
-  token: string,
+  user: TestUser,
   html: string,
   options: StoryOptions = {},
 ) {
@@ -62,7 +63,7 @@ export async function postStory(
     server.url,
     CREATE_STORY,
     { input: { story: html, ...options } },
-    { token },
+    { token: user.token },
   );
   return data.createStory;
 }

@@ -67,7 +67,7 @@ async function expectRestRefusal(
 
 describe('an unknown sort', () => {
   it('refuses a problems list sort over REST with the problems rule, and GraphQL refuses it too', async () => {
-    await postProblem(server, owner.token, 'Dry wells');
+    await postProblem(server, owner, 'Dry wells');
     for (const path of [
       '/api/problems?orderBy=loudest',
       '/api/list/v2?path=problems&orderBy=loudest',
@@ -87,7 +87,7 @@ describe('an unknown sort', () => {
   });
 
   it('still lists problems by a known sort over both transports', async () => {
-    const problem = await postProblem(server, owner.token, 'Broken pumps');
+    const problem = await postProblem(server, owner, 'Broken pumps');
     for (const path of [
       '/api/problems?orderBy=participants',
       '/api/list/v2?path=problems&orderBy=recentStatus',
@@ -133,7 +133,7 @@ describe('an unknown sort', () => {
   });
 
   it('refuses the solutions, tags, stories and comments sorts and an unknown time range over REST', async () => {
-    const story = await postStory(server, owner.token, '<p>Wells run dry #water</p>');
+    const story = await postStory(server, owner, '<p>Wells run dry #water</p>');
     const comments = `/api/list/v2?path=stories/${story.id}/comments`;
     const lists: [string, string][] = [
       ['/api/list/v2?path=solutions&orderBy=cleverest', SOLUTION_MESSAGES.sortInvalid],

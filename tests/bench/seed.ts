@@ -2,7 +2,7 @@
  * Seeds the benchmark data set with set-based SQL (generate_series), not through the API: 1,000
  * users, 50 tags, 100,000 published stories in the global space 'ww' with 1–3 tags each, created
  * over two years, random counters, and the per-space tag counters consistent with them.
- * The SQL runs on PostgreSQL 15 and on PGlite alike. One session, seeded random: the same data
+ * The SQL runs on PostgreSQL and on PGlite alike. One session, seeded random: the same data
  * every run.
  */
 export type Exec = (text: string) => Promise<unknown>;

@@ -131,7 +131,7 @@ interface MessageEvent {
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !pgClusterAvailable())(
-  'the PostgreSQL listener (needs TEST_DATABASE_URL and PostgreSQL 15 binaries)',
+  'the PostgreSQL listener (needs TEST_DATABASE_URL and the PostgreSQL server binaries)',
   () => {
     let cluster: PgCluster;
     beforeAll(async () => {
@@ -187,7 +187,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgClusterAvailable())(
 for (const transport of ['postgres', 'redis'] as const) {
   const available = pgClusterAvailable() && (transport === 'postgres' || redisServerAvailable());
   describe.skipIf(!process.env.TEST_DATABASE_URL || !available)(
-    `two server processes, live events through ${transport === 'postgres' ? 'LISTEN/NOTIFY' : 'Redis'} (needs TEST_DATABASE_URL, PostgreSQL 15${transport === 'redis' ? ' and redis-server' : ''})`,
+    `two server processes, live events through ${transport === 'postgres' ? 'LISTEN/NOTIFY' : 'Redis'} (needs TEST_DATABASE_URL, the PostgreSQL server binaries${transport === 'redis' ? ' and redis-server' : ''})`,
     () => {
       let cluster: PgCluster;
       let redis: RedisServer | null = null;

@@ -2,7 +2,6 @@
 // (Rename, Save As), the stale-save choice, the no-permission alert, a waypoint's fields and the
 // waypoints list.
 import {
-  ActionIcon,
   Button,
   Group,
   Menu,
@@ -13,9 +12,8 @@ import {
   Text,
   TextInput,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
-import { IconFocus2, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconFocus2 } from '@tabler/icons-react';
 import {
   MAP_DIALOG_WIDTH,
   MAP_MESSAGES,
@@ -28,6 +26,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { translateServerMessage } from '../../../components/notify';
+import { EditDeleteActions, RowAction } from './RowActions';
 import type { GraphNode } from './scene';
 import { OVER_DIALOG_Z } from './words';
 
@@ -353,39 +352,22 @@ export function WaypointsListDialog({
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('mapEditor:waypoints.find')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('mapEditor:waypoints.findNamed', { name: node.label })}
-                          onClick={() => onFind(node.key)}
-                        >
-                          <IconFocus2 size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        tooltip={t('mapEditor:waypoints.find')}
+                        label={t('mapEditor:waypoints.findNamed', { name: node.label })}
+                        onClick={() => onFind(node.key)}
+                      >
+                        <IconFocus2 size={16} />
+                      </RowAction>
                       {editing ? (
-                        <>
-                          <Tooltip label={t('mapEditor:waypoints.edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('mapEditor:waypoints.editNamed', { name: node.label })}
-                              onClick={() => onEdit(node)}
-                            >
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('mapEditor:waypoints.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('mapEditor:waypoints.deleteNamed', {
-                                name: node.label,
-                              })}
-                              onClick={() => onDelete(node)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </>
+                        <EditDeleteActions
+                          editTooltip={t('mapEditor:waypoints.edit')}
+                          editLabel={t('mapEditor:waypoints.editNamed', { name: node.label })}
+                          deleteTooltip={t('mapEditor:waypoints.delete')}
+                          deleteLabel={t('mapEditor:waypoints.deleteNamed', { name: node.label })}
+                          onEdit={() => onEdit(node)}
+                          onDelete={() => onDelete(node)}
+                        />
                       ) : null}
                     </Group>
                   </Table.Td>

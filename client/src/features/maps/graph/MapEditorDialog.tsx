@@ -4,7 +4,6 @@
 // (each a step of undo); MapInfo applies with its button, checked as the server checks it.
 import { useQuery } from '@apollo/client/react';
 import {
-  ActionIcon,
   Button,
   Checkbox,
   Group,
@@ -19,10 +18,9 @@ import {
   Text,
   TextInput,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import {
   MAP_COLLABORATORS_MAX,
   MAP_DESCRIPTION_MAX,
@@ -43,6 +41,7 @@ import {
   type ProgressMapDetailFragment,
 } from '../../../gql/graphql';
 import type { MapDraft } from './mapDraft';
+import { EditDeleteActions } from './RowActions';
 import { kindOf } from './scene';
 import { fieldMessage, useKindLabels, useLinkTypeLabels } from './words';
 
@@ -352,25 +351,14 @@ function LinksTab({
                 </Table.Td>
                 <Table.Td>
                   <Group gap={2} wrap="nowrap">
-                    <Tooltip label={t('mapEditor:linksTable.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('mapEditor:linksTable.edit')}
-                        onClick={() => onEdit(link.id)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('mapEditor:linksTable.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('mapEditor:linksTable.delete')}
-                        onClick={() => onDelete(link.id)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <EditDeleteActions
+                      editTooltip={t('mapEditor:linksTable.edit')}
+                      editLabel={t('mapEditor:linksTable.edit')}
+                      deleteTooltip={t('mapEditor:linksTable.delete')}
+                      deleteLabel={t('mapEditor:linksTable.delete')}
+                      onEdit={() => onEdit(link.id)}
+                      onDelete={() => onDelete(link.id)}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -10,20 +10,47 @@ import { LayersEditor } from './LayersEditor';
 const NODE_FONT_RANGE = { min: 4, max: 48 };
 const NODE_SIZE_RANGE = { min: 2, max: 100 };
 
-function BackgroundFields({
+type SettingsChange = (patch: Partial<MapSettings>, mergeKey?: string) => void;
+
+interface SettingsFieldsProps {
+  settings: MapSettings;
+  onChange: SettingsChange;
+}
+
+/** A setting that is on or off. */
+type SwitchSetting =
+  | 'customBackgroundColor'
+  | 'showLinkLabels'
+  | 'showParticipants'
+  | 'showSpaceSolutions'
+  | 'showTags';
+
+function SettingSwitch({
   settings,
   onChange,
-}: {
-  settings: MapSettings;
-  onChange: (patch: Partial<MapSettings>, mergeKey?: string) => void;
-}) {
+  setting,
+  label,
+  description,
+}: SettingsFieldsProps & { setting: SwitchSetting; label: string; description?: string }) {
+  return (
+    <Switch
+      label={label}
+      description={description}
+      checked={settings[setting]}
+      onChange={(event) => onChange({ [setting]: event.currentTarget.checked })}
+    />
+  );
+}
+
+function BackgroundFields(fields: SettingsFieldsProps) {
   const { t } = useTranslation();
+  const { settings, onChange } = fields;
   return (
     <>
-      <Switch
+      <SettingSwitch
+        {...fields}
+        setting="customBackgroundColor"
         label={t('mapEditor:settings.customBackground')}
-        checked={settings.customBackgroundColor}
-        onChange={(event) => onChange({ customBackgroundColor: event.currentTarget.checked })}
       />
       <ColorInput
         label={t('mapEditor:settings.backgroundColor')}
@@ -35,37 +62,27 @@ function BackgroundFields({
   );
 }
 
-function ShownFields({
-  settings,
-  onChange,
-}: {
-  settings: MapSettings;
-  onChange: (patch: Partial<MapSettings>, mergeKey?: string) => void;
-}) {
+function ShownFields(fields: SettingsFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
-      <Switch
+      <SettingSwitch
+        {...fields}
+        setting="showLinkLabels"
         label={t('mapEditor:settings.showLinkLabels')}
-        checked={settings.showLinkLabels}
-        onChange={(event) => onChange({ showLinkLabels: event.currentTarget.checked })}
       />
-      <Switch
+      <SettingSwitch
+        {...fields}
+        setting="showParticipants"
         label={t('mapEditor:settings.showParticipants')}
         description={t('mapEditor:settings.showParticipantsHint')}
-        checked={settings.showParticipants}
-        onChange={(event) => onChange({ showParticipants: event.currentTarget.checked })}
       />
-      <Switch
+      <SettingSwitch
+        {...fields}
+        setting="showSpaceSolutions"
         label={t('mapEditor:settings.showSpaceSolutions')}
-        checked={settings.showSpaceSolutions}
-        onChange={(event) => onChange({ showSpaceSolutions: event.currentTarget.checked })}
       />
-      <Switch
-        label={t('mapEditor:settings.showTags')}
-        checked={settings.showTags}
-        onChange={(event) => onChange({ showTags: event.currentTarget.checked })}
-      />
+      <SettingSwitch {...fields} setting="showTags" label={t('mapEditor:settings.showTags')} />
     </>
   );
 }
@@ -86,7 +103,7 @@ export function SettingsDialog({
   /** The map has a 3D view: its settings and layers are offered. */
   with3d: boolean;
   tagSuggestions: string[];
-  onChange: (patch: Partial<MapSettings>, mergeKey?: string) => void;
+  onChange: SettingsChange;
   onLayers: (layers: MapLayer[]) => void;
   onClose: () => void;
 }) {

@@ -32,12 +32,13 @@ import {
 } from '@rules';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStatusLabel } from '../../problems';
 import { LOOP_COLORS } from './CanvasOverlays';
 import classes from './GraphMap.module.css';
 import { KIND_COLORS } from './MapNodes';
 import { kindOf, searchNodes, type GraphNode, type SearchMode } from './scene';
 import type { NamedLoop } from './useLoops';
-import { useKindLabels, useLinkTypeLabels, usePolarityLabels, useStatusLabel } from './words';
+import { useKindLabels, useLinkTypeLabels, usePolarityLabels } from './words';
 
 /** Spec 001 §9: the name search runs 100 ms after typing. */
 const SEARCH_DELAY_MS = 100;

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Menu,
-  Modal,
   ScrollArea,
   Stack,
   Table,
@@ -15,7 +14,6 @@ import {
 } from '@mantine/core';
 import { IconFocus2 } from '@tabler/icons-react';
 import {
-  MAP_DIALOG_WIDTH,
   MAP_MESSAGES,
   MAP_NAME_MAX,
   WAYPOINT_DESCRIPTION_MAX,
@@ -29,6 +27,7 @@ import { translateServerMessage } from '../../../components/notify';
 import { EditDeleteActions, RowAction } from './RowActions';
 import type { GraphNode } from './scene';
 import { OVER_DIALOG_Z } from './words';
+import { EditorModal } from './EditorModal';
 
 /** A menu opened at a point of the screen (a right click, the end of a drawn link). */
 export function PointMenu({
@@ -107,7 +106,7 @@ export function NameDialog({
     onSubmit(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={MAP_DIALOG_WIDTH} centered>
+    <EditorModal opened={opened} onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
@@ -129,7 +128,7 @@ export function NameDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -151,13 +150,7 @@ export function ConflictDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('mapEditor:conflict.title')}
-      size={MAP_DIALOG_WIDTH}
-      centered
-    >
+    <EditorModal opened={opened} onClose={onClose} title={t('mapEditor:conflict.title')}>
       <Stack>
         <Text size="sm">{translateServerMessage(t, MAP_MESSAGES.stale)}</Text>
         <Text size="sm" c="dimmed">
@@ -177,7 +170,7 @@ export function ConflictDialog({
           ) : null}
         </Group>
       </Stack>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -251,12 +244,10 @@ export function WaypointDialog({
     onSubmit({ name: parsed.data.name, description: parsed.data.description });
   };
   return (
-    <Modal
+    <EditorModal
       opened={opened}
       onClose={onClose}
       title={initial ? t('mapEditor:waypoint.editTitle') : t('mapEditor:waypoint.addTitle')}
-      size={MAP_DIALOG_WIDTH}
-      centered
       zIndex={OVER_DIALOG_Z}
     >
       <form onSubmit={submit} noValidate>
@@ -289,7 +280,7 @@ export function WaypointDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -313,13 +304,7 @@ export function WaypointsListDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('mapEditor:waypoints.title')}
-      size={MAP_DIALOG_WIDTH}
-      centered
-    >
+    <EditorModal opened={opened} onClose={onClose} title={t('mapEditor:waypoints.title')}>
       {waypoints.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('mapEditor:waypoints.empty')}
@@ -377,6 +362,6 @@ export function WaypointsListDialog({
           </Table>
         </ScrollArea.Autosize>
       )}
-    </Modal>
+    </EditorModal>
   );
 }

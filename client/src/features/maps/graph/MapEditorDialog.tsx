@@ -7,7 +7,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   MultiSelect,
   Pagination,
   ScrollArea,
@@ -44,6 +43,7 @@ import type { MapDraft } from './mapDraft';
 import { EditDeleteActions } from './RowActions';
 import { kindOf } from './scene';
 import { fieldMessage, useKindLabels, useLinkTypeLabels } from './words';
+import { EditorModal } from './EditorModal';
 
 const LINKS_PAGE = 50;
 const CHECKLIST_SHOWN = 300;
@@ -430,12 +430,11 @@ export function MapEditorDialog({
   const excluded = useMemo(() => new Set(draft.excluded), [draft.excluded]);
   const graphs = [graph, space.data?.spaceGraph];
   return (
-    <Modal
+    <EditorModal
       opened={opened}
       onClose={onClose}
       title={t('mapEditor:mapEditor.title')}
       size={720}
-      centered
     >
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
@@ -485,6 +484,6 @@ export function MapEditorDialog({
           />
         </Tabs.Panel>
       </Tabs>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -1,10 +1,11 @@
 // Map Settings (spec 000 §2): 2D Settings; for a map with a 3D view also 3D Settings and the 3D
 // Layers table. Every change shows at once on the canvas and is a step of undo (a field's burst of
 // changes one step); nothing is saved until Save.
-import { ColorInput, Modal, NumberInput, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { ColorInput, NumberInput, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { MAP_DIALOG_WIDTH, type MapLayer, type MapSettings } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { LayersEditor } from './LayersEditor';
+import { EditorModal } from './EditorModal';
 
 /** The settings form's limits (mapSettingsSchema's). */
 const NODE_FONT_RANGE = { min: 4, max: 48 };
@@ -115,12 +116,11 @@ export function SettingsDialog({
       onChange({ [key]: value }, `settings.${key}`);
     };
   return (
-    <Modal
+    <EditorModal
       opened={opened}
       onClose={onClose}
       title={t('mapEditor:settings.title')}
       size={with3d ? 720 : MAP_DIALOG_WIDTH}
-      centered
     >
       <Tabs defaultValue="2d" keepMounted={false}>
         <Tabs.List>
@@ -165,6 +165,6 @@ export function SettingsDialog({
           </Tabs.Panel>
         ) : null}
       </Tabs>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -1,4 +1,3 @@
-import { ActionIcon, Indicator } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -6,7 +5,7 @@ import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { useLoginBox, useViewer } from '../auth';
 import { ChatLive } from './ChatLive';
 import { useChatTotals } from './useChatTotals';
-import { Tooltip } from '../../components/overlays';
+import { CountIconButton } from '../../components/CountIconButton';
 
 /**
  * The header's Chat button: opens the chat drawer, with the active space's unread total as a
@@ -33,26 +32,12 @@ function ChatButton({ onClick }: { onClick: () => void }) {
   const total = useChatTotals();
   const label = total > 0 ? t('chat:badge.label', { count: total }) : t('chat:badge.labelNone');
   return (
-    <Tooltip label={label}>
-      <Indicator
-        label={total}
-        size={18}
-        offset={4}
-        color="red"
-        disabled={total === 0}
-        data-testid="chat-badge"
-      >
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          radius="xl"
-          aria-label={label}
-          onClick={onClick}
-        >
-          <IconMessageCircle size={22} stroke={1.7} />
-        </ActionIcon>
-      </Indicator>
-    </Tooltip>
+    <CountIconButton
+      label={label}
+      count={total}
+      testId="chat-badge"
+      icon={<IconMessageCircle size={22} stroke={1.7} />}
+      onClick={onClick}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import {
-  Avatar,
   Badge,
   Button,
   Group,
@@ -22,8 +21,7 @@ import {
   type ChatConversationFieldsFragment,
   type ChatMemberFieldsFragment,
 } from '../../gql/graphql';
-import { PeoplePicker } from './PeoplePicker';
-import { PresenceDot } from './PresenceDot';
+import { PeoplePicker, PersonLine } from './PeoplePicker';
 import { usePresence } from './usePresence';
 import { useConversationMutations } from './useConversationMutations';
 
@@ -158,20 +156,16 @@ function MemberRow({
       p={6}
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
     >
-      <Group gap="sm" wrap="nowrap">
-        <Avatar src={member.photoURL || null} radius="xl" size={32} alt="">
-          {member.displayName.slice(0, 1).toUpperCase()}
-        </Avatar>
-        <Text size="sm" truncate="end" style={{ flex: 1, minWidth: 0 }}>
-          {member.displayName}
-        </Text>
-        {member.isAuthor ? (
-          <Badge size="xs" variant="light">
-            {t('chat:members.author')}
-          </Badge>
-        ) : null}
-        <PresenceDot userId={member.id} live={false} />
-      </Group>
+      <PersonLine
+        person={member}
+        badge={
+          member.isAuthor ? (
+            <Badge size="xs" variant="light">
+              {t('chat:members.author')}
+            </Badge>
+          ) : null
+        }
+      />
     </UnstyledButton>
   );
 }

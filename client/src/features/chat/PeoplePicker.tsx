@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
@@ -112,7 +112,8 @@ export function PeoplePicker({
   );
 }
 
-function PersonLine({ person }: { person: Person }) {
+/** A person on one line: avatar, name, an optional badge, and whether they are online. */
+export function PersonLine({ person, badge }: { person: Person; badge?: ReactNode }) {
   return (
     <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
       <Avatar src={person.photoURL || null} radius="xl" size={32} alt="">
@@ -121,6 +122,7 @@ function PersonLine({ person }: { person: Person }) {
       <Text size="sm" truncate="end" style={{ flex: 1, minWidth: 0 }}>
         {person.displayName}
       </Text>
+      {badge}
       <PresenceDot userId={person.id} live={false} />
     </Group>
   );

@@ -1,8 +1,9 @@
 import { Skeleton } from '@mantine/core';
 import type { GraphType } from '@rules';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPageTexts } from '../../app/i18n';
+import { loadStateView } from '../../components/LoadState';
 import type {
   MapFiltersInput,
   MapGraphFragment,
@@ -30,6 +31,27 @@ export function MapCanvasSkeleton() {
       aria-label={t('maps:page.loadingMap')}
     />
   );
+}
+
+/**
+ * What a map's canvas shows instead of its content: the skeleton while the query loads, the retry
+ * alert when it failed; null once there is data.
+ */
+export function useMapCanvasLoadState(query: {
+  data: unknown;
+  loading: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}): ReactElement | null {
+  const { t } = useTranslation();
+  return loadStateView({
+    loading: query.loading,
+    error: query.error,
+    refetch: query.refetch,
+    hasData: !!query.data,
+    skeleton: <MapCanvasSkeleton />,
+    errorTitle: t('maps:page.graphFailed'),
+  });
 }
 
 /** A graph map (or a space's default map: `map` null) in the graph editor. */

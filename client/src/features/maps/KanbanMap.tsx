@@ -16,7 +16,6 @@ import { PROBLEM_STATUSES, problemStatusColor, type ProblemStatus } from '@rules
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { loadStateView } from '../../components/LoadState';
 import { notifyError } from '../../components/notify';
 import {
   MapGraphDocument,
@@ -26,7 +25,7 @@ import {
   type ProgressMapDetailFragment,
 } from '../../gql/graphql';
 import { useStatusLabel } from '../problems';
-import { MapCanvasSkeleton } from './GraphView';
+import { useMapCanvasLoadState } from './GraphView';
 import {
   cardStatus,
   kanbanColumns,
@@ -73,14 +72,7 @@ export default function KanbanMap({
     onError: (caught) => console.warn('problemStatusChanged ended', caught),
   });
 
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!data,
-    skeleton: <MapCanvasSkeleton />,
-    errorTitle: t('maps:page.graphFailed'),
-  });
+  const waiting = useMapCanvasLoadState({ data, loading, error, refetch });
   if (waiting) return waiting;
   const nodes = data?.mapGraph.nodes ?? [];
   const columns = kanbanColumns(nodes, overrides);

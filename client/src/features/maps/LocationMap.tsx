@@ -3,7 +3,6 @@ import { useQuery } from '@apollo/client/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { loadStateView } from '../../components/LoadState';
 import {
   MapConfigDocument,
   MapGraphDocument,
@@ -12,7 +11,7 @@ import {
   type ProgressMapDetailFragment,
 } from '../../gql/graphql';
 import { PlacesMap, type MapPost } from '../places';
-import { MapCanvasSkeleton } from './GraphView';
+import { useMapCanvasLoadState } from './GraphView';
 import { useMapLabels } from './MapBits';
 import { nodePath } from './mapPaths';
 
@@ -56,13 +55,11 @@ export default function LocationMap({
   const config = useQuery(MapConfigDocument);
   const posts = useMemo(() => locatedPosts(graph.data?.mapGraph.nodes ?? []), [graph.data]);
 
-  const waiting = loadStateView({
+  const waiting = useMapCanvasLoadState({
+    data: graph.data && config.data,
     loading: graph.loading || config.loading,
     error: graph.error ?? config.error,
     refetch: () => Promise.all([graph.refetch(), config.refetch()]),
-    hasData: !!graph.data && !!config.data,
-    skeleton: <MapCanvasSkeleton />,
-    errorTitle: t('maps:page.graphFailed'),
   });
   if (waiting) return waiting;
 

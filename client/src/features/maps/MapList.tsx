@@ -1,9 +1,10 @@
-import { Button, Card, Center, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Card, EmptyState, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconChartDots3 } from '@tabler/icons-react';
 import { MAP_LIST_SETTLE_MS } from '@rules';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView } from '../../components/LoadState';
 import { notifySuccess } from '../../components/notify';
@@ -135,14 +136,12 @@ export function MapList({
         ))
       )}
       {last ? (
-        <>
-          <div ref={sentinel} aria-hidden style={{ height: 1 }} />
-          <Center>
-            <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-              {t('maps:list.loadMore')}
-            </Button>
-          </Center>
-        </>
+        <LoadMoreFooter
+          sentinel={sentinel}
+          loadingMore={loadingMore}
+          loadMore={loadMore}
+          label={t('maps:list.loadMore')}
+        />
       ) : null}
       <MapWizardDialog opened={editOpen} onClose={() => setEditOpen(false)} map={editing} />
       <ConfirmDialog

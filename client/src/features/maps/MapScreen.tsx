@@ -3,7 +3,6 @@ import { useQuery } from '@apollo/client/react';
 import type { GraphType } from '@rules';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
 import {
   MapGraphDocument,
@@ -13,7 +12,7 @@ import {
 import { BookmarkButton } from '../bookmarks';
 import { AuthorName } from '../people';
 import { ShareButton } from '../share';
-import { GraphView, MapCanvasSkeleton } from './GraphView';
+import { GraphView, MapCanvasSkeleton, useMapCanvasLoadState } from './GraphView';
 import { MapChips, MapTypeIcon } from './MapBits';
 import { mapShareTarget } from './MapCard';
 import { MapFilterBar } from './MapFilterBar';
@@ -116,19 +115,11 @@ function SavedGraph({
   recipe: boolean;
   onFiltersChange: (filters: MapFiltersInput) => void;
 }) {
-  const { t } = useTranslation();
   const { data, loading, error, refetch } = useQuery(MapGraphDocument, {
     variables: { id: map.id, filters },
     fetchPolicy: 'cache-and-network',
   });
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!data,
-    skeleton: <MapCanvasSkeleton />,
-    errorTitle: t('maps:page.graphFailed'),
-  });
+  const waiting = useMapCanvasLoadState({ data, loading, error, refetch });
   if (waiting || !data) return waiting;
   return (
     <GraphView

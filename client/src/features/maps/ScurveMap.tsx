@@ -3,14 +3,13 @@ import { EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconChartAreaLine } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { loadStateView } from '../../components/LoadState';
 import {
   MapProgressDocument,
   type MapFiltersInput,
   type MapProgressQuery,
   type ProgressMapDetailFragment,
 } from '../../gql/graphql';
-import { MapCanvasSkeleton } from './GraphView';
+import { useMapCanvasLoadState } from './GraphView';
 
 type Point = MapProgressQuery['mapProgress'][number];
 
@@ -41,14 +40,7 @@ export default function ScurveMap({
     variables: { id: map.id, filters },
     fetchPolicy: 'cache-and-network',
   });
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!data,
-    skeleton: <MapCanvasSkeleton />,
-    errorTitle: t('maps:page.graphFailed'),
-  });
+  const waiting = useMapCanvasLoadState({ data, loading, error, refetch });
   if (waiting) return waiting;
   const points = data?.mapProgress ?? [];
   const format = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short' });

@@ -7,7 +7,7 @@ import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView } from '../../components/LoadState';
 import { LastProgressMapDocument, SpaceGraphDocument } from '../../gql/graphql';
 import { useViewer } from '../auth';
-import { GraphView, MapCanvasSkeleton } from './GraphView';
+import { GraphView, MapCanvasSkeleton, useMapCanvasLoadState } from './GraphView';
 import { MapFilterBar } from './MapFilterBar';
 import type { MapViewLinks } from './MapsMenu';
 import { MAP_PAGE_WIDTH, MapHeader, MapScreen } from './MapScreen';
@@ -42,14 +42,7 @@ function DefaultMap({
     variables: { spaceId, filters: filters.input, stories: stories || null },
     fetchPolicy: 'cache-and-network',
   });
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!data,
-    skeleton: <MapCanvasSkeleton />,
-    errorTitle: t('maps:page.graphFailed'),
-  });
+  const waiting = useMapCanvasLoadState({ data, loading, error, refetch });
   return (
     <Stack gap="sm" maw={MAP_PAGE_WIDTH} mx="auto" w="100%">
       <MapHeader

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Center,
-  EmptyState,
-  Group,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, EmptyState, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconLock, IconRoute } from '@tabler/icons-react';
 import { DEFAULT_PAGE_SIZE, mapDescriptionPreview, type WaypointScope } from '@rules';
@@ -17,6 +6,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useLoadMore } from '../../components/useLoadMore';
@@ -139,14 +129,12 @@ function WaypointList({ scope }: { scope: WaypointScope }) {
         <WaypointCard key={waypoint.id} waypoint={waypoint} />
       ))}
       {page?.last ? (
-        <>
-          <div ref={sentinel} aria-hidden style={{ height: 1 }} />
-          <Center>
-            <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-              {t('maps:list.loadMore')}
-            </Button>
-          </Center>
-        </>
+        <LoadMoreFooter
+          sentinel={sentinel}
+          loadingMore={loadingMore}
+          loadMore={loadMore}
+          label={t('maps:list.loadMore')}
+        />
       ) : null}
     </Stack>
   );

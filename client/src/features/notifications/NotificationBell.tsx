@@ -1,16 +1,14 @@
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
-import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { wsClient } from '../../app/apollo';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { NotificationCountDocument, NotificationsChangedDocument } from '../../gql/graphql';
 import { useViewer } from '../auth';
 import { applyLiveChange } from './notificationCache';
-import { Tooltip } from '../../components/overlays';
+import { CountIconButton } from '../../components/CountIconButton';
 
 /**
  * The bell in the top bar (spec 000 §4 'Notifications'): the unread total as a badge when above 0,
@@ -38,28 +36,13 @@ function Bell() {
   return (
     <>
       <LiveNotifications spaceId={spaceId} />
-      <Tooltip label={label}>
-        <Indicator
-          label={total}
-          size={18}
-          offset={4}
-          color="red"
-          disabled={total === 0}
-          data-testid="notification-badge"
-        >
-          <ActionIcon
-            component={Link}
-            to="/notifications/all"
-            variant="subtle"
-            color="gray"
-            size="lg"
-            radius="xl"
-            aria-label={label}
-          >
-            <IconBell size={22} stroke={1.7} />
-          </ActionIcon>
-        </Indicator>
-      </Tooltip>
+      <CountIconButton
+        label={label}
+        count={total}
+        testId="notification-badge"
+        icon={<IconBell size={22} stroke={1.7} />}
+        to="/notifications/all"
+      />
     </>
   );
 }

@@ -2,7 +2,6 @@ import { useQuery } from '@apollo/client/react';
 import {
   Button,
   Card,
-  Center,
   EmptyState,
   Group,
   Skeleton,
@@ -18,6 +17,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -245,14 +245,12 @@ function NotificationList({ tab }: { tab: NotificationTab }) {
         />
       ))}
       {hasMore ? (
-        <>
-          <div ref={sentinel} aria-hidden style={{ height: 1 }} />
-          <Center>
-            <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-              {t('notifications:page.loadMore')}
-            </Button>
-          </Center>
-        </>
+        <LoadMoreFooter
+          sentinel={sentinel}
+          loadingMore={loadingMore}
+          loadMore={loadMore}
+          label={t('notifications:page.loadMore')}
+        />
       ) : null}
     </Stack>
   );

@@ -32,20 +32,9 @@ function itemNoun(t: TFunction, itemType: string): string {
   }
 }
 
+/** A problem status's name in the problems' own words; an unknown one reads as 'undefined'. */
 function statusName(t: TFunction, status: string | null | undefined): string {
-  if (!isProblemStatus(status)) return t('problems:status.undefined');
-  switch (status) {
-    case 'proposed':
-      return t('problems:status.proposed');
-    case 'unsolved':
-      return t('problems:status.unsolved');
-    case 'solving':
-      return t('problems:status.solving');
-    case 'solved':
-      return t('problems:status.solved');
-    case 'archived':
-      return t('problems:status.archived');
-  }
+  return t(isProblemStatus(status) ? `problems:status.${status}` : 'problems:status.undefined');
 }
 
 /**

@@ -2,22 +2,18 @@
 // (Rename, Save As), the stale-save choice, the no-permission alert, a waypoint's fields and the
 // waypoints list.
 import {
-  ActionIcon,
   Button,
   Group,
   Menu,
-  Modal,
   ScrollArea,
   Stack,
   Table,
   Text,
   TextInput,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
-import { IconFocus2, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconFocus2 } from '@tabler/icons-react';
 import {
-  MAP_DIALOG_WIDTH,
   MAP_MESSAGES,
   MAP_NAME_MAX,
   WAYPOINT_DESCRIPTION_MAX,
@@ -28,8 +24,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { translateServerMessage } from '../../../components/notify';
+import { EditDeleteActions, RowAction } from './RowActions';
 import type { GraphNode } from './scene';
 import { OVER_DIALOG_Z } from './words';
+import { EditorModal } from './EditorModal';
 
 /** A menu opened at a point of the screen (a right click, the end of a drawn link). */
 export function PointMenu({
@@ -108,7 +106,7 @@ export function NameDialog({
     onSubmit(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={MAP_DIALOG_WIDTH} centered>
+    <EditorModal opened={opened} onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
@@ -130,7 +128,7 @@ export function NameDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -152,13 +150,7 @@ export function ConflictDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('mapEditor:conflict.title')}
-      size={MAP_DIALOG_WIDTH}
-      centered
-    >
+    <EditorModal opened={opened} onClose={onClose} title={t('mapEditor:conflict.title')}>
       <Stack>
         <Text size="sm">{translateServerMessage(t, MAP_MESSAGES.stale)}</Text>
         <Text size="sm" c="dimmed">
@@ -178,7 +170,7 @@ export function ConflictDialog({
           ) : null}
         </Group>
       </Stack>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -252,12 +244,10 @@ export function WaypointDialog({
     onSubmit({ name: parsed.data.name, description: parsed.data.description });
   };
   return (
-    <Modal
+    <EditorModal
       opened={opened}
       onClose={onClose}
       title={initial ? t('mapEditor:waypoint.editTitle') : t('mapEditor:waypoint.addTitle')}
-      size={MAP_DIALOG_WIDTH}
-      centered
       zIndex={OVER_DIALOG_Z}
     >
       <form onSubmit={submit} noValidate>
@@ -290,7 +280,7 @@ export function WaypointDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -314,13 +304,7 @@ export function WaypointsListDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('mapEditor:waypoints.title')}
-      size={MAP_DIALOG_WIDTH}
-      centered
-    >
+    <EditorModal opened={opened} onClose={onClose} title={t('mapEditor:waypoints.title')}>
       {waypoints.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('mapEditor:waypoints.empty')}
@@ -353,39 +337,22 @@ export function WaypointsListDialog({
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('mapEditor:waypoints.find')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('mapEditor:waypoints.findNamed', { name: node.label })}
-                          onClick={() => onFind(node.key)}
-                        >
-                          <IconFocus2 size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        tooltip={t('mapEditor:waypoints.find')}
+                        label={t('mapEditor:waypoints.findNamed', { name: node.label })}
+                        onClick={() => onFind(node.key)}
+                      >
+                        <IconFocus2 size={16} />
+                      </RowAction>
                       {editing ? (
-                        <>
-                          <Tooltip label={t('mapEditor:waypoints.edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('mapEditor:waypoints.editNamed', { name: node.label })}
-                              onClick={() => onEdit(node)}
-                            >
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('mapEditor:waypoints.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('mapEditor:waypoints.deleteNamed', {
-                                name: node.label,
-                              })}
-                              onClick={() => onDelete(node)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </>
+                        <EditDeleteActions
+                          editTooltip={t('mapEditor:waypoints.edit')}
+                          editLabel={t('mapEditor:waypoints.editNamed', { name: node.label })}
+                          deleteTooltip={t('mapEditor:waypoints.delete')}
+                          deleteLabel={t('mapEditor:waypoints.deleteNamed', { name: node.label })}
+                          onEdit={() => onEdit(node)}
+                          onDelete={() => onDelete(node)}
+                        />
                       ) : null}
                     </Group>
                   </Table.Td>
@@ -395,6 +362,6 @@ export function WaypointsListDialog({
           </Table>
         </ScrollArea.Autosize>
       )}
-    </Modal>
+    </EditorModal>
   );
 }

@@ -86,6 +86,22 @@ const colorOf = (node: GraphNode) => {
   return kind === 'problem' ? problemStatusColor(node.status) : KIND_COLORS[kind];
 };
 
+/**
+ * The lit material of an instanced mesh; it and the mesh's geometry are freed on the GPU when either
+ * is replaced or the mesh goes.
+ */
+function useInstanceMaterial(geometry: Geometry): MeshLambertMaterial {
+  const material = useMemo(() => new MeshLambertMaterial(), []);
+  useEffect(
+    () => () => {
+      geometry.dispose();
+      material.dispose();
+    },
+    [geometry, material],
+  );
+  return material;
+}
+
 /** One instanced mesh for all nodes of a kind. */
 const NodeInstances = memo(function NodeInstances({
   kind,
@@ -105,14 +121,7 @@ const NodeInstances = memo(function NodeInstances({
   const ref = useRef<InstancedMesh>(null);
   const invalidate = useThree((state) => state.invalidate);
   const geometry = useMemo(() => geometryOf(kind, radius), [kind, radius]);
-  const material = useMemo(() => new MeshLambertMaterial(), []);
-  useEffect(
-    () => () => {
-      geometry.dispose();
-      material.dispose();
-    },
-    [geometry, material],
-  );
+  const material = useInstanceMaterial(geometry);
   useLayoutEffect(() => {
     const mesh = ref.current;
     if (!mesh) return;
@@ -240,14 +249,7 @@ function Arrows({ scene, positions }: { scene: Scene; positions: ReadonlyMap<str
     [scene, positions],
   );
   const geometry = useMemo(() => new ConeGeometry(0.6, 1.8, 8), []);
-  const material = useMemo(() => new MeshLambertMaterial(), []);
-  useEffect(
-    () => () => {
-      geometry.dispose();
-      material.dispose();
-    },
-    [geometry, material],
-  );
+  const material = useInstanceMaterial(geometry);
   useLayoutEffect(() => {
     const mesh = ref.current;
     if (!mesh) return;

@@ -4,7 +4,6 @@ import {
   Button,
   ColorInput,
   Group,
-  Modal,
   NumberInput,
   Select,
   Slider,
@@ -22,13 +21,13 @@ import {
   LAYER_TAGS_MAX,
   LAYER_TEXT_POSITIONS,
   LAYER_TICKS_MIN,
-  MAP_DIALOG_WIDTH,
   mapLayerSchema,
   type MapLayer,
 } from '@rules';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './words';
+import { EditorModal } from './EditorModal';
 
 type Tab = 'general' | 'text' | 'axis';
 const GENERAL_FIELDS = new Set([
@@ -77,12 +76,10 @@ export function LayerDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <EditorModal
       opened={layer !== null}
       onClose={onClose}
       title={adding ? t('mapEditor:layer.addTitle') : t('mapEditor:layer.editTitle')}
-      size={MAP_DIALOG_WIDTH}
-      centered
     >
       {layer ? (
         <LayerForm
@@ -93,7 +90,7 @@ export function LayerDialog({
           onClose={onClose}
         />
       ) : null}
-    </Modal>
+    </EditorModal>
   );
 }
 

@@ -1,26 +1,14 @@
 // The 3D Layers table editor (spec 000 §2, §4): add, edit (General, Text and Axis tabs), delete
 // after confirmation, and reorder by dragging a row (or with the move buttons, from the keyboard).
 // A node sits on the first layer whose filter tags it has, so the order matters.
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  ColorSwatch,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
   IconEye,
   IconEyeOff,
   IconGripVertical,
-  IconPencil,
   IconPlus,
-  IconTrash,
 } from '@tabler/icons-react';
 import { MAP_LAYERS_MAX, newLayer, type MapLayer } from '@rules';
 import { useState, type DragEvent } from 'react';
@@ -28,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LayerDialog } from './LayerDialog';
 import { moveLayer } from './layers3d';
+import { EditDeleteActions, RowAction } from './RowActions';
 
 const newLayerId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -148,69 +137,50 @@ export function LayersEditor({
                 </Table.Td>
                 <Table.Td>
                   <Group gap={2} wrap="nowrap">
-                    <Tooltip label={t('mapEditor:layers.up')}>
-                      <ActionIcon
-                        variant="subtle"
-                        disabled={index === 0}
-                        aria-label={t('mapEditor:layers.upNamed', { name: layer.name })}
-                        onClick={() => onChange(moveLayer(layers, index, index - 1))}
-                      >
-                        <IconArrowUp size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('mapEditor:layers.down')}>
-                      <ActionIcon
-                        variant="subtle"
-                        disabled={index === layers.length - 1}
-                        aria-label={t('mapEditor:layers.downNamed', { name: layer.name })}
-                        onClick={() => onChange(moveLayer(layers, index, index + 1))}
-                      >
-                        <IconArrowDown size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip
-                      label={layer.show ? t('mapEditor:layers.hide') : t('mapEditor:layers.show')}
+                    <RowAction
+                      tooltip={t('mapEditor:layers.up')}
+                      label={t('mapEditor:layers.upNamed', { name: layer.name })}
+                      disabled={index === 0}
+                      onClick={() => onChange(moveLayer(layers, index, index - 1))}
                     >
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={
-                          layer.show
-                            ? t('mapEditor:layers.hideNamed', { name: layer.name })
-                            : t('mapEditor:layers.showNamed', { name: layer.name })
-                        }
-                        onClick={() =>
-                          onChange(
-                            layers.map((old) =>
-                              old.id === layer.id ? { ...old, show: !old.show } : old,
-                            ),
-                          )
-                        }
-                      >
-                        {layer.show ? <IconEye size={16} /> : <IconEyeOff size={16} />}
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('mapEditor:layers.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('mapEditor:layers.editNamed', { name: layer.name })}
-                        onClick={() => {
-                          setAdding(false);
-                          setEditing(layer);
-                        }}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('mapEditor:layers.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('mapEditor:layers.deleteNamed', { name: layer.name })}
-                        onClick={() => setDoomed(layer)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                      <IconArrowUp size={16} />
+                    </RowAction>
+                    <RowAction
+                      tooltip={t('mapEditor:layers.down')}
+                      label={t('mapEditor:layers.downNamed', { name: layer.name })}
+                      disabled={index === layers.length - 1}
+                      onClick={() => onChange(moveLayer(layers, index, index + 1))}
+                    >
+                      <IconArrowDown size={16} />
+                    </RowAction>
+                    <RowAction
+                      tooltip={layer.show ? t('mapEditor:layers.hide') : t('mapEditor:layers.show')}
+                      label={
+                        layer.show
+                          ? t('mapEditor:layers.hideNamed', { name: layer.name })
+                          : t('mapEditor:layers.showNamed', { name: layer.name })
+                      }
+                      onClick={() =>
+                        onChange(
+                          layers.map((old) =>
+                            old.id === layer.id ? { ...old, show: !old.show } : old,
+                          ),
+                        )
+                      }
+                    >
+                      {layer.show ? <IconEye size={16} /> : <IconEyeOff size={16} />}
+                    </RowAction>
+                    <EditDeleteActions
+                      editTooltip={t('mapEditor:layers.edit')}
+                      editLabel={t('mapEditor:layers.editNamed', { name: layer.name })}
+                      deleteTooltip={t('mapEditor:layers.delete')}
+                      deleteLabel={t('mapEditor:layers.deleteNamed', { name: layer.name })}
+                      onEdit={() => {
+                        setAdding(false);
+                        setEditing(layer);
+                      }}
+                      onDelete={() => setDoomed(layer)}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

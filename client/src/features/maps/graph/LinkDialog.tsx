@@ -5,7 +5,6 @@ import {
   Button,
   ColorInput,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -28,7 +27,6 @@ import {
   LINK_TYPE_STYLES,
   LINK_WIDTH_MAX,
   LINK_WIDTH_MIN,
-  MAP_DIALOG_WIDTH,
   PARTICLE_COUNT_MAX,
   linkStyleOf,
   linkStyleSchema,
@@ -40,6 +38,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { overridesOf, restyle } from './mapDraft';
 import { fieldMessage, OVER_DIALOG_Z, useLinkTypeLabels } from './words';
+import { EditorModal } from './EditorModal';
 
 type Particles = MapLinkStyle['particles'];
 
@@ -77,12 +76,10 @@ export function LinkDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <EditorModal
       opened={link !== null}
       onClose={onClose}
       title={t('mapEditor:link.title')}
-      size={MAP_DIALOG_WIDTH}
-      centered
       zIndex={OVER_DIALOG_Z}
     >
       {link ? (
@@ -96,7 +93,7 @@ export function LinkDialog({
           onClose={onClose}
         />
       ) : null}
-    </Modal>
+    </EditorModal>
   );
 }
 

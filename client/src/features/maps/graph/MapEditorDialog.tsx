@@ -4,11 +4,9 @@
 // (each a step of undo); MapInfo applies with its button, checked as the server checks it.
 import { useQuery } from '@apollo/client/react';
 import {
-  ActionIcon,
   Button,
   Checkbox,
   Group,
-  Modal,
   MultiSelect,
   Pagination,
   ScrollArea,
@@ -19,10 +17,9 @@ import {
   Text,
   TextInput,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import {
   MAP_COLLABORATORS_MAX,
   MAP_DESCRIPTION_MAX,
@@ -43,8 +40,10 @@ import {
   type ProgressMapDetailFragment,
 } from '../../../gql/graphql';
 import type { MapDraft } from './mapDraft';
+import { EditDeleteActions } from './RowActions';
 import { kindOf } from './scene';
 import { fieldMessage, useKindLabels, useLinkTypeLabels } from './words';
+import { EditorModal } from './EditorModal';
 
 const LINKS_PAGE = 50;
 const CHECKLIST_SHOWN = 300;
@@ -352,25 +351,14 @@ function LinksTab({
                 </Table.Td>
                 <Table.Td>
                   <Group gap={2} wrap="nowrap">
-                    <Tooltip label={t('mapEditor:linksTable.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('mapEditor:linksTable.edit')}
-                        onClick={() => onEdit(link.id)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('mapEditor:linksTable.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('mapEditor:linksTable.delete')}
-                        onClick={() => onDelete(link.id)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <EditDeleteActions
+                      editTooltip={t('mapEditor:linksTable.edit')}
+                      editLabel={t('mapEditor:linksTable.edit')}
+                      deleteTooltip={t('mapEditor:linksTable.delete')}
+                      deleteLabel={t('mapEditor:linksTable.delete')}
+                      onEdit={() => onEdit(link.id)}
+                      onDelete={() => onDelete(link.id)}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -442,12 +430,11 @@ export function MapEditorDialog({
   const excluded = useMemo(() => new Set(draft.excluded), [draft.excluded]);
   const graphs = [graph, space.data?.spaceGraph];
   return (
-    <Modal
+    <EditorModal
       opened={opened}
       onClose={onClose}
       title={t('mapEditor:mapEditor.title')}
       size={720}
-      centered
     >
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
@@ -497,6 +484,6 @@ export function MapEditorDialog({
           />
         </Tabs.Panel>
       </Tabs>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -90,23 +90,40 @@ function Photo({ src, color }: { src: string | null; color: string }) {
   );
 }
 
+/** A node drawn as a white-edged polygon on a 100×100 grid (the problem's triangle, the waypoint's diamond). */
+function PolygonIcon({
+  shape,
+  points,
+  fill,
+  strokeLinejoin,
+}: {
+  shape: string | undefined;
+  points: string;
+  fill: string;
+  strokeLinejoin?: 'round';
+}) {
+  return (
+    <svg className={`${classes.icon} ${shape}`} viewBox="0 0 100 100" aria-hidden focusable="false">
+      <polygon
+        points={points}
+        fill={fill}
+        stroke="#ffffff"
+        strokeWidth="4"
+        strokeLinejoin={strokeLinejoin}
+      />
+    </svg>
+  );
+}
+
 export const ProblemNode = memo(function ProblemNode({ data }: NodeProps<MapFlowNode>) {
   return (
     <NodeFrame data={data}>
-      <svg
-        className={`${classes.icon} ${classes.triangle}`}
-        viewBox="0 0 100 100"
-        aria-hidden
-        focusable="false"
-      >
-        <polygon
-          points="50,4 97,92 3,92"
-          fill={problemStatusColor(data.node.status)}
-          stroke="#ffffff"
-          strokeWidth="4"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <PolygonIcon
+        shape={classes.triangle}
+        points="50,4 97,92 3,92"
+        fill={problemStatusColor(data.node.status)}
+        strokeLinejoin="round"
+      />
     </NodeFrame>
   );
 });
@@ -153,19 +170,11 @@ export const TagNode = memo(function TagNode({ data }: NodeProps<MapFlowNode>) {
 export const WaypointNode = memo(function WaypointNode({ data }: NodeProps<MapFlowNode>) {
   return (
     <NodeFrame data={data}>
-      <svg
-        className={`${classes.icon} ${classes.diamond}`}
-        viewBox="0 0 100 100"
-        aria-hidden
-        focusable="false"
-      >
-        <polygon
-          points="50,2 98,50 50,98 2,50"
-          fill={KIND_COLORS.waypoint}
-          stroke="#ffffff"
-          strokeWidth="4"
-        />
-      </svg>
+      <PolygonIcon
+        shape={classes.diamond}
+        points="50,2 98,50 50,98 2,50"
+        fill={KIND_COLORS.waypoint}
+      />
       <IconFlag
         size="45%"
         aria-hidden

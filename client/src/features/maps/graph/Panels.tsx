@@ -7,7 +7,6 @@ import {
   CloseButton,
   ColorSwatch,
   Group,
-  Modal,
   Paper,
   ScrollArea,
   SegmentedControl,
@@ -25,19 +24,20 @@ import {
   LINK_POLARITY_LABELS,
   LINK_TYPE_STYLES,
   LINK_TYPES,
-  MAP_DIALOG_WIDTH,
   PROBLEM_STATUSES,
   problemStatusColor,
   type LoopPolarity,
 } from '@rules';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStatusLabel } from '../../problems';
 import { LOOP_COLORS } from './CanvasOverlays';
 import classes from './GraphMap.module.css';
 import { KIND_COLORS } from './MapNodes';
 import { kindOf, searchNodes, type GraphNode, type SearchMode } from './scene';
 import type { NamedLoop } from './useLoops';
-import { useKindLabels, useLinkTypeLabels, usePolarityLabels, useStatusLabel } from './words';
+import { useKindLabels, useLinkTypeLabels, usePolarityLabels } from './words';
+import { EditorModal } from './EditorModal';
 
 /** Spec 001 §9: the name search runs 100 ms after typing. */
 const SEARCH_DELAY_MS = 100;
@@ -195,13 +195,7 @@ export function FindNodeDialog({
     [nodes, kinds],
   );
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('mapEditor:find.title')}
-      size={MAP_DIALOG_WIDTH}
-      centered
-    >
+    <EditorModal opened={opened} onClose={onClose} title={t('mapEditor:find.title')}>
       <Select
         label={t('mapEditor:find.label')}
         placeholder={t('mapEditor:find.placeholder')}
@@ -215,7 +209,7 @@ export function FindNodeDialog({
         comboboxProps={{ withinPortal: true }}
         data-autofocus
       />
-    </Modal>
+    </EditorModal>
   );
 }
 

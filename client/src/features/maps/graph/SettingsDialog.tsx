@@ -1,29 +1,57 @@
 // Map Settings (spec 000 §2): 2D Settings; for a map with a 3D view also 3D Settings and the 3D
 // Layers table. Every change shows at once on the canvas and is a step of undo (a field's burst of
 // changes one step); nothing is saved until Save.
-import { ColorInput, Modal, NumberInput, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { ColorInput, NumberInput, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { MAP_DIALOG_WIDTH, type MapLayer, type MapSettings } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { LayersEditor } from './LayersEditor';
+import { EditorModal } from './EditorModal';
 
 /** The settings form's limits (mapSettingsSchema's). */
 const NODE_FONT_RANGE = { min: 4, max: 48 };
 const NODE_SIZE_RANGE = { min: 2, max: 100 };
 
-function BackgroundFields({
+type SettingsChange = (patch: Partial<MapSettings>, mergeKey?: string) => void;
+
+interface SettingsFieldsProps {
+  settings: MapSettings;
+  onChange: SettingsChange;
+}
+
+/** A setting that is on or off. */
+type SwitchSetting =
+  | 'customBackgroundColor'
+  | 'showLinkLabels'
+  | 'showParticipants'
+  | 'showSpaceSolutions'
+  | 'showTags';
+
+function SettingSwitch({
   settings,
   onChange,
-}: {
-  settings: MapSettings;
-  onChange: (patch: Partial<MapSettings>, mergeKey?: string) => void;
-}) {
+  setting,
+  label,
+  description,
+}: SettingsFieldsProps & { setting: SwitchSetting; label: string; description?: string }) {
+  return (
+    <Switch
+      label={label}
+      description={description}
+      checked={settings[setting]}
+      onChange={(event) => onChange({ [setting]: event.currentTarget.checked })}
+    />
+  );
+}
+
+function BackgroundFields(fields: SettingsFieldsProps) {
   const { t } = useTranslation();
+  const { settings, onChange } = fields;
   return (
     <>
-      <Switch
+      <SettingSwitch
+        {...fields}
+        setting="customBackgroundColor"
         label={t('mapEditor:settings.customBackground')}
-        checked={settings.customBackgroundColor}
-        onChange={(event) => onChange({ customBackgroundColor: event.currentTarget.checked })}
       />
       <ColorInput
         label={t('mapEditor:settings.backgroundColor')}
@@ -35,37 +63,27 @@ function BackgroundFields({
   );
 }
 
-function ShownFields({
-  settings,
-  onChange,
-}: {
-  settings: MapSettings;
-  onChange: (patch: Partial<MapSettings>, mergeKey?: string) => void;
-}) {
+function ShownFields(fields: SettingsFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
-      <Switch
+      <SettingSwitch
+        {...fields}
+        setting="showLinkLabels"
         label={t('mapEditor:settings.showLinkLabels')}
-        checked={settings.showLinkLabels}
-        onChange={(event) => onChange({ showLinkLabels: event.currentTarget.checked })}
       />
-      <Switch
+      <SettingSwitch
+        {...fields}
+        setting="showParticipants"
         label={t('mapEditor:settings.showParticipants')}
         description={t('mapEditor:settings.showParticipantsHint')}
-        checked={settings.showParticipants}
-        onChange={(event) => onChange({ showParticipants: event.currentTarget.checked })}
       />
-      <Switch
+      <SettingSwitch
+        {...fields}
+        setting="showSpaceSolutions"
         label={t('mapEditor:settings.showSpaceSolutions')}
-        checked={settings.showSpaceSolutions}
-        onChange={(event) => onChange({ showSpaceSolutions: event.currentTarget.checked })}
       />
-      <Switch
-        label={t('mapEditor:settings.showTags')}
-        checked={settings.showTags}
-        onChange={(event) => onChange({ showTags: event.currentTarget.checked })}
-      />
+      <SettingSwitch {...fields} setting="showTags" label={t('mapEditor:settings.showTags')} />
     </>
   );
 }
@@ -86,7 +104,7 @@ export function SettingsDialog({
   /** The map has a 3D view: its settings and layers are offered. */
   with3d: boolean;
   tagSuggestions: string[];
-  onChange: (patch: Partial<MapSettings>, mergeKey?: string) => void;
+  onChange: SettingsChange;
   onLayers: (layers: MapLayer[]) => void;
   onClose: () => void;
 }) {
@@ -98,12 +116,11 @@ export function SettingsDialog({
       onChange({ [key]: value }, `settings.${key}`);
     };
   return (
-    <Modal
+    <EditorModal
       opened={opened}
       onClose={onClose}
       title={t('mapEditor:settings.title')}
       size={with3d ? 720 : MAP_DIALOG_WIDTH}
-      centered
     >
       <Tabs defaultValue="2d" keepMounted={false}>
         <Tabs.List>
@@ -148,6 +165,6 @@ export function SettingsDialog({
           </Tabs.Panel>
         ) : null}
       </Tabs>
-    </Modal>
+    </EditorModal>
   );
 }

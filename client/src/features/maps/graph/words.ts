@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../../components/notify';
+import { useStatusLabel } from '../../problems';
 import type { NodeWords } from './flowElements';
 import { kindOf, type GraphNode, type Scene } from './scene';
 
@@ -45,27 +46,6 @@ export function usePolarityLabels(): Record<LoopPolarity, string> {
   };
 }
 
-/** A problem status's name (the problems' own words). */
-export function useStatusLabel() {
-  const { t } = useTranslation();
-  return (status: string | null | undefined): string => {
-    switch (status) {
-      case 'proposed':
-        return t('problems:status.proposed');
-      case 'unsolved':
-        return t('problems:status.unsolved');
-      case 'solving':
-        return t('problems:status.solving');
-      case 'solved':
-        return t('problems:status.solved');
-      case 'archived':
-        return t('problems:status.archived');
-      default:
-        return t('problems:status.undefined');
-    }
-  };
-}
-
 /** Each node of a scene in words, stable while the scene and language are. */
 export function useSceneWords(scene: Scene) {
   const { t, i18n } = useTranslation();
@@ -79,7 +59,10 @@ export function useSceneWords(scene: Scene) {
       const kind = kindOf(node);
       const title =
         kind === 'problem'
-          ? t('mapEditor:nodeTitle.problem', { name: node.label, status: statusLabel(node.status) })
+          ? t('mapEditor:nodeTitle.problem', {
+              name: node.label,
+              status: statusLabel(node.status ?? ''),
+            })
           : t('mapEditor:nodeTitle.other', { kind: kinds[kind], name: node.label });
       const date =
         kind === 'story' && node.createdAt ? dates.format(new Date(node.createdAt)) : null;

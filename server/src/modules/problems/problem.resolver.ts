@@ -14,12 +14,12 @@ import {
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
-import { ANONYMOUS_AUTHOR, authorView, postAuthor } from '../users/user.service';
+import { ANONYMOUS_AUTHOR, authorView } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
 import { presentLocation } from '../posts/post-location';
 import { Location, PositionInput } from '../places/location.types';
 import { DistanceFilter } from '../places/places.types';
-import { canEditProblem, type ProblemRow } from './problem.policy';
+import type { ProblemRow } from './problem.policy';
 import * as problemLive from './problem-live.service';
 import { problemCounters } from './problem.presenter';
 import * as problemsService from './problem.service';
@@ -292,13 +292,6 @@ export class ProblemResolver {
     return problem;
   }
 
-  @FieldResolver(() => AuthorType, {
-    description: 'Anonymous for anonymous posts.',
-  })
-  author(@Root() problem: ProblemRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
-    return postAuthor(ctx, problem);
-  }
-
   @FieldResolver(() => Location, { nullable: true, description: 'Its place; null when none.' })
   location(@Root() problem: ProblemRow): Location | null {
     return presentLocation(problem);
@@ -321,13 +314,6 @@ export class ProblemResolver {
   })
   joined(@Root() problem: ProblemRow, @Ctx() ctx: Context): Promise<boolean> {
     return problemMembersService.isJoined(ctx, problem);
-  }
-
-  @FieldResolver(() => Boolean, {
-    description: 'Whether the viewer may edit and delete it (the author only).',
-  })
-  canEdit(@Root() problem: ProblemRow, @Ctx() ctx: Context): boolean {
-    return canEditProblem(ctx.viewer, problem);
   }
 
   @FieldResolver(() => Boolean, {

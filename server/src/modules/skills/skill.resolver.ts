@@ -11,9 +11,7 @@ import {
   Root,
 } from 'type-graphql';
 import type { Context } from '../../context';
-import { postAuthor } from '../users/user.service';
-import { AuthorType } from '../users/user.types';
-import { canEditSkill, type SkillRow } from './skill.policy';
+import type { SkillRow } from './skill.policy';
 import { skillJoined, skillMemberUser } from './skill.presenter';
 import * as skillsService from './skill.service';
 import {
@@ -104,11 +102,6 @@ export class SkillResolver {
     return skillsService.leaveSkill(ctx, id);
   }
 
-  @FieldResolver(() => AuthorType)
-  author(@Root() skill: SkillRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
-    return postAuthor(ctx, skill);
-  }
-
   @FieldResolver(() => SkillCounters)
   counters(@Root() skill: SkillRow): SkillCounters {
     return { totalParticipants: skill.totalParticipants, totalComments: skill.totalComments };
@@ -126,12 +119,5 @@ export class SkillResolver {
   })
   joined(@Root() skill: SkillRow, @Ctx() ctx: Context): Promise<boolean> {
     return skillJoined(ctx, skill);
-  }
-
-  @FieldResolver(() => Boolean, {
-    description: 'Whether the viewer may edit and delete it (the author only).',
-  })
-  canEdit(@Root() skill: SkillRow, @Ctx() ctx: Context): boolean {
-    return canEditSkill(ctx.viewer, skill);
   }
 }

@@ -13,11 +13,9 @@ import {
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
-import { postAuthor } from '../users/user.service';
-import { AuthorType } from '../users/user.types';
 import { presentLocation } from '../posts/post-location';
 import { Location } from '../places/location.types';
-import { canEditSolution, type SolutionRow } from './solution.policy';
+import type { SolutionRow } from './solution.policy';
 import { solutionCounters, solutionProblems, solutionVote } from './solution.presenter';
 import * as solutionLive from './solution-live.service';
 import * as solutionsService from './solution.service';
@@ -152,11 +150,6 @@ export class SolutionResolver {
     return solutionLinksService.unlinkSolution(ctx, solutionId, problemId);
   }
 
-  @FieldResolver(() => AuthorType)
-  author(@Root() solution: SolutionRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
-    return postAuthor(ctx, solution);
-  }
-
   @FieldResolver(() => Location, { nullable: true, description: 'Its place; null when none.' })
   location(@Root() solution: SolutionRow): Location | null {
     return presentLocation(solution);
@@ -182,13 +175,6 @@ export class SolutionResolver {
   @FieldResolver(() => Boolean)
   async downvoted(@Root() solution: SolutionRow, @Ctx() ctx: Context): Promise<boolean> {
     return (await solutionVote(ctx, solution)) === 'down';
-  }
-
-  @FieldResolver(() => Boolean, {
-    description: 'Whether the viewer may edit and delete it (the author only).',
-  })
-  canEdit(@Root() solution: SolutionRow, @Ctx() ctx: Context): boolean {
-    return canEditSolution(ctx.viewer, solution);
   }
 
   @FieldResolver(() => [LinkedProblem], {

@@ -13,12 +13,10 @@ import {
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
-import { postAuthor } from '../users/user.service';
-import { AuthorType } from '../users/user.types';
 import { presentLocation } from '../posts/post-location';
 import { Location, PositionInput } from '../places/location.types';
 import { DistanceFilter } from '../places/places.types';
-import { canEditStory, type LiveStory, type StoryRow } from './story.policy';
+import type { LiveStory, StoryRow } from './story.policy';
 import * as storyLive from './story-live.service';
 import * as storiesService from './story.service';
 import * as storyListsService from './story-lists.service';
@@ -132,11 +130,6 @@ export class StoryResolver {
     return story;
   }
 
-  @FieldResolver(() => AuthorType)
-  author(@Root() story: StoryRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
-    return postAuthor(ctx, story);
-  }
-
   @FieldResolver(() => String, {
     nullable: true,
     description: 'Name of the problem it was posted to.',
@@ -162,12 +155,5 @@ export class StoryResolver {
       totalReactions: story.totalReactions,
       totalComments: story.totalComments,
     };
-  }
-
-  @FieldResolver(() => Boolean, {
-    description: 'Whether the viewer may edit and delete it (the author only).',
-  })
-  canEdit(@Root() story: StoryRow, @Ctx() ctx: Context): boolean {
-    return canEditStory(ctx.viewer, story);
   }
 }

@@ -14,6 +14,7 @@ import {
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
+import { PostWriteResolver } from '../posts/post-writes.resolver';
 import { ANONYMOUS_AUTHOR, authorView } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
 import { presentLocation } from '../posts/post-location';
@@ -47,7 +48,20 @@ import {
 } from './problem.types';
 
 @Resolver(() => Problem)
-export class ProblemResolver {
+export class ProblemResolver extends PostWriteResolver(
+  {
+    name: 'Problem',
+    type: Problem,
+    createInput: CreateProblemInput,
+    updateInput: UpdateProblemInput,
+    createDescription: 'Creates a problem; its author joins it.',
+  },
+  {
+    create: problemsService.createProblem,
+    update: problemsService.updateProblem,
+    remove: problemsService.deleteProblem,
+  },
+) {
   @Query(() => ProblemPage, {
     description: 'Problems, keyset paginated (pass `last` as `after`).',
   })
@@ -170,34 +184,6 @@ export class ProblemResolver {
     @Ctx() ctx: Context,
   ): Promise<AuthorType[]> {
     return (await problemMembersService.solvers(ctx, problemId)).map(authorView);
-  }
-
-  @Authorized()
-  @Mutation(() => Problem, {
-    description: 'Creates a problem; its author joins it.',
-  })
-  createProblem(
-    @Arg('input', () => CreateProblemInput) input: CreateProblemInput,
-    @Ctx() ctx: Context,
-  ) {
-    return problemsService.createProblem(ctx, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Problem)
-  updateProblem(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateProblemInput) input: UpdateProblemInput,
-    @Ctx() ctx: Context,
-  ) {
-    return problemsService.updateProblem(ctx, id, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Boolean)
-  async deleteProblem(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    await problemsService.deleteProblem(ctx, id);
-    return true;
   }
 
   @Authorized()

@@ -11,6 +11,7 @@ import {
   Root,
 } from 'type-graphql';
 import type { Context } from '../../context';
+import { PostWriteResolver } from '../posts/post-writes.resolver';
 import type { SkillRow } from './skill.policy';
 import { skillJoined, skillMemberUser } from './skill.presenter';
 import * as skillsService from './skill.service';
@@ -25,7 +26,19 @@ import {
 } from './skill.types';
 
 @Resolver(() => Skill)
-export class SkillResolver {
+export class SkillResolver extends PostWriteResolver(
+  {
+    name: 'Skill',
+    type: Skill,
+    createInput: CreateSkillInput,
+    updateInput: UpdateSkillInput,
+  },
+  {
+    create: skillsService.createSkill,
+    update: skillsService.updateSkill,
+    remove: skillsService.deleteSkill,
+  },
+) {
   @Query(() => SkillPage, {
     description: 'Skills newest first, keyset paginated (pass `last` as `after`).',
   })
@@ -65,29 +78,6 @@ export class SkillResolver {
       })),
     );
     return { items, last: page.last };
-  }
-
-  @Authorized()
-  @Mutation(() => Skill)
-  createSkill(@Arg('input', () => CreateSkillInput) input: CreateSkillInput, @Ctx() ctx: Context) {
-    return skillsService.createSkill(ctx, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Skill)
-  updateSkill(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateSkillInput) input: UpdateSkillInput,
-    @Ctx() ctx: Context,
-  ) {
-    return skillsService.updateSkill(ctx, id, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Boolean)
-  async deleteSkill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    await skillsService.deleteSkill(ctx, id);
-    return true;
   }
 
   @Authorized()

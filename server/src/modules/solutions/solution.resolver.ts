@@ -13,6 +13,7 @@ import {
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
+import { PostWriteResolver } from '../posts/post-writes.resolver';
 import { presentLocation } from '../posts/post-location';
 import { Location } from '../places/location.types';
 import type { SolutionRow } from './solution.policy';
@@ -33,7 +34,19 @@ import {
 } from './solution.types';
 
 @Resolver(() => Solution)
-export class SolutionResolver {
+export class SolutionResolver extends PostWriteResolver(
+  {
+    name: 'Solution',
+    type: Solution,
+    createInput: CreateSolutionInput,
+    updateInput: UpdateSolutionInput,
+  },
+  {
+    create: solutionsService.createSolution,
+    update: solutionsService.updateSolution,
+    remove: solutionsService.deleteSolution,
+  },
+) {
   @Subscription(() => Solution, {
     description:
       "Solutions as they appear in a space's solutions (the active space when omitted) or on a problem's Solutions tab.",
@@ -100,32 +113,6 @@ export class SolutionResolver {
   })
   upvotedSolutions(@Arg('problemId', () => ID) problemId: string, @Ctx() ctx: Context) {
     return solutionListsService.upvotedSolutions(ctx, problemId);
-  }
-
-  @Authorized()
-  @Mutation(() => Solution)
-  createSolution(
-    @Arg('input', () => CreateSolutionInput) input: CreateSolutionInput,
-    @Ctx() ctx: Context,
-  ) {
-    return solutionsService.createSolution(ctx, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Solution)
-  updateSolution(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateSolutionInput) input: UpdateSolutionInput,
-    @Ctx() ctx: Context,
-  ) {
-    return solutionsService.updateSolution(ctx, id, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Boolean)
-  async deleteSolution(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    await solutionsService.deleteSolution(ctx, id);
-    return true;
   }
 
   @Authorized()

@@ -1,11 +1,9 @@
 import {
   Arg,
-  Authorized,
   Ctx,
   FieldResolver,
   ID,
   Int,
-  Mutation,
   Query,
   Resolver,
   Root,
@@ -13,6 +11,7 @@ import {
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
+import { PostWriteResolver } from '../posts/post-writes.resolver';
 import { presentLocation } from '../posts/post-location';
 import { Location, PositionInput } from '../places/location.types';
 import { DistanceFilter } from '../places/places.types';
@@ -31,7 +30,19 @@ import {
 } from './story.types';
 
 @Resolver(() => Story)
-export class StoryResolver {
+export class StoryResolver extends PostWriteResolver(
+  {
+    name: 'Story',
+    type: Story,
+    createInput: CreateStoryInput,
+    updateInput: UpdateStoryInput,
+  },
+  {
+    create: storiesService.createStory,
+    update: storiesService.updateStory,
+    remove: storiesService.deleteStory,
+  },
+) {
   @Query(() => StoryPage, {
     description: 'Stories, keyset paginated (pass `last` as `after`).',
   })
@@ -84,29 +95,6 @@ export class StoryResolver {
   @Query(() => Story)
   story(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return storiesService.getStory(ctx, id);
-  }
-
-  @Authorized()
-  @Mutation(() => Story)
-  createStory(@Arg('input', () => CreateStoryInput) input: CreateStoryInput, @Ctx() ctx: Context) {
-    return storiesService.createStory(ctx, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Story)
-  updateStory(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateStoryInput) input: UpdateStoryInput,
-    @Ctx() ctx: Context,
-  ) {
-    return storiesService.updateStory(ctx, id, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Boolean)
-  async deleteStory(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    await storiesService.deleteStory(ctx, id);
-    return true;
   }
 
   @Subscription(() => Story, {

@@ -1,14 +1,7 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import {
-  activeSpaceId,
-  bodyData,
-  bodyFields,
-  contextOf,
-  fieldsOf,
-  ok,
-  presentPage,
-} from '../../rest/shell';
+import { mountPostRest } from '../../rest/post-rest';
+import { presentPage } from '../../rest/shell';
 import { restPosition } from '../places/nearness';
 import { presentStory } from './story.presenter';
 import * as storiesService from './story.service';
@@ -19,7 +12,8 @@ import * as storyListsService from './story-lists.service';
  * location are ignored (a `tags` field too: tags always come from the text's hashtags).
  */
 export function mountStoryRest(router: Router, paths: PathRouter) {
-  paths.register('stories', {
+  mountPostRest(router, paths, {
+    collection: 'stories',
     async list(ctx, params) {
       const page = await storyListsService.listStories(ctx, {
         list: 'recent',
@@ -36,42 +30,14 @@ export function mountStoryRest(router: Router, paths: PathRouter) {
       });
       return presentPage(page, (story) => presentStory(ctx, story));
     },
-    async get(ctx, id) {
-      return presentStory(ctx, await storiesService.getStory(ctx, id));
-    },
-    async create(ctx, body) {
-      const data = fieldsOf(body.data);
-      return presentStory(
-        ctx,
-        await storiesService.createStory(ctx, {
-          ...data,
-          spaceId: body.spaceId,
-          problemId: body.problemId ?? data.problemId,
-        }),
-      );
-    },
-  });
-
-  router.post('/stories', async (req, res) => {
-    const ctx = contextOf(res);
-    const data = bodyData(req);
-    const story = await storiesService.createStory(ctx, {
-      ...data,
-      spaceId: activeSpaceId(req),
+    get: storiesService.getStory,
+    create: storiesService.createStory,
+    update: storiesService.updateStory,
+    remove: storiesService.deleteStory,
+    present: presentStory,
+    createExtras: (data, body) => ({
       // The spec posts a story under a problem as { data, problemId }.
-      problemId: bodyFields(req).problemId ?? data.problemId,
-    });
-    ok(res.status(201), { data: await presentStory(ctx, story) });
-  });
-
-  router.patch('/stories/:id', async (req, res) => {
-    const ctx = contextOf(res);
-    const story = await storiesService.updateStory(ctx, req.params.id, bodyData(req));
-    ok(res, { data: await presentStory(ctx, story) });
-  });
-
-  router.delete('/stories/:id', async (req, res) => {
-    await storiesService.deleteStory(contextOf(res), req.params.id);
-    ok(res);
+      problemId: body.problemId ?? data.problemId,
+    }),
   });
 }

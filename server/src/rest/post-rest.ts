@@ -1,15 +1,32 @@
 import type { Router } from 'express';
 import type { Context } from '../context';
-import type { CollectionRoutes, PathRouter } from './paths';
-import { activeSpaceId, bodyData, bodyFields, contextOf, fieldsOf, ok } from './shell';
+import type { Page } from '../db/keyset';
+import type { ListParams, PathRouter } from './paths';
+import { activeSpaceId, bodyData, bodyFields, contextOf, fieldsOf, ok, presentPage } from './shell';
 
 type Fields = Record<string, unknown>;
+
+/** The page a list asks for, from the spec's parameter names. */
+export const restPageOf = (params: ListParams) => ({
+  spaceId: params.spaceId,
+  after: params.lastDocumentID,
+  first: params.results,
+});
+
+/** The order and time window of a list that has them (stories, problems, solutions). */
+export const restTimeWindowOf = (params: ListParams) => ({
+  orderBy: params.orderBy,
+  timeRange: params.timeRange,
+  startDate: params.startDate,
+  endDate: params.endDate,
+});
 
 /** A post kind as its REST rows see it: its collection, its services and its presenter. */
 export interface PostRestKind<Row> {
   /** The collection: `stories` serves `/stories`, `/stories/:id` and `path=stories`. */
   collection: string;
-  list: NonNullable<CollectionRoutes['list']>;
+  /** `path={collection}`: a page of rows (see restPageOf and restTimeWindowOf for its params). */
+  list: (ctx: Context, params: ListParams) => Promise<Page<Row>>;
   get: (ctx: Context, id: string) => Promise<Row>;
   create: (ctx: Context, input: Fields) => Promise<Row>;
   update: (ctx: Context, id: string, input: Fields) => Promise<Row>;
@@ -35,7 +52,9 @@ export function mountPostRest<Row>(router: Router, paths: PathRouter, kind: Post
   });
 
   paths.register(kind.collection, {
-    list: kind.list,
+    async list(ctx, params) {
+      return presentPage(await kind.list(ctx, params), (post) => kind.present(ctx, post));
+    },
     async get(ctx, id) {
       return kind.present(ctx, await kind.get(ctx, id));
     },

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import { mountPostRest } from '../../rest/post-rest';
+import { mountPostRest, restPageOf, restTimeWindowOf } from '../../rest/post-rest';
 import {
   activeSpaceId,
   bodyData,
@@ -25,21 +25,14 @@ import { problemSolutionForRest } from '../solutions/solution.rest';
 export function mountProblemRest(router: Router, paths: PathRouter) {
   mountPostRest(router, paths, {
     collection: 'problems',
-    async list(ctx, params) {
-      const page = await problemListsService.listProblems(ctx, {
+    list: (ctx, params) =>
+      problemListsService.listProblems(ctx, {
         list: 'recent',
-        orderBy: params.orderBy,
-        timeRange: params.timeRange,
-        startDate: params.startDate,
-        endDate: params.endDate,
-        spaceId: params.spaceId,
         position: restPosition(params),
         distance: params.distance,
-        after: params.lastDocumentID,
-        first: params.results,
-      });
-      return presentPage(page, (problem) => presentProblem(ctx, problem));
-    },
+        ...restTimeWindowOf(params),
+        ...restPageOf(params),
+      }),
     get: problemsService.getProblem,
     create: problemsService.createProblem,
     update: problemsService.updateProblem,

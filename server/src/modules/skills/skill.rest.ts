@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import { mountPostRest } from '../../rest/post-rest';
-import { contextOf, ok, presentPage } from '../../rest/shell';
+import { mountPostRest, restPageOf } from '../../rest/post-rest';
+import { contextOf, ok } from '../../rest/shell';
 import { presentSkill } from './skill.presenter';
 import * as skillsService from './skill.service';
 
@@ -9,15 +9,7 @@ import * as skillsService from './skill.service';
 export function mountSkillRest(router: Router, paths: PathRouter) {
   mountPostRest(router, paths, {
     collection: 'skills',
-    async list(ctx, params) {
-      const page = await skillsService.listSkills(ctx, {
-        list: 'public',
-        spaceId: params.spaceId,
-        after: params.lastDocumentID,
-        first: params.results,
-      });
-      return presentPage(page, (skill) => presentSkill(ctx, skill));
-    },
+    list: (ctx, params) => skillsService.listSkills(ctx, { list: 'public', ...restPageOf(params) }),
     get: skillsService.getSkill,
     create: skillsService.createSkill,
     update: skillsService.updateSkill,

@@ -1,8 +1,8 @@
 import type { Router } from 'express';
 import type { Context } from '../../context';
 import type { PathRouter } from '../../rest/paths';
-import { mountPostRest } from '../../rest/post-rest';
-import { bodyFields, contextOf, ok, presentPage } from '../../rest/shell';
+import { mountPostRest, restPageOf, restTimeWindowOf } from '../../rest/post-rest';
+import { bodyFields, contextOf, ok } from '../../rest/shell';
 import { presentSolution } from './solution.presenter';
 import * as solutionsService from './solution.service';
 import * as solutionLinksService from './solution-links.service';
@@ -16,19 +16,12 @@ import * as solutionListsService from './solution-lists.service';
 export function mountSolutionRest(router: Router, paths: PathRouter) {
   mountPostRest(router, paths, {
     collection: 'solutions',
-    async list(ctx, params) {
-      const page = await solutionListsService.listSolutions(ctx, {
+    list: (ctx, params) =>
+      solutionListsService.listSolutions(ctx, {
         list: 'recent',
-        spaceId: params.spaceId,
-        orderBy: params.orderBy,
-        timeRange: params.timeRange,
-        startDate: params.startDate,
-        endDate: params.endDate,
-        after: params.lastDocumentID,
-        first: params.results,
-      });
-      return presentPage(page, (item) => presentSolution(ctx, item));
-    },
+        ...restTimeWindowOf(params),
+        ...restPageOf(params),
+      }),
     get: solutionsService.getSolution,
     create: solutionsService.createSolution,
     update: solutionsService.updateSolution,

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import { mountPostRest } from '../../rest/post-rest';
-import { presentPage } from '../../rest/shell';
+import { mountPostRest, restPageOf, restTimeWindowOf } from '../../rest/post-rest';
+
 import { restPosition } from '../places/nearness';
 import { presentStory } from './story.presenter';
 import * as storiesService from './story.service';
@@ -14,22 +14,15 @@ import * as storyListsService from './story-lists.service';
 export function mountStoryRest(router: Router, paths: PathRouter) {
   mountPostRest(router, paths, {
     collection: 'stories',
-    async list(ctx, params) {
-      const page = await storyListsService.listStories(ctx, {
+    list: (ctx, params) =>
+      storyListsService.listStories(ctx, {
         list: 'recent',
-        spaceId: params.spaceId,
-        orderBy: params.orderBy,
         tags: params.tags?.split(','),
-        timeRange: params.timeRange,
-        startDate: params.startDate,
-        endDate: params.endDate,
         position: restPosition(params),
         distance: params.distance,
-        after: params.lastDocumentID,
-        first: params.results,
-      });
-      return presentPage(page, (story) => presentStory(ctx, story));
-    },
+        ...restTimeWindowOf(params),
+        ...restPageOf(params),
+      }),
     get: storiesService.getStory,
     create: storiesService.createStory,
     update: storiesService.updateStory,

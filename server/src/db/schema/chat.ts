@@ -20,6 +20,7 @@ import {
 import type { ChatFile } from '../../../../schema/rules/chat.schemas';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef } from './columns';
 
 /**
  * A conversation: a direct chat, a group, a space's channel or its default chat (CONVERSATION_TYPES).
@@ -66,12 +67,8 @@ export const chatConversations = pgTable(
 export const chatMembers = pgTable(
   'chat_members',
   {
-    conversationId: text('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: cascadeRef('conversation_id', () => chatConversations.id),
+    userId: cascadeRef('user_id', () => users.id),
     /** The seq of the newest message read: unread = messages by others with a higher seq. */
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -91,9 +88,7 @@ export const chatMessages = pgTable(
   {
     id: text('id').primaryKey(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    conversationId: text('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    conversationId: cascadeRef('conversation_id', () => chatConversations.id),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** Sanitised HTML, trailing empty paragraphs stripped. */
     text: text('text').notNull().default(''),
@@ -114,12 +109,8 @@ export const chatMessages = pgTable(
 export const chatReactions = pgTable(
   'chat_reactions',
   {
-    messageId: text('message_id')
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: cascadeRef('message_id', () => chatMessages.id),
+    userId: cascadeRef('user_id', () => users.id),
     emoji: text('emoji').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -166,12 +157,8 @@ export const liveSockets = pgTable(
   'live_sockets',
   {
     id: text('id').primaryKey(),
-    processId: text('process_id')
-      .notNull()
-      .references(() => liveProcesses.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    processId: cascadeRef('process_id', () => liveProcesses.id),
+    userId: cascadeRef('user_id', () => users.id),
     connectedAt: timestamp('connected_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),

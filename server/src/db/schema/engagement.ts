@@ -20,6 +20,7 @@ import {
 } from '../../../../schema/rules/reactions';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef } from './columns';
 
 // What people do around content. An item is named by its collection and id (`stories`, `abc`),
 // as the REST paths name it, so one table serves every post kind. Rows of a deleted item go with
@@ -40,12 +41,8 @@ export const comments = pgTable(
       onDelete: 'cascade',
     }),
     /** The post's space, copied so visibility needs no join through the post. */
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: cascadeRef('space_id', () => spaces.id),
+    authorId: cascadeRef('author_id', () => users.id),
     /** Sanitised rich text. */
     commentHtml: text('comment_html').notNull(),
     tags: text('tags')
@@ -83,9 +80,7 @@ export const comments = pgTable(
 export const reactions = pgTable(
   'reactions',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     itemType: text('item_type', { enum: REACTABLE_TYPES }).notNull(),
     itemId: text('item_id').notNull(),
     reaction: text('reaction', { enum: REACTION_KINDS }).notNull(),
@@ -102,9 +97,7 @@ export const reactions = pgTable(
 export const bookmarks = pgTable(
   'bookmarks',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     itemType: text('item_type', { enum: BOOKMARKABLE_TYPES }).notNull(),
     itemId: text('item_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -119,12 +112,8 @@ export const bookmarks = pgTable(
 export const userFollows = pgTable(
   'user_follows',
   {
-    followerId: text('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followeeId: text('followee_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    followerId: cascadeRef('follower_id', () => users.id),
+    followeeId: cascadeRef('followee_id', () => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [

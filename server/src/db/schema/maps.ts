@@ -25,6 +25,7 @@ import {
 import { problems } from './problems';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef } from './columns';
 
 /**
  * Progress maps ("views"): a map is a view of its space's content (schema/rules/maps.ts). Its
@@ -36,12 +37,8 @@ export const maps = pgTable(
   'maps',
   {
     id: text('id').primaryKey(),
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: cascadeRef('space_id', () => spaces.id),
+    authorId: cascadeRef('author_id', () => users.id),
     /** A recipe's problem (in the same space); null for every other map. */
     problemId: text('problem_id').references(() => problems.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -82,12 +79,8 @@ export const maps = pgTable(
 export const mapCollaborators = pgTable(
   'map_collaborators',
   {
-    mapId: text('map_id')
-      .notNull()
-      .references(() => maps.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    mapId: cascadeRef('map_id', () => maps.id),
+    userId: cascadeRef('user_id', () => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
@@ -101,16 +94,10 @@ export const waypoints = pgTable(
   'waypoints',
   {
     id: text('id').primaryKey(),
-    mapId: text('map_id')
-      .notNull()
-      .references(() => maps.id, { onDelete: 'cascade' }),
+    mapId: cascadeRef('map_id', () => maps.id),
     /** The map's space, copied so the lists per space need no join through the map. */
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: cascadeRef('space_id', () => spaces.id),
+    authorId: cascadeRef('author_id', () => users.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

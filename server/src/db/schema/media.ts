@@ -15,6 +15,7 @@ import { UPLOAD_PATH_KINDS, type MediaItem } from '../../../../schema/rules/medi
 import { chatConversations } from './chat';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef } from './columns';
 
 /**
  * A finished upload (tus at /api/uploads): its bytes live in storage under `key`
@@ -30,12 +31,8 @@ export const uploads = pgTable(
   {
     id: text('id').primaryKey(),
     key: text('key').notNull().unique(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    ownerId: cascadeRef('owner_id', () => users.id),
+    spaceId: cascadeRef('space_id', () => spaces.id),
     kind: text('kind', { enum: UPLOAD_PATH_KINDS }).notNull(),
     /** The name the person's file had, cleaned; shown by the media viewer. */
     name: text('name').notNull(),
@@ -74,9 +71,7 @@ export const chatFiles = pgTable(
   'chat_files',
   {
     key: text('key').primaryKey(),
-    conversationId: text('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    conversationId: cascadeRef('conversation_id', () => chatConversations.id),
     /** Who uploaded it; the image stays in the conversation when their account goes. */
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
     contentType: text('content_type').notNull(),

@@ -19,6 +19,7 @@ import {
 } from '../../../../schema/rules/notifications';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef } from './columns';
 
 /**
  * One row per person and group: 'Ada and 3 others reacted to your story' is one row whose actors
@@ -28,9 +29,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     groupKey: text('group_key').notNull(),
     /** What it is about; checked again against the viewer's rules whenever it is listed. */
@@ -67,9 +66,7 @@ export const notifications = pgTable(
 export const itemWatches = pgTable(
   'item_watches',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     itemType: text('item_type', { enum: NOTIFICATION_ITEM_TYPES }).notNull(),
     itemId: text('item_id').notNull(),
     level: text('level', { enum: WATCH_LEVELS }).notNull(),
@@ -86,9 +83,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     endpoint: text('endpoint').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -4,6 +4,7 @@ import type { ReactionCounts } from './engagement';
 import { filesColumn } from './media';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef } from './columns';
 
 /**
  * The columns every post table (stories, problems, solutions, skills) shares: where it was posted
@@ -12,12 +13,8 @@ import { users } from './users';
  */
 export const postColumns = () => ({
   id: text('id').primaryKey(),
-  spaceId: text('space_id')
-    .notNull()
-    .references(() => spaces.id, { onDelete: 'cascade' }),
-  authorId: text('author_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  spaceId: cascadeRef('space_id', () => spaces.id),
+  authorId: cascadeRef('author_id', () => users.id),
   /** Lower-cased hashtags in order of appearance; denormalised so a card needs no join. */
   tags: text('tags')
     .array()

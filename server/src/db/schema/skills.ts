@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { postColumns } from './post-columns';
 import { users } from './users';
+import { cascadeRef } from './columns';
 
 export const skills = pgTable(
   'skills',
@@ -20,12 +21,8 @@ export const skills = pgTable(
 export const skillMembers = pgTable(
   'skill_members',
   {
-    skillId: text('skill_id')
-      .notNull()
-      .references(() => skills.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    skillId: cascadeRef('skill_id', () => skills.id),
+    userId: cascadeRef('user_id', () => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [

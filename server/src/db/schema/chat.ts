@@ -20,7 +20,7 @@ import {
 import type { ChatFile } from '../../../../schema/rules/chat.schemas';
 import { spaces } from './spaces';
 import { users } from './users';
-import { cascadeRef } from './columns';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 /**
  * A conversation: a direct chat, a group, a space's channel or its default chat (CONVERSATION_TYPES).
@@ -44,8 +44,8 @@ export const chatConversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     uniqueIndex('chat_conversations_pair_key')
@@ -71,7 +71,7 @@ export const chatMembers = pgTable(
     userId: cascadeRef('user_id', () => users.id),
     /** The seq of the newest message read: unread = messages by others with a higher seq. */
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.conversationId, table.userId] }),
@@ -96,7 +96,7 @@ export const chatMessages = pgTable(
     replyToId: text('reply_to_id').references((): AnyPgColumn => chatMessages.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
@@ -112,7 +112,7 @@ export const chatReactions = pgTable(
     messageId: cascadeRef('message_id', () => chatMessages.id),
     userId: cascadeRef('user_id', () => users.id),
     emoji: text('emoji').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.messageId, table.userId] })],
 );
@@ -133,7 +133,7 @@ export const chatStatuses = pgTable(
     activeConversationId: text('active_conversation_id').references(() => chatConversations.id, {
       onDelete: 'set null',
     }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     // A send moves the read mark of the members who have the conversation open.

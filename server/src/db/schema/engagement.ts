@@ -7,7 +7,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 // The kinds come from the shared rules (relative paths: drizzle-kit reads this file without the
@@ -20,7 +19,7 @@ import {
 } from '../../../../schema/rules/reactions';
 import { spaces } from './spaces';
 import { users } from './users';
-import { cascadeRef } from './columns';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 // What people do around content. An item is named by its collection and id (`stories`, `abc`),
 // as the REST paths name it, so one table serves every post kind. Rows of a deleted item go with
@@ -61,8 +60,8 @@ export const comments = pgTable(
     reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     /** The Top sort: what drew the most response. */
     score: integer('score').generatedAlwaysAs(sql`total_reactions + total_replies`),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('comments_thread_recent_idx')
@@ -84,8 +83,8 @@ export const reactions = pgTable(
     itemType: text('item_type', { enum: REACTABLE_TYPES }).notNull(),
     itemId: text('item_id').notNull(),
     reaction: text('reaction', { enum: REACTION_KINDS }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemType, table.itemId] }),
@@ -100,7 +99,7 @@ export const bookmarks = pgTable(
     userId: cascadeRef('user_id', () => users.id),
     itemType: text('item_type', { enum: BOOKMARKABLE_TYPES }).notNull(),
     itemId: text('item_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemType, table.itemId] }),
@@ -114,7 +113,7 @@ export const userFollows = pgTable(
   {
     followerId: cascadeRef('follower_id', () => users.id),
     followeeId: cascadeRef('followee_id', () => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.followerId, table.followeeId] }),

@@ -8,7 +8,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 // Relative paths: drizzle-kit reads this file without the project's path aliases.
 import {
@@ -25,7 +24,7 @@ import {
 import { problems } from './problems';
 import { spaces } from './spaces';
 import { users } from './users';
-import { cascadeRef } from './columns';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 /**
  * Progress maps ("views"): a map is a view of its space's content (schema/rules/maps.ts). Its
@@ -63,8 +62,8 @@ export const maps = pgTable(
     /** Node keys the author took out of the map. */
     excluded: jsonb('excluded').$type<string[]>().notNull().default([]),
     zoomLevel: doublePrecision('zoom_level'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     // The lists: a space's maps newest saved first, or by name (A-Z, Z-A), keyset on id.
@@ -81,7 +80,7 @@ export const mapCollaborators = pgTable(
   {
     mapId: cascadeRef('map_id', () => maps.id),
     userId: cascadeRef('user_id', () => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.mapId, table.userId] }),
@@ -100,7 +99,7 @@ export const waypoints = pgTable(
     authorId: cascadeRef('author_id', () => users.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('waypoints_author_idx').on(table.authorId, table.createdAt, table.id),

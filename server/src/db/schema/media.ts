@@ -15,7 +15,7 @@ import { UPLOAD_PATH_KINDS, type MediaItem } from '../../../../schema/rules/medi
 import { chatConversations } from './chat';
 import { spaces } from './spaces';
 import { users } from './users';
-import { cascadeRef } from './columns';
+import { cascadeRef, createdAtColumn } from './columns';
 
 /**
  * A finished upload (tus at /api/uploads): its bytes live in storage under `key`
@@ -46,7 +46,7 @@ export const uploads = pgTable(
     attachedType: text('attached_type', { enum: UPLOAD_PATH_KINDS }),
     /** The post's id ('spaces': the space's). */
     attachedId: text('attached_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('uploads_owner_idx').on(table.ownerId, table.createdAt),
@@ -77,7 +77,7 @@ export const chatFiles = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('chat_files_conversation_idx').on(table.conversationId),
@@ -98,7 +98,7 @@ export const chatFiles = pgTable(
 export const storageRemovals = pgTable('storage_removals', {
   key: text('key').primaryKey(),
   claimedUntil: timestamp('claimed_until', { withTimezone: true, precision: 3 }),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** A post's attachments, in the order shown (000 §3 media item). */

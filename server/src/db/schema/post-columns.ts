@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, text } from 'drizzle-orm/pg-core';
 import type { ReactionCounts } from './engagement';
 import { filesColumn } from './media';
 import { spaces } from './spaces';
 import { users } from './users';
-import { cascadeRef } from './columns';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 /**
  * The columns every post table (stories, problems, solutions, skills) shares: where it was posted
@@ -27,8 +27,8 @@ export const postColumns = () => ({
   isHidden: boolean('is_hidden').notNull().default(false),
   totalComments: integer('total_comments').notNull().default(0),
   files: filesColumn(),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** A post kind with drafts (all but skills): a draft is its author's only, listed nowhere. */

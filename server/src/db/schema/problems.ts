@@ -11,7 +11,7 @@ import {
 import { locationColumns, locationIndex } from './media';
 import { draftColumn, postColumns, reactionColumns } from './post-columns';
 import { users } from './users';
-import { cascadeRef } from './columns';
+import { cascadeRef, createdAtColumn } from './columns';
 
 export const PROBLEM_STATUSES = ['proposed', 'unsolved', 'solving', 'solved', 'archived'] as const;
 export const PART_TYPES = ['stakeholder', 'thing', 'process'] as const;
@@ -68,7 +68,7 @@ export const problemDepartures = pgTable('problem_departures', {
   leavingComment: text('leaving_comment'),
   /** The upvoted solutions the member confirmed: [{ id, name }]. */
   solutions: jsonb('solutions').$type<{ id: string; name: string }[]>().notNull().default([]),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** Every status change, newest first on the problem page. */
@@ -80,7 +80,7 @@ export const problemStatusActivity = pgTable(
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('problem_status_activity_idx').on(table.problemId, table.createdAt)],
 );
@@ -99,7 +99,7 @@ export const problemParts = pgTable(
       .$type<{ name: string; value: string }[]>()
       .notNull()
       .default([]),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('problem_parts_problem_idx').on(table.problemId, table.type)],
 );
@@ -117,7 +117,7 @@ export const problemMeasurements = pgTable(
     measuredAt: timestamp('measured_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('problem_measurements_idx').on(table.problemId, table.measuredAt)],
 );

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { postColumns } from './post-columns';
 import { users } from './users';
-import { cascadeRef } from './columns';
+import { cascadeRef, createdAtColumn } from './columns';
 
 export const skills = pgTable(
   'skills',
@@ -23,7 +23,7 @@ export const skillMembers = pgTable(
   {
     skillId: cascadeRef('skill_id', () => skills.id),
     userId: cascadeRef('user_id', () => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.skillId, table.userId] }),

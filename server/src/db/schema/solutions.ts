@@ -1,9 +1,9 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { problems } from './problems';
 import { locationColumns, locationIndex } from './media';
 import { draftColumn, postColumns, reactionColumns } from './post-columns';
 import { users } from './users';
-import { cascadeRef } from './columns';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 /** A solution stands alone or is linked to one or more problems (problem_solutions). */
 export const solutions = pgTable(
@@ -34,7 +34,7 @@ export const problemSolutions = pgTable(
     problemId: cascadeRef('problem_id', () => problems.id),
     solutionId: cascadeRef('solution_id', () => solutions.id),
     linkedBy: text('linked_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.problemId, table.solutionId] }),
@@ -50,8 +50,8 @@ export const solutionVotes = pgTable(
     userId: cascadeRef('user_id', () => users.id),
     direction: text('direction', { enum: ['up', 'down'] }).notNull(),
     feedback: text('feedback').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.solutionId, table.userId] }),

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { spaces } from './spaces';
 import { users } from './users';
-import { cascadeRef } from './columns';
+import { cascadeRef, createdAtColumn } from './columns';
 
 /** Every hashtag ever posted; the id is the lower-cased tag text. */
 export const tags = pgTable(
@@ -11,7 +11,7 @@ export const tags = pgTable(
     description: text('description'),
     /** Following is not private content, so followers are counted across spaces. */
     totalFollowers: integer('total_followers').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('tags_followers_idx').on(table.totalFollowers, table.id)],
 );
@@ -41,7 +41,7 @@ export const tagFollows = pgTable(
   {
     userId: cascadeRef('user_id', () => users.id),
     tagId: cascadeRef('tag_id', () => tags.id),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.tagId] }),
@@ -55,7 +55,7 @@ export const notificationTags = pgTable(
   {
     userId: cascadeRef('user_id', () => users.id),
     tagId: cascadeRef('tag_id', () => tags.id),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.tagId] })],
 );

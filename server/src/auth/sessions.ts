@@ -177,18 +177,7 @@ export function createSessionStore(
 }
 
 /** The user row as the lucia Drizzle adapter hands it over (Drizzle's field names). */
-interface DatabaseUserAttributes {
-  email: string;
-  displayName: string;
-  role: 'person' | 'org';
-  photoUrl: string | null;
-  emailVerified: boolean;
-  appLang: string;
-  defaultSpaceId: string | null;
-  isModerator: boolean;
-  isAdmin: boolean;
-  suspendedUntil: Date | null;
-}
+type DatabaseUserAttributes = Omit<Viewer, 'id'>;
 
 declare module 'lucia' {
   interface Register {

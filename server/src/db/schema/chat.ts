@@ -20,6 +20,7 @@ import {
 import type { ChatFile } from '../../../../schema/rules/chat.schemas';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 /**
  * A conversation: a direct chat, a group, a space's channel or its default chat (CONVERSATION_TYPES).
@@ -43,8 +44,8 @@ export const chatConversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     uniqueIndex('chat_conversations_pair_key')
@@ -66,15 +67,11 @@ export const chatConversations = pgTable(
 export const chatMembers = pgTable(
   'chat_members',
   {
-    conversationId: text('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: cascadeRef('conversation_id', () => chatConversations.id),
+    userId: cascadeRef('user_id', () => users.id),
     /** The seq of the newest message read: unread = messages by others with a higher seq. */
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.conversationId, table.userId] }),
@@ -91,9 +88,7 @@ export const chatMessages = pgTable(
   {
     id: text('id').primaryKey(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    conversationId: text('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    conversationId: cascadeRef('conversation_id', () => chatConversations.id),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** Sanitised HTML, trailing empty paragraphs stripped. */
     text: text('text').notNull().default(''),
@@ -101,7 +96,7 @@ export const chatMessages = pgTable(
     replyToId: text('reply_to_id').references((): AnyPgColumn => chatMessages.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [
@@ -114,14 +109,10 @@ export const chatMessages = pgTable(
 export const chatReactions = pgTable(
   'chat_reactions',
   {
-    messageId: text('message_id')
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: cascadeRef('message_id', () => chatMessages.id),
+    userId: cascadeRef('user_id', () => users.id),
     emoji: text('emoji').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.messageId, table.userId] })],
 );
@@ -142,7 +133,7 @@ export const chatStatuses = pgTable(
     activeConversationId: text('active_conversation_id').references(() => chatConversations.id, {
       onDelete: 'set null',
     }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     // A send moves the read mark of the members who have the conversation open.
@@ -166,12 +157,8 @@ export const liveSockets = pgTable(
   'live_sockets',
   {
     id: text('id').primaryKey(),
-    processId: text('process_id')
-      .notNull()
-      .references(() => liveProcesses.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    processId: cascadeRef('process_id', () => liveProcesses.id),
+    userId: cascadeRef('user_id', () => users.id),
     connectedAt: timestamp('connected_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),

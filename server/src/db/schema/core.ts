@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, updatedAtColumn } from './columns';
 
 /**
  * The two tables every other one hangs from. They refer to each other (a person's default space,
@@ -79,8 +80,8 @@ export const spaces = pgTable(
     /** The space image (one image); uploads arrive with the media issue. */
     imageUrl: text('image_url'),
     authorId: text('author_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [index('spaces_kind_idx').on(table.kind, table.name)],
 );

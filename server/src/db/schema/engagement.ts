@@ -7,7 +7,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 // The kinds come from the shared rules (relative paths: drizzle-kit reads this file without the
@@ -20,6 +19,7 @@ import {
 } from '../../../../schema/rules/reactions';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 // What people do around content. An item is named by its collection and id (`stories`, `abc`),
 // as the REST paths name it, so one table serves every post kind. Rows of a deleted item go with
@@ -40,12 +40,8 @@ export const comments = pgTable(
       onDelete: 'cascade',
     }),
     /** The post's space, copied so visibility needs no join through the post. */
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: cascadeRef('space_id', () => spaces.id),
+    authorId: cascadeRef('author_id', () => users.id),
     /** Sanitised rich text. */
     commentHtml: text('comment_html').notNull(),
     tags: text('tags')
@@ -64,8 +60,8 @@ export const comments = pgTable(
     reactionCounts: jsonb('reaction_counts').$type<ReactionCounts>().notNull().default({}),
     /** The Top sort: what drew the most response. */
     score: integer('score').generatedAlwaysAs(sql`total_reactions + total_replies`),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('comments_thread_recent_idx')
@@ -83,14 +79,12 @@ export const comments = pgTable(
 export const reactions = pgTable(
   'reactions',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     itemType: text('item_type', { enum: REACTABLE_TYPES }).notNull(),
     itemId: text('item_id').notNull(),
     reaction: text('reaction', { enum: REACTION_KINDS }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemType, table.itemId] }),
@@ -102,12 +96,10 @@ export const reactions = pgTable(
 export const bookmarks = pgTable(
   'bookmarks',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     itemType: text('item_type', { enum: BOOKMARKABLE_TYPES }).notNull(),
     itemId: text('item_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemType, table.itemId] }),
@@ -119,13 +111,9 @@ export const bookmarks = pgTable(
 export const userFollows = pgTable(
   'user_follows',
   {
-    followerId: text('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followeeId: text('followee_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    followerId: cascadeRef('follower_id', () => users.id),
+    followeeId: cascadeRef('followee_id', () => users.id),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.followerId, table.followeeId] }),

@@ -8,7 +8,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 // Relative paths: drizzle-kit reads this file without the project's path aliases.
 import {
@@ -25,6 +24,7 @@ import {
 import { problems } from './problems';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 /**
  * Progress maps ("views"): a map is a view of its space's content (schema/rules/maps.ts). Its
@@ -36,12 +36,8 @@ export const maps = pgTable(
   'maps',
   {
     id: text('id').primaryKey(),
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: cascadeRef('space_id', () => spaces.id),
+    authorId: cascadeRef('author_id', () => users.id),
     /** A recipe's problem (in the same space); null for every other map. */
     problemId: text('problem_id').references(() => problems.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -66,8 +62,8 @@ export const maps = pgTable(
     /** Node keys the author took out of the map. */
     excluded: jsonb('excluded').$type<string[]>().notNull().default([]),
     zoomLevel: doublePrecision('zoom_level'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     // The lists: a space's maps newest saved first, or by name (A-Z, Z-A), keyset on id.
@@ -82,13 +78,9 @@ export const maps = pgTable(
 export const mapCollaborators = pgTable(
   'map_collaborators',
   {
-    mapId: text('map_id')
-      .notNull()
-      .references(() => maps.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    mapId: cascadeRef('map_id', () => maps.id),
+    userId: cascadeRef('user_id', () => users.id),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.mapId, table.userId] }),
@@ -101,19 +93,13 @@ export const waypoints = pgTable(
   'waypoints',
   {
     id: text('id').primaryKey(),
-    mapId: text('map_id')
-      .notNull()
-      .references(() => maps.id, { onDelete: 'cascade' }),
+    mapId: cascadeRef('map_id', () => maps.id),
     /** The map's space, copied so the lists per space need no join through the map. */
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: cascadeRef('space_id', () => spaces.id),
+    authorId: cascadeRef('author_id', () => users.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('waypoints_author_idx').on(table.authorId, table.createdAt, table.id),

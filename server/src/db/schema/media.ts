@@ -15,6 +15,7 @@ import { UPLOAD_PATH_KINDS, type MediaItem } from '../../../../schema/rules/medi
 import { chatConversations } from './chat';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef, createdAtColumn } from './columns';
 
 /**
  * A finished upload (tus at /api/uploads): its bytes live in storage under `key`
@@ -30,12 +31,8 @@ export const uploads = pgTable(
   {
     id: text('id').primaryKey(),
     key: text('key').notNull().unique(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    ownerId: cascadeRef('owner_id', () => users.id),
+    spaceId: cascadeRef('space_id', () => spaces.id),
     kind: text('kind', { enum: UPLOAD_PATH_KINDS }).notNull(),
     /** The name the person's file had, cleaned; shown by the media viewer. */
     name: text('name').notNull(),
@@ -49,7 +46,7 @@ export const uploads = pgTable(
     attachedType: text('attached_type', { enum: UPLOAD_PATH_KINDS }),
     /** The post's id ('spaces': the space's). */
     attachedId: text('attached_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('uploads_owner_idx').on(table.ownerId, table.createdAt),
@@ -74,15 +71,13 @@ export const chatFiles = pgTable(
   'chat_files',
   {
     key: text('key').primaryKey(),
-    conversationId: text('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    conversationId: cascadeRef('conversation_id', () => chatConversations.id),
     /** Who uploaded it; the image stays in the conversation when their account goes. */
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('chat_files_conversation_idx').on(table.conversationId),
@@ -103,7 +98,7 @@ export const chatFiles = pgTable(
 export const storageRemovals = pgTable('storage_removals', {
   key: text('key').primaryKey(),
   claimedUntil: timestamp('claimed_until', { withTimezone: true, precision: 3 }),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** A post's attachments, in the order shown (000 §3 media item). */

@@ -9,6 +9,7 @@ import {
 } from '../../../../schema/rules/reports';
 import { spaces } from './spaces';
 import { users } from './users';
+import { createdAtColumn, updatedAtColumn } from './columns';
 
 /** Someone reported a post, comment or person. */
 export const reports = pgTable(
@@ -31,8 +32,8 @@ export const reports = pgTable(
       .default(sql`'{}'::text[]`),
     comments: text('comments').notNull().default(''),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('reports_queue_idx').on(table.status, table.createdAt),
@@ -56,7 +57,7 @@ export const moderationActions = pgTable(
     /** A suspension's end. */
     until: timestamp('until', { withTimezone: true, precision: 3 }),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('moderation_actions_report_idx').on(table.reportId, table.createdAt),

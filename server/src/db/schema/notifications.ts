@@ -7,7 +7,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 // The kinds come from the shared rules (relative paths: drizzle-kit reads this file without the
@@ -19,6 +18,7 @@ import {
 } from '../../../../schema/rules/notifications';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 /**
  * One row per person and group: 'Ada and 3 others reacted to your story' is one row whose actors
@@ -28,9 +28,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     groupKey: text('group_key').notNull(),
     /** What it is about; checked again against the viewer's rules whenever it is listed. */
@@ -49,8 +47,8 @@ export const notifications = pgTable(
     /** What the text needs beyond the item (a status, a reaction kind, a snippet…). */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     isRead: boolean('is_read').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     uniqueIndex('notifications_group_key').on(table.userId, table.groupKey),
@@ -67,13 +65,11 @@ export const notifications = pgTable(
 export const itemWatches = pgTable(
   'item_watches',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     itemType: text('item_type', { enum: NOTIFICATION_ITEM_TYPES }).notNull(),
     itemId: text('item_id').notNull(),
     level: text('level', { enum: WATCH_LEVELS }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.itemType, table.itemId, table.userId] }),
@@ -86,12 +82,10 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     endpoint: text('endpoint').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('push_subscriptions_user_idx').on(table.userId)],
 );

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, text } from 'drizzle-orm/pg-core';
 import type { ReactionCounts } from './engagement';
 import { filesColumn } from './media';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 /**
  * The columns every post table (stories, problems, solutions, skills) shares: where it was posted
@@ -12,12 +13,8 @@ import { users } from './users';
  */
 export const postColumns = () => ({
   id: text('id').primaryKey(),
-  spaceId: text('space_id')
-    .notNull()
-    .references(() => spaces.id, { onDelete: 'cascade' }),
-  authorId: text('author_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  spaceId: cascadeRef('space_id', () => spaces.id),
+  authorId: cascadeRef('author_id', () => users.id),
   /** Lower-cased hashtags in order of appearance; denormalised so a card needs no join. */
   tags: text('tags')
     .array()
@@ -30,8 +27,8 @@ export const postColumns = () => ({
   isHidden: boolean('is_hidden').notNull().default(false),
   totalComments: integer('total_comments').notNull().default(0),
   files: filesColumn(),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** A post kind with drafts (all but skills): a draft is its author's only, listed nowhere. */

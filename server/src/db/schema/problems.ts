@@ -11,6 +11,7 @@ import {
 import { locationColumns, locationIndex } from './media';
 import { draftColumn, postColumns, reactionColumns } from './post-columns';
 import { users } from './users';
+import { cascadeRef, createdAtColumn } from './columns';
 
 export const PROBLEM_STATUSES = ['proposed', 'unsolved', 'solving', 'solved', 'archived'] as const;
 export const PART_TYPES = ['stakeholder', 'thing', 'process'] as const;
@@ -47,12 +48,8 @@ export const problems = pgTable(
 export const problemParticipants = pgTable(
   'problem_participants',
   {
-    problemId: text('problem_id')
-      .notNull()
-      .references(() => problems.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    problemId: cascadeRef('problem_id', () => problems.id),
+    userId: cascadeRef('user_id', () => users.id),
     priority: integer('priority'),
     joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -65,17 +62,13 @@ export const problemParticipants = pgTable(
 /** What a member said when leaving a problem (the Leave Problem wizard). */
 export const problemDepartures = pgTable('problem_departures', {
   id: text('id').primaryKey(),
-  problemId: text('problem_id')
-    .notNull()
-    .references(() => problems.id, { onDelete: 'cascade' }),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  problemId: cascadeRef('problem_id', () => problems.id),
+  userId: cascadeRef('user_id', () => users.id),
   emoji: text('emoji'),
   leavingComment: text('leaving_comment'),
   /** The upvoted solutions the member confirmed: [{ id, name }]. */
   solutions: jsonb('solutions').$type<{ id: string; name: string }[]>().notNull().default([]),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** Every status change, newest first on the problem page. */
@@ -83,13 +76,11 @@ export const problemStatusActivity = pgTable(
   'problem_status_activity',
   {
     id: text('id').primaryKey(),
-    problemId: text('problem_id')
-      .notNull()
-      .references(() => problems.id, { onDelete: 'cascade' }),
+    problemId: cascadeRef('problem_id', () => problems.id),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('problem_status_activity_idx').on(table.problemId, table.createdAt)],
 );
@@ -98,12 +89,8 @@ export const problemParts = pgTable(
   'problem_parts',
   {
     id: text('id').primaryKey(),
-    problemId: text('problem_id')
-      .notNull()
-      .references(() => problems.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    problemId: cascadeRef('problem_id', () => problems.id),
+    authorId: cascadeRef('author_id', () => users.id),
     type: text('type', { enum: PART_TYPES }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -112,7 +99,7 @@ export const problemParts = pgTable(
       .$type<{ name: string; value: string }[]>()
       .notNull()
       .default([]),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('problem_parts_problem_idx').on(table.problemId, table.type)],
 );
@@ -121,12 +108,8 @@ export const problemMeasurements = pgTable(
   'problem_measurements',
   {
     id: text('id').primaryKey(),
-    problemId: text('problem_id')
-      .notNull()
-      .references(() => problems.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    problemId: cascadeRef('problem_id', () => problems.id),
+    authorId: cascadeRef('author_id', () => users.id),
     name: text('name').notNull(),
     value: doublePrecision('value').notNull(),
     unit: text('unit').notNull().default(''),
@@ -134,7 +117,7 @@ export const problemMeasurements = pgTable(
     measuredAt: timestamp('measured_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('problem_measurements_idx').on(table.problemId, table.measuredAt)],
 );

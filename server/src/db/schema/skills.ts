@@ -1,6 +1,7 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { postColumns } from './post-columns';
 import { users } from './users';
+import { cascadeRef, createdAtColumn } from './columns';
 
 export const skills = pgTable(
   'skills',
@@ -20,13 +21,9 @@ export const skills = pgTable(
 export const skillMembers = pgTable(
   'skill_members',
   {
-    skillId: text('skill_id')
-      .notNull()
-      .references(() => skills.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    skillId: cascadeRef('skill_id', () => skills.id),
+    userId: cascadeRef('user_id', () => users.id),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.skillId, table.userId] }),

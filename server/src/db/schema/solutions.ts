@@ -1,8 +1,9 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { problems } from './problems';
 import { locationColumns, locationIndex } from './media';
 import { draftColumn, postColumns, reactionColumns } from './post-columns';
 import { users } from './users';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 /** A solution stands alone or is linked to one or more problems (problem_solutions). */
 export const solutions = pgTable(
@@ -30,14 +31,10 @@ export const solutions = pgTable(
 export const problemSolutions = pgTable(
   'problem_solutions',
   {
-    problemId: text('problem_id')
-      .notNull()
-      .references(() => problems.id, { onDelete: 'cascade' }),
-    solutionId: text('solution_id')
-      .notNull()
-      .references(() => solutions.id, { onDelete: 'cascade' }),
+    problemId: cascadeRef('problem_id', () => problems.id),
+    solutionId: cascadeRef('solution_id', () => solutions.id),
     linkedBy: text('linked_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.problemId, table.solutionId] }),
@@ -49,16 +46,12 @@ export const problemSolutions = pgTable(
 export const solutionVotes = pgTable(
   'solution_votes',
   {
-    solutionId: text('solution_id')
-      .notNull()
-      .references(() => solutions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    solutionId: cascadeRef('solution_id', () => solutions.id),
+    userId: cascadeRef('user_id', () => users.id),
     direction: text('direction', { enum: ['up', 'down'] }).notNull(),
     feedback: text('feedback').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.solutionId, table.userId] }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { spaces, users } from './core';
+import { cascadeRef, createdAtColumn, updatedAtColumn } from './columns';
 
 export { spaces } from './core';
 
@@ -17,16 +18,12 @@ export const PARTICIPANT_STATUSES = [
 export const spaceParticipants = pgTable(
   'space_participants',
   {
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: cascadeRef('space_id', () => spaces.id),
+    userId: cascadeRef('user_id', () => users.id),
     status: text('status', { enum: PARTICIPANT_STATUSES }).notNull(),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.spaceId, table.userId] }),
@@ -38,12 +35,8 @@ export const spaceParticipants = pgTable(
 export const userSpaces = pgTable(
   'user_spaces',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    spaceId: cascadeRef('space_id', () => spaces.id),
     favorite: boolean('favorite').notNull().default(false),
     notifications: boolean('notifications').notNull().default(false),
     lastVisitedAt: timestamp('last_visited_at', { withTimezone: true, precision: 3 }),

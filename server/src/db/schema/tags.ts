@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { spaces } from './spaces';
 import { users } from './users';
+import { cascadeRef, createdAtColumn } from './columns';
 
 /** Every hashtag ever posted; the id is the lower-cased tag text. */
 export const tags = pgTable(
@@ -10,7 +11,7 @@ export const tags = pgTable(
     description: text('description'),
     /** Following is not private content, so followers are counted across spaces. */
     totalFollowers: integer('total_followers').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('tags_followers_idx').on(table.totalFollowers, table.id)],
 );
@@ -23,12 +24,8 @@ export const tags = pgTable(
 export const spaceTags = pgTable(
   'space_tags',
   {
-    spaceId: text('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    tagId: text('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    spaceId: cascadeRef('space_id', () => spaces.id),
+    tagId: cascadeRef('tag_id', () => tags.id),
     totalStories: integer('total_stories').notNull().default(0),
     totalProblems: integer('total_problems').notNull().default(0),
     totalSolutions: integer('total_solutions').notNull().default(0),
@@ -42,13 +39,9 @@ export const spaceTags = pgTable(
 export const tagFollows = pgTable(
   'tag_follows',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tagId: text('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    userId: cascadeRef('user_id', () => users.id),
+    tagId: cascadeRef('tag_id', () => tags.id),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.tagId] }),
@@ -60,13 +53,9 @@ export const tagFollows = pgTable(
 export const notificationTags = pgTable(
   'notification_tags',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tagId: text('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    userId: cascadeRef('user_id', () => users.id),
+    tagId: cascadeRef('tag_id', () => tags.id),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.tagId] })],
 );

@@ -1,6 +1,7 @@
 import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
+import type { Viewer } from '../../auth/sessions';
 import { spaceReadableBy, type SqlViewer } from '../spaces/space.policy';
 
 /** The columns every post table (stories, problems, solutions, skills) shares for its rules. */
@@ -32,6 +33,10 @@ export interface PostPolicy {
    */
   hiddenForModerators: (viewer: SqlViewer) => SQL;
 }
+
+/** Who may edit and delete a post of any kind: its author only. */
+export const canEditPost = (viewer: Viewer | null, post: { authorId: string }): boolean =>
+  viewer?.id === post.authorId;
 
 /** The viewer is a site moderator or admin (an uncorrelated subquery: once per statement). */
 const viewerModerates = (viewer: { id: string | Placeholder }) =>

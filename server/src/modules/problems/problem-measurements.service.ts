@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { measurementSchema, RATE_LIMITS } from '@rules';
-import { limitedWrite } from '../../auth/rate-limit';
+import { measurementSchema } from '@rules';
 import type { Context } from '../../context';
 import { problemMeasurements } from '../../db/schema';
-import { parseInput } from '../../errors';
-import { requireWorker } from './problem-members.service';
-import { DETAIL_BUCKET } from './problem-parts.service';
+import { addProblemDetail } from './problem-parts.service';
 import { readableProblem } from './problem.service';
-import { requireWriter } from '../../auth/guards';
 
 export type MeasurementRow = typeof problemMeasurements.$inferSelect;
 
@@ -17,30 +13,21 @@ export async function addMeasurement(
   problemId: string,
   input: unknown,
 ): Promise<MeasurementRow> {
-  const viewer = requireWriter(ctx);
-  const data = parseInput(measurementSchema, input);
-  await requireWorker(ctx, problemId);
-  const [row] = await limitedWrite(
-    ctx.db,
-    DETAIL_BUCKET,
-    viewer.id,
-    RATE_LIMITS.problemDetailAdd,
-    (tx) =>
-      tx
-        .insert(problemMeasurements)
-        .values({
-          id: randomUUID(),
-          problemId,
-          authorId: viewer.id,
-          name: data.name,
-          value: data.value,
-          unit: data.unit,
-          note: data.note,
-          measuredAt: data.measuredAt ?? new Date(),
-        })
-        .returning(),
+  return addProblemDetail(ctx, problemId, measurementSchema, input, (tx, data, authorId) =>
+    tx
+      .insert(problemMeasurements)
+      .values({
+        id: randomUUID(),
+        problemId,
+        authorId,
+        name: data.name,
+        value: data.value,
+        unit: data.unit,
+        note: data.note,
+        measuredAt: data.measuredAt ?? new Date(),
+      })
+      .returning(),
   );
-  return row!;
 }
 
 /** Newest first (by when it was measured, then when it was recorded). */

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { problemPartSchema, RATE_LIMITS } from '@rules';
 import { limitedWrite } from '../../auth/rate-limit';
 import type { Context } from '../../context';
+import type { Tx } from '../../db/client';
 import { problemParts } from '../../db/schema';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { canEditPart, type ProblemPartRow } from './problem.policy';
@@ -17,21 +18,42 @@ export const DETAIL_BUCKET = 'problem-detail';
 export type PartView = ProblemPartRow & { canEdit: boolean };
 
 export async function addPart(ctx: Context, problemId: string, input: unknown): Promise<PartView> {
+  const row = await addProblemDetail(
+    ctx,
+    problemId,
+    problemPartSchema,
+    input,
+    (tx, data, authorId) =>
+      tx
+        .insert(problemParts)
+        .values({ id: randomUUID(), problemId, authorId, ...data })
+        .returning(),
+  );
+  return { ...row, canEdit: true };
+}
+
+/**
+ * Adds a part or a measurement, in this order: a writer, valid input, one who works on the
+ * problem, under the detail limit; `insert` writes the row in the limit's transaction.
+ */
+export async function addProblemDetail<Data, Row>(
+  ctx: Context,
+  problemId: string,
+  schema: { parse: (input: unknown) => Data },
+  input: unknown,
+  insert: (tx: Tx, data: Data, authorId: string) => Promise<Row[]>,
+): Promise<Row> {
   const viewer = requireWriter(ctx);
-  const data = parseInput(problemPartSchema, input);
+  const data = parseInput(schema, input);
   await requireWorker(ctx, problemId);
   const [row] = await limitedWrite(
     ctx.db,
     DETAIL_BUCKET,
     viewer.id,
     RATE_LIMITS.problemDetailAdd,
-    (tx) =>
-      tx
-        .insert(problemParts)
-        .values({ id: randomUUID(), problemId, authorId: viewer.id, ...data })
-        .returning(),
+    (tx) => insert(tx, data, viewer.id),
   );
-  return { ...row!, canEdit: true };
+  return row!;
 }
 
 async function findPart(ctx: Context, problemId: string, partId: string) {

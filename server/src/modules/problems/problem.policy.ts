@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { problemParts, problems } from '../../db/schema';
-import { isPostPublished, postPolicy } from '../posts/post.policy';
+import { isPostPublished, postPolicy, canEditPost } from '../posts/post.policy';
 import { spaceReadableIn, type SpaceAccess, type SqlViewer } from '../spaces/space.policy';
 
 export type ProblemRow = typeof problems.$inferSelect;
@@ -16,8 +16,7 @@ export const problemListedFor = (viewer: SqlViewer): SQL => problemPolicy.listed
 export const problemReadableBy = (viewer: SqlViewer): SQL => problemPolicy.readableBy(viewer);
 
 /** Edit and delete: the author only. */
-export const canEditProblem = (viewer: Viewer | null, problem: ProblemRow) =>
-  viewer?.id === problem.authorId;
+export const canEditProblem: (viewer: Viewer | null, problem: ProblemRow) => boolean = canEditPost;
 
 /**
  * Changing the status, adding parts and measurements: the author and the people who joined the

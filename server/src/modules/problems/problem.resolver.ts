@@ -14,12 +14,13 @@ import {
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
-import { ANONYMOUS_AUTHOR, authorView, postAuthor } from '../users/user.service';
+import { PostWriteResolver } from '../posts/post-writes.resolver';
+import { ANONYMOUS_AUTHOR, authorView } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
 import { presentLocation } from '../posts/post-location';
 import { Location, PositionInput } from '../places/location.types';
 import { DistanceFilter } from '../places/places.types';
-import { canEditProblem, type ProblemRow } from './problem.policy';
+import type { ProblemRow } from './problem.policy';
 import * as problemLive from './problem-live.service';
 import { problemCounters } from './problem.presenter';
 import * as problemsService from './problem.service';
@@ -47,7 +48,20 @@ import {
 } from './problem.types';
 
 @Resolver(() => Problem)
-export class ProblemResolver {
+export class ProblemResolver extends PostWriteResolver(
+  {
+    name: 'Problem',
+    type: Problem,
+    createInput: CreateProblemInput,
+    updateInput: UpdateProblemInput,
+    createDescription: 'Creates a problem; its author joins it.',
+  },
+  {
+    create: problemsService.createProblem,
+    update: problemsService.updateProblem,
+    remove: problemsService.deleteProblem,
+  },
+) {
   @Query(() => ProblemPage, {
     description: 'Problems, keyset paginated (pass `last` as `after`).',
   })
@@ -174,34 +188,6 @@ export class ProblemResolver {
 
   @Authorized()
   @Mutation(() => Problem, {
-    description: 'Creates a problem; its author joins it.',
-  })
-  createProblem(
-    @Arg('input', () => CreateProblemInput) input: CreateProblemInput,
-    @Ctx() ctx: Context,
-  ) {
-    return problemsService.createProblem(ctx, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Problem)
-  updateProblem(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateProblemInput) input: UpdateProblemInput,
-    @Ctx() ctx: Context,
-  ) {
-    return problemsService.updateProblem(ctx, id, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Boolean)
-  async deleteProblem(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    await problemsService.deleteProblem(ctx, id);
-    return true;
-  }
-
-  @Authorized()
-  @Mutation(() => Problem, {
     description: 'The author and joined members may change the status.',
   })
   setProblemStatus(
@@ -292,13 +278,6 @@ export class ProblemResolver {
     return problem;
   }
 
-  @FieldResolver(() => AuthorType, {
-    description: 'Anonymous for anonymous posts.',
-  })
-  author(@Root() problem: ProblemRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
-    return postAuthor(ctx, problem);
-  }
-
   @FieldResolver(() => Location, { nullable: true, description: 'Its place; null when none.' })
   location(@Root() problem: ProblemRow): Location | null {
     return presentLocation(problem);
@@ -321,13 +300,6 @@ export class ProblemResolver {
   })
   joined(@Root() problem: ProblemRow, @Ctx() ctx: Context): Promise<boolean> {
     return problemMembersService.isJoined(ctx, problem);
-  }
-
-  @FieldResolver(() => Boolean, {
-    description: 'Whether the viewer may edit and delete it (the author only).',
-  })
-  canEdit(@Root() problem: ProblemRow, @Ctx() ctx: Context): boolean {
-    return canEditProblem(ctx.viewer, problem);
   }
 
   @FieldResolver(() => Boolean, {

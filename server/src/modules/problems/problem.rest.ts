@@ -1,11 +1,11 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
+import { mountPostRest, restPageOf, restTimeWindowOf } from '../../rest/post-rest';
 import {
   activeSpaceId,
   bodyData,
   bodyFields,
   contextOf,
-  fieldsOf,
   ok,
   presentPage,
   queryParam,
@@ -23,35 +23,21 @@ import { problemSolutionForRest } from '../solutions/solution.rest';
  * than name, description, isAnonymousPost and isDraft are ignored (tags come from hashtags).
  */
 export function mountProblemRest(router: Router, paths: PathRouter) {
-  paths.register('problems', {
-    async list(ctx, params) {
-      const page = await problemListsService.listProblems(ctx, {
+  mountPostRest(router, paths, {
+    collection: 'problems',
+    list: (ctx, params) =>
+      problemListsService.listProblems(ctx, {
         list: 'recent',
-        orderBy: params.orderBy,
-        timeRange: params.timeRange,
-        startDate: params.startDate,
-        endDate: params.endDate,
-        spaceId: params.spaceId,
         position: restPosition(params),
         distance: params.distance,
-        after: params.lastDocumentID,
-        first: params.results,
-      });
-      return presentPage(page, (problem) => presentProblem(ctx, problem));
-    },
-    async get(ctx, id) {
-      return presentProblem(ctx, await problemsService.getProblem(ctx, id));
-    },
-    async create(ctx, body) {
-      const data = fieldsOf(body.data);
-      return presentProblem(
-        ctx,
-        await problemsService.createProblem(ctx, {
-          ...data,
-          spaceId: body.spaceId,
-        }),
-      );
-    },
+        ...restTimeWindowOf(params),
+        ...restPageOf(params),
+      }),
+    get: problemsService.getProblem,
+    create: problemsService.createProblem,
+    update: problemsService.updateProblem,
+    remove: problemsService.deleteProblem,
+    present: presentProblem,
   });
 
   paths.registerList('problems/:id/parts', async (ctx, _params, { id }) => {
@@ -84,26 +70,6 @@ export function mountProblemRest(router: Router, paths: PathRouter) {
       after: queryParam(req, 'lastDocumentID'),
     });
     ok(res, await presentPage(page, (problem) => presentProblem(ctx, problem)));
-  });
-
-  router.post('/problems', async (req, res) => {
-    const ctx = contextOf(res);
-    const problem = await problemsService.createProblem(ctx, {
-      ...bodyData(req),
-      spaceId: activeSpaceId(req),
-    });
-    ok(res.status(201), { data: await presentProblem(ctx, problem) });
-  });
-
-  router.patch('/problems/:id', async (req, res) => {
-    const ctx = contextOf(res);
-    const problem = await problemsService.updateProblem(ctx, req.params.id, bodyData(req));
-    ok(res, { data: await presentProblem(ctx, problem) });
-  });
-
-  router.delete('/problems/:id', async (req, res) => {
-    await problemsService.deleteProblem(contextOf(res), req.params.id);
-    ok(res);
   });
 
   router.post('/problems/:id/join', async (req, res) => {

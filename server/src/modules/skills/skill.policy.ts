@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
 import { skills } from '../../db/schema';
-import { postPolicy } from '../posts/post.policy';
+import { postPolicy, canEditPost } from '../posts/post.policy';
 
 export type SkillRow = typeof skills.$inferSelect;
 
@@ -14,5 +14,4 @@ export const skillListedFor = (viewer: Viewer | null): SQL => skillPolicy.listed
 /** Readable by id: what lists show, plus the viewer's own pending skill (in a space they can read). */
 export const skillReadableBy = (viewer: Viewer | null): SQL => skillPolicy.readableBy(viewer);
 
-export const canEditSkill = (viewer: Viewer | null, skill: SkillRow) =>
-  viewer?.id === skill.authorId;
+export const canEditSkill: (viewer: Viewer | null, skill: SkillRow) => boolean = canEditPost;

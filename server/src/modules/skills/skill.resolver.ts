@@ -11,9 +11,8 @@ import {
   Root,
 } from 'type-graphql';
 import type { Context } from '../../context';
-import { postAuthor } from '../users/user.service';
-import { AuthorType } from '../users/user.types';
-import { canEditSkill, type SkillRow } from './skill.policy';
+import { PostWriteResolver } from '../posts/post-writes.resolver';
+import type { SkillRow } from './skill.policy';
 import { skillJoined, skillMemberUser } from './skill.presenter';
 import * as skillsService from './skill.service';
 import {
@@ -27,7 +26,19 @@ import {
 } from './skill.types';
 
 @Resolver(() => Skill)
-export class SkillResolver {
+export class SkillResolver extends PostWriteResolver(
+  {
+    name: 'Skill',
+    type: Skill,
+    createInput: CreateSkillInput,
+    updateInput: UpdateSkillInput,
+  },
+  {
+    create: skillsService.createSkill,
+    update: skillsService.updateSkill,
+    remove: skillsService.deleteSkill,
+  },
+) {
   @Query(() => SkillPage, {
     description: 'Skills newest first, keyset paginated (pass `last` as `after`).',
   })
@@ -71,29 +82,6 @@ export class SkillResolver {
 
   @Authorized()
   @Mutation(() => Skill)
-  createSkill(@Arg('input', () => CreateSkillInput) input: CreateSkillInput, @Ctx() ctx: Context) {
-    return skillsService.createSkill(ctx, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Skill)
-  updateSkill(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateSkillInput) input: UpdateSkillInput,
-    @Ctx() ctx: Context,
-  ) {
-    return skillsService.updateSkill(ctx, id, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Boolean)
-  async deleteSkill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    await skillsService.deleteSkill(ctx, id);
-    return true;
-  }
-
-  @Authorized()
-  @Mutation(() => Skill)
   joinSkill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return skillsService.joinSkill(ctx, id);
   }
@@ -102,11 +90,6 @@ export class SkillResolver {
   @Mutation(() => Skill)
   leaveSkill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return skillsService.leaveSkill(ctx, id);
-  }
-
-  @FieldResolver(() => AuthorType)
-  author(@Root() skill: SkillRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
-    return postAuthor(ctx, skill);
   }
 
   @FieldResolver(() => SkillCounters)
@@ -126,12 +109,5 @@ export class SkillResolver {
   })
   joined(@Root() skill: SkillRow, @Ctx() ctx: Context): Promise<boolean> {
     return skillJoined(ctx, skill);
-  }
-
-  @FieldResolver(() => Boolean, {
-    description: 'Whether the viewer may edit and delete it (the author only).',
-  })
-  canEdit(@Root() skill: SkillRow, @Ctx() ctx: Context): boolean {
-    return canEditSkill(ctx.viewer, skill);
   }
 }

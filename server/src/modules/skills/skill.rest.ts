@@ -1,58 +1,20 @@
 import type { Router } from 'express';
 import type { PathRouter } from '../../rest/paths';
-import { activeSpaceId, bodyData, contextOf, fieldsOf, ok, presentPage } from '../../rest/shell';
+import { mountPostRest, restPageOf } from '../../rest/post-rest';
+import { contextOf, ok } from '../../rest/shell';
 import { presentSkill } from './skill.presenter';
 import * as skillsService from './skill.service';
 
 /** The spec's skill rows; payload fields other than name, description and isAnonymousPost are ignored. */
 export function mountSkillRest(router: Router, paths: PathRouter) {
-  paths.register('skills', {
-    async list(ctx, params) {
-      const page = await skillsService.listSkills(ctx, {
-        list: 'public',
-        spaceId: params.spaceId,
-        after: params.lastDocumentID,
-        first: params.results,
-      });
-      return presentPage(page, (skill) => presentSkill(ctx, skill));
-    },
-    async get(ctx, id) {
-      return presentSkill(ctx, await skillsService.getSkill(ctx, id));
-    },
-    async create(ctx, body) {
-      const data = fieldsOf(body.data);
-      return presentSkill(
-        ctx,
-        await skillsService.createSkill(ctx, {
-          ...data,
-          spaceId: body.spaceId,
-        }),
-      );
-    },
-  });
-
-  router.post('/skills', async (req, res) => {
-    const ctx = contextOf(res);
-    const skill = await skillsService.createSkill(ctx, {
-      ...bodyData(req),
-      spaceId: activeSpaceId(req),
-    });
-    ok(res.status(201), { data: await presentSkill(ctx, skill) });
-  });
-
-  router.patch('/skills/:id', async (req, res) => {
-    const ctx = contextOf(res);
-    ok(res, {
-      data: await presentSkill(
-        ctx,
-        await skillsService.updateSkill(ctx, req.params.id, bodyData(req)),
-      ),
-    });
-  });
-
-  router.delete('/skills/:id', async (req, res) => {
-    await skillsService.deleteSkill(contextOf(res), req.params.id);
-    ok(res);
+  mountPostRest(router, paths, {
+    collection: 'skills',
+    list: (ctx, params) => skillsService.listSkills(ctx, { list: 'public', ...restPageOf(params) }),
+    get: skillsService.getSkill,
+    create: skillsService.createSkill,
+    update: skillsService.updateSkill,
+    remove: skillsService.deleteSkill,
+    present: presentSkill,
   });
 
   router.post('/skills/:id/join', async (req, res) => {

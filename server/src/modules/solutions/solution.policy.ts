@@ -3,7 +3,7 @@ import type { Viewer } from '../../auth/sessions';
 import { solutions } from '../../db/schema';
 import type { AuthorRow } from '../users/user.rows';
 import type { WithLiveEngagement } from '../posts/engagement-columns';
-import { isPostPublished, postPolicy } from '../posts/post.policy';
+import { isPostPublished, postPolicy, canEditPost } from '../posts/post.policy';
 import { spaceReadableIn, type SpaceAccess } from '../spaces/space.policy';
 
 /** Problems a viewer may read: the problems feature's rule (linking and listing use it). */
@@ -21,8 +21,8 @@ export const solutionReadableBy = (viewer: Viewer | null): SQL => solutionPolicy
 
 export const isSolutionListed = (solution: SolutionRow) => isPostPublished(solution);
 
-export const canEditSolution = (viewer: Viewer | null, solution: SolutionRow) =>
-  viewer?.id === solution.authorId;
+export const canEditSolution: (viewer: Viewer | null, solution: SolutionRow) => boolean =
+  canEditPost;
 
 /** A solution as a live event carries it to every subscriber of a process. */
 export type LiveSolution = SolutionRow &

@@ -13,11 +13,10 @@ import {
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
-import { postAuthor } from '../users/user.service';
-import { AuthorType } from '../users/user.types';
+import { PostWriteResolver } from '../posts/post-writes.resolver';
 import { presentLocation } from '../posts/post-location';
 import { Location } from '../places/location.types';
-import { canEditSolution, type SolutionRow } from './solution.policy';
+import type { SolutionRow } from './solution.policy';
 import { solutionCounters, solutionProblems, solutionVote } from './solution.presenter';
 import * as solutionLive from './solution-live.service';
 import * as solutionsService from './solution.service';
@@ -35,7 +34,19 @@ import {
 } from './solution.types';
 
 @Resolver(() => Solution)
-export class SolutionResolver {
+export class SolutionResolver extends PostWriteResolver(
+  {
+    name: 'Solution',
+    type: Solution,
+    createInput: CreateSolutionInput,
+    updateInput: UpdateSolutionInput,
+  },
+  {
+    create: solutionsService.createSolution,
+    update: solutionsService.updateSolution,
+    remove: solutionsService.deleteSolution,
+  },
+) {
   @Subscription(() => Solution, {
     description:
       "Solutions as they appear in a space's solutions (the active space when omitted) or on a problem's Solutions tab.",
@@ -105,32 +116,6 @@ export class SolutionResolver {
   }
 
   @Authorized()
-  @Mutation(() => Solution)
-  createSolution(
-    @Arg('input', () => CreateSolutionInput) input: CreateSolutionInput,
-    @Ctx() ctx: Context,
-  ) {
-    return solutionsService.createSolution(ctx, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Solution)
-  updateSolution(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateSolutionInput) input: UpdateSolutionInput,
-    @Ctx() ctx: Context,
-  ) {
-    return solutionsService.updateSolution(ctx, id, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Boolean)
-  async deleteSolution(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    await solutionsService.deleteSolution(ctx, id);
-    return true;
-  }
-
-  @Authorized()
   @Mutation(() => Solution, {
     description: 'Links a solution to more problems of its space (idempotent).',
   })
@@ -150,11 +135,6 @@ export class SolutionResolver {
     @Ctx() ctx: Context,
   ) {
     return solutionLinksService.unlinkSolution(ctx, solutionId, problemId);
-  }
-
-  @FieldResolver(() => AuthorType)
-  author(@Root() solution: SolutionRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
-    return postAuthor(ctx, solution);
   }
 
   @FieldResolver(() => Location, { nullable: true, description: 'Its place; null when none.' })
@@ -182,13 +162,6 @@ export class SolutionResolver {
   @FieldResolver(() => Boolean)
   async downvoted(@Root() solution: SolutionRow, @Ctx() ctx: Context): Promise<boolean> {
     return (await solutionVote(ctx, solution)) === 'down';
-  }
-
-  @FieldResolver(() => Boolean, {
-    description: 'Whether the viewer may edit and delete it (the author only).',
-  })
-  canEdit(@Root() solution: SolutionRow, @Ctx() ctx: Context): boolean {
-    return canEditSolution(ctx.viewer, solution);
   }
 
   @FieldResolver(() => [LinkedProblem], {

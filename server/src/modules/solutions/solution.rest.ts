@@ -1,15 +1,8 @@
 import type { Router } from 'express';
 import type { Context } from '../../context';
 import type { PathRouter } from '../../rest/paths';
-import {
-  activeSpaceId,
-  bodyData,
-  bodyFields,
-  contextOf,
-  fieldsOf,
-  ok,
-  presentPage,
-} from '../../rest/shell';
+import { mountPostRest, restPageOf, restTimeWindowOf } from '../../rest/post-rest';
+import { bodyFields, contextOf, ok } from '../../rest/shell';
 import { presentSolution } from './solution.presenter';
 import * as solutionsService from './solution.service';
 import * as solutionLinksService from './solution-links.service';
@@ -21,53 +14,20 @@ import * as solutionListsService from './solution-lists.service';
  * Payload fields other than name, description, isAnonymousPost and isDraft are ignored.
  */
 export function mountSolutionRest(router: Router, paths: PathRouter) {
-  paths.register('solutions', {
-    async list(ctx, params) {
-      const page = await solutionListsService.listSolutions(ctx, {
+  mountPostRest(router, paths, {
+    collection: 'solutions',
+    list: (ctx, params) =>
+      solutionListsService.listSolutions(ctx, {
         list: 'recent',
-        spaceId: params.spaceId,
-        orderBy: params.orderBy,
-        timeRange: params.timeRange,
-        startDate: params.startDate,
-        endDate: params.endDate,
-        after: params.lastDocumentID,
-        first: params.results,
-      });
-      return presentPage(page, (item) => presentSolution(ctx, item));
-    },
-    async get(ctx, id) {
-      return presentSolution(ctx, await solutionsService.getSolution(ctx, id));
-    },
-    async create(ctx, body) {
-      const data = fieldsOf(body.data);
-      const solution = await solutionsService.createSolution(ctx, {
-        ...data,
-        spaceId: body.spaceId,
-        problemId: body.problemId,
-      });
-      return presentSolution(ctx, solution);
-    },
-  });
-
-  router.post('/solutions', async (req, res) => {
-    const ctx = contextOf(res);
-    const solution = await solutionsService.createSolution(ctx, {
-      ...bodyData(req),
-      spaceId: activeSpaceId(req),
-      problemId: bodyFields(req).problemId,
-    });
-    ok(res.status(201), { data: await presentSolution(ctx, solution) });
-  });
-
-  router.patch('/solutions/:id', async (req, res) => {
-    const ctx = contextOf(res);
-    const solution = await solutionsService.updateSolution(ctx, req.params.id, bodyData(req));
-    ok(res, { data: await presentSolution(ctx, solution) });
-  });
-
-  router.delete('/solutions/:id', async (req, res) => {
-    await solutionsService.deleteSolution(contextOf(res), req.params.id);
-    ok(res);
+        ...restTimeWindowOf(params),
+        ...restPageOf(params),
+      }),
+    get: solutionsService.getSolution,
+    create: solutionsService.createSolution,
+    update: solutionsService.updateSolution,
+    remove: solutionsService.deleteSolution,
+    present: presentSolution,
+    createExtras: (_data, body) => ({ problemId: body.problemId }),
   });
 
   router.post('/solutions/:id/linkSolutions', async (req, res) => {

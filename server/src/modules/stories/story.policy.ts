@@ -3,7 +3,7 @@ import type { Viewer } from '../../auth/sessions';
 import { problems, stories } from '../../db/schema';
 import type { AuthorRow } from '../users/user.rows';
 import type { WithLiveEngagement } from '../posts/engagement-columns';
-import { isPostPublished, postPolicy } from '../posts/post.policy';
+import { isPostPublished, postPolicy, canEditPost } from '../posts/post.policy';
 import { problemReadableBy, problemReadableIn, type ProblemRow } from '../problems/problem.policy';
 import {
   spaceReadableBy,
@@ -53,8 +53,7 @@ export const storyReadableBy = (viewer: SqlViewer): SQL => {
   return or(listed, ownInReadableSpace, storyPolicy.hiddenForModerators(viewer))!;
 };
 
-export const canEditStory = (viewer: Viewer | null, story: StoryRow) =>
-  viewer?.id === story.authorId;
+export const canEditStory: (viewer: Viewer | null, story: StoryRow) => boolean = canEditPost;
 
 /**
  * A story as a live event carries it to every subscriber of a process: the row, its author, and

@@ -1,11 +1,9 @@
 import {
   Arg,
-  Authorized,
   Ctx,
   FieldResolver,
   ID,
   Int,
-  Mutation,
   Query,
   Resolver,
   Root,
@@ -13,12 +11,11 @@ import {
 } from 'type-graphql';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
-import { postAuthor } from '../users/user.service';
-import { AuthorType } from '../users/user.types';
+import { PostWriteResolver } from '../posts/post-writes.resolver';
 import { presentLocation } from '../posts/post-location';
 import { Location, PositionInput } from '../places/location.types';
 import { DistanceFilter } from '../places/places.types';
-import { canEditStory, type LiveStory, type StoryRow } from './story.policy';
+import type { LiveStory, StoryRow } from './story.policy';
 import * as storyLive from './story-live.service';
 import * as storiesService from './story.service';
 import * as storyListsService from './story-lists.service';
@@ -33,7 +30,19 @@ import {
 } from './story.types';
 
 @Resolver(() => Story)
-export class StoryResolver {
+export class StoryResolver extends PostWriteResolver(
+  {
+    name: 'Story',
+    type: Story,
+    createInput: CreateStoryInput,
+    updateInput: UpdateStoryInput,
+  },
+  {
+    create: storiesService.createStory,
+    update: storiesService.updateStory,
+    remove: storiesService.deleteStory,
+  },
+) {
   @Query(() => StoryPage, {
     description: 'Stories, keyset paginated (pass `last` as `after`).',
   })
@@ -88,29 +97,6 @@ export class StoryResolver {
     return storiesService.getStory(ctx, id);
   }
 
-  @Authorized()
-  @Mutation(() => Story)
-  createStory(@Arg('input', () => CreateStoryInput) input: CreateStoryInput, @Ctx() ctx: Context) {
-    return storiesService.createStory(ctx, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Story)
-  updateStory(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateStoryInput) input: UpdateStoryInput,
-    @Ctx() ctx: Context,
-  ) {
-    return storiesService.updateStory(ctx, id, input);
-  }
-
-  @Authorized()
-  @Mutation(() => Boolean)
-  async deleteStory(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    await storiesService.deleteStory(ctx, id);
-    return true;
-  }
-
   @Subscription(() => Story, {
     description:
       "Stories as they appear in a space feed (the active space when omitted) or on a problem's Stories tab.",
@@ -130,11 +116,6 @@ export class StoryResolver {
     _problemId?: string,
   ): StoryRow {
     return story;
-  }
-
-  @FieldResolver(() => AuthorType)
-  author(@Root() story: StoryRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
-    return postAuthor(ctx, story);
   }
 
   @FieldResolver(() => String, {
@@ -162,12 +143,5 @@ export class StoryResolver {
       totalReactions: story.totalReactions,
       totalComments: story.totalComments,
     };
-  }
-
-  @FieldResolver(() => Boolean, {
-    description: 'Whether the viewer may edit and delete it (the author only).',
-  })
-  canEdit(@Root() story: StoryRow, @Ctx() ctx: Context): boolean {
-    return canEditStory(ctx.viewer, story);
   }
 }

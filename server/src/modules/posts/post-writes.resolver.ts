@@ -1,0 +1,54 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Resolver, type ClassType } from 'type-graphql';
+import type { Context } from '../../context';
+
+/** A post kind's write services, each parsing its input itself. */
+export interface PostWrites {
+  create: (ctx: Context, input: unknown) => Promise<unknown>;
+  update: (ctx: Context, id: string, input: unknown) => Promise<unknown>;
+  remove: (ctx: Context, id: string) => Promise<void>;
+}
+
+/** The GraphQL side of a post kind: its object type, its inputs and the name in `createStory`. */
+export interface PostWriteTypes {
+  name: string;
+  type: ClassType;
+  createInput: ClassType;
+  updateInput: ClassType;
+  createDescription?: string;
+}
+
+/**
+ * `create<Kind>`, `update<Kind>` and `delete<Kind>`, alike for every post kind: a kind's resolver
+ * extends the class this returns (type-graphql resolver inheritance) and adds what is its own.
+ */
+export function PostWriteResolver(types: PostWriteTypes, writes: PostWrites) {
+  @Resolver()
+  abstract class PostWriteResolverBase {
+    @Authorized()
+    @Mutation(() => types.type, {
+      name: `create${types.name}`,
+      description: types.createDescription,
+    })
+    createPost(@Arg('input', () => types.createInput) input: unknown, @Ctx() ctx: Context) {
+      return writes.create(ctx, input);
+    }
+
+    @Authorized()
+    @Mutation(() => types.type, { name: `update${types.name}` })
+    updatePost(
+      @Arg('id', () => ID) id: string,
+      @Arg('input', () => types.updateInput) input: unknown,
+      @Ctx() ctx: Context,
+    ) {
+      return writes.update(ctx, id, input);
+    }
+
+    @Authorized()
+    @Mutation(() => Boolean, { name: `delete${types.name}` })
+    async deletePost(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+      await writes.remove(ctx, id);
+      return true;
+    }
+  }
+  return PostWriteResolverBase;
+}

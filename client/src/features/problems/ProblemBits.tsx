@@ -12,6 +12,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthorAvatar } from '../../components/AuthorAvatar';
+import { BookmarkButton } from '../bookmarks';
+import { ReactionButton } from '../reactions';
+import { ShareButton } from '../share';
 import type { ProblemCardFragment } from '../../gql/graphql';
 
 /** The translated name of a status; an unknown one reads as the spec's 'undefined'. */
@@ -247,4 +250,22 @@ export function useProblemLabels() {
       process: t('problems:parts.types.process'),
     },
   };
+}
+
+/** Below a problem on its card and its page: its counters, and once published reaction, bookmark, share. */
+export function ProblemFooter({ problem }: { problem: ProblemCardFragment }) {
+  return (
+    <>
+      <CounterChips problem={problem} />
+      {!problem.isDraft && problem.isApproved ? (
+        <Group justify="space-between">
+          <ReactionButton itemType="problems" item={problem} />
+          <Group gap={4}>
+            <BookmarkButton itemType="problems" item={problem} />
+            <ShareButton target={{ kind: 'problem', id: problem.id }} spaceId={problem.spaceId} />
+          </Group>
+        </Group>
+      ) : null}
+    </>
+  );
 }

@@ -1,14 +1,14 @@
 import { useQuery } from '@apollo/client/react';
 import { Anchor, Badge, Button, Card, Center, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconMask, IconX } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { PendingPostsDocument, type PendingPostsQuery } from '../../gql/graphql';
 import { REPORTS_PAGE_SIZE } from './ReportList';
 import { useModeration } from './useModeration';
@@ -22,12 +22,11 @@ export function PendingPostList({ spaceId }: { spaceId?: string }) {
     variables: { spaceId: spaceId ?? null, first: REPORTS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
   const page = data?.pendingPosts;
-  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMore(page?.nextCursor, fetchPage);
+  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMoreAfter(
+    page?.nextCursor,
+    fetchMore,
+  );
 
   const waiting = loadStateView({
     loading,

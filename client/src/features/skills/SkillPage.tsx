@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Center, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AuthorAvatar } from '../../components/AuthorAvatar';
@@ -191,16 +192,11 @@ function SkillMembers({ skillId }: { skillId: string }) {
           </Card>
         );
       })}
-      {page.last ? (
-        <Center>
-          <Button
-            variant="subtle"
-            onClick={() => void fetchMore({ variables: { after: page.last } })}
-          >
-            {t('skills:list.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
+      <LoadMoreButton
+        cursor={page.last}
+        label={t('skills:list.loadMore')}
+        onLoad={(after) => fetchMore({ variables: { after } })}
+      />
     </Stack>
   );
 }

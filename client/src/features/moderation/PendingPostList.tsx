@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Button, Card, Center, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconMask, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { PendingPostsDocument, type PendingPostsQuery } from '../../gql/graphql';
 import { REPORTS_PAGE_SIZE } from './ReportList';
 import { useModeration } from './useModeration';
+import { ModerationLoadMore } from './ModerationLoadMore';
 
 type PendingPost = PendingPostsQuery['pendingPosts']['items'][number];
 
@@ -23,10 +24,7 @@ export function PendingPostList({ spaceId }: { spaceId?: string }) {
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.pendingPosts;
-  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMoreAfter(
-    page?.nextCursor,
-    fetchMore,
-  );
+  const more = useLoadMoreAfter(page?.nextCursor, fetchMore);
 
   const waiting = loadStateView({
     loading,
@@ -53,13 +51,7 @@ export function PendingPostList({ spaceId }: { spaceId?: string }) {
       {items.map((post) => (
         <PendingPostCard key={`${post.itemType}:${post.itemId}`} post={post} />
       ))}
-      {hasMore ? (
-        <Center ref={sentinel}>
-          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-            {t('reports:pages.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
+      <ModerationLoadMore more={more} />
     </Stack>
   );
 }

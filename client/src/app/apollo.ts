@@ -8,6 +8,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient, type Client } from 'graphql-ws';
 import { pagedQueryFields } from './cursorPages';
+import { POSSIBLE_TYPES } from './possibleTypes';
 
 export const graphqlWsUrl = () =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`;
@@ -96,6 +97,7 @@ const isSubscription = ({ query }: ApolloLink.Operation) => {
 export const apolloClient = new ApolloClient({
   link: split(isSubscription, new GraphQLWsLink(wsClient), httpLink),
   cache: new InMemoryCache({
+    possibleTypes: POSSIBLE_TYPES,
     typePolicies: {
       // A person's chat presence is one entity whichever query or live event brought it.
       ChatPresence: { keyFields: ['userId'] },

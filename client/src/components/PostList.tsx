@@ -1,9 +1,9 @@
 import { Button, Center, EmptyState, Stack } from '@mantine/core';
-import { useCallback, type ReactElement, type ReactNode } from 'react';
+import { type ReactElement, type ReactNode } from 'react';
 import { loadStateView } from './LoadState';
 import { PendingPostCard } from './post-form/PendingPostCard';
 import type { PendingPost } from './post-form/pendingPosts';
-import { useLoadMore } from './useLoadMore';
+import { useLoadMoreAfter } from './useLoadMore';
 
 /** A keyset page as the queries answer it; `last` is the cursor of the next page, null on the last. */
 export interface ListPage<Item> {
@@ -62,11 +62,7 @@ export function PostList<Item>({
   children,
 }: PostListProps<Item>) {
   const { loading, error, refetch, fetchMore } = query;
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore, sentinel } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore, sentinel } = useLoadMoreAfter(page?.last, fetchMore);
 
   const waiting = loadStateView({ loading, error, refetch, hasData: !!page, skeleton, errorTitle });
   if (waiting) return waiting;

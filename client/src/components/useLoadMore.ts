@@ -6,10 +6,8 @@ import { notifyError } from './notify';
  * cursor is null: the last page is shown), one request at a time, a failure as a toast. Attach
  * `sentinel` to an element at the end of the list and the next page starts loading when it scrolls
  * into view; keep a 'Load more' button for where that cannot happen. Pass a stable `fetchPage`
- * (useCallback), e.g. Apollo's fetchMore (the cache's page policy, app/cursorPages.ts, appends):
- *
- *   const fetchPage = useCallback((after: string) => fetchMore({ variables: { after } }), [fetchMore]);
- *   const { loadMore, loadingMore, sentinel } = useLoadMore(page?.nextCursor, fetchPage);
+ * (useCallback); for Apollo's fetchMore with an `after` variable use `useLoadMoreAfter` below (the
+ * cache's page policy, app/cursorPages.ts, appends).
  */
 export function useLoadMore(
   cursor: string | null | undefined,
@@ -52,4 +50,19 @@ function useOnScrolledIntoView(onVisible: (() => Promise<void>) | null) {
     return () => observer.disconnect();
   }, [element, onVisible]);
   return setElement;
+}
+
+/**
+ * `useLoadMore` over Apollo's `fetchMore` of a query whose cursor variable is `after`, the usual
+ * case: `const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);`
+ */
+export function useLoadMoreAfter(
+  cursor: string | null | undefined,
+  fetchMore: (options: { variables: { after: string } }) => Promise<unknown>,
+) {
+  const fetchPage = useCallback(
+    (after: string) => fetchMore({ variables: { after } }),
+    [fetchMore],
+  );
+  return useLoadMore(cursor, fetchPage);
 }

@@ -15,7 +15,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ANALYTICS_DAYS_DEFAULT, ANALYTICS_PERIODS } from '@rules';
-import { loadStateView } from '../../components/LoadState';
+import { loadStateView, type LoadStateOptions } from '../../components/LoadState';
 import { ManageOverviewDocument, SpaceAnalyticsDocument } from '../../gql/graphql';
 
 const ActivityChart = lazy(() => import('./ActivityChart'));
@@ -64,22 +64,35 @@ function Totals({ totals }: { totals: { label: string; value: number }[] }) {
   );
 }
 
-function PanelHeader({
+/**
+ * A panel's title and period over its body; while the body has no data yet (`children` is null),
+ * the query's load state.
+ */
+function AnalyticsPanel({
   title,
   days,
   setDays,
+  query,
+  children,
 }: {
   title: string;
   days: number;
   setDays: (days: number) => void;
+  query: Pick<LoadStateOptions, 'loading' | 'error' | 'refetch'>;
+  children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
-    <Group justify="space-between" align="center" gap="sm">
-      <Title order={2} size="h3">
-        {title}
-      </Title>
-      <PeriodSelect days={days} onChange={setDays} />
-    </Group>
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        <PeriodSelect days={days} onChange={setDays} />
+      </Group>
+      {children ??
+        loadStateView({ ...query, skeleton: chartFallback, errorTitle: t('admin:loadFailed') })}
+    </Stack>
   );
 }
 
@@ -98,44 +111,36 @@ export function ManageOverviewPanel({ spaceId }: { spaceId: string }) {
     fetchPolicy: 'cache-and-network',
   });
   const overview = data?.manageOverview;
-  let body: ReactNode;
-  if (overview) {
-    body = (
-      <>
-        <Totals
-          totals={[
-            { label: t('admin:series.stories'), value: overview.totalStories },
-            { label: t('admin:series.problems'), value: overview.totalProblems },
-            { label: t('admin:series.solutions'), value: overview.totalSolutions },
-            { label: t('admin:series.skills'), value: overview.totalSkills },
-            { label: t('admin:series.peopleTotal'), value: overview.totalPeople },
-          ]}
-        />
-        <Text size="sm" c="dimmed">
-          {t('admin:overview.newInPeriod', {
-            count: sum(overview.daily, 'people'),
-            days: overview.days,
-          })}
-        </Text>
-        <Suspense fallback={chartFallback}>
-          <ActivityChart daily={overview.daily} withPeople />
-        </Suspense>
-      </>
-    );
-  } else {
-    body = loadStateView({
-      loading,
-      error,
-      refetch,
-      skeleton: chartFallback,
-      errorTitle: t('admin:loadFailed'),
-    });
-  }
   return (
-    <Stack gap="md">
-      <PanelHeader title={t('admin:overview.title')} days={days} setDays={setDays} />
-      {body}
-    </Stack>
+    <AnalyticsPanel
+      title={t('admin:overview.title')}
+      days={days}
+      setDays={setDays}
+      query={{ loading, error, refetch }}
+    >
+      {overview ? (
+        <>
+          <Totals
+            totals={[
+              { label: t('admin:series.stories'), value: overview.totalStories },
+              { label: t('admin:series.problems'), value: overview.totalProblems },
+              { label: t('admin:series.solutions'), value: overview.totalSolutions },
+              { label: t('admin:series.skills'), value: overview.totalSkills },
+              { label: t('admin:series.peopleTotal'), value: overview.totalPeople },
+            ]}
+          />
+          <Text size="sm" c="dimmed">
+            {t('admin:overview.newInPeriod', {
+              count: sum(overview.daily, 'people'),
+              days: overview.days,
+            })}
+          </Text>
+          <Suspense fallback={chartFallback}>
+            <ActivityChart daily={overview.daily} withPeople />
+          </Suspense>
+        </>
+      ) : null}
+    </AnalyticsPanel>
   );
 }
 
@@ -151,84 +156,76 @@ export function SpaceAnalyticsPanel({ spaceId }: { spaceId: string }) {
     fetchPolicy: 'cache-and-network',
   });
   const analytics = data?.spaceAnalytics;
-  let body: ReactNode;
-  if (analytics) {
-    body = (
-      <>
-        <Totals
-          totals={(['stories', 'problems', 'solutions', 'skills'] as const).map((key) => ({
-            label: t(`admin:series.${key}`),
-            value: sum(analytics.daily, key),
-          }))}
-        />
-        <Suspense fallback={chartFallback}>
-          <ActivityChart daily={analytics.daily} withPeople={false} />
-          <TopTagsChart tags={analytics.topTags} />
-        </Suspense>
-        <Paper withBorder radius="md" p="md">
-          <Title order={2} size="h4" mb="sm">
-            {t('admin:analytics.activeParticipants')}
-          </Title>
-          {analytics.activeParticipants.length === 0 ? (
-            <Text c="dimmed">{t('admin:analytics.noParticipants')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={320}>
-              <Table verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('admin:analytics.person')}</Table.Th>
-                    <Table.Th ta="right">{t('admin:analytics.items')}</Table.Th>
-                    <Table.Th ta="right">{t('admin:analytics.comments')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {analytics.activeParticipants.map((row) => (
-                    <Table.Tr key={row.person.id}>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <Avatar
-                            src={row.person.photoURL || null}
-                            name={row.person.displayName}
-                            color="initials"
-                            size="sm"
-                          />
-                          <Text
-                            component={Link}
-                            to={`/network/${row.person.id}/info`}
-                            size="sm"
-                            fw={500}
-                          >
-                            {row.person.displayName}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="right">{row.items}</Table.Td>
-                      <Table.Td ta="right">{row.comments}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <Text size="xs" c="dimmed" mt="xs">
-            {t('admin:analytics.anonymousNote')}
-          </Text>
-        </Paper>
-      </>
-    );
-  } else {
-    body = loadStateView({
-      loading,
-      error,
-      refetch,
-      skeleton: chartFallback,
-      errorTitle: t('admin:loadFailed'),
-    });
-  }
   return (
-    <Stack gap="md">
-      <PanelHeader title={t('admin:analytics.title')} days={days} setDays={setDays} />
-      {body}
-    </Stack>
+    <AnalyticsPanel
+      title={t('admin:analytics.title')}
+      days={days}
+      setDays={setDays}
+      query={{ loading, error, refetch }}
+    >
+      {analytics ? (
+        <>
+          <Totals
+            totals={(['stories', 'problems', 'solutions', 'skills'] as const).map((key) => ({
+              label: t(`admin:series.${key}`),
+              value: sum(analytics.daily, key),
+            }))}
+          />
+          <Suspense fallback={chartFallback}>
+            <ActivityChart daily={analytics.daily} withPeople={false} />
+            <TopTagsChart tags={analytics.topTags} />
+          </Suspense>
+          <Paper withBorder radius="md" p="md">
+            <Title order={2} size="h4" mb="sm">
+              {t('admin:analytics.activeParticipants')}
+            </Title>
+            {analytics.activeParticipants.length === 0 ? (
+              <Text c="dimmed">{t('admin:analytics.noParticipants')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={320}>
+                <Table verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('admin:analytics.person')}</Table.Th>
+                      <Table.Th ta="right">{t('admin:analytics.items')}</Table.Th>
+                      <Table.Th ta="right">{t('admin:analytics.comments')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {analytics.activeParticipants.map((row) => (
+                      <Table.Tr key={row.person.id}>
+                        <Table.Td>
+                          <Group gap="sm" wrap="nowrap">
+                            <Avatar
+                              src={row.person.photoURL || null}
+                              name={row.person.displayName}
+                              color="initials"
+                              size="sm"
+                            />
+                            <Text
+                              component={Link}
+                              to={`/network/${row.person.id}/info`}
+                              size="sm"
+                              fw={500}
+                            >
+                              {row.person.displayName}
+                            </Text>
+                          </Group>
+                        </Table.Td>
+                        <Table.Td ta="right">{row.items}</Table.Td>
+                        <Table.Td ta="right">{row.comments}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            <Text size="xs" c="dimmed" mt="xs">
+              {t('admin:analytics.anonymousNote')}
+            </Text>
+          </Paper>
+        </>
+      ) : null}
+    </AnalyticsPanel>
   );
 }

@@ -3,7 +3,6 @@ import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@m
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from './PasswordField';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { MESSAGES, passwordSchema } from '@rules';
 import { apolloClient } from '../../app/apollo';
@@ -16,6 +15,7 @@ import {
 import { AuthCard } from './AuthPage';
 import { HOME_FEED } from './useSession';
 import { useViewer } from './useViewer';
+import { NewPasswordFields } from './CredentialFields';
 
 type Outcome = { ok: true } | { ok: false; error: unknown };
 
@@ -171,20 +171,14 @@ function ResetPasswordForm({ token, onExpired }: { token: string; onExpired: () 
             {failure}
           </Alert>
         )}
-        <PasswordField
+        <NewPasswordFields
           label={t('auth:fields.newPassword')}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={errors.password}
-          data-autofocus
-        />
-        <PasswordField
-          label={t('auth:fields.confirmPassword')}
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-          error={errors.confirmPassword}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
+          errors={errors}
+          autoFocus
         />
         <Button type="submit" fullWidth loading={loading}>
           {t('auth:action.changePassword')}

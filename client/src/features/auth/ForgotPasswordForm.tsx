@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   translateServerMessage,
 } from '../../components/notify';
 import { RequestPasswordResetDocument } from '../../gql/graphql';
+import { EmailField } from './CredentialFields';
 
 interface Props {
   onBack: () => void;
@@ -67,15 +68,7 @@ export function ForgotPasswordForm({ onBack }: Props) {
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('auth:fields.email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
+          <EmailField value={email} onChange={setEmail} error={error} autoFocus />
           <Button type="submit" fullWidth loading={loading}>
             {sent ? t('auth:forgot.sendAgain') : t('auth:forgot.submit')}
           </Button>

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
 } from '../../components/notify';
 import { ResendVerificationDocument, SignInDocument } from '../../gql/graphql';
 import { fieldErrorsOf, type FieldErrors } from './fieldErrors';
+import { EmailField } from './CredentialFields';
 
 interface Failure {
   email: string;
@@ -114,15 +115,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, onCreateAccount }: Pr
             </Stack>
           </Alert>
         )}
-        <TextInput
-          label={t('auth:fields.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={errors.email}
-          data-autofocus
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.email} autoFocus />
         <PasswordField
           label={t('auth:fields.password')}
           autoComplete="current-password"

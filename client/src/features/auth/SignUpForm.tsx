@@ -3,12 +3,12 @@ import { Alert, Button, Input, SegmentedControl, Stack, TextInput } from '@manti
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from './PasswordField';
 import { DISPLAY_NAME_MAX, signUpSchema, type Role } from '@rules';
 import { notifyError, serverErrorOf } from '../../components/notify';
 import { currentAppLang } from '../../app/i18n';
 import { SignUpDocument } from '../../gql/graphql';
 import { fieldErrorsOf, type FieldErrors } from './fieldErrors';
+import { EmailField, NewPasswordFields } from './CredentialFields';
 
 type Field = 'email' | 'password' | 'confirmPassword' | 'displayName' | 'role';
 
@@ -89,27 +89,14 @@ export function SignUpForm({ onSignedUp }: Props) {
           error={errors.displayName}
           data-autofocus
         />
-        <TextInput
-          label={t('auth:fields.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={errors.email}
-        />
-        <PasswordField
+        <EmailField value={email} onChange={setEmail} error={errors.email} />
+        <NewPasswordFields
           label={t('auth:fields.password')}
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={errors.password}
-        />
-        <PasswordField
-          label={t('auth:fields.confirmPassword')}
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-          error={errors.confirmPassword}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
+          errors={errors}
         />
         <Button type="submit" fullWidth loading={loading}>
           {t('auth:signUp.submit')}

@@ -1,9 +1,8 @@
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorOf } from '../../components/notify';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { RepliesDocument } from '../../gql/graphql';
 import { repliesVariables } from './commentCache';
 import { CommentItem, type CommentWrites } from './CommentItem';
@@ -24,11 +23,7 @@ export function CommentReplies({
     variables: repliesVariables(commentId),
   });
   const page = data?.replies;
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
 
   let body;
   if (!page && loading) body = <Skeleton height={40} radius="sm" />;

@@ -12,12 +12,12 @@ import {
 } from '@mantine/core';
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { IconArrowsSort, IconCheck } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { loadStateView } from '../../components/LoadState';
 import { notifySuccess } from '../../components/notify';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { CommentChangedDocument, CommentsDocument, type CommentSort } from '../../gql/graphql';
 import { WatchLevelMenu } from '../notifications';
 import { CommentBox } from './CommentBox';
@@ -48,11 +48,7 @@ export function CommentThread({ itemType, itemId }: ThreadRef) {
     nextFetchPolicy: 'cache-first',
   });
   const page = data?.comments;
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
 
   const add = async (html: string) => {
     try {

@@ -21,13 +21,13 @@ import {
   IconPhotoOff,
 } from '@tabler/icons-react';
 import { DEFAULT_PAGE_SIZE, MEDIA_MESSAGES } from '@rules';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadStateView } from '../../components/LoadState';
 import { translateServerMessage } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { SpaceMediaDocument, type SpaceMediaQuery } from '../../gql/graphql';
 import { MediaViewer } from './MediaViewer';
 import { shownKindOf, type ShownMedia } from './shownMedia';
@@ -111,11 +111,7 @@ export function SpaceMediaPage({ spaceId }: { spaceId: string }) {
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.spaceMedia;
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMoreAfter(page?.last, fetchMore);
 
   const waiting = loadStateView({
     loading,

@@ -1,17 +1,18 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Button, Card, Center, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconMask, IconX } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { PendingPostsDocument, type PendingPostsQuery } from '../../gql/graphql';
 import { REPORTS_PAGE_SIZE } from './ReportList';
 import { useModeration } from './useModeration';
+import { ModerationLoadMore } from './ModerationLoadMore';
 
 type PendingPost = PendingPostsQuery['pendingPosts']['items'][number];
 
@@ -22,12 +23,8 @@ export function PendingPostList({ spaceId }: { spaceId?: string }) {
     variables: { spaceId: spaceId ?? null, first: REPORTS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
   const page = data?.pendingPosts;
-  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMore(page?.nextCursor, fetchPage);
+  const more = useLoadMoreAfter(page?.nextCursor, fetchMore);
 
   const waiting = loadStateView({
     loading,
@@ -54,13 +51,7 @@ export function PendingPostList({ spaceId }: { spaceId?: string }) {
       {items.map((post) => (
         <PendingPostCard key={`${post.itemType}:${post.itemId}`} post={post} />
       ))}
-      {hasMore ? (
-        <Center ref={sentinel}>
-          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-            {t('reports:pages.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
+      <ModerationLoadMore more={more} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Button, Center, EmptyState, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, EmptyState, Stack, Table, Text } from '@mantine/core';
 import type { ReportStatus } from '@rules';
 import { IconFlag } from '@tabler/icons-react';
 import { useCallback } from 'react';
@@ -16,6 +16,7 @@ import {
 import { ReportActions } from './ReportActions';
 import { openItemLabel, ReportCard, ReportedAuthor, TopicChips } from './ReportCard';
 import { ReportStatusBadge } from './ReportStatusBadge';
+import { ModerationLoadMore } from './ModerationLoadMore';
 
 export const REPORTS_PAGE_SIZE = 20;
 
@@ -72,7 +73,7 @@ function useReportPage(scope: ReportScope) {
 export function ReportList({ scope, layout }: { scope: ReportScope; layout: 'cards' | 'table' }) {
   const { t } = useTranslation();
   const { page, loading, error, refetch, fetchPage } = useReportPage(scope);
-  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMore(page?.nextCursor, fetchPage);
+  const more = useLoadMore(page?.nextCursor, fetchPage);
   const moderator = scope.kind === 'queue';
 
   const waiting = loadStateView({
@@ -102,13 +103,7 @@ export function ReportList({ scope, layout }: { scope: ReportScope; layout: 'car
       ) : (
         items.map((report) => <ReportCard key={report.id} report={report} moderator={moderator} />)
       )}
-      {hasMore ? (
-        <Center ref={sentinel}>
-          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-            {t('reports:pages.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
+      <ModerationLoadMore more={more} />
     </Stack>
   );
 }

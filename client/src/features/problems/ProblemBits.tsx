@@ -1,18 +1,20 @@
-import { Avatar, Badge, Chip, Group, Text } from '@mantine/core';
+import { Badge, Chip, Group, Text } from '@mantine/core';
 import {
   IconBook,
-  IconBuilding,
   IconBulb,
   IconChefHat,
   IconInfoCircle,
   IconTool,
-  IconUserQuestion,
   IconUsers,
 } from '@tabler/icons-react';
 import { PROBLEM_STATUSES, problemStatusColor, type ProblemStatus } from '@rules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuthorAvatar } from '../../components/AuthorAvatar';
+import { BookmarkButton } from '../bookmarks';
+import { ReactionButton } from '../reactions';
+import { ShareButton } from '../share';
 import type { ProblemCardFragment } from '../../gql/graphql';
 
 /** The translated name of a status; an unknown one reads as the spec's 'undefined'. */
@@ -90,34 +92,12 @@ export function ProblemAuthorAvatar({
   problem: ProblemCardFragment;
   size?: number;
 }) {
-  const anonymous = problem.isAnonymousPost || !problem.author.id;
-  if (anonymous) {
-    return (
-      <Avatar radius="xl" size={size} aria-hidden>
-        <IconUserQuestion size={20} />
-      </Avatar>
-    );
-  }
-  if (problem.author.role === 'org') {
-    return (
-      <Avatar
-        radius="sm"
-        size={size}
-        src={problem.author.photoURL || null}
-        alt={problem.author.displayName}
-      >
-        <IconBuilding size={20} />
-      </Avatar>
-    );
-  }
   return (
-    <Avatar
-      radius="xl"
-      size={size}
-      src={problem.author.photoURL || null}
-      alt={problem.author.displayName}
+    <AuthorAvatar
+      author={problem.author}
+      anonymous={problem.isAnonymousPost || !problem.author.id}
       name={problem.author.displayName}
-      color="initials"
+      size={size}
     />
   );
 }
@@ -270,4 +250,22 @@ export function useProblemLabels() {
       process: t('problems:parts.types.process'),
     },
   };
+}
+
+/** Below a problem on its card and its page: its counters, and once published reaction, bookmark, share. */
+export function ProblemFooter({ problem }: { problem: ProblemCardFragment }) {
+  return (
+    <>
+      <CounterChips problem={problem} />
+      {!problem.isDraft && problem.isApproved ? (
+        <Group justify="space-between">
+          <ReactionButton itemType="problems" item={problem} />
+          <Group gap={4}>
+            <BookmarkButton itemType="problems" item={problem} />
+            <ShareButton target={{ kind: 'problem', id: problem.id }} spaceId={problem.spaceId} />
+          </Group>
+        </Group>
+      ) : null}
+    </>
+  );
 }

@@ -4,13 +4,16 @@ import { Link } from 'react-router';
 import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { ProblemCardFragment } from '../../gql/graphql';
-import { BookmarkButton } from '../bookmarks';
-import { ShareButton } from '../share';
 import { AuthorName } from '../people';
-import { ReactionButton } from '../reactions';
 import { HiddenBadge } from '../moderation';
 import { DistanceLabel, LocationLine } from '../places';
-import { CounterChips, ProblemAuthorAvatar, StatusBadge, useAuthorName } from './ProblemBits';
+import {
+  CounterChips,
+  ProblemFooter,
+  ProblemAuthorAvatar,
+  StatusBadge,
+  useAuthorName,
+} from './ProblemBits';
 import { MediaCarousel } from '../media';
 
 /** Plain text of the description, cut for cards. */
@@ -91,16 +94,7 @@ export function ProblemCard({ problem }: { problem: ProblemCardFragment }) {
         />
         <MediaCarousel files={problem.files} variant="card" />
         <LocationLine location={problem.location} />
-        <CounterChips problem={problem} />
-        {!problem.isDraft && problem.isApproved ? (
-          <Group justify="space-between">
-            <ReactionButton itemType="problems" item={problem} />
-            <Group gap={4}>
-              <BookmarkButton itemType="problems" item={problem} />
-              <ShareButton target={{ kind: 'problem', id: problem.id }} spaceId={problem.spaceId} />
-            </Group>
-          </Group>
-        ) : null}
+        <ProblemFooter problem={problem} />
       </Stack>
     </Card>
   );

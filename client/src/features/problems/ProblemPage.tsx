@@ -33,15 +33,12 @@ import {
   type ProblemQuery,
 } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth';
-import { BookmarkButton } from '../bookmarks';
-import { ShareButton } from '../share';
-import { ReactionButton } from '../reactions';
 import { ProblemSolutions } from '../solutions';
 import { ProblemStories } from '../stories';
 import { RecipesTab } from '../maps';
 import { LeaveProblemDialog } from './LeaveProblemDialog';
 import {
-  CounterChips,
+  ProblemFooter,
   ProblemAuthorAvatar,
   StatusBadge,
   useAuthorName,
@@ -275,16 +272,7 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
         <Group gap="sm">
           <StatusControl problem={problem} />
         </Group>
-        <CounterChips problem={problem} />
-        {!problem.isDraft && problem.isApproved ? (
-          <Group justify="space-between">
-            <ReactionButton itemType="problems" item={problem} />
-            <Group gap={4}>
-              <BookmarkButton itemType="problems" item={problem} />
-              <ShareButton target={{ kind: 'problem', id: problem.id }} spaceId={problem.spaceId} />
-            </Group>
-          </Group>
-        ) : null}
+        <ProblemFooter problem={problem} />
       </Stack>
       <ProblemDialog opened={editing} onClose={() => setEditing(false)} problem={problem} />
       <LeaveProblemDialog

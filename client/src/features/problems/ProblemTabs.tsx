@@ -19,10 +19,10 @@ import {
   MEASUREMENT_NOTE_MAX,
   MEASUREMENT_UNIT_MAX,
 } from '@rules';
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../components/RelativeTime';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
 import {
   AddMeasurementDocument,
@@ -73,11 +73,7 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.impacted;
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
   if (!data && loading) return <ProblemListSkeleton count={2} />;
   if (!page || page.items.length === 0)
     return <EmptyNote>{t('problems:impacted.empty')}</EmptyNote>;

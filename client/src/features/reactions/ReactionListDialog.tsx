@@ -1,11 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Modal, Tabs, Text } from '@mantine/core';
 import { REACTION_EMOJI } from '@rules';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PeopleList } from '../../components/PeopleList';
 import { serverErrorOf } from '../../components/notify';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { ReactorsDocument, type ReactableItemType, type ReactionKind } from '../../gql/graphql';
 
 /** Spec (000 §2): the reaction list dialog is at most 500 wide. */
@@ -75,11 +75,7 @@ function Reactors({
     variables: { itemType, itemId, reaction, first: PAGE_SIZE },
   });
   const page = data?.reactions;
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
   if (error) return <Alert color="red">{serverErrorOf(error, t).message}</Alert>;
   if (page && page.items.length === 0) {
     return (

@@ -1,40 +1,26 @@
-import { Anchor, Avatar, Badge, Button, Card, Group, Stack } from '@mantine/core';
-import { IconMessageCircle, IconUserQuestion, IconUsers } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Stack } from '@mantine/core';
+import { IconMessageCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TagChips, tagsWrittenIn } from '../../components/hashtags';
+import { AuthorAvatar } from '../../components/AuthorAvatar';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SkillCardFragment } from '../../gql/graphql';
 import { HiddenBadge } from '../moderation';
-import { BookmarkButton } from '../bookmarks';
-import { ShareButton } from '../share';
 import { AuthorName } from '../people';
-import { useJoinSkill } from './useJoinSkill';
+import { SkillActions } from './SkillActions';
 import { MediaCarousel } from '../media';
 
 /** One skill: who and when, its title and tags, its members count and Join/Leave. */
 export function SkillCard({ skill }: { skill: SkillCardFragment }) {
   const { t } = useTranslation();
-  const { toggle, busy } = useJoinSkill();
   const anonymous = skill.isAnonymousPost || !skill.author.id;
   const authorName = anonymous ? t('skills:card.anonymous') : skill.author.displayName;
   return (
     <Card withBorder radius="md" padding="md" component="article">
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap">
-          {anonymous ? (
-            <Avatar radius="xl" aria-hidden>
-              <IconUserQuestion size={20} />
-            </Avatar>
-          ) : (
-            <Avatar
-              radius="xl"
-              src={skill.author.photoURL || null}
-              alt={authorName}
-              name={authorName}
-              color="initials"
-            />
-          )}
+          <SkillAuthorAvatar skill={skill} anonymous={anonymous} name={authorName} />
           <Stack gap={0}>
             <AuthorName author={skill.author} name={authorName} anonymous={anonymous} />
             <Group gap={6}>
@@ -91,22 +77,24 @@ export function SkillCard({ skill }: { skill: SkillCardFragment }) {
               {skill.counters.totalComments}
             </Button>
           </Group>
-          <Group gap="xs">
-            {skill.isApproved ? <BookmarkButton itemType="skills" item={skill} /> : null}
-            {skill.isApproved ? (
-              <ShareButton target={{ kind: 'skill', id: skill.id }} spaceId={skill.spaceId} />
-            ) : null}
-            <Button
-              size="xs"
-              variant={skill.joined ? 'default' : 'filled'}
-              loading={busy}
-              onClick={() => toggle(skill)}
-            >
-              {skill.joined ? t('skills:card.leave') : t('skills:card.join')}
-            </Button>
-          </Group>
+          <SkillActions skill={skill} />
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** Skills show organisations round like people, so the avatar gets the author's photo alone. */
+export function SkillAuthorAvatar({
+  skill,
+  anonymous,
+  name,
+}: {
+  skill: SkillCardFragment;
+  anonymous: boolean;
+  name: string;
+}) {
+  return (
+    <AuthorAvatar author={{ photoURL: skill.author.photoURL }} anonymous={anonymous} name={name} />
   );
 }

@@ -1,25 +1,15 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconUserQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { AuthorAvatar } from '../../components/AuthorAvatar';
 import { RelativeTime } from '../../components/RelativeTime';
 import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RichText } from '../../components/RichText';
@@ -32,9 +22,8 @@ import {
 import { SkillDialog } from './SkillDialog';
 import { SKILL_PAGE_WIDTH, SkillSkeleton } from './SkillListPage';
 import { SKILL_LIST_QUERIES } from './skillQueries';
-import { useJoinSkill } from './useJoinSkill';
-import { BookmarkButton } from '../bookmarks';
-import { ShareButton } from '../share';
+import { SkillActions } from './SkillActions';
+import { SkillAuthorAvatar } from './SkillCard';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
 import { MediaCarousel } from '../media';
@@ -51,7 +40,6 @@ export function SkillPage() {
     skip: !id,
     fetchPolicy: 'cache-and-network',
   });
-  const { toggle, busy } = useJoinSkill();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [remove, removing] = useMutation(DeleteSkillDocument, {
@@ -95,19 +83,7 @@ export function SkillPage() {
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Group gap="sm" wrap="nowrap">
-              {anonymous ? (
-                <Avatar radius="xl" aria-hidden>
-                  <IconUserQuestion size={20} />
-                </Avatar>
-              ) : (
-                <Avatar
-                  radius="xl"
-                  src={skill.author.photoURL || null}
-                  alt={authorName}
-                  name={authorName}
-                  color="initials"
-                />
-              )}
+              <SkillAuthorAvatar skill={skill} anonymous={anonymous} name={authorName} />
               <Stack gap={0}>
                 <Text fw={600} size="sm">
                   {authorName}
@@ -135,20 +111,7 @@ export function SkillPage() {
                 count: skill.counters.totalParticipants,
               })}
             </Badge>
-            <Group gap="xs">
-              {skill.isApproved ? <BookmarkButton itemType="skills" item={skill} /> : null}
-              {skill.isApproved ? (
-                <ShareButton target={{ kind: 'skill', id: skill.id }} spaceId={skill.spaceId} />
-              ) : null}
-              <Button
-                size="xs"
-                variant={skill.joined ? 'default' : 'filled'}
-                loading={busy}
-                onClick={() => toggle(skill)}
-              >
-                {skill.joined ? t('skills:card.leave') : t('skills:card.join')}
-              </Button>
-            </Group>
+            <SkillActions skill={skill} />
           </Group>
         </Stack>
       </Card>
@@ -213,19 +176,11 @@ function SkillMembers({ skillId }: { skillId: string }) {
           <Card key={member.user.id || `anonymous-${index}`} withBorder radius="md" padding="sm">
             <Group justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
-                {anonymous ? (
-                  <Avatar radius="xl" aria-hidden>
-                    <IconUserQuestion size={20} />
-                  </Avatar>
-                ) : (
-                  <Avatar
-                    radius="xl"
-                    src={member.user.photoURL || null}
-                    alt={name}
-                    name={name}
-                    color="initials"
-                  />
-                )}
+                <AuthorAvatar
+                  author={{ photoURL: member.user.photoURL }}
+                  anonymous={anonymous}
+                  name={name}
+                />
                 <Text size="sm" fw={500}>
                   {name}
                 </Text>
@@ -237,16 +192,11 @@ function SkillMembers({ skillId }: { skillId: string }) {
           </Card>
         );
       })}
-      {page.last ? (
-        <Center>
-          <Button
-            variant="subtle"
-            onClick={() => void fetchMore({ variables: { after: page.last } })}
-          >
-            {t('skills:list.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
+      <LoadMoreButton
+        cursor={page.last}
+        label={t('skills:list.loadMore')}
+        onLoad={(after) => fetchMore({ variables: { after } })}
+      />
     </Stack>
   );
 }

@@ -1,46 +1,13 @@
-import { Avatar, Badge, Button, Group } from '@mantine/core';
-import {
-  IconBuilding,
-  IconThumbDown,
-  IconThumbUp,
-  IconTrophy,
-  IconUserQuestion,
-} from '@tabler/icons-react';
+import { Badge, Button, Group } from '@mantine/core';
+import { IconThumbDown, IconThumbUp, IconTrophy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SolutionCardFragment } from '../../gql/graphql';
-
-type Author = SolutionCardFragment['author'];
-
-/** The author's avatar; Anonymous posts show the anonymous avatar, organisations a square one. */
-export function AuthorAvatar({
-  author,
-  anonymous,
-  name,
-}: {
-  author: Author;
-  anonymous: boolean;
-  name: string;
-}) {
-  if (anonymous) {
-    return (
-      <Avatar radius="xl" aria-hidden>
-        <IconUserQuestion size={20} />
-      </Avatar>
-    );
-  }
-  if (author.role === 'org') {
-    return (
-      <Avatar radius="sm" src={author.photoURL || null} alt={name}>
-        <IconBuilding size={20} />
-      </Avatar>
-    );
-  }
-  return (
-    <Avatar radius="xl" src={author.photoURL || null} alt={name} name={name} color="initials" />
-  );
-}
+import { BookmarkButton } from '../bookmarks';
+import { ReactionButton } from '../reactions';
+import { ShareButton } from '../share';
+import { VoteButtons } from '../votes';
 
 export function TagList({ tags, label }: { tags: readonly string[]; label: string }) {
   if (tags.length === 0) return null;
@@ -119,5 +86,37 @@ export function SolutionChips({
         'outcomes',
       )}
     </Group>
+  );
+}
+
+/** Below a solution on its card and its page: counts, votes, and once published reaction, bookmark, share. */
+export function SolutionFooter({
+  solution,
+  problemId,
+}: {
+  solution: SolutionCardFragment;
+  problemId?: string | null;
+}) {
+  return (
+    <>
+      <SolutionChips solution={solution} problemId={problemId} />
+      <VoteButtons solution={solution} />
+      {!solution.isDraft && solution.isApproved ? (
+        <Group justify="space-between">
+          <ReactionButton itemType="solutions" item={solution} />
+          <Group gap={4}>
+            <BookmarkButton itemType="solutions" item={solution} />
+            <ShareButton
+              target={
+                problemId
+                  ? { kind: 'problemSolution', problemId, id: solution.id }
+                  : { kind: 'solution', id: solution.id }
+              }
+              spaceId={solution.spaceId}
+            />
+          </Group>
+        </Group>
+      ) : null}
+    </>
   );
 }

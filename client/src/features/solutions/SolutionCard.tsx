@@ -3,16 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { TagChips, tagsWrittenIn } from '../../components/hashtags';
+import { AuthorAvatar } from '../../components/AuthorAvatar';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SolutionCardFragment } from '../../gql/graphql';
-import { BookmarkButton } from '../bookmarks';
-import { ShareButton } from '../share';
 import { AuthorName } from '../people';
-import { ReactionButton } from '../reactions';
-import { VoteButtons } from '../votes';
 import { HiddenBadge, ReportMenu } from '../moderation';
 import { LocationLine } from '../places';
-import { AuthorAvatar, SolutionChips, solutionPath } from './SolutionBits';
+import { SolutionFooter, solutionPath } from './SolutionBits';
 import { MediaCarousel } from '../media';
 
 export interface SolutionCardActions {
@@ -84,24 +81,7 @@ export function SolutionCard({
           shown={tagsWrittenIn({ texts: [solution.name] })}
           label={t('solutions:card.tags')}
         />
-        <SolutionChips solution={solution} problemId={problemId} />
-        <VoteButtons solution={solution} />
-        {!solution.isDraft && solution.isApproved ? (
-          <Group justify="space-between">
-            <ReactionButton itemType="solutions" item={solution} />
-            <Group gap={4}>
-              <BookmarkButton itemType="solutions" item={solution} />
-              <ShareButton
-                target={
-                  problemId
-                    ? { kind: 'problemSolution', problemId, id: solution.id }
-                    : { kind: 'solution', id: solution.id }
-                }
-                spaceId={solution.spaceId}
-              />
-            </Group>
-          </Group>
-        ) : null}
+        <SolutionFooter solution={solution} problemId={problemId} />
       </Stack>
     </Card>
   );

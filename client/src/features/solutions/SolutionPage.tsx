@@ -22,6 +22,7 @@ import { ComingSoon } from '../../components/ComingSoon';
 import { ErrorPage } from '../../components/ErrorPage';
 import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { AuthorAvatar } from '../../components/AuthorAvatar';
 import { RelativeTime } from '../../components/RelativeTime';
 import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RichText } from '../../components/RichText';
@@ -31,17 +32,14 @@ import {
   type SolutionCardFragment,
 } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth';
-import { BookmarkButton } from '../bookmarks';
-import { ShareButton } from '../share';
-import { ReactionButton } from '../reactions';
 import { StatusBadge } from '../problems';
 import { LinkProblemsDialog } from './LinkProblemsDialog';
-import { AuthorAvatar, SolutionChips, solutionPath } from './SolutionBits';
+import { SolutionFooter, solutionPath } from './SolutionBits';
 import { SolutionListSkeleton } from './SolutionList';
 import { SOLUTION_PAGE_WIDTH } from './SolutionListPage';
 import { SOLUTION_LIST_QUERIES } from './solutionQueries';
 import { useSolutionActions } from './useSolutionActions';
-import { SolutionVoters, VOTER_KINDS, VoteButtons, type VoterKind } from '../votes';
+import { SolutionVoters, VOTER_KINDS, type VoterKind } from '../votes';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
 import { LocationLine } from '../places';
@@ -137,24 +135,7 @@ export function SolutionPage() {
           <Title order={1} size="h3">
             <HashtagText text={solution.name} tags={solution.tags} />
           </Title>
-          <SolutionChips solution={solution} problemId={problemId} />
-          <VoteButtons solution={solution} />
-          {!solution.isDraft && solution.isApproved ? (
-            <Group justify="space-between">
-              <ReactionButton itemType="solutions" item={solution} />
-              <Group gap={4}>
-                <BookmarkButton itemType="solutions" item={solution} />
-                <ShareButton
-                  target={
-                    problemId
-                      ? { kind: 'problemSolution', problemId, id: solution.id }
-                      : { kind: 'solution', id: solution.id }
-                  }
-                  spaceId={solution.spaceId}
-                />
-              </Group>
-            </Group>
-          ) : null}
+          <SolutionFooter solution={solution} problemId={problemId} />
         </Stack>
       </Card>
       <Tabs value={tab} onChange={(value) => value && void navigate(`${base}/${value}`)}>

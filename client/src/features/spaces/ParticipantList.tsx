@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { loadStateView } from '../../components/LoadState';
 import { notifyError } from '../../components/notify';
 import {
@@ -55,6 +56,17 @@ function ManageActions({
   };
   const change = (status: AssignableParticipantStatus) =>
     run(() => setStatus({ variables: { spaceId, userId, status } }));
+  const changeButton = (status: AssignableParticipantStatus, label: string, color?: 'red') => (
+    <Button
+      size="xs"
+      variant="light"
+      color={color}
+      loading={loading}
+      onClick={() => void change(status)}
+    >
+      {label}
+    </Button>
+  );
 
   switch (participant.status) {
     case 'requested':
@@ -78,60 +90,19 @@ function ManageActions({
     case 'contributor':
       return (
         <Group gap="xs">
-          {isOwner ? (
-            <Button
-              size="xs"
-              variant="light"
-              loading={loading}
-              onClick={() => void change('admin')}
-            >
-              {t('spaces:manage.makeAdmin')}
-            </Button>
-          ) : null}
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            loading={loading}
-            onClick={() => void change('blocked')}
-          >
-            {t('spaces:manage.block')}
-          </Button>
+          {isOwner ? changeButton('admin', t('spaces:manage.makeAdmin')) : null}
+          {changeButton('blocked', t('spaces:manage.block'), 'red')}
         </Group>
       );
     case 'admin':
       return isOwner ? (
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="light"
-            loading={loading}
-            onClick={() => void change('contributor')}
-          >
-            {t('spaces:manage.makeContributor')}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            loading={loading}
-            onClick={() => void change('blocked')}
-          >
-            {t('spaces:manage.block')}
-          </Button>
+          {changeButton('contributor', t('spaces:manage.makeContributor'))}
+          {changeButton('blocked', t('spaces:manage.block'), 'red')}
         </Group>
       ) : null;
     case 'blocked':
-      return (
-        <Button
-          size="xs"
-          variant="light"
-          loading={loading}
-          onClick={() => void change('contributor')}
-        >
-          {t('spaces:manage.unblock')}
-        </Button>
-      );
+      return changeButton('contributor', t('spaces:manage.unblock'));
     default:
       return null;
   }
@@ -207,16 +178,11 @@ export function ParticipantList({
           </Group>
         </Card>
       ))}
-      {page?.last ? (
-        <Center>
-          <Button
-            variant="subtle"
-            onClick={() => void fetchMore({ variables: { after: page.last } })}
-          >
-            {t('spaces:list.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
+      <LoadMoreButton
+        cursor={page?.last}
+        label={t('spaces:list.loadMore')}
+        onLoad={(after) => fetchMore({ variables: { after } })}
+      />
     </Stack>
   );
 }

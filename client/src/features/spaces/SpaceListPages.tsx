@@ -18,6 +18,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PRIVATE_SPACE_TABS, type CountrySpaceSort, type PrivateSpaceTab } from '@rules';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { loadStateView } from '../../components/LoadState';
 import {
   CountrySpacesDocument,
@@ -158,16 +159,11 @@ function MySpacesTab({ status }: { status: PrivateSpaceTab }) {
   return (
     <Stack gap="md">
       <SpaceGrid spaces={page?.items ?? []} empty={empty} />
-      {page?.last ? (
-        <Center>
-          <Button
-            variant="subtle"
-            onClick={() => void fetchMore({ variables: { after: page.last } })}
-          >
-            {t('spaces:list.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
+      <LoadMoreButton
+        cursor={page?.last}
+        label={t('spaces:list.loadMore')}
+        onLoad={(after) => fetchMore({ variables: { after } })}
+      />
     </Stack>
   );
 }

@@ -1,16 +1,10 @@
-import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import {
-  IconBuilding,
-  IconMessageCircle,
-  IconMoodSmile,
-  IconPencil,
-  IconSend,
-  IconUserQuestion,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconMessageCircle, IconMoodSmile, IconPencil, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
+import { AuthorAvatar } from '../../components/AuthorAvatar';
 import { RelativeTime } from '../../components/RelativeTime';
 import { TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { RichText } from '../../components/RichText';
@@ -51,7 +45,7 @@ export function StoryCard({ story, actions, detail = false }: StoryCardProps) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap">
-            <AuthorAvatar story={story} anonymous={anonymous} name={authorName} />
+            <AuthorAvatar author={story.author} anonymous={anonymous} name={authorName} />
             <Stack gap={0}>
               <AuthorName author={story.author} name={authorName} anonymous={anonymous} />
               <Group gap={6}>
@@ -151,41 +145,6 @@ export function StoryCard({ story, actions, detail = false }: StoryCardProps) {
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-function AuthorAvatar({
-  story,
-  anonymous,
-  name,
-}: {
-  story: StoryCardFragment;
-  anonymous: boolean;
-  name: string;
-}) {
-  if (anonymous) {
-    return (
-      <Avatar radius="xl" aria-hidden>
-        <IconUserQuestion size={20} />
-      </Avatar>
-    );
-  }
-  // Organisations get a square avatar (spec §6) with a building when they have no photo.
-  if (story.author.role === 'org') {
-    return (
-      <Avatar radius="sm" src={story.author.photoURL || null} alt={name}>
-        <IconBuilding size={20} />
-      </Avatar>
-    );
-  }
-  return (
-    <Avatar
-      radius="xl"
-      src={story.author.photoURL || null}
-      alt={name}
-      name={name}
-      color="initials"
-    />
   );
 }
 

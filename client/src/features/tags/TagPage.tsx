@@ -17,12 +17,11 @@ import {
 import { IconHash, IconUsers } from '@tabler/icons-react';
 import { normalizeTag } from '@rules';
 import dayjs from 'dayjs';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView } from '../../components/LoadState';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import {
   TagDocument,
   TagProblemsDocument,
@@ -216,11 +215,7 @@ function TagProfiles({ tag }: { tag: string }) {
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.tagProfiles;
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
   const waiting = loadStateView({
     loading,
     error,

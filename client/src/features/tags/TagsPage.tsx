@@ -14,12 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconHash, IconPlus, IconTags } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView } from '../../components/LoadState';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { TagsDocument, type TagSort } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth';
 import { AddTagsDialog } from './AddTagsDialog';
@@ -42,11 +42,7 @@ export function TagsPage() {
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.tags;
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
   const waiting = loadStateView({
     loading,
     error,

@@ -11,12 +11,11 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconBuilding, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
-import { useLoadMore } from '../../components/useLoadMore';
+import { useLoadMoreAfter } from '../../components/useLoadMore';
 import {
   SolutionVotersDocument,
   type SolutionVotersQuery,
@@ -77,11 +76,7 @@ function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }
   });
   const page = data?.solutionVoters;
 
-  const fetchPage = useCallback(
-    (after: string) => fetchMore({ variables: { after } }),
-    [fetchMore],
-  );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
 
   const waiting = loadStateView({
     loading,

@@ -29,7 +29,6 @@ import {
 } from '../modules/notifications/notification.resolver';
 import { PushResolver } from '../modules/notifications/push.resolver';
 import { PeopleResolver } from '../modules/people/people.resolver';
-import { PostResolver } from '../modules/posts/post.resolver';
 import { ProblemResolver } from '../modules/problems/problem.resolver';
 import {
   CommentReactionFields,
@@ -61,7 +60,6 @@ export const resolvers = [
   ExplainersResolver,
   SpaceResolver,
   SpaceParticipantResolver,
-  PostResolver,
   StoryResolver,
   ProblemResolver,
   SolutionResolver,

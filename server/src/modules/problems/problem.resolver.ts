@@ -15,6 +15,8 @@ import {
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
 import { PostWriteResolver } from '../posts/post-writes.resolver';
+import { postAuthor } from '../users/user.service';
+import { canEditPost } from '../posts/post.policy';
 import { ANONYMOUS_AUTHOR, authorView } from '../users/user.service';
 import { AuthorType } from '../users/user.types';
 import { presentLocation } from '../posts/post-location';
@@ -327,5 +329,19 @@ export class ProblemResolver extends PostWriteResolver(
   })
   statusActivity(@Root() problem: ProblemRow, @Ctx() ctx: Context) {
     return problemStatusService.statusActivity(ctx, problem);
+  }
+
+  // Declared on each kind rather than once on the Post interface: type-graphql's inherited
+  // interface field resolvers cost the feed a fifth of its throughput (docs/performance.md).
+  @FieldResolver(() => AuthorType, { description: 'Anonymous for anonymous posts.' })
+  author(@Root() post: ProblemRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
+    return postAuthor(ctx, post);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer may edit and delete it (the author only).',
+  })
+  canEdit(@Root() post: ProblemRow, @Ctx() ctx: Context): boolean {
+    return canEditPost(ctx.viewer, post);
   }
 }

@@ -12,6 +12,9 @@ import {
 } from 'type-graphql';
 import type { Context } from '../../context';
 import { PostWriteResolver } from '../posts/post-writes.resolver';
+import { postAuthor } from '../users/user.service';
+import { AuthorType } from '../users/user.types';
+import { canEditPost } from '../posts/post.policy';
 import type { SkillRow } from './skill.policy';
 import { skillJoined, skillMemberUser } from './skill.presenter';
 import * as skillsService from './skill.service';
@@ -109,5 +112,19 @@ export class SkillResolver extends PostWriteResolver(
   })
   joined(@Root() skill: SkillRow, @Ctx() ctx: Context): Promise<boolean> {
     return skillJoined(ctx, skill);
+  }
+
+  // Declared on each kind rather than once on the Post interface: type-graphql's inherited
+  // interface field resolvers cost the feed a fifth of its throughput (docs/performance.md).
+  @FieldResolver(() => AuthorType, { description: 'Anonymous for anonymous posts.' })
+  author(@Root() post: SkillRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
+    return postAuthor(ctx, post);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer may edit and delete it (the author only).',
+  })
+  canEdit(@Root() post: SkillRow, @Ctx() ctx: Context): boolean {
+    return canEditPost(ctx.viewer, post);
   }
 }

@@ -14,6 +14,9 @@ import {
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
 import { PostWriteResolver } from '../posts/post-writes.resolver';
+import { postAuthor } from '../users/user.service';
+import { AuthorType } from '../users/user.types';
+import { canEditPost } from '../posts/post.policy';
 import { presentLocation } from '../posts/post-location';
 import { Location } from '../places/location.types';
 import type { SolutionRow } from './solution.policy';
@@ -169,5 +172,19 @@ export class SolutionResolver extends PostWriteResolver(
   })
   problems(@Root() solution: SolutionRow, @Ctx() ctx: Context) {
     return solutionProblems(ctx, solution);
+  }
+
+  // Declared on each kind rather than once on the Post interface: type-graphql's inherited
+  // interface field resolvers cost the feed a fifth of its throughput (docs/performance.md).
+  @FieldResolver(() => AuthorType, { description: 'Anonymous for anonymous posts.' })
+  author(@Root() post: SolutionRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
+    return postAuthor(ctx, post);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer may edit and delete it (the author only).',
+  })
+  canEdit(@Root() post: SolutionRow, @Ctx() ctx: Context): boolean {
+    return canEditPost(ctx.viewer, post);
   }
 }

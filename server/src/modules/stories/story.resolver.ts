@@ -12,6 +12,9 @@ import {
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
 import { PostWriteResolver } from '../posts/post-writes.resolver';
+import { postAuthor } from '../users/user.service';
+import { AuthorType } from '../users/user.types';
+import { canEditPost } from '../posts/post.policy';
 import { presentLocation } from '../posts/post-location';
 import { Location, PositionInput } from '../places/location.types';
 import { DistanceFilter } from '../places/places.types';
@@ -143,5 +146,19 @@ export class StoryResolver extends PostWriteResolver(
       totalReactions: story.totalReactions,
       totalComments: story.totalComments,
     };
+  }
+
+  // Declared on each kind rather than once on the Post interface: type-graphql's inherited
+  // interface field resolvers cost the feed a fifth of its throughput (docs/performance.md).
+  @FieldResolver(() => AuthorType, { description: 'Anonymous for anonymous posts.' })
+  author(@Root() post: StoryRow, @Ctx() ctx: Context): AuthorType | Promise<AuthorType> {
+    return postAuthor(ctx, post);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer may edit and delete it (the author only).',
+  })
+  canEdit(@Root() post: StoryRow, @Ctx() ctx: Context): boolean {
+    return canEditPost(ctx.viewer, post);
   }
 }

@@ -1,33 +1,24 @@
-import { COMMENT_SORTS } from '@rules';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { COMMENTABLE_TYPES, COMMENT_SORTS } from '@rules';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { enumOf, type ValueOf } from '../../graphql/enum';
 import { pageOf } from '../../graphql/page';
 
-export enum CommentableType {
-  stories = 'stories',
-  problems = 'problems',
-  solutions = 'solutions',
-  skills = 'skills',
-}
-registerEnumType(CommentableType, {
-  name: 'CommentableType',
-  description: 'The kind of post a comment thread is on (its REST collection).',
-});
+export const CommentableType = enumOf(
+  'CommentableType',
+  COMMENTABLE_TYPES,
+  'The kind of post a comment thread is on (its REST collection).',
+);
+export type CommentableType = ValueOf<typeof CommentableType>;
 
-export enum CommentSort {
-  recent = 'recent',
-  top = 'top',
-}
-registerEnumType(CommentSort, {
-  name: 'CommentSort',
-  description: `Thread order: ${COMMENT_SORTS.join(', ')} (newest first; most reactions and replies first).`,
-});
+export const CommentSort = enumOf(
+  'CommentSort',
+  COMMENT_SORTS,
+  `Thread order: ${COMMENT_SORTS.join(', ')} (newest first; most reactions and replies first).`,
+);
+export type CommentSort = ValueOf<typeof CommentSort>;
 
-export enum CommentChangeKind {
-  added = 'added',
-  updated = 'updated',
-  removed = 'removed',
-}
-registerEnumType(CommentChangeKind, { name: 'CommentChangeKind' });
+export const CommentChangeKind = enumOf('CommentChangeKind', ['added', 'updated', 'removed']);
+export type CommentChangeKind = ValueOf<typeof CommentChangeKind>;
 
 @ObjectType()
 export class CommentCounters {

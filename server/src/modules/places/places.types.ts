@@ -1,14 +1,13 @@
 import { DISTANCE_FILTERS, NEARBY_RADIUS_KM } from '@rules';
-import { Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, ObjectType } from 'type-graphql';
+import { enumOf, type ValueOf } from '../../graphql/enum';
 
-export enum DistanceFilter {
-  nearby = 'nearby',
-  all = 'all',
-}
-registerEnumType(DistanceFilter, {
-  name: 'DistanceFilter',
-  description: `${DISTANCE_FILTERS.join(' or ')}: nearby keeps items within ${NEARBY_RADIUS_KM} km of the given position.`,
-});
+export const DistanceFilter = enumOf(
+  'DistanceFilter',
+  DISTANCE_FILTERS,
+  `${DISTANCE_FILTERS.join(' or ')}: nearby keeps items within ${NEARBY_RADIUS_KM} km of the given position.`,
+);
+export type DistanceFilter = ValueOf<typeof DistanceFilter>;
 
 @ObjectType({ description: 'A located story, problem or solution, as the /location map shows it.' })
 export class LocatedPost {

@@ -1,32 +1,23 @@
 import { PROBLEM_LISTS, PROBLEM_SORTS, PROBLEM_STATUSES } from '@rules';
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { enumOf, type ValueOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
 import { DraftablePostInput, Post } from '../posts/post.types';
 
-export enum ProblemListKind {
-  recent = 'recent',
-  myproblems = 'myproblems',
-  mypriorities = 'mypriorities',
-  solving = 'solving',
-}
-registerEnumType(ProblemListKind, {
-  name: 'ProblemListKind',
-  description: `Which problems: ${PROBLEM_LISTS.join(', ')}. recent and solving are public; the others are the viewer's own.`,
-});
+export const ProblemListKind = enumOf(
+  'ProblemListKind',
+  PROBLEM_LISTS,
+  `Which problems: ${PROBLEM_LISTS.join(', ')}. recent and solving are public; the others are the viewer's own.`,
+);
+export type ProblemListKind = ValueOf<typeof ProblemListKind>;
 
-export enum ProblemSortKind {
-  recent = 'recent',
-  recentStatus = 'recentStatus',
-  participants = 'participants',
-  solutions = 'solutions',
-  stories = 'stories',
-  location = 'location',
-}
-registerEnumType(ProblemSortKind, {
-  name: 'ProblemSort',
-  description: `Order of a problem list: ${PROBLEM_SORTS.join(', ')} (newest or largest first; location: nearest to the given position first). mypriorities keeps the viewer's priority order.`,
-});
+export const ProblemSortKind = enumOf(
+  'ProblemSort',
+  PROBLEM_SORTS,
+  `Order of a problem list: ${PROBLEM_SORTS.join(', ')} (newest or largest first; location: nearest to the given position first). mypriorities keeps the viewer's priority order.`,
+);
+export type ProblemSortKind = ValueOf<typeof ProblemSortKind>;
 
 @ObjectType()
 export class ProblemCounters {

@@ -1,17 +1,16 @@
 import { SKILL_LISTS } from '@rules';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { enumOf, type ValueOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
 import { Post, PostInput } from '../posts/post.types';
 
-export enum SkillListKind {
-  public = 'public',
-  myskills = 'myskills',
-}
-registerEnumType(SkillListKind, {
-  name: 'SkillListKind',
-  description: `Which skills: ${SKILL_LISTS.join(', ')}. myskills are those the viewer is a member of.`,
-});
+export const SkillListKind = enumOf(
+  'SkillListKind',
+  SKILL_LISTS,
+  `Which skills: ${SKILL_LISTS.join(', ')}. myskills are those the viewer is a member of.`,
+);
+export type SkillListKind = ValueOf<typeof SkillListKind>;
 
 @ObjectType()
 export class SkillCounters {

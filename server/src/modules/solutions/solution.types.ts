@@ -1,26 +1,22 @@
 import { SOLUTION_LISTS, SOLUTION_SORTS } from '@rules';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { enumOf, type ValueOf } from '../../graphql/enum';
 import { pageOf } from '../../graphql/page';
 import { DraftablePostInput, Post } from '../posts/post.types';
 
-export enum SolutionListKind {
-  recent = 'recent',
-  mysolutions = 'mysolutions',
-}
-registerEnumType(SolutionListKind, {
-  name: 'SolutionListKind',
-  description: `Which solutions: ${SOLUTION_LISTS.join(', ')}. mysolutions are the viewer's own, in every space.`,
-});
+export const SolutionListKind = enumOf(
+  'SolutionListKind',
+  SOLUTION_LISTS,
+  `Which solutions: ${SOLUTION_LISTS.join(', ')}. mysolutions are the viewer's own, in every space.`,
+);
+export type SolutionListKind = ValueOf<typeof SolutionListKind>;
 
-export enum SolutionSortKind {
-  recent = 'recent',
-  upvotes = 'upvotes',
-  downvotes = 'downvotes',
-}
-registerEnumType(SolutionSortKind, {
-  name: 'SolutionSortKind',
-  description: `Sorts: ${SOLUTION_SORTS.join(', ')}.`,
-});
+export const SolutionSortKind = enumOf(
+  'SolutionSortKind',
+  SOLUTION_SORTS,
+  `Sorts: ${SOLUTION_SORTS.join(', ')}.`,
+);
+export type SolutionSortKind = ValueOf<typeof SolutionSortKind>;
 
 @ObjectType()
 export class SolutionCounters {

@@ -1,51 +1,37 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import {
+  ASSIGNABLE_STATUSES,
+  COUNTRY_SPACE_SORTS,
+  PARTICIPANT_FILTERS,
+  PRIVATE_SPACE_FILTERS,
+} from '@rules';
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { enumOf, type ValueOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
 
-export enum SpaceListStatus {
-  active = 'active',
-  invited = 'invited',
-  requested = 'requested',
-  blocked = 'blocked',
-  all = 'all',
-}
-registerEnumType(SpaceListStatus, {
-  name: 'SpaceListStatus',
-  description:
-    'The viewer’s private spaces by their status; active is owner, admin or contributor.',
-});
+export const SpaceListStatus = enumOf(
+  'SpaceListStatus',
+  PRIVATE_SPACE_FILTERS,
+  'The viewer’s private spaces by their status; active is owner, admin or contributor.',
+);
+export type SpaceListStatus = ValueOf<typeof SpaceListStatus>;
 
-export enum ParticipantFilterKind {
-  active = 'active',
-  all = 'all',
-  owner = 'owner',
-  admin = 'admin',
-  contributor = 'contributor',
-  invited = 'invited',
-  requested = 'requested',
-  blocked = 'blocked',
-}
-registerEnumType(ParticipantFilterKind, {
-  name: 'ParticipantFilter',
-  description:
-    'active = owner, admin and contributor; invited, requested, blocked and all are for owners and admins.',
-});
+export const ParticipantFilterKind = enumOf(
+  'ParticipantFilter',
+  PARTICIPANT_FILTERS,
+  'active = owner, admin and contributor; invited, requested, blocked and all are for owners and admins.',
+);
+export type ParticipantFilterKind = ValueOf<typeof ParticipantFilterKind>;
 
-export enum CountrySpaceSortKind {
-  countryNamesAZ = 'countryNamesAZ',
-  countryCodesZA = 'countryCodesZA',
-}
-registerEnumType(CountrySpaceSortKind, { name: 'CountrySpaceSort' });
+export const CountrySpaceSortKind = enumOf('CountrySpaceSort', COUNTRY_SPACE_SORTS);
+export type CountrySpaceSortKind = ValueOf<typeof CountrySpaceSortKind>;
 
-export enum AssignableStatusKind {
-  admin = 'admin',
-  contributor = 'contributor',
-  blocked = 'blocked',
-}
-registerEnumType(AssignableStatusKind, {
-  name: 'AssignableParticipantStatus',
-  description: 'Statuses an owner (admin too, except admin) may give a participant.',
-});
+export const AssignableStatusKind = enumOf(
+  'AssignableParticipantStatus',
+  ASSIGNABLE_STATUSES,
+  'Statuses an owner (admin too, except admin) may give a participant.',
+);
+export type AssignableStatusKind = ValueOf<typeof AssignableStatusKind>;
 
 @ObjectType({
   description: 'A space: global (ww), a country, the skills space, or a user-created space.',

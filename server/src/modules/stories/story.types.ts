@@ -1,30 +1,22 @@
 import { STORY_LISTS, STORY_SORTS } from '@rules';
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { enumOf, type ValueOf } from '../../graphql/enum';
 import { pageOf } from '../../graphql/page';
 import { DraftablePostInput, Post } from '../posts/post.types';
 
-export enum StoryListKind {
-  recent = 'recent',
-  mystories = 'mystories',
-  mydrafts = 'mydrafts',
-  anonymous = 'anonymous',
-  following = 'following',
-}
-registerEnumType(StoryListKind, {
-  name: 'StoryListKind',
-  description: `Which stories: ${STORY_LISTS.join(', ')}, following. Only recent is public; following is the active space's stories tagged with a tag the viewer follows; the others are the viewer's own.`,
-});
+export const StoryListKind = enumOf(
+  'StoryListKind',
+  [...STORY_LISTS, 'following'],
+  `Which stories: ${STORY_LISTS.join(', ')}, following. Only recent is public; following is the active space's stories tagged with a tag the viewer follows; the others are the viewer's own.`,
+);
+export type StoryListKind = ValueOf<typeof StoryListKind>;
 
-export enum StorySort {
-  recent = 'recent',
-  reactions = 'reactions',
-  comments = 'comments',
-  location = 'location',
-}
-registerEnumType(StorySort, {
-  name: 'StorySort',
-  description: `Story order: ${STORY_SORTS.join(', ')} (newest, most reactions, most comments, nearest to the given position).`,
-});
+export const StorySort = enumOf(
+  'StorySort',
+  STORY_SORTS,
+  `Story order: ${STORY_SORTS.join(', ')} (newest, most reactions, most comments, nearest to the given position).`,
+);
+export type StorySort = ValueOf<typeof StorySort>;
 
 @ObjectType()
 export class StoryCounters {

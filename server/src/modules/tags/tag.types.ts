@@ -1,27 +1,22 @@
 import { AUTOCOMPLETE_COLLECTIONS, TAG_SORTS } from '@rules';
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { enumOf, type ValueOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
 
-export enum TagSort {
-  followers = 'followers',
-  problems = 'problems',
-  stories = 'stories',
-  recent = 'recent',
-}
-registerEnumType(TagSort, {
-  name: 'TagSort',
-  description: `Tag order: ${TAG_SORTS.join(', ')} (most followers, problems or stories; newest first use).`,
-});
+export const TagSort = enumOf(
+  'TagSort',
+  TAG_SORTS,
+  `Tag order: ${TAG_SORTS.join(', ')} (most followers, problems or stories; newest first use).`,
+);
+export type TagSort = ValueOf<typeof TagSort>;
 
-export enum AutocompleteCollection {
-  tags = 'tags',
-  participants = 'participants',
-}
-registerEnumType(AutocompleteCollection, {
-  name: 'AutocompleteCollection',
-  description: `What to complete: ${AUTOCOMPLETE_COLLECTIONS.join(' or ')}.`,
-});
+export const AutocompleteCollection = enumOf(
+  'AutocompleteCollection',
+  AUTOCOMPLETE_COLLECTIONS,
+  `What to complete: ${AUTOCOMPLETE_COLLECTIONS.join(' or ')}.`,
+);
+export type AutocompleteCollection = ValueOf<typeof AutocompleteCollection>;
 
 @ObjectType({
   description:

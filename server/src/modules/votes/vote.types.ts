@@ -1,15 +1,14 @@
 import { VOTE_DIRECTIONS, type VoteDirection } from '@rules';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { enumOf, type ValueOf } from '../../graphql/enum';
 import { pageOf } from '../../graphql/page';
 
-export enum VoteDirectionKind {
-  up = 'up',
-  down = 'down',
-}
-registerEnumType(VoteDirectionKind, {
-  name: 'VoteDirection',
-  description: `A vote on a solution: ${VOTE_DIRECTIONS.join(' or ')}.`,
-});
+export const VoteDirectionKind = enumOf(
+  'VoteDirection',
+  VOTE_DIRECTIONS,
+  `A vote on a solution: ${VOTE_DIRECTIONS.join(' or ')}.`,
+);
+export type VoteDirectionKind = ValueOf<typeof VoteDirectionKind>;
 
 @ObjectType({ description: "The viewer's vote on a solution (000 §3 'Vote on a solution')." })
 export class MyVote {

@@ -1,0 +1,22 @@
+import { registerEnumType } from 'type-graphql';
+
+/** An enum object as type-graphql takes it: each value named by itself. */
+export type EnumOf<V extends string> = { readonly [K in V]: K };
+
+/**
+ * A GraphQL enum whose values are a list from `@rules`, so the schema, the services' zod
+ * schemas and the client's selects read the one list. Use it as a value (`SkillListKind.public`,
+ * `@Field(() => SkillListKind)`) and declare its type beside it as the list's element type.
+ */
+export function enumOf<const V extends string>(
+  name: string,
+  values: readonly V[],
+  description?: string,
+): EnumOf<V> {
+  const members = Object.fromEntries(values.map((value) => [value, value])) as EnumOf<V>;
+  registerEnumType(members, { name, description });
+  return members;
+}
+
+/** The type of an `enumOf` enum's values: `export type X = ValueOf<typeof X>`. */
+export type ValueOf<E> = E[keyof E];

@@ -1,7 +1,7 @@
-import { ActionIcon } from '@mantine/core';
-import { IconDots, IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from './overlays';
+import { IconMenu } from './IconMenu';
 
 /**
  * The menu on an item (spec 000 §6): its author gets Edit and Delete (pass `onEdit` and
@@ -21,29 +21,22 @@ export function AuthorActionsMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={label}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {onEdit ? (
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-            {t('common:actions.edit')}
-          </Menu.Item>
-        ) : null}
-        {onDelete ? (
-          <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            {t('common:actions.delete')}
-          </Menu.Item>
-        ) : null}
-        {onReport ? (
-          <Menu.Item leftSection={<IconFlag size={16} />} onClick={onReport}>
-            {t('reports:menu.report')}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+    <IconMenu label={label}>
+      {onEdit ? (
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+          {t('common:actions.edit')}
+        </Menu.Item>
+      ) : null}
+      {onDelete ? (
+        <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          {t('common:actions.delete')}
+        </Menu.Item>
+      ) : null}
+      {onReport ? (
+        <Menu.Item leftSection={<IconFlag size={16} />} onClick={onReport}>
+          {t('reports:menu.report')}
+        </Menu.Item>
+      ) : null}
+    </IconMenu>
   );
 }

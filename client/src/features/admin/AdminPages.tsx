@@ -1,19 +1,6 @@
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Card,
-  Group,
-  Menu,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Avatar, Badge, Card, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  IconDots,
   IconLock,
   IconLockOpen,
   IconSearch,
@@ -38,6 +25,8 @@ import { PagedList } from '../people';
 import { useSpaceName } from '../spaces';
 import { RequireAdmin } from './access';
 import { useAdminUserActions } from './useAdminUserActions';
+import { IconMenu } from '../../components/IconMenu';
+import { Menu } from '../../components/overlays';
 
 const PAGE_WIDTH = 960;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -140,44 +129,29 @@ function AdminUserRow({
             </Group>
           </Stack>
         </Group>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('admin:users.actions', { name: user.displayName })}
-            >
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {suspended ? (
-              <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => onUnsuspend(user)}>
-                {t('admin:users.unsuspend')}
-              </Menu.Item>
-            ) : (
-              // Admins cannot be suspended (the server refuses too).
-              <Menu.Item
-                leftSection={<IconLock size={16} />}
-                color="red"
-                disabled={user.isAdmin}
-                onClick={() => onSuspend(user)}
-              >
-                {t('admin:users.suspend')}
-              </Menu.Item>
-            )}
-            <Menu.Item
-              leftSection={
-                user.isModerator ? <IconShieldOff size={16} /> : <IconShield size={16} />
-              }
-              onClick={() => onModerator(user)}
-            >
-              {user.isModerator
-                ? t('admin:users.revokeModerator')
-                : t('admin:users.grantModerator')}
+        <IconMenu label={t('admin:users.actions', { name: user.displayName })}>
+          {suspended ? (
+            <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => onUnsuspend(user)}>
+              {t('admin:users.unsuspend')}
             </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          ) : (
+            // Admins cannot be suspended (the server refuses too).
+            <Menu.Item
+              leftSection={<IconLock size={16} />}
+              color="red"
+              disabled={user.isAdmin}
+              onClick={() => onSuspend(user)}
+            >
+              {t('admin:users.suspend')}
+            </Menu.Item>
+          )}
+          <Menu.Item
+            leftSection={user.isModerator ? <IconShieldOff size={16} /> : <IconShield size={16} />}
+            onClick={() => onModerator(user)}
+          >
+            {user.isModerator ? t('admin:users.revokeModerator') : t('admin:users.grantModerator')}
+          </Menu.Item>
+        </IconMenu>
       </Group>
     </Card>
   );

@@ -1,7 +1,5 @@
-import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconDoorExit,
-  IconDots,
   IconInfoCircle,
   IconMap,
   IconPuzzle,
@@ -19,6 +17,8 @@ import { useViewer } from '../auth';
 import { chatInfoPathOf, useChatNavigation } from './chatNavigation';
 import { AddMembersDialog, GroupInfoDialog, GroupMembersDialog } from './GroupDialogs';
 import { useConversationMutations } from './useConversationMutations';
+import { IconMenu } from '../../components/IconMenu';
+import { Menu } from '../../components/overlays';
 
 type Dialog = 'info' | 'members' | 'add' | 'delete' | 'leave';
 
@@ -76,63 +76,56 @@ export function GroupMenu({ conversation }: { conversation: ChatConversationFiel
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('chat:groupMenu.label')}>
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {/* On the /chat pages Group Info is a page of its own; over another page, a dialog. */}
+      <IconMenu label={t('chat:groupMenu.label')}>
+        {/* On the /chat pages Group Info is a page of its own; over another page, a dialog. */}
+        <Menu.Item
+          leftSection={<IconInfoCircle size={16} />}
+          onClick={() =>
+            navigation.host === 'page'
+              ? void navigate(chatInfoPathOf(conversation.id))
+              : setDialog('info')
+          }
+        >
+          {t('chat:groupMenu.info')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => setDialog('members')}>
+          {t('chat:groupMenu.members')}
+        </Menu.Item>
+        {isGroup ? (
+          <Menu.Item leftSection={<IconUserPlus size={16} />} onClick={() => setDialog('add')}>
+            {t('chat:groupMenu.addMember')}
+          </Menu.Item>
+        ) : null}
+        {tiedItem ? (
           <Menu.Item
-            leftSection={<IconInfoCircle size={16} />}
-            onClick={() =>
-              navigation.host === 'page'
-                ? void navigate(chatInfoPathOf(conversation.id))
-                : setDialog('info')
-            }
+            leftSection={tiedItem.icon}
+            onClick={() => {
+              navigation.dismiss();
+              void navigate(tiedItem.path);
+            }}
           >
-            {t('chat:groupMenu.info')}
+            {tiedItem.label}
           </Menu.Item>
-          <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => setDialog('members')}>
-            {t('chat:groupMenu.members')}
+        ) : null}
+        {canDelete ? (
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setDialog('delete')}
+          >
+            {isDirect ? t('chat:groupMenu.deleteChat') : t('chat:groupMenu.delete')}
           </Menu.Item>
-          {isGroup ? (
-            <Menu.Item leftSection={<IconUserPlus size={16} />} onClick={() => setDialog('add')}>
-              {t('chat:groupMenu.addMember')}
-            </Menu.Item>
-          ) : null}
-          {tiedItem ? (
-            <Menu.Item
-              leftSection={tiedItem.icon}
-              onClick={() => {
-                navigation.dismiss();
-                void navigate(tiedItem.path);
-              }}
-            >
-              {tiedItem.label}
-            </Menu.Item>
-          ) : null}
-          {canDelete ? (
-            <Menu.Item
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setDialog('delete')}
-            >
-              {isDirect ? t('chat:groupMenu.deleteChat') : t('chat:groupMenu.delete')}
-            </Menu.Item>
-          ) : null}
-          {canLeave ? (
-            <Menu.Item
-              color="red"
-              leftSection={<IconDoorExit size={16} />}
-              onClick={() => setDialog('leave')}
-            >
-              {t('chat:groupMenu.leave')}
-            </Menu.Item>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
+        ) : null}
+        {canLeave ? (
+          <Menu.Item
+            color="red"
+            leftSection={<IconDoorExit size={16} />}
+            onClick={() => setDialog('leave')}
+          >
+            {t('chat:groupMenu.leave')}
+          </Menu.Item>
+        ) : null}
+      </IconMenu>
       <GroupInfoDialog conversation={conversation} opened={dialog === 'info'} onClose={close} />
       <GroupMembersDialog
         conversation={conversation}

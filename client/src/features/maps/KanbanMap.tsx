@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Card,
-  EmptyState,
-  Group,
-  Menu,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Card, EmptyState, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { IconArrowsExchange, IconGripVertical, IconLayoutKanban } from '@tabler/icons-react';
 import { PROBLEM_STATUSES, problemStatusColor, type ProblemStatus } from '@rules';
@@ -35,6 +24,8 @@ import {
   type StatusOverrides,
 } from './kanban';
 import { nodePath } from './mapPaths';
+import { IconMenu } from '../../components/IconMenu';
+import { Menu } from '../../components/overlays';
 
 /** What a dragged card carries: the problem's id, under a type only this board reads. */
 const DRAG_TYPE = 'application/x-bumps-problem';
@@ -265,42 +256,35 @@ function KanbanCard({
           ) : null}
         </Stack>
         {movable ? (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                aria-label={t('maps:kanban.moveNamed', { name: node.label })}
+          <IconMenu
+            label={t('maps:kanban.moveNamed', { name: node.label })}
+            icon={IconArrowsExchange}
+            iconSize={14}
+            size="sm"
+          >
+            <Menu.Label>{t('maps:kanban.moveTo')}</Menu.Label>
+            {PROBLEM_STATUSES.map((target) => (
+              <Menu.Item
+                key={target}
+                disabled={target === status}
+                onClick={() => onMove(node, target)}
+                leftSection={
+                  <span
+                    aria-hidden
+                    style={{
+                      display: 'inline-block',
+                      width: 10,
+                      height: 10,
+                      borderRadius: 5,
+                      background: problemStatusColor(target),
+                    }}
+                  />
+                }
               >
-                <IconArrowsExchange size={14} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{t('maps:kanban.moveTo')}</Menu.Label>
-              {PROBLEM_STATUSES.map((target) => (
-                <Menu.Item
-                  key={target}
-                  disabled={target === status}
-                  onClick={() => onMove(node, target)}
-                  leftSection={
-                    <span
-                      aria-hidden
-                      style={{
-                        display: 'inline-block',
-                        width: 10,
-                        height: 10,
-                        borderRadius: 5,
-                        background: problemStatusColor(target),
-                      }}
-                    />
-                  }
-                >
-                  {label(target)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+                {label(target)}
+              </Menu.Item>
+            ))}
+          </IconMenu>
         ) : null}
       </Group>
     </Card>

@@ -1,8 +1,7 @@
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { ReportStatus } from '@rules';
 import {
   IconCheck,
-  IconDots,
   IconEye,
   IconEyeOff,
   IconSearch,
@@ -17,6 +16,8 @@ import type { ReportCardFieldsFragment } from '../../gql/graphql';
 import { formatDateTime } from '../../components/formatDateTime';
 import { SuspendDialog } from './SuspendDialog';
 import { useModeration } from './useModeration';
+import { IconMenu } from '../../components/IconMenu';
+import { Menu } from '../../components/overlays';
 
 interface Action {
   key: string;
@@ -160,25 +161,18 @@ export function ReportActions({
   if (layout === 'menu')
     return (
       <>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t('reports:actions.label')}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {actions.map((action) => (
-              <Menu.Item
-                key={action.key}
-                leftSection={action.icon}
-                c={action.color === 'red' ? 'red' : undefined}
-                onClick={action.run}
-              >
-                {action.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <IconMenu label={t('reports:actions.label')}>
+          {actions.map((action) => (
+            <Menu.Item
+              key={action.key}
+              leftSection={action.icon}
+              c={action.color === 'red' ? 'red' : undefined}
+              onClick={action.run}
+            >
+              {action.label}
+            </Menu.Item>
+          ))}
+        </IconMenu>
         {dialogs}
       </>
     );

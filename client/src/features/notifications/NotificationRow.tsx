@@ -1,22 +1,13 @@
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Box,
-  Card,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconCheck, IconDots, IconTrash } from '@tabler/icons-react';
+import { Avatar, Badge, Box, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { REACTION_EMOJI, type ReactionKind } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { NotificationRowFragment } from '../../gql/graphql';
 import { useSpaceName } from '../spaces';
 import { notificationText } from './notificationText';
+import { IconMenu } from '../../components/IconMenu';
+import { Menu } from '../../components/overlays';
 
 const reactionEmoji = (reaction: string | null | undefined) =>
   reaction && reaction in REACTION_EMOJI ? REACTION_EMOJI[reaction as ReactionKind] : null;
@@ -105,23 +96,16 @@ export function NotificationRow({
               style={{ borderRadius: '50%' }}
             />
           ) : null}
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('notifications:row.menu')}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {unread ? (
-                <Menu.Item leftSection={<IconCheck size={16} />} onClick={onMarkRead}>
-                  {t('notifications:row.markRead')}
-                </Menu.Item>
-              ) : null}
-              <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                {t('notifications:row.delete')}
+          <IconMenu label={t('notifications:row.menu')}>
+            {unread ? (
+              <Menu.Item leftSection={<IconCheck size={16} />} onClick={onMarkRead}>
+                {t('notifications:row.markRead')}
               </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            ) : null}
+            <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+              {t('notifications:row.delete')}
+            </Menu.Item>
+          </IconMenu>
         </Group>
       </Group>
     </Card>

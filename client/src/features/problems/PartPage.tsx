@@ -1,18 +1,6 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Menu,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconArrowLeft, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -24,6 +12,8 @@ import { EmptyNote, useProblemLabels } from './ProblemBits';
 import { ProblemListSkeleton } from './ProblemList';
 import { PROBLEM_PAGE_WIDTH } from './ProblemListPage';
 import { PartDialog } from './PartsTab';
+import { IconMenu } from '../../components/IconMenu';
+import { Menu } from '../../components/overlays';
 
 /** /problem/:id/parts/:partId/:tab — one part, tabs info and attributes. */
 export function PartPage() {
@@ -85,25 +75,18 @@ export function PartPage() {
             </Badge>
           </Group>
           {part.canEdit ? (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('problems:page.actions')}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-                  {t('common:actions.edit')}
-                </Menu.Item>
-                <Menu.Item
-                  c="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => setConfirmingDelete(true)}
-                >
-                  {t('common:actions.delete')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <IconMenu label={t('problems:page.actions')}>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                {t('common:actions.edit')}
+              </Menu.Item>
+              <Menu.Item
+                c="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                {t('common:actions.delete')}
+              </Menu.Item>
+            </IconMenu>
           ) : null}
         </Group>
       </Card>

@@ -1,19 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { PostFormDialog } from '../../components/post-form/PostFormDialog';
 import type { ProblemDialogProps } from './ProblemDialog';
 import { ProblemForm } from './ProblemForm';
 
 /** The modal around the problem form (loaded with it: see ProblemDialog). */
 export function ProblemFormDialog({ opened, onClose, problem }: ProblemDialogProps) {
-  const { t } = useTranslation();
   return (
-    <PostFormDialog
-      opened={opened}
-      onClose={onClose}
-      kind="problem"
-      editing={Boolean(problem)}
-      title={problem ? t('problems:dialog.editTitle') : t('problems:dialog.createTitle')}
-    >
+    <PostFormDialog opened={opened} onClose={onClose} kind="problem" editing={Boolean(problem)}>
       {(form) => <ProblemForm problem={problem ?? null} {...form} />}
     </PostFormDialog>
   );

@@ -1,5 +1,4 @@
 import { useApolloClient } from '@apollo/client/react';
-import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconShare, IconShare3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { useActiveSpace } from '../../app/useActiveSpace';
 import { notifySuccess } from '../../components/notify';
 import { SpaceDocument } from '../../gql/graphql';
 import { Menu } from '../../components/overlays';
+import { IconMenu } from '../../components/IconMenu';
 
 const notifyFailure = (message: string) =>
   notifications.show({ color: 'red', message, autoClose: TOAST_MS, withCloseButton: true });
@@ -92,22 +92,15 @@ export function ShareButton({
   };
 
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('share:menu.label')}>
-          <IconShare3 size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void copy()}>
-          {t('share:menu.copyLink')}
+    <IconMenu label={t('share:menu.label')} icon={IconShare3}>
+      <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void copy()}>
+        {t('share:menu.copyLink')}
+      </Menu.Item>
+      {canShareNatively() ? (
+        <Menu.Item leftSection={<IconShare size={16} />} onClick={() => void share()}>
+          {t('share:menu.shareVia')}
         </Menu.Item>
-        {canShareNatively() ? (
-          <Menu.Item leftSection={<IconShare size={16} />} onClick={() => void share()}>
-            {t('share:menu.shareVia')}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+      ) : null}
+    </IconMenu>
   );
 }

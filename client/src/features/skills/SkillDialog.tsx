@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PostFormDialog } from '../../components/post-form/PostFormDialog';
 import type { SkillCardFragment } from '../../gql/graphql';
 
@@ -18,15 +17,8 @@ export function SkillDialog({
   onClose: () => void;
   skill?: SkillCardFragment | null;
 }) {
-  const { t } = useTranslation();
   return (
-    <PostFormDialog
-      opened={opened}
-      onClose={onClose}
-      kind="skill"
-      editing={Boolean(skill)}
-      title={skill ? t('skills:dialog.editTitle') : t('skills:dialog.createTitle')}
-    >
+    <PostFormDialog opened={opened} onClose={onClose} kind="skill" editing={Boolean(skill)}>
       {(form) => <SkillForm skill={skill ?? null} {...form} />}
     </PostFormDialog>
   );

@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PostFormDialog } from '../../components/post-form/PostFormDialog';
 import type { SolutionCardFragment } from '../../gql/graphql';
 
@@ -22,15 +21,8 @@ export interface SolutionDialogProps {
  * to edit.
  */
 export function SolutionDialog({ opened, onClose, problemId, solution }: SolutionDialogProps) {
-  const { t } = useTranslation();
   return (
-    <PostFormDialog
-      opened={opened}
-      onClose={onClose}
-      kind="solution"
-      editing={Boolean(solution)}
-      title={solution ? t('solutions:dialog.editTitle') : t('solutions:dialog.createTitle')}
-    >
+    <PostFormDialog opened={opened} onClose={onClose} kind="solution" editing={Boolean(solution)}>
       {(form) => <SolutionForm solution={solution ?? null} problemId={problemId} {...form} />}
     </PostFormDialog>
   );

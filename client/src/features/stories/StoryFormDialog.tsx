@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PostFormDialog } from '../../components/post-form/PostFormDialog';
 import type { StoryCardFragment } from '../../gql/graphql';
 
@@ -27,14 +26,12 @@ export function StoryFormDialog({
   story,
   problemId = null,
 }: StoryFormDialogProps) {
-  const { t } = useTranslation();
   return (
     <PostFormDialog
       opened={opened}
       onClose={onClose}
       kind="story"
       editing={Boolean(story)}
-      title={story ? t('stories:dialog.editTitle') : t('stories:dialog.createTitle')}
       width={STORY_DIALOG_WIDTH}
     >
       {(form) => <StoryForm story={story ?? null} problemId={problemId} {...form} />}

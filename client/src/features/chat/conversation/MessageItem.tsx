@@ -6,19 +6,12 @@ import {
   Button,
   Group,
   Image,
-  Menu,
   Popover,
   SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core';
-import {
-  IconArrowBackUp,
-  IconDots,
-  IconMoodSmile,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowBackUp, IconMoodSmile, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_QUICK_EMOJIS } from '@rules';
@@ -26,6 +19,8 @@ import { RelativeTime } from '../../../components/RelativeTime';
 import { RichText } from '../../../components/RichText';
 import type { ChatMessage } from './messageCache';
 import { ReplyQuote } from './ReplyQuote';
+import { IconMenu } from '../../../components/IconMenu';
+import { Menu } from '../../../components/overlays';
 
 /** The DOM id of a message's row, for going to it from a quote. */
 export const messageElementId = (id: string) => `chat-message-${id}`;
@@ -176,33 +171,21 @@ export function MessageItem({
 function MessageMenu({ actions }: { actions: MessageActions }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={t('chat:conversation.messageActions')}
-        >
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={actions.onReply}>
-          {t('chat:conversation.reply')}
+    <IconMenu label={t('chat:conversation.messageActions')} iconSize={16} size="sm">
+      <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={actions.onReply}>
+        {t('chat:conversation.reply')}
+      </Menu.Item>
+      {actions.onEdit ? (
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={actions.onEdit}>
+          {t('common:actions.edit')}
         </Menu.Item>
-        {actions.onEdit ? (
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={actions.onEdit}>
-            {t('common:actions.edit')}
-          </Menu.Item>
-        ) : null}
-        {actions.onDelete ? (
-          <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={actions.onDelete}>
-            {t('common:actions.delete')}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+      ) : null}
+      {actions.onDelete ? (
+        <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={actions.onDelete}>
+          {t('common:actions.delete')}
+        </Menu.Item>
+      ) : null}
+    </IconMenu>
   );
 }
 

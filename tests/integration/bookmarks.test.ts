@@ -97,6 +97,13 @@ describe('bookmarking', () => {
       skill: { id: skill.id, bookmarked: true },
       story: null,
     });
+    // Every kind also comes as the Post interface, typed and with its shared fields.
+    expect(mine.items.map((row) => row.post)).toEqual([
+      { __typename: 'Skill', id: skill.id, author: { id: author.id } },
+      { __typename: 'Solution', id: solution.id, author: { id: author.id } },
+      { __typename: 'Problem', id: problem.id, author: { id: author.id } },
+      { __typename: 'Story', id: story, author: { id: author.id } },
+    ]);
 
     await unbookmark(server, reader, { itemType: 'skills', itemId: skill.id });
     await unbookmark(server, reader, { itemType: 'skills', itemId: skill.id });

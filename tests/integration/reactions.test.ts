@@ -346,6 +346,12 @@ describe('what I reacted to (/reactions)', () => {
       ['stories', story.itemId, 'like'],
     ]);
     expect(mine.items[0]).toMatchObject({ comment: { id: comment.id }, story: null });
+    // Posts come as the Post interface whatever their kind; a comment is none.
+    expect(mine.items.map((row) => row.post)).toEqual([
+      null,
+      { __typename: 'Problem', id: problem.id },
+      { __typename: 'Story', id: story.itemId },
+    ]);
 
     const answer = await rest<{ items: Record<string, unknown>[] }>(
       server.url,

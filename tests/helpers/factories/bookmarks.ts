@@ -12,12 +12,14 @@ export type Bookmarkable = {
 export const BOOKMARK = `mutation($itemType: BookmarkableItemType!, $itemId: ID!) { bookmark(itemType: $itemType, itemId: $itemId) }`;
 export const UNBOOKMARK = `mutation($itemType: BookmarkableItemType!, $itemId: ID!) { unbookmark(itemType: $itemType, itemId: $itemId) }`;
 export const MY_BOOKMARKS = `query($first: Int, $after: String) { myBookmarks(first: $first, after: $after) {
-  items { itemType itemId bookmarkedAt story { id bookmarked } problem { id bookmarked } solution { id bookmarked } skill { id bookmarked } } last } }`;
+  items { itemType itemId bookmarkedAt post { __typename id author { id } } story { id bookmarked } problem { id bookmarked } solution { id bookmarked } skill { id bookmarked } } last } }`;
 
 export interface MyBookmarkView {
   itemType: BookmarkableType;
   itemId: string;
   bookmarkedAt: string;
+  /** The post, as the `Post` interface gives it; null for a map. */
+  post: { __typename: string; id: string; author: { id: string } } | null;
   story: { id: string; bookmarked: boolean } | null;
   problem: { id: string; bookmarked: boolean } | null;
   solution: { id: string; bookmarked: boolean } | null;

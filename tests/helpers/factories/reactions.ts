@@ -28,7 +28,7 @@ export const REACTORS = `query($itemType: ReactableItemType!, $itemId: ID!, $rea
   reactions(itemType: $itemType, itemId: $itemId, reaction: $reaction, first: $first, after: $after) {
     items { user { id displayName photoURL role } reaction createdAt } last } }`;
 export const MY_REACTIONS = `query($first: Int, $after: String) { myReactions(first: $first, after: $after) {
-  items { itemType itemId reaction reactedAt story { id } problem { id } solution { id } comment { id } } last } }`;
+  items { itemType itemId reaction reactedAt post { __typename id } story { id } problem { id } solution { id } comment { id } } last } }`;
 
 export interface ReactorView {
   user: { id: string; displayName: string; photoURL: string; role: string };
@@ -41,6 +41,8 @@ export interface MyReactionView {
   itemId: string;
   reaction: ReactionKind;
   reactedAt: string;
+  /** The post reacted to, as the `Post` interface gives it; null for a comment. */
+  post: { __typename: string; id: string } | null;
   story: { id: string } | null;
   problem: { id: string } | null;
   solution: { id: string } | null;

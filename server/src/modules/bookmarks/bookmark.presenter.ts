@@ -1,6 +1,7 @@
 import type { BookmarkableType } from '@rules';
 import type { Context } from '../../context';
 import { liveEngagementOf, viewerEngagementOf } from '../posts/engagement-columns';
+import { asPost } from '../posts/post.types';
 import type { MyBookmarkRow } from './bookmark.service';
 
 /** Whether the viewer bookmarked an item, batched per request (false when signed out). */
@@ -17,11 +18,12 @@ export function viewerBookmarked(
   return ctx.loaders.viewerBookmarks.load({ itemType, itemId: item.id });
 }
 
-/** A /bookmarks entry for GraphQL: the item under the field of its kind. */
+/** A /bookmarks entry for GraphQL: a post under `post` (and its kind's field), a map apart. */
 export const myBookmarkView = (row: MyBookmarkRow) => ({
   itemType: row.itemType,
   itemId: row.itemId,
   bookmarkedAt: row.bookmarkedAt,
+  post: row.itemType === 'views' ? null : asPost(row.itemType, row.item),
   story: row.itemType === 'stories' ? row.item : null,
   problem: row.itemType === 'problems' ? row.item : null,
   solution: row.itemType === 'solutions' ? row.item : null,

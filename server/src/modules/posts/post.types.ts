@@ -2,12 +2,36 @@ import { Field, ID, InputType, InterfaceType } from 'type-graphql';
 import { MediaInput, MediaItem } from '../media/media.types';
 import { LocationInput } from '../places/location.types';
 import { AuthorType } from '../users/user.types';
+import type { PostType } from './post-path';
+
+/** The GraphQL type of each post kind, by its REST collection. */
+const POST_TYPE_NAMES: Record<PostType, string> = {
+  stories: 'Story',
+  problems: 'Problem',
+  solutions: 'Solution',
+  skills: 'Skill',
+};
+
+/** Where a row of a mixed list carries its kind (a symbol: it never shows as a field). */
+const POST_TYPE = Symbol('postType');
+
+/** A post row of a list that mixes kinds (bookmarks, reactions), marked with its kind for `Post`. */
+export const asPost = <Row extends object>(type: PostType, row: Row) => ({
+  ...row,
+  [POST_TYPE]: POST_TYPE_NAMES[type],
+});
 
 /**
  * What every post kind shows, whatever its kind: Story, Problem, Solution and Skill implement it,
  * so a list that mixes kinds (and a client fragment `... on Post`) reads these fields once.
  */
-@InterfaceType({ description: 'A story, problem, solution or skill: what every post kind shows.' })
+@InterfaceType({
+  description: 'A story, problem, solution or skill: what every post kind shows.',
+  resolveType: (post: { [POST_TYPE]?: string }) => post[POST_TYPE],
+  // Each kind is reached from Query anyway; registering them up front would only move them to
+  // the top of schema.graphql.
+  autoRegisterImplementations: false,
+})
 export abstract class Post {
   @Field(() => ID) id!: string;
   @Field(() => [String]) tags!: string[];

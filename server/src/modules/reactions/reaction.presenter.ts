@@ -2,6 +2,7 @@ import type { ReactableType, ReactionKind } from '@rules';
 import type { Context } from '../../context';
 import type { ReactionCounts } from '../../db/schema';
 import { liveEngagementOf, viewerEngagementOf } from '../posts/engagement-columns';
+import { asPost } from '../posts/post.types';
 import { authorView } from '../users/user.service';
 import type { MyReactionRow, ReactionState, ReactorRow } from './reaction.service';
 import { countsInUse } from './reaction.service';
@@ -58,12 +59,13 @@ export const presentReactor = (row: ReactorRow) => ({
   createdAt: row.createdAt,
 });
 
-/** A /reactions entry for GraphQL: the item under the field of its kind. */
+/** A /reactions entry for GraphQL: a post under `post` (and its kind's field), a comment apart. */
 export const myReactionView = (row: MyReactionRow) => ({
   itemType: row.itemType,
   itemId: row.itemId,
   reaction: row.reaction,
   reactedAt: row.reactedAt,
+  post: row.itemType === 'comments' ? null : asPost(row.itemType, row.item),
   story: row.itemType === 'stories' ? row.item : null,
   problem: row.itemType === 'problems' ? row.item : null,
   solution: row.itemType === 'solutions' ? row.item : null,

@@ -1,27 +1,25 @@
 import { REACTABLE_TYPES, REACTION_KINDS, type ReactableType, type ReactionKind } from '@rules';
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { enumOf } from '../../graphql/enum';
 import { CommentType } from '../comments/comment.types';
 import { Problem } from '../problems/problem.types';
 import { Solution } from '../solutions/solution.types';
 import { Story } from '../stories/story.types';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
+import { Post } from '../posts/post.types';
 
-/** A GraphQL enum whose values are the rules' list, so the two can never differ. */
-const enumOf = <T extends string>(values: readonly T[]) =>
-  Object.fromEntries(values.map((value) => [value, value])) as { [K in T]: K };
+export const ReactionKindEnum = enumOf(
+  'ReactionKind',
+  REACTION_KINDS,
+  `A reaction: ${REACTION_KINDS.join(', ')}. No reaction is null ('React?').`,
+);
 
-export const ReactionKindEnum = enumOf(REACTION_KINDS);
-registerEnumType(ReactionKindEnum, {
-  name: 'ReactionKind',
-  description: `A reaction: ${REACTION_KINDS.join(', ')}. No reaction is null ('React?').`,
-});
-
-export const ReactableItemTypeEnum = enumOf(REACTABLE_TYPES);
-registerEnumType(ReactableItemTypeEnum, {
-  name: 'ReactableItemType',
-  description: 'What people react to, named as its REST collection.',
-});
+export const ReactableItemTypeEnum = enumOf(
+  'ReactableItemType',
+  REACTABLE_TYPES,
+  'What people react to, named as its REST collection.',
+);
 
 @ObjectType({ description: 'How many people chose one reaction on an item.' })
 export class ReactionCount {
@@ -50,16 +48,18 @@ export class Reactor {
 export const ReactorPage = pageOf(Reactor);
 
 @ObjectType({
-  description: 'Something the viewer reacted to (/reactions): the field of its kind is set.',
+  description: 'Something the viewer reacted to (/reactions): `post`, or `comment` for a comment.',
 })
 export class MyReaction {
   @Field(() => ReactableItemTypeEnum) itemType!: ReactableType;
   @Field(() => ID) itemId!: string;
   @Field(() => ReactionKindEnum) reaction!: ReactionKind;
   @Field(() => Date) reactedAt!: Date;
-  @Field(() => Story, { nullable: true }) story!: unknown;
-  @Field(() => Problem, { nullable: true }) problem!: unknown;
-  @Field(() => Solution, { nullable: true }) solution!: unknown;
+  @Field(() => Post, { nullable: true, description: 'The post reacted to; null for a comment.' })
+  post!: unknown;
+  @Field(() => Story, { nullable: true, deprecationReason: 'Use post.' }) story!: unknown;
+  @Field(() => Problem, { nullable: true, deprecationReason: 'Use post.' }) problem!: unknown;
+  @Field(() => Solution, { nullable: true, deprecationReason: 'Use post.' }) solution!: unknown;
   @Field(() => CommentType, { nullable: true }) comment!: unknown;
 }
 

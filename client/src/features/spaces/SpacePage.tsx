@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorPage } from '../../components/ErrorPage';
+import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
 import {
@@ -103,19 +103,22 @@ function WithSpace({
   children: (space: SpaceCardFragment) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { data, loading, error } = useSpace(id);
-  if (!data && loading) {
-    return (
+  const { data, loading, error, refetch } = useSpace(id);
+  if (data) return children(data.space);
+  // The server answers NOT_FOUND alike for a space hidden from the viewer and one that is not there.
+  const hidden = !loading && (!error || serverErrorOf(error, t).code === 'NOT_FOUND');
+  if (hidden) return <HiddenSpace spaceId={id} />;
+  return loadStateView({
+    loading,
+    error,
+    refetch,
+    skeleton: (
       <Center py="xl">
         <Loader role="status" aria-label={t('spaces:list.loading')} />
       </Center>
-    );
-  }
-  if (!data) {
-    if (error && serverErrorOf(error, t).code !== 'NOT_FOUND') return <ErrorPage status={500} />;
-    return <HiddenSpace spaceId={id} />;
-  }
-  return children(data.space);
+    ),
+    errorTitle: t('spaces:page.loadFailed'),
+  });
 }
 
 function SpaceHeader({

@@ -1,6 +1,7 @@
 import { Avatar, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SkeletonRows } from './LoadState';
 
 /** Spec (000 §2, reaction list dialog): rows 64 high in a 300-high virtual list. */
 export const PEOPLE_ROW_HEIGHT = 64;
@@ -80,6 +81,11 @@ export function PeopleList({ rows, onEndReached, loading = false, label }: Peopl
       ) : null}
     </div>
   );
+}
+
+/** The first page's skeleton: bars where the list's first rows will be. */
+export function PeopleListSkeleton({ label }: { label: string }) {
+  return <SkeletonRows count={4} height={48} label={label} />;
 }
 
 function PersonRow({ row }: { row: PeopleListRow }) {

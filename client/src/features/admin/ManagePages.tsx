@@ -4,9 +4,8 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
+  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -17,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
+import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ManageUsersDocument, SpaceDocument } from '../../gql/graphql';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -119,14 +119,20 @@ function ManageContent({ tab }: { tab: ManageTab }) {
   const navigate = useNavigate();
   const access = useManageAccess();
   const active = useActiveSpace();
-  if (access.loading)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  if (!(tab === 'reports' ? access.canModerate : access.canManage))
-    return <ErrorPage status={403} />;
+  const allowed = tab === 'reports' ? access.canModerate : access.canManage;
+  const waiting = loadStateView({
+    loading: access.loading,
+    // A failed space load matters only while the viewer has no access: the space may be theirs.
+    error: allowed ? undefined : access.error,
+    refetch: access.refetch,
+    skeleton: <Skeleton height={320} radius="md" maw={PAGE_WIDTH} mx="auto" />,
+    errorTitle: t('admin:loadFailed'),
+    // A space the viewer may not read is one they may not manage.
+    errorPages: { NOT_FOUND: 403 },
+    alertWidth: PAGE_WIDTH,
+  });
+  if (waiting) return waiting;
+  if (!allowed) return <ErrorPage status={403} />;
   const tabs = MANAGE_TABS.filter((value) =>
     value === 'reports' ? access.canModerate : access.canManage,
   );

@@ -17,6 +17,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
 export interface ManageAccess {
   loading: boolean;
+  /** The active space's load failed, so whether the viewer manages it is unknown. */
+  error: unknown;
+  refetch: () => unknown;
   spaceId: string;
   /** Overview, users and data: site admins for any space, a private space's owners and admins. */
   canManage: boolean;
@@ -31,7 +34,7 @@ export interface ManageAccess {
 export function useManageAccess(): ManageAccess {
   const { viewer, loading: viewerLoading } = useViewer();
   const { spaceId } = useActiveSpace();
-  const { data, loading } = useQuery(SpaceDocument, {
+  const { data, loading, error, refetch } = useQuery(SpaceDocument, {
     variables: { id: spaceId },
     skip: !viewer,
     fetchPolicy: 'cache-first',
@@ -41,6 +44,8 @@ export function useManageAccess(): ManageAccess {
   const canManage = !!viewer && (viewer.isAdmin || owns);
   return {
     loading: viewerLoading || (loading && !data),
+    error: space ? undefined : error,
+    refetch,
     spaceId,
     canManage,
     canModerate: canManage || !!viewer?.isModerator,

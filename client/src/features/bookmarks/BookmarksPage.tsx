@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { IconBookmark } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { MyBookmarksDocument, type MyBookmarksQuery } from '../../gql/graphql';
 import { RequireSignIn } from '../auth';
 import { mapPath } from '../maps';
@@ -19,7 +20,8 @@ export function BookmarksPage() {
 }
 
 function BookmarksList() {
-  const { data, loading, error, fetchMore } = useQuery(MyBookmarksDocument, {
+  const { t } = useTranslation();
+  const { data, loading, error, refetch, fetchMore } = useQuery(MyBookmarksDocument, {
     fetchPolicy: 'cache-and-network',
   });
   return (
@@ -30,6 +32,8 @@ function BookmarksList() {
       page={data?.myBookmarks}
       loading={loading}
       error={error}
+      refetch={refetch}
+      errorTitle={t('bookmarks:page.loadFailed')}
       renderRow={(row: Row) => <BookmarkRow row={row} />}
       loadMore={(after) => void fetchMore({ variables: { after } })}
     />

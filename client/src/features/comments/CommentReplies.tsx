@@ -1,7 +1,7 @@
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
 import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { RepliesDocument } from '../../gql/graphql';
 import { repliesVariables } from './commentCache';
@@ -19,20 +19,22 @@ export function CommentReplies({
   writes: CommentWrites;
 }) {
   const { t } = useTranslation();
-  const { data, loading, error, fetchMore } = useQuery(RepliesDocument, {
+  const { data, loading, error, refetch, fetchMore } = useQuery(RepliesDocument, {
     variables: repliesVariables(commentId),
   });
   const page = data?.replies;
   const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <Skeleton height={40} radius="sm" />,
+    errorTitle: t('comments:thread.loadFailed'),
+  });
 
   let body;
-  if (!page && loading) body = <Skeleton height={40} radius="sm" />;
-  else if (!page && error)
-    body = (
-      <Alert color="red" variant="light">
-        {t('comments:thread.loadFailed')} {serverErrorOf(error, t).message}
-      </Alert>
-    );
+  if (waiting) body = waiting;
   else
     body = (
       <>

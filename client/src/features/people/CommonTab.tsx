@@ -1,9 +1,8 @@
-import { Alert, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
 import { CommonDocument } from '../../gql/graphql';
 import { ProblemCard } from '../problems';
 import { SpaceCard, useChangeSpace } from '../spaces';
@@ -12,19 +11,19 @@ import { SpaceCard, useChangeSpace } from '../spaces';
 export function CommonTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const { enter, dialog } = useChangeSpace();
-  const { data, loading, error } = useQuery(CommonDocument, {
+  const { data, loading, error, refetch } = useQuery(CommonDocument, {
     variables: { userId },
     fetchPolicy: 'cache-and-network',
   });
   const common = data?.common;
-  if (!common) {
-    if (loading) return <Skeleton height={120} radius="md" />;
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('people:list.loadFailed')}>
-        {error ? serverErrorOf(error, t).message : null}
-      </Alert>
-    );
-  }
+  if (!common)
+    return loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: <Skeleton height={120} radius="md" />,
+      errorTitle: t('people:list.loadFailed'),
+    });
   const section = (title: string, empty: boolean, body: React.ReactNode) => (
     <Stack gap="xs">
       <Title order={2} size="h5">

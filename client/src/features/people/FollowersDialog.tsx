@@ -1,9 +1,9 @@
-import { Alert, Modal, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PeopleList } from '../../components/PeopleList';
-import { serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { PeopleList, PeopleListSkeleton } from '../../components/PeopleList';
 import { useLoadMore } from '../../components/useLoadMore';
 import { FollowersDocument, FollowingPeopleDocument } from '../../gql/graphql';
 
@@ -50,7 +50,15 @@ function FollowRows({ userId, list, label }: { userId: string; list: FollowList;
   );
   const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
 
-  if (query.error) return <Alert color="red">{serverErrorOf(query.error, t).message}</Alert>;
+  const waiting = loadStateView({
+    loading: query.loading,
+    error: query.error,
+    refetch: query.refetch,
+    hasData: !!page,
+    skeleton: <PeopleListSkeleton label={t('people:list.loading')} />,
+    errorTitle: t('people:list.loadFailed'),
+  });
+  if (waiting) return waiting;
   if (page && page.items.length === 0) {
     return (
       <Text c="dimmed" size="sm" py="md" ta="center">

@@ -20,6 +20,7 @@ import { firstIssue, PROBLEM_PART_TYPES, problemPartSchema, type ProblemPartType
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
 import {
   AddPartDocument,
@@ -40,11 +41,19 @@ export function PartsTab({ problem }: { problem: { id: string; canChangeStatus: 
   const requireSignIn = useRequireSignIn();
   const [filter, setFilter] = useState<Filter>('all');
   const [adding, setAdding] = useState(false);
-  const { data, loading } = useQuery(ProblemPartsDocument, {
+  const { data, loading, error, refetch } = useQuery(ProblemPartsDocument, {
     variables: { problemId: problem.id },
     fetchPolicy: 'cache-and-network',
   });
   const parts = data?.problemParts ?? [];
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!data,
+    skeleton: <ProblemListSkeleton count={2} />,
+    errorTitle: t('problems:parts.loadFailed'),
+  });
   const types = filter === 'all' ? PROBLEM_PART_TYPES : [filter];
 
   return (
@@ -73,49 +82,50 @@ export function PartsTab({ problem }: { problem: { id: string; canChangeStatus: 
           </Button>
         ) : null}
       </Group>
-      {!data && loading ? (
-        <ProblemListSkeleton count={2} />
-      ) : parts.length === 0 ? (
-        <EmptyNote>{t('problems:parts.empty')}</EmptyNote>
-      ) : (
-        types.map((type) => {
-          const ofType = parts.filter((part) => part.type === type);
-          if (filter === 'all' && ofType.length === 0) return null;
-          return (
-            <Stack key={type} gap="xs">
-              <Title order={2} size="h5">
-                {labels.partTypes[type]}
-              </Title>
-              {ofType.length === 0 ? <EmptyNote>{t('problems:parts.emptyType')}</EmptyNote> : null}
-              {ofType.map((part) => (
-                <Card key={part.id} withBorder radius="sm" padding="sm">
-                  <Group justify="space-between" wrap="nowrap">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Anchor
-                        component={Link}
-                        to={`/problem/${problem.id}/parts/${part.id}/info`}
-                        fw={600}
-                      >
-                        {part.name}
-                      </Anchor>
-                      {part.description ? (
-                        <Text size="sm" c="dimmed" lineClamp={2}>
-                          {part.description}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                    <Badge variant="light" color="gray">
-                      {t('problems:parts.attributesCount', {
-                        count: part.attributes.length,
-                      })}
-                    </Badge>
-                  </Group>
-                </Card>
-              ))}
-            </Stack>
-          );
-        })
-      )}
+      {waiting ??
+        (parts.length === 0 ? (
+          <EmptyNote>{t('problems:parts.empty')}</EmptyNote>
+        ) : (
+          types.map((type) => {
+            const ofType = parts.filter((part) => part.type === type);
+            if (filter === 'all' && ofType.length === 0) return null;
+            return (
+              <Stack key={type} gap="xs">
+                <Title order={2} size="h5">
+                  {labels.partTypes[type]}
+                </Title>
+                {ofType.length === 0 ? (
+                  <EmptyNote>{t('problems:parts.emptyType')}</EmptyNote>
+                ) : null}
+                {ofType.map((part) => (
+                  <Card key={part.id} withBorder radius="sm" padding="sm">
+                    <Group justify="space-between" wrap="nowrap">
+                      <Stack gap={2} style={{ minWidth: 0 }}>
+                        <Anchor
+                          component={Link}
+                          to={`/problem/${problem.id}/parts/${part.id}/info`}
+                          fw={600}
+                        >
+                          {part.name}
+                        </Anchor>
+                        {part.description ? (
+                          <Text size="sm" c="dimmed" lineClamp={2}>
+                            {part.description}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                      <Badge variant="light" color="gray">
+                        {t('problems:parts.attributesCount', {
+                          count: part.attributes.length,
+                        })}
+                      </Badge>
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            );
+          })
+        ))}
       <PartDialog problemId={problem.id} opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );

@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
+import { loadStateView } from '../../components/LoadState';
 import { notifyError } from '../../components/notify';
 import {
   DEFAULT_TIME_RANGE_CHOICE,
@@ -241,7 +242,12 @@ export function ProblemListPage({ list }: { list: Exclude<ListTab, 'mypriorities
 export function PrioritiesPage() {
   const { t } = useTranslation();
   const { viewer, loading } = useViewer();
-  const { data, loading: loadingList } = useQuery(JoinedProblemsDocument, {
+  const {
+    data,
+    loading: loadingList,
+    error,
+    refetch,
+  } = useQuery(JoinedProblemsDocument, {
     skip: !viewer,
     fetchPolicy: 'cache-and-network',
   });
@@ -277,9 +283,17 @@ export function PrioritiesPage() {
     }
   };
 
+  const waiting = loadStateView({
+    loading: loadingList,
+    error,
+    refetch,
+    hasData: !!data,
+    skeleton: <ProblemListSkeleton />,
+    errorTitle: t('problems:list.loadFailed'),
+  });
   let body;
   if (!viewer) body = loading ? <ProblemListSkeleton /> : <SignInFirst />;
-  else if (!data && loadingList) body = <ProblemListSkeleton />;
+  else if (waiting) body = waiting;
   else if (items.length === 0)
     body = (
       <EmptyState

@@ -21,6 +21,7 @@ import {
 } from '@rules';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
@@ -68,13 +69,21 @@ function PersonRow({ person, note }: { person: Person; note?: ReactNode }) {
 /** People who joined the problem, newest first, paged. */
 export function ImpactedTab({ problemId }: { problemId: string }) {
   const { t } = useTranslation();
-  const { data, loading, fetchMore } = useQuery(ImpactedDocument, {
+  const { data, loading, error, refetch, fetchMore } = useQuery(ImpactedDocument, {
     variables: { problemId },
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.impacted;
   const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
-  if (!data && loading) return <ProblemListSkeleton count={2} />;
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <ProblemListSkeleton count={2} />,
+    errorTitle: t('problems:impacted.loadFailed'),
+  });
+  if (waiting) return waiting;
   if (!page || page.items.length === 0)
     return <EmptyNote>{t('problems:impacted.empty')}</EmptyNote>;
   return (
@@ -104,11 +113,19 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
 /** Authors of the solutions linked to the problem. */
 export function SolversTab({ problemId }: { problemId: string }) {
   const { t } = useTranslation();
-  const { data, loading } = useQuery(SolversDocument, {
+  const { data, loading, error, refetch } = useQuery(SolversDocument, {
     variables: { problemId },
     fetchPolicy: 'cache-and-network',
   });
-  if (!data && loading) return <ProblemListSkeleton count={2} />;
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!data,
+    skeleton: <ProblemListSkeleton count={2} />,
+    errorTitle: t('problems:solvers.loadFailed'),
+  });
+  if (waiting) return waiting;
   const solvers = data?.solvers ?? [];
   if (solvers.length === 0) return <EmptyNote>{t('problems:solvers.empty')}</EmptyNote>;
   return (
@@ -123,7 +140,12 @@ export function SolversTab({ problemId }: { problemId: string }) {
 /** Measurements newest first; the author and joined members add them. */
 export function MeasurementsSection({ problemId, canAdd }: { problemId: string; canAdd: boolean }) {
   const { t } = useTranslation();
-  const { data, loading } = useQuery(MeasurementsDocument, {
+  const {
+    data,
+    loading,
+    error: loadError,
+    refetch,
+  } = useQuery(MeasurementsDocument, {
     variables: { problemId },
     fetchPolicy: 'cache-and-network',
   });
@@ -136,6 +158,14 @@ export function MeasurementsSection({ problemId, canAdd }: { problemId: string; 
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const rows = data?.measurements ?? [];
+  const waiting = loadStateView({
+    loading,
+    error: loadError,
+    refetch,
+    hasData: !!data,
+    skeleton: <ProblemListSkeleton count={1} />,
+    errorTitle: t('problems:measurements.loadFailed'),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -173,55 +203,54 @@ export function MeasurementsSection({ problemId, canAdd }: { problemId: string; 
         <Title order={2} size="h5">
           {t('problems:measurements.title')}
         </Title>
-        {!data && loading ? (
-          <ProblemListSkeleton count={1} />
-        ) : rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('problems:measurements.empty')}
-          </Text>
-        ) : (
-          // Fits a phone: there the note moves under the name, and long words wrap in their cell.
-          <Table.ScrollContainer minWidth={0}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('problems:measurements.name')}</Table.Th>
-                  <Table.Th>{t('problems:measurements.value')}</Table.Th>
-                  <Table.Th visibleFrom="xs">{t('problems:measurements.note')}</Table.Th>
-                  <Table.Th>{t('problems:measurements.when')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>
-                      {row.name}
-                      {row.note ? (
-                        <Text
-                          hiddenFrom="xs"
-                          size="xs"
-                          c="dimmed"
-                          style={{ overflowWrap: 'anywhere' }}
-                        >
-                          {row.note}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {row.value} {row.unit}
-                    </Table.Td>
-                    <Table.Td visibleFrom="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {row.note}
-                    </Table.Td>
-                    <Table.Td>
-                      <RelativeTime date={row.measuredAt} size="xs" />
-                    </Table.Td>
+        {waiting ??
+          (rows.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('problems:measurements.empty')}
+            </Text>
+          ) : (
+            // Fits a phone: there the note moves under the name, and long words wrap in their cell.
+            <Table.ScrollContainer minWidth={0}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('problems:measurements.name')}</Table.Th>
+                    <Table.Th>{t('problems:measurements.value')}</Table.Th>
+                    <Table.Th visibleFrom="xs">{t('problems:measurements.note')}</Table.Th>
+                    <Table.Th>{t('problems:measurements.when')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>
+                        {row.name}
+                        {row.note ? (
+                          <Text
+                            hiddenFrom="xs"
+                            size="xs"
+                            c="dimmed"
+                            style={{ overflowWrap: 'anywhere' }}
+                          >
+                            {row.note}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {row.value} {row.unit}
+                      </Table.Td>
+                      <Table.Td visibleFrom="xs" style={{ overflowWrap: 'anywhere' }}>
+                        {row.note}
+                      </Table.Td>
+                      <Table.Td>
+                        <RelativeTime date={row.measuredAt} size="xs" />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ))}
         {canAdd ? (
           <form
             onSubmit={(event) => void submit(event)}

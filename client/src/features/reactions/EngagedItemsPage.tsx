@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Chip,
-  EmptyState,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Chip, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverErrorOf } from '../../components/notify';
+import { loadStateView, SkeletonRows } from '../../components/LoadState';
 
 export interface EngagedItemsPageProps<Row extends { itemType: string; itemId: string }> {
   /** The locale namespace holding page.{title,intro,empty,loadMore} and filters.<kind>. */
@@ -23,6 +12,9 @@ export interface EngagedItemsPageProps<Row extends { itemType: string; itemId: s
   page: { items: Row[]; last?: string | null } | undefined;
   loading: boolean;
   error: unknown;
+  refetch: () => unknown;
+  /** The retry alert's title, e.g. t('reactions:page.loadFailed'). */
+  errorTitle: string;
   loadMore: (after: string) => void;
   renderRow: (row: Row) => ReactNode;
 }
@@ -38,6 +30,8 @@ export function EngagedItemsPage<Row extends { itemType: string; itemId: string 
   page,
   loading,
   error,
+  refetch,
+  errorTitle,
   loadMore,
   renderRow,
 }: EngagedItemsPageProps<Row>) {
@@ -45,14 +39,17 @@ export function EngagedItemsPage<Row extends { itemType: string; itemId: string 
   const [filter, setFilter] = useState<string>('all');
   const rows = (page?.items ?? []).filter((row) => filter === 'all' || row.itemType === filter);
 
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <SkeletonRows count={3} height={72} label={t('common:app.loading')} />,
+    errorTitle,
+  });
+
   let body: ReactNode;
-  if (error) body = <Alert color="red">{serverErrorOf(error, t).message}</Alert>;
-  else if (!page && loading)
-    body = (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+  if (waiting) body = waiting;
   else if (rows.length === 0)
     body = (
       <EmptyState icon={emptyIcon} withIndicatorBackground title={t(`${ns}:page.empty`)} py="xl" />

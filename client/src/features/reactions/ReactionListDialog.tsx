@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Modal, Tabs, Text } from '@mantine/core';
+import { Modal, Tabs, Text } from '@mantine/core';
 import { REACTION_EMOJI } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PeopleList } from '../../components/PeopleList';
-import { serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { PeopleList, PeopleListSkeleton } from '../../components/PeopleList';
 import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { ReactorsDocument, type ReactableItemType, type ReactionKind } from '../../gql/graphql';
 
@@ -71,12 +71,20 @@ function Reactors({
   reaction: ReactionKind | null;
 }) {
   const { t } = useTranslation();
-  const { data, loading, error, fetchMore } = useQuery(ReactorsDocument, {
+  const { data, loading, error, refetch, fetchMore } = useQuery(ReactorsDocument, {
     variables: { itemType, itemId, reaction, first: PAGE_SIZE },
   });
   const page = data?.reactions;
   const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
-  if (error) return <Alert color="red">{serverErrorOf(error, t).message}</Alert>;
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!page,
+    skeleton: <PeopleListSkeleton label={t('common:app.loading')} />,
+    errorTitle: t('reactions:list.loadFailed'),
+  });
+  if (waiting) return waiting;
   if (page && page.items.length === 0) {
     return (
       <Text c="dimmed" size="sm" py="md" ta="center">

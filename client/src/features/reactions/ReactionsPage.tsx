@@ -21,7 +21,8 @@ export function ReactionsPage() {
 }
 
 function ReactionsList() {
-  const { data, loading, error, fetchMore } = useQuery(MyReactionsDocument, {
+  const { t } = useTranslation();
+  const { data, loading, error, refetch, fetchMore } = useQuery(MyReactionsDocument, {
     fetchPolicy: 'cache-and-network',
   });
   return (
@@ -32,6 +33,8 @@ function ReactionsList() {
       page={data?.myReactions}
       loading={loading}
       error={error}
+      refetch={refetch}
+      errorTitle={t('reactions:page.loadFailed')}
       renderRow={(row: Row) => <ReactionRow row={row} />}
       loadMore={(after) => void fetchMore({ variables: { after } })}
     />

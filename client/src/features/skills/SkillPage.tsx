@@ -161,12 +161,19 @@ function SkillInfo({ skill }: { skill: SkillCardFragment }) {
 
 function SkillMembers({ skillId }: { skillId: string }) {
   const { t } = useTranslation();
-  const { data, loading, fetchMore } = useQuery(SkillMembersDocument, {
+  const { data, loading, error, refetch, fetchMore } = useQuery(SkillMembersDocument, {
     variables: { skillId, first: 30 },
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.skillMembers;
-  if (!page) return loading ? <SkillSkeleton /> : null;
+  if (!page)
+    return loadStateView({
+      loading,
+      error,
+      refetch,
+      skeleton: <SkillSkeleton />,
+      errorTitle: t('skills:page.membersLoadFailed'),
+    });
   return (
     <Stack gap="xs">
       {page.items.map((member, index) => {

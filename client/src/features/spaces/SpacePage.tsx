@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import {
   ActionIcon,
   Alert,
@@ -22,41 +22,31 @@ import {
   IconSettings,
   IconStar,
   IconStarFilled,
-  IconUserPlus,
 } from '@tabler/icons-react';
 import { spaceChatIdOf } from '@rules';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorPage } from '../../components/ErrorPage';
-import { notifyError, notifySuccess, serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
+import { serverErrorOf } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
-import {
-  DeleteSpaceDocument,
-  SpaceDocument,
-  UpdateSpaceDocument,
-  type SpaceCardFragment,
-} from '../../gql/graphql';
+import { SpaceDocument, type SpaceCardFragment } from '../../gql/graphql';
 // From their own modules: the feature indexes load with the shell, these only with this page.
-import { ManageOverviewPanel, SpaceAnalyticsPanel } from '../admin';
+import { SpaceAnalyticsPanel } from '../admin';
 import { useLoginBox, useViewer } from '../auth';
 import { SpaceMediaPage } from '../media';
-import { ReportQueue } from '../moderation';
 import { ShareButton } from '../share';
-import { InviteDialog } from './InviteDialog';
 import { ParticipantList } from './ParticipantList';
-import { SpaceForm } from './SpaceForm';
 import { canReadSpace, isActiveParticipant } from './spaceAccess';
 import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
 import { useAcceptInvite, useChangeSpace } from './useChangeSpace';
 import { useSpaceActions } from './useSpaceActions';
 
-const PAGE_WIDTH = 860;
+export const PAGE_WIDTH = 860;
 /** Tabs of /space/{id} built now; the others (activity, reports) come later. */
 const SPACE_TABS = ['info', 'participants', 'members', 'tags', 'media', 'analytics'] as const;
-const MANAGE_TABS = ['participants', 'settings', 'reports', 'analytics'] as const;
 
 /** A private space the viewer may not read, or one that does not exist: the same answer, with Request access. */
 function HiddenSpace({ spaceId }: { spaceId: string }) {
@@ -95,7 +85,7 @@ function useSpace(id: string) {
 }
 
 /** Loads the space, then renders `children` with it; hidden or missing spaces get the request page. */
-function WithSpace({
+export function WithSpace({
   id,
   children,
 }: {
@@ -103,22 +93,25 @@ function WithSpace({
   children: (space: SpaceCardFragment) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { data, loading, error } = useSpace(id);
-  if (!data && loading) {
-    return (
+  const { data, loading, error, refetch } = useSpace(id);
+  if (data) return children(data.space);
+  // The server answers NOT_FOUND alike for a space hidden from the viewer and one that is not there.
+  const hidden = !loading && (!error || serverErrorOf(error, t).code === 'NOT_FOUND');
+  if (hidden) return <HiddenSpace spaceId={id} />;
+  return loadStateView({
+    loading,
+    error,
+    refetch,
+    skeleton: (
       <Center py="xl">
         <Loader role="status" aria-label={t('spaces:list.loading')} />
       </Center>
-    );
-  }
-  if (!data) {
-    if (error && serverErrorOf(error, t).code !== 'NOT_FOUND') return <ErrorPage status={500} />;
-    return <HiddenSpace spaceId={id} />;
-  }
-  return children(data.space);
+    ),
+    errorTitle: t('spaces:page.loadFailed'),
+  });
 }
 
-function SpaceHeader({
+export function SpaceHeader({
   space,
   extra,
   managing = false,
@@ -373,145 +366,6 @@ export function SpacePage() {
             {current === 'analytics' ? <SpaceAnalyticsPanel spaceId={space.spaceId} /> : null}
           </>
         )}
-      </WithSpace>
-    </Stack>
-  );
-}
-
-function ManageParticipants({ space }: { space: SpaceCardFragment }) {
-  const { t } = useTranslation();
-  const [inviting, setInviting] = useState(false);
-  const [tab, setTab] = useState<string>('owners');
-  const props = { spaceId: space.spaceId, manage: true, viewerStatus: space.status ?? null };
-  return (
-    <Stack gap="md">
-      <Group justify="flex-end">
-        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
-          {t('spaces:invite.open')}
-        </Button>
-      </Group>
-      <Tabs value={tab} onChange={(value) => value && setTab(value)}>
-        <Tabs.List>
-          <Tabs.Tab value="owners">{t('spaces:manage.owners')}</Tabs.Tab>
-          <Tabs.Tab value="participants">{t('spaces:manage.participants')}</Tabs.Tab>
-          <Tabs.Tab value="invited">{t('spaces:private.invited')}</Tabs.Tab>
-          <Tabs.Tab value="requested">{t('spaces:private.requested')}</Tabs.Tab>
-          <Tabs.Tab value="blocked">{t('spaces:private.blocked')}</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
-      {tab === 'owners' ? (
-        <Stack gap="sm">
-          <ParticipantList {...props} status="owner" empty={t('spaces:manage.empty')} />
-          <ParticipantList {...props} status="admin" empty={t('spaces:manage.noAdmins')} />
-        </Stack>
-      ) : null}
-      {tab === 'participants' ? (
-        <ParticipantList {...props} status="contributor" empty={t('spaces:manage.empty')} />
-      ) : null}
-      {tab === 'invited' ? (
-        <ParticipantList {...props} status="invited" empty={t('spaces:manage.empty')} />
-      ) : null}
-      {tab === 'requested' ? (
-        <ParticipantList {...props} status="requested" empty={t('spaces:manage.empty')} />
-      ) : null}
-      {tab === 'blocked' ? (
-        <ParticipantList {...props} status="blocked" empty={t('spaces:manage.empty')} />
-      ) : null}
-      <InviteDialog spaceId={space.spaceId} opened={inviting} onClose={() => setInviting(false)} />
-    </Stack>
-  );
-}
-
-function ManageSettings({ space }: { space: SpaceCardFragment }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [update] = useMutation(UpdateSpaceDocument);
-  const [remove, { loading: deleting }] = useMutation(DeleteSpaceDocument, {
-    refetchQueries: ['MySpaces', 'SpaceDrawer'],
-  });
-  const [confirming, setConfirming] = useState(false);
-  if (!space.canEdit) return <Alert color="gray">{t('spaces:settings.ownerOnly')}</Alert>;
-  const deleteSpace = async () => {
-    try {
-      await remove({ variables: { id: space.spaceId } });
-      notifySuccess(t('spaces:settings.deleted'));
-      void navigate('/spaces/private/active');
-    } catch (caught) {
-      notifyError(caught);
-    }
-  };
-  return (
-    <Stack gap="lg">
-      <Card withBorder radius="md" padding="md">
-        <SpaceForm
-          initial={{ name: space.name, description: space.description ?? '' }}
-          submitLabel={t('common:actions.save')}
-          onSubmit={async (values) => {
-            await update({ variables: { id: space.spaceId, input: values } });
-            notifySuccess(t('spaces:settings.saved'));
-          }}
-        />
-      </Card>
-      <Card withBorder radius="md" padding="md">
-        <Group justify="space-between">
-          <Stack gap={2}>
-            <Text fw={600}>{t('spaces:settings.deleteTitle')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('spaces:settings.deleteText')}
-            </Text>
-          </Stack>
-          <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-            {t('common:actions.delete')}
-          </Button>
-        </Group>
-      </Card>
-      <ConfirmDialog
-        opened={confirming}
-        title={t('spaces:settings.deleteTitle')}
-        message={t('spaces:settings.deleteConfirm', { name: space.name })}
-        confirmLabel={t('common:actions.delete')}
-        loading={deleting}
-        onConfirm={() => void deleteSpace()}
-        onCancel={() => setConfirming(false)}
-      />
-    </Stack>
-  );
-}
-
-/** /space/{id}/manage/{participants,settings,reports,analytics} for owners and admins. */
-export function ManageSpacePage() {
-  const { t } = useTranslation();
-  const { id = '', tab = 'participants' } = useParams();
-  const navigate = useNavigate();
-  const current = MANAGE_TABS.find((value) => value === tab);
-  if (!current) return <ComingSoon />;
-  return (
-    <Stack gap="md" maw={PAGE_WIDTH} mx="auto" w="100%">
-      <WithSpace id={id}>
-        {(space) =>
-          !space.canManage ? (
-            <Navigate to={`/space/${space.spaceId}/info`} replace />
-          ) : (
-            <>
-              <SpaceHeader space={space} managing />
-              <Tabs
-                value={current}
-                onChange={(value) => value && void navigate(`/space/${id}/manage/${value}`)}
-              >
-                <Tabs.List>
-                  <Tabs.Tab value="participants">{t('spaces:tabs.participants')}</Tabs.Tab>
-                  <Tabs.Tab value="settings">{t('spaces:tabs.settings')}</Tabs.Tab>
-                  <Tabs.Tab value="reports">{t('spaces:tabs.reports')}</Tabs.Tab>
-                  <Tabs.Tab value="analytics">{t('admin:analytics.tab')}</Tabs.Tab>
-                </Tabs.List>
-              </Tabs>
-              {current === 'participants' ? <ManageParticipants space={space} /> : null}
-              {current === 'settings' ? <ManageSettings space={space} /> : null}
-              {current === 'reports' ? <ReportQueue spaceId={space.spaceId} /> : null}
-              {current === 'analytics' ? <ManageOverviewPanel spaceId={space.spaceId} /> : null}
-            </>
-          )
-        }
       </WithSpace>
     </Stack>
   );

@@ -5,7 +5,8 @@ import { Navigate, type RouteObject } from 'react-router';
 
 // Each page is a chunk of its own, loaded when its route is first visited.
 const spacePage = () => import('./SpacePage').then((m) => ({ Component: m.SpacePage }));
-const manageSpacePage = () => import('./SpacePage').then((m) => ({ Component: m.ManageSpacePage }));
+const manageSpacePage = () =>
+  import('./ManageSpacePage').then((m) => ({ Component: m.ManageSpacePage }));
 
 /** Where /spaces and /space lead: the country spaces (readable signed out, unlike recent). */
 const SPACES_HOME = '/spaces/countries';

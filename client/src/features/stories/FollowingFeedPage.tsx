@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
+import { loadStateView } from '../../components/LoadState';
 import { FollowedTagsDocument } from '../../gql/graphql';
 import { RequireSignIn } from '../auth';
 import { FollowTagsDialog } from '../tags';
@@ -34,7 +35,7 @@ function FollowingFeed() {
   const { spaceId } = useActiveSpace();
   const [choosing, setChoosing] = useState(false);
   const [filter, setFilter] = useState<FeedFilter>(DEFAULT_FEED_FILTER);
-  const { data, loading } = useQuery(FollowedTagsDocument, {
+  const { data, loading, error, refetch } = useQuery(FollowedTagsDocument, {
     variables: { spaceId: spaceId || null },
     fetchPolicy: 'cache-and-network',
   });
@@ -45,8 +46,17 @@ function FollowingFeed() {
     </Button>
   );
 
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!followed,
+    skeleton: <Skeleton height={120} radius="md" />,
+    errorTitle: t('tags:list.loadFailed'),
+  });
+
   let body;
-  if (!followed && loading) body = <Skeleton height={120} radius="md" />;
+  if (waiting) body = waiting;
   else if (!followed?.length) {
     body = (
       <EmptyState

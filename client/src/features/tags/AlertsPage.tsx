@@ -5,6 +5,7 @@ import { NOTIFICATION_TAGS_MAX } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
+import { loadStateView } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AlertProblemsDocument, SetNotificationTagsDocument } from '../../gql/graphql';
 import { RequireSignIn } from '../auth';
@@ -37,38 +38,47 @@ function Alerts() {
     fetchPolicy: 'cache-and-network',
   });
   const [editing, setEditing] = useState(false);
-  const { data, loading } = query;
+  const { data, loading, error, refetch } = query;
   const alertTags = data?.notificationTags ?? [];
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!data,
+    skeleton: (
+      <Paper withBorder radius="md" p="sm">
+        <Skeleton height={28} />
+      </Paper>
+    ),
+    errorTitle: t('tags:alerts.loadFailed'),
+  });
+  if (waiting) return waiting;
 
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="sm">
-        {!data && loading ? (
-          <Skeleton height={28} />
-        ) : (
-          <Group gap="xs" wrap="wrap" aria-label={t('tags:alerts.strip')}>
-            <IconBell size={18} aria-hidden />
-            {alertTags.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('tags:alerts.empty')}
-              </Text>
-            ) : (
-              // The server lists problems with any one of the tags, so the strip says "or".
-              <Text size="sm" fw={500}>
-                {t('tags:alerts.matching', { tags: alertTags.map((tag) => `#${tag}`) })}
-              </Text>
-            )}
-            <Chip
-              checked={false}
-              size="xs"
-              icon={<IconPencil size={12} />}
-              onChange={() => setEditing(true)}
-              aria-label={t('tags:alerts.editLabel')}
-            >
-              {t('tags:alerts.edit')}
-            </Chip>
-          </Group>
-        )}
+        <Group gap="xs" wrap="wrap" aria-label={t('tags:alerts.strip')}>
+          <IconBell size={18} aria-hidden />
+          {alertTags.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('tags:alerts.empty')}
+            </Text>
+          ) : (
+            // The server lists problems with any one of the tags, so the strip says "or".
+            <Text size="sm" fw={500}>
+              {t('tags:alerts.matching', { tags: alertTags.map((tag) => `#${tag}`) })}
+            </Text>
+          )}
+          <Chip
+            checked={false}
+            size="xs"
+            icon={<IconPencil size={12} />}
+            onChange={() => setEditing(true)}
+            aria-label={t('tags:alerts.editLabel')}
+          >
+            {t('tags:alerts.edit')}
+          </Chip>
+        </Group>
       </Paper>
       {alertTags.length ? (
         <Text size="sm" c="dimmed">

@@ -1,26 +1,16 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  Group,
-} from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Group } from '@mantine/core';
 import { IconBook, IconHash, IconPuzzle, IconTool, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { serverErrorOf } from '../../components/notify';
+import { loadStateView } from '../../components/LoadState';
 import { DashboardDocument } from '../../gql/graphql';
 
 /** /dashboard: stat tiles of the active space (what the viewer may see there). */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { spaceId, spaceName, kind } = useActiveSpace();
-  const { data, loading, error } = useQuery(DashboardDocument, {
+  const { data, loading, error, refetch } = useQuery(DashboardDocument, {
     variables: { spaceId: spaceId || null },
     fetchPolicy: 'cache-and-network',
   });
@@ -67,22 +57,26 @@ export function DashboardPage() {
         },
       ]
     : [];
+  const waiting = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: !!info,
+    skeleton: (
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} height={100} radius="md" />
+        ))}
+      </SimpleGrid>
+    ),
+    errorTitle: t('tags:dashboard.loadFailed'),
+  });
   return (
     <Stack gap="md" maw={960} mx="auto" w="100%">
       <Title order={1} size="h3">
         {t('tags:dashboard.title', { space: spaceName })}
       </Title>
-      {!info && loading ? (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} height={100} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : !info ? (
-        <Alert color="red" title={t('tags:dashboard.loadFailed')}>
-          {error ? serverErrorOf(error, t).message : null}
-        </Alert>
-      ) : (
+      {waiting ?? (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
           {tiles.map((tile) => (
             <Paper key={tile.key} withBorder radius="md" p="md">

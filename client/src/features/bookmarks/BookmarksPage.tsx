@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { MyBookmarksDocument, type MyBookmarksQuery } from '../../gql/graphql';
 import { RequireSignIn } from '../auth';
 import { mapPath } from '../maps';
-import { EngagedItemCard, engagedItemLink, engagedItemTitle, EngagedItemsPage } from '../reactions';
+import {
+  EngagedItemCard,
+  engagedItemLink,
+  engagedItemTitle,
+  EngagedItemsPage,
+  engagedPostTitle,
+} from '../reactions';
 import { BookmarkButton } from './BookmarkButton';
 
 const KINDS = ['all', 'stories', 'problems', 'solutions', 'skills', 'views'] as const;
@@ -41,11 +47,10 @@ function BookmarksList() {
 }
 
 function BookmarkRow({ row }: { row: Row }) {
-  const item = row.story ?? row.problem ?? row.solution ?? row.skill ?? row.progressMap;
-  const title = engagedItemTitle({
-    name: row.problem?.name ?? row.solution?.name ?? row.skill?.name ?? row.progressMap?.name,
-    html: row.story?.story,
-  });
+  const item = row.post ?? row.progressMap;
+  const title = row.post
+    ? engagedPostTitle(row.post)
+    : engagedItemTitle({ name: row.progressMap?.name });
   return (
     <EngagedItemCard
       kind={row.itemType}

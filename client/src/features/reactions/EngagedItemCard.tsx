@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
+import type { EngagedPostFragment } from '../../gql/graphql';
 
 /** The kinds of item /reactions and /bookmarks list (`views`: progress maps, bookmarks only). */
 export type EngagedKind = 'stories' | 'problems' | 'solutions' | 'skills' | 'views' | 'comments';
@@ -31,6 +32,10 @@ export const engagedItemLink = (
 /** A story or comment shows the start of its text; the rest show their name. */
 export const engagedItemTitle = (text: { name?: string; html?: string }) =>
   text.name ?? htmlToPlainText(text.html ?? '').slice(0, 140);
+
+/** A post's title in the viewer's lists, whatever its kind: a story reads its text. */
+export const engagedPostTitle = (post: EngagedPostFragment) =>
+  engagedItemTitle('story' in post ? { html: post.story } : { name: post.name });
 
 export interface EngagedItemCardProps {
   kind: EngagedKind;

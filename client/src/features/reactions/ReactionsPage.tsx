@@ -5,7 +5,12 @@ import { IconMoodSmile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MyReactionsDocument, type MyReactionsQuery } from '../../gql/graphql';
 import { RequireSignIn } from '../auth';
-import { EngagedItemCard, engagedItemLink, engagedItemTitle } from './EngagedItemCard';
+import {
+  EngagedItemCard,
+  engagedItemLink,
+  engagedItemTitle,
+  engagedPostTitle,
+} from './EngagedItemCard';
 import { EngagedItemsPage } from './EngagedItemsPage';
 
 const KINDS = ['all', 'stories', 'problems', 'solutions', 'comments'] as const;
@@ -44,10 +49,9 @@ function ReactionsList() {
 function ReactionRow({ row }: { row: Row }) {
   const { t } = useTranslation();
   const comment = row.comment;
-  const title = engagedItemTitle({
-    name: row.problem?.name ?? row.solution?.name,
-    html: row.story?.story ?? comment?.commentHTML,
-  });
+  const title = row.post
+    ? engagedPostTitle(row.post)
+    : engagedItemTitle({ html: comment?.commentHTML });
   return (
     <EngagedItemCard
       kind={row.itemType}

@@ -54,6 +54,8 @@ export abstract class Post {
     description: 'Whether the viewer may edit and delete it (the author only).',
   })
   canEdit!: boolean;
+  @Field(() => Boolean, { description: 'Whether the viewer bookmarked it.' })
+  bookmarked!: boolean;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { loadStateView } from '../../components/LoadState';
-import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { RepliesDocument } from '../../gql/graphql';
 import { repliesVariables } from './commentCache';
 import { CommentItem, type CommentWrites } from './CommentItem';
+import { usePagedQueryState } from '../../components/usePagedQueryState';
 
 /**
  * A comment's replies, oldest first, indented under it. Loaded on the first expand and then kept
@@ -19,16 +18,11 @@ export function CommentReplies({
   writes: CommentWrites;
 }) {
   const { t } = useTranslation();
-  const { data, loading, error, refetch, fetchMore } = useQuery(RepliesDocument, {
+  const query = useQuery(RepliesDocument, {
     variables: repliesVariables(commentId),
   });
-  const page = data?.replies;
-  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
+  const page = query.data?.replies;
+  const { waiting, loadMore, loadingMore } = usePagedQueryState(query, page, {
     skeleton: <Skeleton height={40} radius="sm" />,
     errorTitle: t('comments:thread.loadFailed'),
   });

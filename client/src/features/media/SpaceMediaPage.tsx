@@ -24,13 +24,12 @@ import { DEFAULT_PAGE_SIZE, MEDIA_MESSAGES } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { loadStateView } from '../../components/LoadState';
 import { translateServerMessage } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
-import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { SpaceMediaDocument, type SpaceMediaQuery } from '../../gql/graphql';
 import { MediaViewer } from './MediaViewer';
 import { shownKindOf, type ShownMedia } from './shownMedia';
+import { usePagedQueryState } from '../../components/usePagedQueryState';
 
 type Entry = SpaceMediaQuery['spaceMedia']['items'][number];
 
@@ -106,18 +105,12 @@ export function SpaceMediaPage({ spaceId }: { spaceId: string }) {
         : postType === 'skills'
           ? t('media:space.skill')
           : t('media:space.story');
-  const { data, loading, error, refetch, fetchMore } = useQuery(SpaceMediaDocument, {
+  const query = useQuery(SpaceMediaDocument, {
     variables: { spaceId, first: DEFAULT_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
-  const page = data?.spaceMedia;
-  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMoreAfter(page?.last, fetchMore);
-
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: Boolean(page),
+  const page = query.data?.spaceMedia;
+  const { waiting, loadMore, loadingMore, hasMore, sentinel } = usePagedQueryState(query, page, {
     skeleton: (
       <SimpleGrid cols={{ base: 2, sm: 3 }} aria-label={t('media:space.loading')}>
         {[0, 1, 2].map((index) => (

@@ -23,7 +23,6 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
-import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
 import {
   AddMeasurementDocument,
@@ -33,6 +32,7 @@ import {
 } from '../../gql/graphql';
 import { EmptyNote } from './ProblemBits';
 import { ProblemListSkeleton } from './ProblemList';
+import { usePagedQueryState } from '../../components/usePagedQueryState';
 
 interface Person {
   id: string;
@@ -69,17 +69,12 @@ function PersonRow({ person, note }: { person: Person; note?: ReactNode }) {
 /** People who joined the problem, newest first, paged. */
 export function ImpactedTab({ problemId }: { problemId: string }) {
   const { t } = useTranslation();
-  const { data, loading, error, refetch, fetchMore } = useQuery(ImpactedDocument, {
+  const query = useQuery(ImpactedDocument, {
     variables: { problemId },
     fetchPolicy: 'cache-and-network',
   });
-  const page = data?.impacted;
-  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
+  const page = query.data?.impacted;
+  const { waiting, loadMore, loadingMore } = usePagedQueryState(query, page, {
     skeleton: <ProblemListSkeleton count={2} />,
     errorTitle: t('problems:impacted.loadFailed'),
   });

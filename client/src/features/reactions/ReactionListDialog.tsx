@@ -3,10 +3,9 @@ import { Modal, Tabs, Text } from '@mantine/core';
 import { REACTION_EMOJI } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadStateView } from '../../components/LoadState';
 import { PeopleList, PeopleListSkeleton } from '../../components/PeopleList';
-import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { ReactorsDocument, type ReactableItemType, type ReactionKind } from '../../gql/graphql';
+import { usePagedQueryState } from '../../components/usePagedQueryState';
 
 /** Spec (000 §2): the reaction list dialog is at most 500 wide. */
 const DIALOG_MAX_WIDTH = 500;
@@ -71,16 +70,11 @@ function Reactors({
   reaction: ReactionKind | null;
 }) {
   const { t } = useTranslation();
-  const { data, loading, error, refetch, fetchMore } = useQuery(ReactorsDocument, {
+  const query = useQuery(ReactorsDocument, {
     variables: { itemType, itemId, reaction, first: PAGE_SIZE },
   });
-  const page = data?.reactions;
-  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
+  const page = query.data?.reactions;
+  const { waiting, loadMore, loadingMore } = usePagedQueryState(query, page, {
     skeleton: <PeopleListSkeleton label={t('common:app.loading')} />,
     errorTitle: t('reactions:list.loadFailed'),
   });
@@ -95,7 +89,7 @@ function Reactors({
   return (
     <PeopleList
       label={t('reactions:list.title')}
-      loading={loading || loadingMore}
+      loading={query.loading || loadingMore}
       onEndReached={() => void loadMore()}
       rows={(page?.items ?? []).map((row) => ({
         key: row.user.id,

@@ -21,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView } from '../../components/LoadState';
-import { useLoadMoreAfter } from '../../components/useLoadMore';
 import {
   TagDocument,
   TagProblemsDocument,
@@ -34,6 +33,7 @@ import { StoryList } from '../stories';
 import { FollowButton } from './FollowButton';
 import { TagCounters } from './TagCounters';
 import { TaggedPostList } from './TaggedPostList';
+import { usePagedQueryState } from '../../components/usePagedQueryState';
 
 const TABS = ['info', 'perspectives', 'problems', 'solutions', 'profiles'] as const;
 type TagTab = (typeof TABS)[number];
@@ -210,17 +210,12 @@ function TagPosts({ kind, tag }: { kind: 'problem' | 'solution'; tag: string }) 
 
 function TagProfiles({ tag }: { tag: string }) {
   const { t } = useTranslation();
-  const { data, loading, error, refetch, fetchMore } = useQuery(TagProfilesDocument, {
+  const query = useQuery(TagProfilesDocument, {
     variables: { tag, first: 30 },
     fetchPolicy: 'cache-and-network',
   });
-  const page = data?.tagProfiles;
-  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
+  const page = query.data?.tagProfiles;
+  const { waiting, loadMore, loadingMore } = usePagedQueryState(query, page, {
     skeleton: <Skeleton height={80} radius="md" />,
     errorTitle: t('tags:page.loadFailed'),
   });

@@ -18,14 +18,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
-import { loadStateView } from '../../components/LoadState';
-import { useLoadMoreAfter } from '../../components/useLoadMore';
 import { TagsDocument, type TagSort } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth';
 import { AddTagsDialog } from './AddTagsDialog';
 import { FollowButton } from './FollowButton';
 import { FollowTagsDialog } from './FollowTagsDialog';
 import { TagCounters } from './TagCounters';
+import { usePagedQueryState } from '../../components/usePagedQueryState';
 
 const PAGE = 30;
 const SORTS: TagSort[] = ['followers', 'problems', 'stories'];
@@ -37,17 +36,12 @@ export function TagsPage() {
   const requireSignIn = useRequireSignIn();
   const [orderBy, setOrderBy] = useState<TagSort>('followers');
   const [dialog, setDialog] = useState<'follow' | 'add' | null>(null);
-  const { data, loading, error, fetchMore, refetch } = useQuery(TagsDocument, {
+  const query = useQuery(TagsDocument, {
     variables: { orderBy, spaceId: spaceId || null, first: PAGE },
     fetchPolicy: 'cache-and-network',
   });
-  const page = data?.tags;
-  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
+  const page = query.data?.tags;
+  const { waiting, loadMore, loadingMore } = usePagedQueryState(query, page, {
     skeleton: (
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {Array.from({ length: 6 }, (_, index) => (

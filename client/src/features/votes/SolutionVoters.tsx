@@ -13,14 +13,13 @@ import { useQuery } from '@apollo/client/react';
 import { IconBuilding, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
-import { useLoadMoreAfter } from '../../components/useLoadMore';
 import {
   SolutionVotersDocument,
   type SolutionVotersQuery,
   type VoteDirection,
 } from '../../gql/graphql';
+import { usePagedQueryState } from '../../components/usePagedQueryState';
 
 const PAGE = 30;
 export const VOTER_KINDS = ['upvotes', 'downvotes'] as const;
@@ -69,20 +68,13 @@ export function SolutionVoters({
 
 function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }) {
   const { t } = useTranslation();
-  const { data, loading, error, fetchMore, refetch } = useQuery(SolutionVotersDocument, {
+  const query = useQuery(SolutionVotersDocument, {
     variables: { solutionId, direction: DIRECTION[kind], first: PAGE },
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
-  const page = data?.solutionVoters;
-
-  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
-
-  const waiting = loadStateView({
-    loading,
-    error,
-    refetch,
-    hasData: !!page,
+  const page = query.data?.solutionVoters;
+  const { waiting, loadMore, loadingMore } = usePagedQueryState(query, page, {
     skeleton: (
       <Stack gap="xs" aria-busy aria-label={t('votes:voters.loading')}>
         {[0, 1, 2].map((row) => (

@@ -41,3 +41,5 @@ export * from './time-range.schemas';
 export * from './validators';
 export * from './votes';
 export * from './votes.schemas';
+export * from './tokens';
+export * from './tokens.schemas';

@@ -13,6 +13,7 @@ import { SKILL_MESSAGES } from './skills';
 import { SOLUTION_MESSAGES } from './solutions';
 import { SPACE_MESSAGES } from './spaces';
 import { TAG_MESSAGES } from './tags';
+import { TOKEN_MESSAGES } from './tokens';
 import { VOTE_MESSAGES } from './votes';
 
 /**
@@ -36,6 +37,7 @@ export const MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>
   chat: CHAT_MESSAGES,
   media: MEDIA_MESSAGES,
   maps: MAP_MESSAGES,
+  users: TOKEN_MESSAGES,
 };
 
 /** The translation key of a server message, so the client can show it in the reader's language. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import express from 'express';
 import proxyaddr from 'proxy-addr';
+import type { Credential } from './auth/credentials';
 import type { Config } from './config';
 import { createContext, type AppDeps, type CookieJar } from './context';
 import { UNAVAILABLE_RETRY_SECONDS } from './errors';
@@ -22,11 +23,13 @@ const cookieJar = (res: ServerResponse): CookieJar => ({
 });
 
 /** Bearer token first (API consumers), then the session cookie (browsers). */
-function requestToken(deps: AppDeps, req: IncomingMessage) {
+function requestCredential(deps: AppDeps, req: IncomingMessage): Credential | null {
   const bearer = req.headers.authorization
     ? deps.sessions.readBearer(req.headers.authorization)
     : null;
-  return bearer ?? (req.headers.cookie ? deps.sessions.readCookie(req.headers.cookie) : null);
+  if (bearer) return { token: bearer, fromCookie: false };
+  const cookie = req.headers.cookie ? deps.sessions.readCookie(req.headers.cookie) : null;
+  return cookie ? { token: cookie, fromCookie: true } : null;
 }
 
 /**
@@ -71,7 +74,7 @@ const contextFor = (
   requestId: string,
 ) =>
   createContext(deps, {
-    token: requestToken(deps, req),
+    credential: requestCredential(deps, req),
     clientAddress: clientAddressOf(req),
     requestId,
     cookies: cookieJar(res),

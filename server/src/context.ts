@@ -1,4 +1,6 @@
-import type { SessionCookie, SessionStore, ValidatedSession, Viewer } from './auth/sessions';
+import type { ApiScope } from '@rules';
+import { authenticate, type Authenticated, type Credential } from './auth/credentials';
+import type { SessionCookie, SessionStore, Viewer } from './auth/sessions';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { AppPubSub, LiveTransport } from './graphql/pubsub';
@@ -6,6 +8,7 @@ import type { Live } from './live/follow';
 import type { Log } from './log';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
+import { invalidToken } from './errors';
 import { createLoaders, type Loaders } from './graphql/loaders';
 import { noteSeen } from './modules/notifications/last-seen.service';
 
@@ -34,6 +37,8 @@ export interface CookieJar {
 /** Per request (or per websocket operation): who asks, with fresh loaders. */
 export interface Context extends AppDeps {
   viewer: Viewer | null;
+  /** An access token's scopes; null for a session or signed out (see auth/scopes.ts). */
+  scopes: ReadonlySet<ApiScope> | null;
   /** The session token the request came with, so sign-out can end exactly that session. */
   sessionToken: string | null;
   loaders: Loaders;
@@ -48,24 +53,29 @@ export interface Context extends AppDeps {
 export async function createContext(
   deps: AppDeps,
   request: {
-    token: string | null;
-    /** The token's session when the caller already checked it (a websocket does, once). */
-    session?: ValidatedSession | null;
+    credential: Credential | null;
+    /** The credential's check when the caller already made it (a websocket does, once). */
+    authenticated?: Authenticated | null;
     clientAddress: string;
     requestId: string;
     cookies?: CookieJar;
     connection?: Context['connection'];
   },
 ): Promise<Context> {
-  const session =
-    request.session !== undefined
-      ? request.session
-      : request.token
-        ? await deps.sessions.validate(request.token)
+  const { credential } = request;
+  const authenticated =
+    request.authenticated !== undefined
+      ? request.authenticated
+      : credential
+        ? await authenticate(deps, credential.token)
         : null;
+  // A token the client handed over that opens nothing is refused (401), so it learns to renew it;
+  // a stale cookie only means signed out.
+  if (credential && !credential.fromCookie && !authenticated) throw invalidToken();
+  const session = authenticated?.session ?? null;
   if (session?.refreshedCookie) request.cookies?.set(session.refreshedCookie);
-  if (session) noteSeen(deps, session.viewer.id);
-  const viewer = session?.viewer ?? null;
+  if (authenticated) noteSeen(deps, authenticated.viewer.id);
+  const viewer = authenticated?.viewer ?? null;
   // Made on first use: a websocket operation keeps its context for the subscription's whole life,
   // and thousands of idle subscriptions must not each hold a logger and forty empty loaders.
   let log: Log | undefined;
@@ -76,7 +86,8 @@ export async function createContext(
       return (log ??= deps.log.child({ requestId: request.requestId }));
     },
     viewer,
-    sessionToken: session ? request.token : null,
+    scopes: authenticated?.scopes ?? null,
+    sessionToken: session && credential ? credential.token : null,
     get loaders() {
       return (loaders ??= createLoaders(deps.db, viewer));
     },

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@rules';
+import { MESSAGES, TOKEN_MESSAGES } from '@rules';
 import { databaseFailure } from './db/errors';
 import { ZodError } from 'zod';
 
@@ -38,6 +38,8 @@ export interface AppErrorDetails {
   suspendedUntil?: string;
   /** A stale save (CONFLICT): the version the item has now, for the client to reload or copy. */
   version?: number;
+  /** A token refused for lack of a scope: the scope it needs (RFC 6750 insufficient_scope). */
+  scope?: string;
 }
 
 /** The one error type services throw; transports map it to GraphQL extensions or REST statuses. */
@@ -57,6 +59,22 @@ export class AppError extends Error {
 }
 
 export const unauthenticated = () => AppError.fromMessage('UNAUTHENTICATED', 'signInRequired');
+/** A bearer token that opens nothing (unknown, expired, revoked): never taken as signed out. */
+export const invalidToken = () => new AppError('UNAUTHENTICATED', TOKEN_MESSAGES.invalidToken);
+
+/**
+ * The WWW-Authenticate header of a refusal (RFC 6750), or null: every 401 names the Bearer scheme
+ * (and `invalid_token` for a token that opens nothing); a 403 for a missing scope names it.
+ */
+export function wwwAuthenticate(error: AppError): string | null {
+  if (error.code === 'UNAUTHENTICATED')
+    return error.message === TOKEN_MESSAGES.invalidToken
+      ? 'Bearer realm="api", error="invalid_token"'
+      : 'Bearer realm="api"';
+  if (error.code === 'FORBIDDEN' && error.details.scope)
+    return `Bearer realm="api", error="insufficient_scope", scope="${error.details.scope}"`;
+  return null;
+}
 export const forbidden = () => AppError.fromMessage('FORBIDDEN', 'forbidden');
 export const notFound = () => AppError.fromMessage('NOT_FOUND', 'notFound');
 

@@ -351,9 +351,10 @@ describe('sessions', () => {
     expect(restCookie.body.user.email).toBe(person.email);
   });
 
-  it('treats a made-up token as signed out', async () => {
-    const me = await gqlData<MeData>(server.url, ME, {}, { token: 'forged-token' });
-    expect(me.me).toBeNull();
+  it('refuses a made-up token with 401 rather than treating it as signed out', async () => {
+    const me = await gql<MeData>(server.url, ME, {}, { token: 'forged-token' });
+    expect(me.status).toBe(401);
+    expect(me.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     const info = await rest(server.url, 'GET', '/api/user/userinfo', undefined, 'forged-token');
     expect(info.status).toBe(401);
   });
@@ -405,7 +406,8 @@ describe('sessions', () => {
     );
     expect(out.data?.signOut).toBe(true);
     expect(out.headers.get('set-cookie')).toMatch(/^session=;/u);
-    expect((await gqlData<MeData>(server.url, ME, {}, { token: person.token })).me).toBeNull();
+    // The ended session's token is refused, so its holder learns to sign in again.
+    expect((await gql<MeData>(server.url, ME, {}, { token: person.token })).status).toBe(401);
     expect(
       (await rest(server.url, 'GET', '/api/user/userinfo', undefined, person.token)).status,
     ).toBe(401);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gqlData, type RestBody } from '../helpers/clients';
+import { gql, gqlData, type RestBody } from '../helpers/clients';
 import { signUpVerified, type TestUser, postProblem } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -83,15 +83,17 @@ const joined = async (person: TestUser, problemId: string) =>
     )
   ).problem.joined;
 
-const signedIn = async (person: TestUser) =>
-  (
-    await gqlData<{ me: { id: string } | null }>(
-      server.url,
-      `{ me { id } }`,
-      {},
-      { token: person.token },
-    )
-  ).me?.id === person.id;
+/** Whether the person's session still opens: a token whose session ended is refused (401). */
+const signedIn = async (person: TestUser) => {
+  const answer = await gql<{ me: { id: string } | null }>(
+    server.url,
+    `{ me { id } }`,
+    {},
+    { token: person.token },
+  );
+  if (answer.status === 401) return false;
+  return answer.data?.me?.id === person.id;
+};
 
 describe('cross-site writes with the session cookie', () => {
   it('refuses a cross-site text/plain or form POST to join a problem with 403, and nobody joins', async () => {

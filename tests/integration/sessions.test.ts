@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdOf } from '../../server/src/auth/sessions';
 import { sessions } from '../../server/src/db/schema';
 import { startServer } from '../../server/src/start';
-import { gqlData, rest, subscribe } from '../helpers/clients';
+import { gql, gqlData, rest, subscribe } from '../helpers/clients';
 import { signUpVerified } from '../helpers/factories';
 import {
   createTestDatabase,
@@ -103,8 +103,9 @@ describe('session tokens', () => {
 
   it('does not open a session with the stored hash used as a token', async () => {
     const person = await signUpVerified(server);
-    const me = await gqlData<MeData>(server.url, ME, {}, { token: sessionIdOf(person.token) });
-    expect(me.me).toBeNull();
+    const me = await gql<MeData>(server.url, ME, {}, { token: sessionIdOf(person.token) });
+    expect(me.status).toBe(401);
+    expect(me.data?.me ?? null).toBeNull();
   });
 });
 

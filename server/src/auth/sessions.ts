@@ -66,6 +66,21 @@ export interface SessionStore {
 export const sessionIdOf = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
 
+/** The viewer's columns of `users` (never the password hash), for every credential's lookup. */
+export const VIEWER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  role: users.role,
+  photoUrl: users.photoUrl,
+  emailVerified: users.emailVerified,
+  appLang: users.appLang,
+  defaultSpaceId: users.defaultSpaceId,
+  isModerator: users.isModerator,
+  isAdmin: users.isAdmin,
+  suspendedUntil: users.suspendedUntil,
+};
+
 /**
  * Every signed-in request looks its session up, so that lookup is a prepared statement reading only
  * the viewer's columns (never the password hash); the rest of the adapter is lucia's own.
@@ -82,19 +97,7 @@ class SessionAdapter extends DrizzlePostgreSQLAdapter {
       db
         .select({
           session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
-          user: {
-            id: users.id,
-            email: users.email,
-            displayName: users.displayName,
-            role: users.role,
-            photoUrl: users.photoUrl,
-            emailVerified: users.emailVerified,
-            appLang: users.appLang,
-            defaultSpaceId: users.defaultSpaceId,
-            isModerator: users.isModerator,
-            isAdmin: users.isAdmin,
-            suspendedUntil: users.suspendedUntil,
-          },
+          user: VIEWER_COLUMNS,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

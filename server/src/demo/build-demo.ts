@@ -180,7 +180,8 @@ async function demoAccounts(deps: AppDeps): Promise<Map<string, string>> {
 
 /** A fresh request context (fresh loaders, the session's current viewer), as each request has. */
 function requestContext(deps: AppDeps, token: string | null, clientAddress: string) {
-  return createContext(deps, { token, clientAddress, requestId: randomUUID() });
+  const credential = token ? { token, fromCookie: false } : null;
+  return createContext(deps, { credential, clientAddress, requestId: randomUUID() });
 }
 
 const emptyCounts = (): DemoCounts => ({

@@ -3,7 +3,7 @@ import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { MESSAGES, REQUEST_MAX_BYTES } from '@rules';
 import { GraphQLError } from 'graphql';
 import type { Context } from '../context';
-import { expectedError, HTTP_STATUS } from '../errors';
+import { expectedError, HTTP_STATUS, wwwAuthenticate } from '../errors';
 import type { Log } from '../log';
 
 /**
@@ -59,8 +59,8 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * A context that cannot be made (the session lookup failed) is answered like a failed field: 503
- * with Retry-After while the database is unavailable. Apollo takes the status and headers from
+ * A context that cannot be made is answered like a failed field: 401 with WWW-Authenticate for a
+ * token that opens nothing, 503 with Retry-After while the database is unavailable. Apollo takes the status and headers from
  * `extensions.http`, and would otherwise answer 500.
  */
 function contextFailure(error: unknown): unknown {
@@ -69,6 +69,8 @@ function contextFailure(error: unknown): unknown {
   const retryAfter = known.details.retryAfterSeconds;
   const headers = new HeaderMap();
   if (retryAfter) headers.set('retry-after', String(retryAfter));
+  const authenticate = wwwAuthenticate(known);
+  if (authenticate) headers.set('www-authenticate', authenticate);
   return new GraphQLError(known.message, {
     extensions: {
       code: known.code,

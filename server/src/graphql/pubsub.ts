@@ -48,7 +48,8 @@ export type Topics = {
    * Sessions ended (signed out, or every session of a person: password reset, account deleted):
    * their websockets close. Ids are the stored hashes, never tokens.
    */
-  sessionsEnded: [payload: { sessionIds?: string[]; userId?: string }];
+  /** Sessions (or tokens, by their live keys) that ended; `includingTokens`: the account went. */
+  sessionsEnded: [payload: { sessionIds?: string[]; userId?: string; includingTokens?: boolean }];
   /**
    * Something happened in a conversation. One topic for all conversations: each process hands
    * the event to its own subscribers who are members (membership kept in memory, see chat-live).

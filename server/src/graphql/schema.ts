@@ -44,6 +44,7 @@ import { PlacesResolver } from '../modules/places/places.resolver';
 import { ClientConfigResolver } from '../modules/places/client-config.resolver';
 import { StoryResolver } from '../modules/stories/story.resolver';
 import { TagResolver } from '../modules/tags/tag.resolver';
+import { ApiTokenResolver } from '../modules/tokens/api-token.resolver';
 import { ExplainersResolver } from '../modules/users/explainers.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
 import { VoteResolver } from '../modules/votes/vote.resolver';
@@ -57,6 +58,7 @@ const authChecker: AuthChecker<Context> = ({ context }) => {
 export const resolvers = [
   AuthResolver,
   UserResolver,
+  ApiTokenResolver,
   ExplainersResolver,
   SpaceResolver,
   SpaceParticipantResolver,

@@ -9,6 +9,7 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type { AppDeps, Context } from '../context';
 import { UNAVAILABLE_RETRY_SECONDS } from '../errors';
 import { formatGraphQLError } from './errors';
+import { operationScopeRefusal, scopeGraphQLError } from './token-scopes';
 import { PARSE_OPTIONS, operationVariablesError, operationLimitRules } from './limits';
 
 /** Subscriptions are served over websockets only: Apollo would otherwise run one as a query. */
@@ -24,6 +25,19 @@ const refuseHttpSubscriptions: ApolloServerPlugin<Context> = {
             },
           );
         }
+      },
+    };
+  },
+};
+
+/** An access token runs only the root fields its scopes cover (auth/scopes.ts); a session, all. */
+const tokenScopes: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ contextValue, document, operation }) {
+        const refusal =
+          operation && operationScopeRefusal(contextValue.scopes, document, operation);
+        if (refusal) throw scopeGraphQLError(refusal, true);
       },
     };
   },
@@ -94,6 +108,7 @@ export function createApollo(schema: GraphQLSchema, deps: AppDeps, httpServer: S
       // Apollo's page loads its scripts from a CDN, which the CSP refuses: /graphiql is the one.
       ApolloServerPluginLandingPageDisabled(),
       refuseHttpSubscriptions,
+      tokenScopes,
       costLimit(schema),
       unavailableAsHttp503,
     ],

@@ -21,10 +21,11 @@ import {
 import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { isOwnOrigin } from '../auth/origin';
-import type { ValidatedSession } from '../auth/sessions';
+import { authenticate, liveKeyOf, type Authenticated, type Credential } from '../auth/credentials';
 import { createContext, type AppDeps } from '../context';
-import type { LiveConnection } from '../live/connections';
+import { INVALID_TOKEN_CLOSE, type LiveConnection } from '../live/connections';
 import { formatGraphQLError } from './errors';
+import { operationScopeRefusal, scopeGraphQLError } from './token-scopes';
 import { PARSE_OPTIONS, operationVariablesError, operationLimitRules } from './limits';
 
 /** Sent to every socket when the live listener is back after a loss (see attachSubscriptions). */
@@ -38,12 +39,6 @@ export const LIVE_EVENTS_RESUMED_CLOSE = [
  * limits and error shape as over HTTP. A socket's session is checked once, when it connects; the
  * socket then lives no longer than that session (live/connections.ts).
  */
-
-/** A socket's credential, and whether it came from the cookie rather than the client's own hand. */
-interface Credential {
-  token: string;
-  fromCookie: boolean;
-}
 
 /** The token a websocket client sends: `connectionParams.token` (or `authorization`), else the cookie. */
 function websocketCredential(
@@ -64,8 +59,8 @@ function websocketCredential(
  * registration.
  */
 interface SignedIn {
-  token: string | null;
-  session: ValidatedSession | null;
+  credential: Credential | null;
+  authenticated: Authenticated | null;
   connection: LiveConnection | null;
 }
 
@@ -87,32 +82,40 @@ const isForeignCookieSocket = (deps: AppDeps, socket: Socket, credential: Creden
   !isOwnOrigin(socket.extra.request.headers, deps.config.publicUrl);
 
 /**
- * Checks the socket's token once. The socket is registered under the token's session before the
- * check, so a sign-out racing the check still closes it; a token that opens no session leaves
- * the socket signed out, as over HTTP.
+ * Checks the socket's credential once. The socket is registered under the credential's key before
+ * the check, so a sign-out or revocation racing the check still closes it; a cookie that opens no
+ * session leaves the socket signed out, as over HTTP (a handed-over token that opens nothing is
+ * refused by the caller). A session's socket also ends with all of its person's sessions (password
+ * reset, account deletion); a token's outlives them and ends when the token is revoked.
  */
-async function signIn(deps: AppDeps, socket: Socket, token: string | null): Promise<SignedIn> {
-  if (!token) return { token: null, session: null, connection: null };
+async function signIn(
+  deps: AppDeps,
+  socket: Socket,
+  credential: Credential | null,
+): Promise<SignedIn> {
+  if (!credential) return { credential: null, authenticated: null, connection: null };
   const { connections } = deps.live;
-  const connection = connections.open(deps.sessions.sessionIdOf(token), (code, reason) =>
+  const connection = connections.open(liveKeyOf(credential.token), (code, reason) =>
     socket.extra.socket.close(code, reason),
   );
   socket.extra.socket.once('close', () => connections.release(connection));
-  const session = await deps.sessions.validate(token).catch((error: unknown) => {
+  const authenticated = await authenticate(deps, credential.token).catch((error: unknown) => {
     connections.release(connection);
     throw error;
   });
-  if (!session) {
+  if (!authenticated) {
     connections.release(connection);
-    return { token: null, session: null, connection: null };
+    return { credential, authenticated: null, connection: null };
   }
-  connections.signedIn(connection, session.viewer.id);
+  connections.signedIn(connection, authenticated.viewer.id, {
+    outlivesSessions: authenticated.session === null,
+  });
   // Online while any signed-in socket of theirs is open, in any process (chat-presence).
-  const presence = deps.live.presence.connected(session.viewer.id);
+  const presence = deps.live.presence.connected(authenticated.viewer.id);
   const ws = socket.extra.socket;
   if (ws.readyState === ws.OPEN) ws.once('close', () => presence.closed());
   else presence.closed();
-  return { token, session, connection };
+  return { credential, authenticated, connection };
 }
 
 const withCode = (error: GraphQLError, code: string) =>
@@ -201,7 +204,7 @@ function operationQuota() {
   };
 
   return (socket: Socket, id: string): GraphQLError | null => {
-    const person = socket.extra.signedIn?.session?.viewer.id ?? null;
+    const person = socket.extra.signedIn?.authenticated?.viewer.id ?? null;
     if (open(socket) >= SOCKET_OPERATION_LIMITS.perSocket)
       return refused(MESSAGES.tooManySocketOperations);
     if (person) {
@@ -266,20 +269,32 @@ export function attachSubscriptions(
           ctx.extra.request.headers.cookie,
         );
         if (isForeignCookieSocket(deps, ctx, credential)) return false;
-        ctx.extra.signedIn = await signIn(deps, ctx, credential?.token ?? null);
+        ctx.extra.signedIn = await signIn(deps, ctx, credential);
+        const { authenticated } = ctx.extra.signedIn;
+        if (credential && !credential.fromCookie && !authenticated) {
+          // As over HTTP, a token that opens nothing is refused: 4401, which clients do not retry.
+          ctx.extra.socket.close(INVALID_TOKEN_CLOSE.code, INVALID_TOKEN_CLOSE.reason);
+          return false;
+        }
         return true;
       },
       context: (ctx) =>
         createContext(deps, {
-          token: ctx.extra.signedIn?.token ?? null,
-          session: ctx.extra.signedIn?.session ?? null,
+          credential: ctx.extra.signedIn?.credential ?? null,
+          authenticated: ctx.extra.signedIn?.authenticated ?? null,
           clientAddress: clientAddressOf(ctx.extra.request),
           requestId: randomUUID(),
           connection: ctx.extra.signedIn?.connection ?? undefined,
         }),
       onSubscribe: (ctx, id, payload) => {
         const refused = overQuota(ctx, id);
-        return refused ? [refused] : prepareOperation(schema, payload);
+        if (refused) return [refused];
+        const prepared = prepareOperation(schema, payload);
+        if (!('document' in prepared)) return prepared;
+        const operation = getOperationAST(prepared.document, prepared.operationName);
+        const scopes = ctx.extra.signedIn?.authenticated?.scopes ?? null;
+        const refusal = operation && operationScopeRefusal(scopes, prepared.document, operation);
+        return refusal ? [scopeGraphQLError(refusal, false)] : prepared;
       },
       onOperation:
         deps.config.env === 'test'

@@ -4,6 +4,8 @@ import type { AppPubSub, Topics } from '../graphql/pubsub';
 
 /** graphql-ws's close code for "Unauthorized": clients take it as final and do not reconnect. */
 export const SESSION_ENDED_CLOSE = { code: 4401, reason: 'Session ended' } as const;
+/** The same close for a socket whose handed-over token opens nothing. */
+export const INVALID_TOKEN_CLOSE = { code: 4401, reason: 'Invalid token' } as const;
 
 /** One signed-in websocket: aborted (its subscriptions stop) and closed when its session ends. */
 export interface LiveConnection {
@@ -13,6 +15,8 @@ export interface LiveConnection {
 interface Entry extends LiveConnection {
   sessionId: string;
   userId: string | null;
+  /** An access token's socket: it ends with its token, or the account, not with every session. */
+  outlivesSessions: boolean;
   openedAt: number;
   end(): void;
 }
@@ -52,6 +56,7 @@ export class LiveConnections {
     const entry: Entry = {
       sessionId,
       userId: null,
+      outlivesSessions: false,
       openedAt: Date.now(),
       signal: controller.signal,
       end: () => {
@@ -64,10 +69,14 @@ export class LiveConnections {
     return entry;
   }
 
-  /** The token's check found `userId`: the socket now also ends with all of their sessions. */
-  signedIn(connection: LiveConnection, userId: string) {
+  /**
+   * The check found `userId`: the socket now also ends with all of their sessions (a session's)
+   * or with their account (an access token's, `outlivesSessions`).
+   */
+  signedIn(connection: LiveConnection, userId: string, { outlivesSessions = false } = {}) {
     const entry = connection as Entry;
     entry.userId = userId;
+    entry.outlivesSessions = outlivesSessions;
     add(this.byUser, userId, entry);
     if ((this.endedUsers.get(userId) ?? 0) >= entry.openedAt) entry.end();
   }
@@ -78,7 +87,7 @@ export class LiveConnections {
     if (entry.userId) remove(this.byUser, entry.userId, entry);
   }
 
-  private ended({ sessionIds, userId }: Topics['sessionsEnded'][0]) {
+  private ended({ sessionIds, userId, includingTokens }: Topics['sessionsEnded'][0]) {
     for (const sessionId of sessionIds ?? [])
       for (const entry of [...(this.bySession.get(sessionId) ?? [])]) entry.end();
     if (!userId) return;
@@ -86,7 +95,8 @@ export class LiveConnections {
     this.endedUsers.set(userId, now);
     for (const [user, at] of this.endedUsers)
       if (now - at > ENDED_MEMORY_MS) this.endedUsers.delete(user);
-    for (const entry of [...(this.byUser.get(userId) ?? [])]) entry.end();
+    for (const entry of [...(this.byUser.get(userId) ?? [])])
+      if (includingTokens || !entry.outlivesSessions) entry.end();
   }
 
   /** Signed-in sockets open in this process (tests and diagnostics). */

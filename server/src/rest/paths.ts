@@ -1,6 +1,7 @@
 import { ITEM_PATH_MAX } from '@rules';
 import type { Context } from '../context';
 import type { Page } from '../db/keyset';
+import { CONTENT_ACCESS, requireScope, type Access, type ReadWriteAccess } from '../auth/scopes';
 import { notFound } from '../errors';
 
 /** What `/list/v2?path=…` passes a collection, in the spec's parameter names. */
@@ -50,6 +51,17 @@ function requestedSegments(path: string) {
   return segmentsOf(path);
 }
 
+/** `handler`, refusing first a token that lacks `access`. */
+const guarded =
+  <Rest extends unknown[], Result>(
+    access: Access,
+    handler: (ctx: Context, ...rest: Rest) => Result,
+  ) =>
+  (ctx: Context, ...rest: Rest): Result => {
+    requireScope(ctx.scopes, access);
+    return handler(ctx, ...rest);
+  };
+
 /** The handler whose pattern has the path's shape, with its `:name` segments bound. */
 function match<Handler>(routes: Nested<Handler>[], segments: string[]) {
   for (const route of routes) {
@@ -76,19 +88,46 @@ export class PathRouter {
   private readonly collections = new Map<string, CollectionRoutes>();
   private readonly nestedLists: Nested<NestedList>[] = [];
   private readonly nestedGets: Nested<NestedGet>[] = [];
+  /** The token access of what is being registered now (see `withAccess`). */
+  private access: ReadWriteAccess = CONTENT_ACCESS;
+
+  /**
+   * Registers what `mount` adds under `access`: a token calling those paths needs its read scope
+   * to list and get, its write scope to add (auth/scopes.ts).
+   */
+  withAccess(access: ReadWriteAccess, mount: () => void) {
+    const outer = this.access;
+    this.access = access;
+    try {
+      mount();
+    } finally {
+      this.access = outer;
+    }
+  }
 
   register(collection: string, routes: CollectionRoutes) {
-    this.collections.set(collection, routes);
+    const { read, write } = this.access;
+    this.collections.set(collection, {
+      list: routes.list && guarded(read, routes.list),
+      get: routes.get && guarded(read, routes.get),
+      create: routes.create && guarded(write, routes.create),
+    });
   }
 
   /** A list below an item, e.g. `problems/:id/parts`. */
   registerList(pattern: string, handler: NestedList) {
-    this.nestedLists.push({ segments: segmentsOf(pattern), handler });
+    this.nestedLists.push({
+      segments: segmentsOf(pattern),
+      handler: guarded(this.access.read, handler),
+    });
   }
 
   /** An item below an item, e.g. `problems/:id/parts/:partId`. */
   registerGet(pattern: string, handler: NestedGet) {
-    this.nestedGets.push({ segments: segmentsOf(pattern), handler });
+    this.nestedGets.push({
+      segments: segmentsOf(pattern),
+      handler: guarded(this.access.read, handler),
+    });
   }
 
   /** The registered collections (the first segments `path` may name). */

@@ -22,11 +22,21 @@ import { mountSolutionRest } from '../modules/solutions/solution.rest';
 import { mountSpaceRest } from '../modules/spaces/space.rest';
 import { mountStoryRest } from '../modules/stories/story.rest';
 import { mountTagRest } from '../modules/tags/tag.rest';
+import { mountApiTokenRest } from '../modules/tokens/api-token.rest';
 import { mountUserRest } from '../modules/users/user.rest';
 import { mountVoteRest } from '../modules/votes/vote.rest';
+import {
+  ADMIN_ACCESS,
+  CHAT_ACCESS,
+  CONTENT_ACCESS,
+  NOTIFICATIONS_ACCESS,
+  SESSION_ACCESS,
+  type ReadWriteAccess,
+} from '../auth/scopes';
 import { notFound } from '../errors';
 import { csrfGuard } from './csrf';
 import { PathRouter } from './paths';
+import { withAccess } from './rest-access';
 import { activeSpaceId, bodyFields, contextOf, ok, queryParam, resultsParam } from './shell';
 
 /**
@@ -40,30 +50,43 @@ export function createRestRouter(paths = new PathRouter()): Router {
   router.use(csrfGuard);
   router.use(express.json({ limit: '1mb' }));
 
-  mountAuthRest(router);
-  mountUserRest(router);
-  mountSpaceRest(router, paths);
-  mountStoryRest(router, paths);
-  mountProblemRest(router, paths);
-  mountSolutionRest(router, paths);
-  mountVoteRest(router, paths);
-  mountSkillRest(router, paths);
-  mountSpaceMediaRest(paths);
-  mountTagRest(router, paths);
-  mountDashboardRest(router, paths);
-  mountReactionRest(router);
-  mountBookmarkRest(router);
-  mountPeopleRest(router, paths);
-  mountCommentRest(router, paths);
-  mountModerationRest(router);
-  mountNotificationRest(router, paths);
-  mountPushRest(router);
-  mountAdminRest(router);
-  mountChatRest(router, paths);
-  mountChatMessageRest(router);
-  mountMediaRest(router);
-  mountPlacesRest(router, paths);
-  mountMapRest(router, paths);
+  // Each module's rows and paths with the token access they need (auth/scopes.ts).
+  const mount = (access: ReadWriteAccess, mountRows: (rows: Router) => void) =>
+    paths.withAccess(access, () => mountRows(withAccess(router, access)));
+  // Signing in, up and out belong to the site's own pages; reading who one is stays open.
+  mount({ read: 'read', write: 'session' }, (rows) => mountAuthRest(rows));
+  mount(CONTENT_ACCESS, (rows) => {
+    mountUserRest(rows);
+    mountSpaceRest(rows, paths);
+    mountStoryRest(rows, paths);
+    mountProblemRest(rows, paths);
+    mountSolutionRest(rows, paths);
+    mountVoteRest(rows, paths);
+    mountSkillRest(rows, paths);
+    mountSpaceMediaRest(paths);
+    mountTagRest(rows, paths);
+    mountDashboardRest(rows, paths);
+    mountReactionRest(rows);
+    mountBookmarkRest(rows);
+    mountPeopleRest(rows, paths);
+    mountCommentRest(rows, paths);
+    mountMediaRest(rows);
+    mountPlacesRest(rows, paths);
+    mountMapRest(rows, paths);
+  });
+  mount(NOTIFICATIONS_ACCESS, (rows) => {
+    mountNotificationRest(rows, paths);
+    mountPushRest(rows);
+  });
+  mount(ADMIN_ACCESS, (rows) => {
+    mountModerationRest(rows);
+    mountAdminRest(rows);
+  });
+  mount(SESSION_ACCESS, (rows) => mountApiTokenRest(rows));
+  mount(CHAT_ACCESS, (rows) => {
+    mountChatRest(rows, paths);
+    mountChatMessageRest(rows);
+  });
 
   router.get('/list/v2', async (req, res) => {
     const page = await paths.list(contextOf(res), queryParam(req, 'path') ?? '', {

@@ -9,7 +9,7 @@ import {
 } from '@rules';
 import type { Context } from '../context';
 import type { Page } from '../db/keyset';
-import { AppError, expectedError, HTTP_STATUS } from '../errors';
+import { AppError, expectedError, HTTP_STATUS, wwwAuthenticate } from '../errors';
 import type { Log } from '../log';
 
 /** The request context the REST shell resolved (Bearer token or cookie), see app.ts. */
@@ -61,6 +61,8 @@ export function restErrorHandler(log: Log) {
     const field = answer.details.field;
     if (answer.details.retryAfterSeconds)
       res.setHeader('Retry-After', String(answer.details.retryAfterSeconds));
+    const authenticate = wwwAuthenticate(answer);
+    if (authenticate) res.setHeader('WWW-Authenticate', authenticate);
     res.status(HTTP_STATUS[answer.code]).json({
       success: false,
       error: {
@@ -69,6 +71,7 @@ export function restErrorHandler(log: Log) {
         field: field === undefined ? null : (REST_FIELD_NAMES.get(field) ?? field),
         ...(answer.details.suspendedUntil && { suspendedUntil: answer.details.suspendedUntil }),
         ...(answer.details.version !== undefined && { version: answer.details.version }),
+        ...(answer.details.scope && { scope: answer.details.scope }),
       },
     });
   };

@@ -54,7 +54,7 @@ export async function signUpUnverified(server: TestServer, overrides: SignUpOver
     role: overrides.role ?? 'person',
   };
   const ctx = await createContext(server.deps, {
-    token: null,
+    credential: null,
     clientAddress: `factory-${randomUUID()}`,
     requestId: randomUUID(),
   });

@@ -10,4 +10,5 @@ export * from './solutions';
 export * from './spaces';
 export * from './stories';
 export * from './tags';
+export * from './api-tokens';
 export * from './users';

@@ -14,7 +14,10 @@ import {
   SpaceAnalytics,
 } from './admin.types';
 import * as analyticsService from './analytics.service';
+import { ADMIN_ACCESS } from '../../auth/scopes';
+import { TokenAccess } from '../../graphql/token-scopes';
 
+@TokenAccess(ADMIN_ACCESS)
 @Resolver()
 export class AdminResolver {
   @Authorized()

@@ -3,9 +3,12 @@ import type { Context } from '../../context';
 import { presentMe } from '../users/user.presenter';
 import * as auth from './auth.service';
 import { AuthMessage, SignInResult, SignUpInput } from './auth.types';
+import { TokenAccess } from '../../graphql/token-scopes';
 
 const done = (message: string): AuthMessage => ({ success: true, message });
 
+// Signing in, up and out and resetting a password belong to the site's own pages, not to tokens.
+@TokenAccess({ read: 'read', write: 'session' })
 @Resolver()
 export class AuthResolver {
   @Mutation(() => AuthMessage)

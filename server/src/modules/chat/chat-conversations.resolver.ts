@@ -29,10 +29,13 @@ import {
   ChatSortEnum,
   CreateConversationInput,
 } from './chat.types';
+import { CHAT_ACCESS } from '../../auth/scopes';
+import { TokenAccess } from '../../graphql/token-scopes';
 
 const presentAll = (views: ConversationView[]) => views.map(presentConversation);
 
 /** Conversations and their people (000 §2 chat drawer, §6 group options). */
+@TokenAccess(CHAT_ACCESS)
 @Resolver(() => ChatConversationType)
 export class ChatConversationResolver {
   @Authorized()

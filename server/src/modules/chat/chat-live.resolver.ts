@@ -33,10 +33,13 @@ import {
   ChatTypingEvent,
   ChatUnreadEvent,
 } from './chat.types';
+import { CHAT_ACCESS } from '../../auth/scopes';
+import { TokenAccess } from '../../graphql/token-scopes';
 
 const liveOf = (context: unknown) => (context as Context).live.chat;
 
 /** Chat as it happens: messages, typing, unread counts, conversations and presence. */
+@TokenAccess(CHAT_ACCESS)
 @Resolver()
 export class ChatLiveResolver {
   @Query(() => [ChatPresence], {
@@ -157,6 +160,7 @@ async function conversationFor(
 }
 
 /** A person's presence wherever a member appears (lists, pickers, a direct chat's other person). */
+@TokenAccess(CHAT_ACCESS)
 @Resolver(() => ChatMember)
 export class ChatMemberPresenceField {
   @FieldResolver(() => ChatPresence)

@@ -25,10 +25,13 @@ import {
   ChatTotals,
   SendChatMessageInput,
 } from './chat.types';
+import { CHAT_ACCESS } from '../../auth/scopes';
+import { TokenAccess } from '../../graphql/token-scopes';
 
 const viewerIdOf = (ctx: Context) => ctx.viewer?.id ?? null;
 
 /** Messages, reactions and reading (000 §2 opened chat, §5 message rules). */
+@TokenAccess(CHAT_ACCESS)
 @Resolver(() => ChatMessageType)
 export class ChatMessageResolver {
   @Authorized()
@@ -142,6 +145,7 @@ export class ChatMessageResolver {
 }
 
 /** A conversation's unread count and last message, for the viewer (S1 resolves the rest). */
+@TokenAccess(CHAT_ACCESS)
 @Resolver(() => ChatConversationType)
 export class ChatConversationMessageFields {
   @FieldResolver(() => Int, { description: "The viewer's unread messages here." })

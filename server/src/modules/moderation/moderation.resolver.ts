@@ -7,7 +7,10 @@ import * as items from './moderation-items.service';
 import * as reports from './moderation-reports.service';
 import * as roles from './moderation-roles.service';
 import { PendingPostPage, Report, ReportInput, ReportPage } from './moderation.types';
+import { ADMIN_ACCESS } from '../../auth/scopes';
+import { TokenAccess } from '../../graphql/token-scopes';
 
+@TokenAccess(ADMIN_ACCESS)
 @Resolver()
 export class ModerationResolver {
   @Authorized()

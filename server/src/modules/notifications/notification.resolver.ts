@@ -19,7 +19,10 @@ import { notificationChangesOf, type NotificationsChange } from './notification-
 import { presentNotification } from './notification.presenter';
 import * as notificationService from './notification.service';
 import { NotificationPage, NotificationsChanged, NotificationType } from './notification.types';
+import { NOTIFICATIONS_ACCESS } from '../../auth/scopes';
+import { TokenAccess } from '../../graphql/token-scopes';
 
+@TokenAccess(NOTIFICATIONS_ACCESS)
 @Resolver(() => NotificationType)
 export class NotificationResolver {
   @Authorized()
@@ -129,6 +132,7 @@ export class NotificationResolver {
   }
 }
 
+@TokenAccess(NOTIFICATIONS_ACCESS)
 @Resolver(() => User)
 export class UserNotificationFields {
   @FieldResolver(() => Int, { description: 'Unread notifications the viewer may still see.' })
@@ -137,6 +141,7 @@ export class UserNotificationFields {
   }
 }
 
+@TokenAccess(NOTIFICATIONS_ACCESS)
 @Resolver(() => Space)
 export class SpaceNotificationFields {
   @FieldResolver(() => Boolean, {

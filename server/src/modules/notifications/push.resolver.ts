@@ -9,6 +9,8 @@ import {
   removePushSubscription,
   savePushSubscription,
 } from './push.service';
+import { NOTIFICATIONS_ACCESS } from '../../auth/scopes';
+import { TokenAccess } from '../../graphql/token-scopes';
 
 @InputType({ description: 'The keys of a browser push subscription (PushSubscription.toJSON()).' })
 export class PushSubscriptionKeysInput {
@@ -23,6 +25,7 @@ export class PushSubscriptionInput {
 }
 
 /** Web Push subscriptions and the e-mail digest setting. */
+@TokenAccess(NOTIFICATIONS_ACCESS)
 @Resolver()
 export class PushResolver {
   @Query(() => String, { description: 'The VAPID public key browsers subscribe with.' })

@@ -21,5 +21,7 @@ export async function deleteAccount(ctx: Context): Promise<void> {
   await removeQueuedFiles(ctx);
   // The rows went with the user; this tells every process to close the account's websockets.
   await ctx.sessions.invalidateAllFor(viewer.id);
+  // Access tokens went too: their sockets, which outlive a password reset, close as well.
+  await ctx.pubsub.publish('sessionsEnded', { userId: viewer.id, includingTokens: true });
   ctx.cookies?.set(ctx.sessions.blankCookie());
 }

@@ -4,6 +4,7 @@ import { deleteAccount } from './account-deletion.service';
 import { presentMe } from './user.presenter';
 import { getMe, setPresenceHidden, updateLanguage, updateProfile } from './user.service';
 import { UpdateProfileInput, User } from './user.types';
+import { FieldTokenAccess } from '../../graphql/token-scopes';
 
 @Resolver(() => User)
 export class UserResolver {
@@ -40,6 +41,8 @@ export class UserResolver {
   }
 
   @Authorized()
+  // An app may act as its person, but never end them.
+  @FieldTokenAccess('session')
   @Mutation(() => Boolean, { description: 'Deletes the account with its sessions and posts.' })
   async deleteAccount(@Ctx() ctx: Context) {
     await deleteAccount(ctx);

@@ -73,6 +73,7 @@ const contextFor = (
   createContext(deps, {
     token: requestToken(deps, req),
     clientAddress: clientAddressOf(req),
+    userAgent: req.headers['user-agent'] ?? null,
     requestId,
     cookies: cookieJar(res),
   });

@@ -37,8 +37,10 @@ export interface Context extends AppDeps {
   /** The session token the request came with, so sign-out can end exactly that session. */
   sessionToken: string | null;
   loaders: Loaders;
-  /** Client address for rate limits. */
+  /** Client address for rate limits (and kept with the session, see auth/sessions.ts). */
   clientAddress: string;
+  /** The request's User-Agent header (a websocket's handshake's), kept with the session. */
+  userAgent: string | null;
   cookies?: CookieJar;
   requestId: string;
   /** Over a websocket: aborts when the connection's session ends, stopping its subscriptions. */
@@ -52,6 +54,7 @@ export async function createContext(
     /** The token's session when the caller already checked it (a websocket does, once). */
     session?: ValidatedSession | null;
     clientAddress: string;
+    userAgent?: string | null;
     requestId: string;
     cookies?: CookieJar;
     connection?: Context['connection'];
@@ -64,7 +67,11 @@ export async function createContext(
         ? await deps.sessions.validate(request.token)
         : null;
   if (session?.refreshedCookie) request.cookies?.set(session.refreshedCookie);
-  if (session) noteSeen(deps, session.viewer.id);
+  const userAgent = request.userAgent ?? null;
+  if (session) {
+    noteSeen(deps, session.viewer.id);
+    deps.sessions.noteSeen(session.sessionId, { userAgent, address: request.clientAddress });
+  }
   const viewer = session?.viewer ?? null;
   // Made on first use: a websocket operation keeps its context for the subscription's whole life,
   // and thousands of idle subscriptions must not each hold a logger and forty empty loaders.
@@ -85,6 +92,7 @@ export async function createContext(
       loaders = fresh;
     },
     clientAddress: request.clientAddress,
+    userAgent,
     cookies: request.cookies,
     requestId: request.requestId,
     connection: request.connection,

@@ -274,6 +274,7 @@ export function attachSubscriptions(
           token: ctx.extra.signedIn?.token ?? null,
           session: ctx.extra.signedIn?.session ?? null,
           clientAddress: clientAddressOf(ctx.extra.request),
+          userAgent: ctx.extra.request.headers['user-agent'] ?? null,
           requestId: randomUUID(),
           connection: ctx.extra.signedIn?.connection ?? undefined,
         }),

@@ -3,6 +3,7 @@ import type { Context } from '../context';
 import { unauthenticated } from '../errors';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
+import { MySessionsResolver } from '../modules/auth/my-sessions.resolver';
 import {
   BookmarkResolver,
   ProblemBookmarkedField,
@@ -56,6 +57,7 @@ const authChecker: AuthChecker<Context> = ({ context }) => {
 
 export const resolvers = [
   AuthResolver,
+  MySessionsResolver,
   UserResolver,
   ExplainersResolver,
   SpaceResolver,

@@ -148,6 +148,10 @@ export const RATE_LIMITS = {
   uploadCreate: { max: 60, windowSeconds: 60 * 60 },
   // Chat images per person: ten messages of five photos an hour; a script stops at the 51st.
   chatImageUpload: { max: 50, windowSeconds: 60 * 60 },
+  // Sessions signed out from /settings/account (one, or all others at once), per acting session:
+  // each ends sockets on every process. Counted per session, not per person, so an intruder's
+  // session using up its tries never stops the owner signing it out.
+  sessionSignOut: { max: 30, windowSeconds: 10 * 60 },
 } as const;
 
 /**

@@ -69,6 +69,7 @@ export async function createAppDeps(config: Config, log: Log): Promise<AppDeps> 
     sessions: createSessionStore(database.db, {
       secureCookies: config.secureCookies,
       onEnded: (ended) => pubsub.publish('sessionsEnded', ended),
+      onSeenFailed: (error) => log.warn({ err: error }, 'session last seen not recorded'),
     }),
     storage: createStorage(config),
   };

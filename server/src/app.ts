@@ -76,6 +76,7 @@ const contextFor = (
   createContext(deps, {
     credential: requestCredential(deps, req),
     clientAddress: clientAddressOf(req),
+    userAgent: req.headers['user-agent'] ?? null,
     requestId,
     cookies: cookieJar(res),
   });

@@ -42,8 +42,10 @@ export interface Context extends AppDeps {
   /** The session token the request came with, so sign-out can end exactly that session. */
   sessionToken: string | null;
   loaders: Loaders;
-  /** Client address for rate limits. */
+  /** Client address for rate limits (and kept with the session, see auth/sessions.ts). */
   clientAddress: string;
+  /** The request's User-Agent header (a websocket's handshake's), kept with the session. */
+  userAgent: string | null;
   cookies?: CookieJar;
   requestId: string;
   /** Over a websocket: aborts when the connection's session ends, stopping its subscriptions. */
@@ -57,6 +59,7 @@ export async function createContext(
     /** The credential's check when the caller already made it (a websocket does, once). */
     authenticated?: Authenticated | null;
     clientAddress: string;
+    userAgent?: string | null;
     requestId: string;
     cookies?: CookieJar;
     connection?: Context['connection'];
@@ -74,7 +77,10 @@ export async function createContext(
   if (credential && !credential.fromCookie && !authenticated) throw invalidToken();
   const session = authenticated?.session ?? null;
   if (session?.refreshedCookie) request.cookies?.set(session.refreshedCookie);
+  const userAgent = request.userAgent ?? null;
   if (authenticated) noteSeen(deps, authenticated.viewer.id);
+  if (session)
+    deps.sessions.noteSeen(session.sessionId, { userAgent, address: request.clientAddress });
   const viewer = authenticated?.viewer ?? null;
   // Made on first use: a websocket operation keeps its context for the subscription's whole life,
   // and thousands of idle subscriptions must not each hold a logger and forty empty loaders.
@@ -96,6 +102,7 @@ export async function createContext(
       loaders = fresh;
     },
     clientAddress: request.clientAddress,
+    userAgent,
     cookies: request.cookies,
     requestId: request.requestId,
     connection: request.connection,

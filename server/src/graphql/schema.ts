@@ -3,6 +3,7 @@ import type { Context } from '../context';
 import { unauthenticated } from '../errors';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
+import { MySessionsResolver } from '../modules/auth/my-sessions.resolver';
 import {
   BookmarkResolver,
   ProblemBookmarkedField,
@@ -57,6 +58,7 @@ const authChecker: AuthChecker<Context> = ({ context }) => {
 
 export const resolvers = [
   AuthResolver,
+  MySessionsResolver,
   UserResolver,
   ApiTokenResolver,
   ExplainersResolver,

@@ -283,6 +283,7 @@ export function attachSubscriptions(
           credential: ctx.extra.signedIn?.credential ?? null,
           authenticated: ctx.extra.signedIn?.authenticated ?? null,
           clientAddress: clientAddressOf(ctx.extra.request),
+          userAgent: ctx.extra.request.headers['user-agent'] ?? null,
           requestId: randomUUID(),
           connection: ctx.extra.signedIn?.connection ?? undefined,
         }),

@@ -13,6 +13,7 @@ import { ResetExplainersCard } from '../explainers';
 import { DigestSettingCard } from '../push';
 import { LanguageSelect } from './LanguageSelect';
 import { PresenceSettingCard } from './PresenceSettingCard';
+import { SessionsCard } from './SessionsCard';
 
 /** The spec: account deletion goes to / after 1 second. */
 const LEAVE_AFTER_DELETE_MS = 1000;
@@ -67,7 +68,10 @@ function DeleteAccount() {
   );
 }
 
-/** /settings/account: e-mail, subscription, language, digest, presence and account deletion. */
+/**
+ * /settings/account: e-mail, subscription, language, digest, presence, the signed-in sessions and
+ * account deletion.
+ */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const { viewer } = useViewer();
@@ -93,6 +97,7 @@ export function AccountSettingsPage() {
       </Card>
       <DigestSettingCard />
       <PresenceSettingCard />
+      <SessionsCard />
       <DeleteAccount />
     </Stack>
   );

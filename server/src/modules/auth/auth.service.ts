@@ -116,7 +116,10 @@ export async function signIn(ctx: Context, input: unknown) {
   if (!user.emailVerified)
     throw new AppError('FORBIDDEN', MESSAGES.verifyEmail, { field: 'email' });
 
-  const { token, cookie } = await ctx.sessions.create(user.id);
+  const { token, cookie } = await ctx.sessions.create(user.id, {
+    userAgent: ctx.userAgent,
+    address: ctx.clientAddress,
+  });
   ctx.cookies?.set(cookie);
   const session = await ctx.sessions.validate(token);
   return { token, user: await getMe({ ...ctx, viewer: session!.viewer, sessionToken: token }) };

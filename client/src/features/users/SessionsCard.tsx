@@ -1,0 +1,183 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { RelativeTime } from '../../components/RelativeTime';
+import {
+  MySessionsDocument,
+  SignOutOtherSessionsDocument,
+  SignOutSessionDocument,
+  type MySessionsQuery,
+} from '../../gql/graphql';
+
+type Session = MySessionsQuery['mySessions'][number];
+
+/** What the person is asked to confirm: one session, or every one but this. */
+type Ending = { session: Session } | { others: number };
+
+const MOBILE_SYSTEMS = new Set(['Android', 'iOS']);
+
+/** "Chrome on Linux" in the reader's language (browser and system names stay as they are). */
+function useDeviceName() {
+  const { t } = useTranslation();
+  return ({ browser, os }: Pick<Session, 'browser' | 'os'>) =>
+    browser && os
+      ? t('users:sessions.browserOn', { browser, os })
+      : (browser ?? os ?? t('users:sessions.unknownDevice'));
+}
+
+function SessionRow({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+  const { t } = useTranslation();
+  const deviceName = useDeviceName();
+  const Icon = session.os && MOBILE_SYSTEMS.has(session.os) ? IconDeviceMobile : IconDeviceDesktop;
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Icon size={24} stroke={1.5} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Text fw={500}>{deviceName(session)}</Text>
+            {session.current && (
+              <Badge variant="light" color="green">
+                {t('users:sessions.thisDevice')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('users:sessions.where')}: {session.address ?? t('users:sessions.unknownAddress')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('users:sessions.lastSeen')}:{' '}
+            {session.current ? (
+              t('users:sessions.activeNow')
+            ) : (
+              <RelativeTime date={session.lastSeenAt} inherit />
+            )}
+            {' · '}
+            {t('users:sessions.signedIn')}: <RelativeTime date={session.createdAt} inherit />
+          </Text>
+        </Stack>
+      </Group>
+      {!session.current && (
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          leftSection={<IconLogout size={14} />}
+          onClick={onSignOut}
+          aria-label={t('users:sessions.signOutOne', { device: deviceName(session) })}
+          style={{ flexShrink: 0 }}
+        >
+          {t('users:sessions.signOut')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The account page's "signed-in sessions": every browser or app signed in to the account, with
+ * where it was last seen from and when; any other one can be signed out, or all of them at once.
+ * Signing this device out stays the menu's sign-out.
+ */
+export function SessionsCard() {
+  const { t } = useTranslation();
+  const deviceName = useDeviceName();
+  const { data, loading, error, refetch } = useQuery(MySessionsDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
+  const [signOutSession, one] = useMutation(SignOutSessionDocument);
+  const [signOutOthers, others] = useMutation(SignOutOtherSessionsDocument);
+  // Kept while the dialog closes, so its words do not change as it fades out.
+  const [ending, setEnding] = useState<Ending | null>(null);
+  const [asking, setAsking] = useState(false);
+  const ask = (what: Ending) => {
+    setEnding(what);
+    setAsking(true);
+  };
+
+  const sessions = data?.mySessions ?? [];
+  const otherCount = sessions.filter((session) => !session.current).length;
+
+  async function confirm() {
+    if (!ending) return;
+    try {
+      if ('session' in ending) {
+        await signOutSession({ variables: { id: ending.session.id } });
+        notifySuccess(t('users:sessions.signedOutOne', { device: deviceName(ending.session) }));
+      } else {
+        const result = await signOutOthers();
+        const count = result.data?.signOutOtherSessions ?? 0;
+        notifySuccess(t('users:sessions.signedOutOthers', { count }));
+      }
+    } catch (failure) {
+      notifyError(failure);
+    } finally {
+      // Gone either way (an already-ended session answers not found): show what is left.
+      setAsking(false);
+      void refetch();
+    }
+  }
+
+  const pending =
+    loadStateView({
+      loading,
+      error,
+      refetch,
+      hasData: Boolean(data),
+      skeleton: <Skeleton height={48} radius="sm" />,
+      errorTitle: t('users:sessions.loadFailed'),
+    }) ??
+    sessions.map((session, index) => (
+      <Fragment key={session.id}>
+        {index > 0 && <Divider />}
+        <SessionRow session={session} onSignOut={() => ask({ session })} />
+      </Fragment>
+    ));
+
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('users:sessions.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('users:sessions.intro')}
+        </Text>
+        {pending}
+        {otherCount > 0 && (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={16} />}
+            onClick={() => ask({ others: otherCount })}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('users:sessions.signOutOthers')}
+          </Button>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={asking}
+        title={
+          ending && 'session' in ending
+            ? t('users:sessions.confirmOneTitle', { device: deviceName(ending.session) })
+            : t('users:sessions.confirmOthersTitle')
+        }
+        message={
+          ending && 'others' in ending
+            ? t('users:sessions.confirmOthersText', { count: ending.others })
+            : t('users:sessions.confirmOneText')
+        }
+        confirmLabel={t('users:sessions.signOut')}
+        loading={one.loading || others.loading}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
+    </Card>
+  );
+}

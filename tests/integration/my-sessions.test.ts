@@ -81,8 +81,12 @@ const listAs = async (token: string, device: Device) =>
     )
   ).mySessions;
 
-const signedInAs = async (token: string) =>
-  (await gqlData<{ me: { id: string } | null }>(server.url, ME, {}, { token })).me?.id ?? null;
+/** Whom a session token opens now; null once its session ended (then it is refused, 401). */
+async function signedInAs(token: string) {
+  const answer = await gql<{ me: { id: string } | null }>(server.url, ME, {}, { token });
+  if (answer.status === 401) return null;
+  return answer.data?.me?.id ?? null;
+}
 
 /** A live subscription held with `token`, closed by the server when its session ends. */
 async function socketOf(token: string) {

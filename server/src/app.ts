@@ -5,6 +5,7 @@ import proxyaddr from 'proxy-addr';
 import type { Credential } from './auth/credentials';
 import type { Config } from './config';
 import { createContext, type AppDeps, type CookieJar } from './context';
+import { crossOrigin } from './cors';
 import { UNAVAILABLE_RETRY_SECONDS } from './errors';
 import { graphqlHttpHandler, isGraphqlRequest } from './graphql/http';
 import { buildAppSchema } from './graphql/schema';
@@ -114,9 +115,12 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     https: deps.config.publicUrl.startsWith('https://'),
     tileUrl: deps.config.tileUrl,
   });
+  const withCors = crossOrigin(deps.config.corsOrigins);
   const server = createServer((req, res) =>
     // Set before the request is routed, so that /graphql (answered outside express) has them too.
     withSecurityHeaders(req, res, () => {
+      const api = isGraphqlRequest(req.url) || isApiRequest(req.url);
+      if (api && withCors(req, res)) return;
       if (graphqlHttp && isGraphqlRequest(req.url)) {
         answerWithin(res, deps.config.requestTimeoutMs, 'graphql');
         void graphqlHttp(req, res, trackRequest(deps, req, res));

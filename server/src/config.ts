@@ -37,6 +37,33 @@ const trustProxySchema = z
     return proxies;
   });
 
+/**
+ * CORS_ORIGINS as the exact origins (`https://app.example.org`, a port when not the default) whose
+ * pages may call the API from the browser. Browsers send `Origin` as scheme, host and port, so
+ * that is all an entry may name: a path, a `*` or a `null` is refused here, so a typo stops the
+ * start instead of letting nobody (or everybody) in.
+ */
+const corsOriginsSchema = z
+  .string()
+  .default('')
+  .transform((given, ctx): string[] => {
+    const origins: string[] = [];
+    for (const entry of given.split(',').map((part) => part.trim())) {
+      if (!entry) continue;
+      const url = URL.canParse(entry) ? new URL(entry) : null;
+      // An origin's URL is the origin and a slash: with a path, a query or a user it is no origin.
+      if (!url || !/^https?:$/u.test(url.protocol) || url.href !== `${url.origin}/`) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${entry} is not an origin: give scheme, host, port (https://app.example.org)`,
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -44,6 +71,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Reverse proxies whose X-Forwarded-For is believed; unset: none. */
   TRUST_PROXY: trustProxySchema,
+  /** Origins whose pages may call the API with a Bearer token; unset: no cross-origin access. */
+  CORS_ORIGINS: corsOriginsSchema,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   /** Live events between processes through Redis pub/sub instead of PostgreSQL NOTIFY. */
@@ -152,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Empty when PORT is 0 (tests): the server fills it in once it knows its port. */
     publicUrl: parsed.PUBLIC_URL ?? (parsed.PORT ? `http://localhost:${parsed.PORT}` : ''),
     trustProxy: parsed.TRUST_PROXY,
+    corsOrigins: parsed.CORS_ORIGINS,
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,

@@ -64,3 +64,40 @@ describe('trusted proxies (TRUST_PROXY)', () => {
     expect(() => trustProxy('10.0.0.0/40')).toThrow(/invalid range/u);
   });
 });
+
+describe('cross-origin callers (CORS_ORIGINS)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bumps-config-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const corsOrigins = (CORS_ORIGINS?: string) =>
+    loadConfig({ DATA_DIR: dataDir, ...(CORS_ORIGINS !== undefined && { CORS_ORIGINS }) })
+      .corsOrigins;
+
+  it('lets no other origin in unless told', () => {
+    expect(corsOrigins()).toEqual([]);
+    expect(corsOrigins('')).toEqual([]);
+    expect(corsOrigins(' , ')).toEqual([]);
+  });
+
+  it('takes origins as the browser sends them in Origin', () => {
+    expect(
+      corsOrigins('https://app.example.org, http://localhost:5173/,HTTPS://Other.Example:443'),
+    ).toEqual(['https://app.example.org', 'http://localhost:5173', 'https://other.example']);
+  });
+
+  it('refuses what is not an origin: a wildcard, null, a path, a query or another scheme', () => {
+    for (const given of [
+      '*',
+      'null',
+      'app.example.org',
+      'https://app.example.org/app',
+      'https://app.example.org/?x',
+      'https://user@app.example.org',
+      'ftp://app.example.org',
+    ])
+      expect(() => corsOrigins(`https://ok.example,${given}`), given).toThrow(/is not an origin/u);
+  });
+});

@@ -88,11 +88,73 @@ const unavailableAsHttp503: ApolloServerPlugin<Context> = {
   },
 };
 
+/**
+ * Whether an Accept header takes `type`: the most specific range that names it (the type itself,
+ * then `application/*`, then `*\/*`) does not give it q=0.
+ */
+function accepts(accept: string, type: string): boolean {
+  const ranges = [type, `${type.split('/')[0]}/*`, '*/*'];
+  let best: { rank: number; quality: number } | null = null;
+  for (const range of accept.split(',')) {
+    const [name = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const rank = ranges.indexOf(name);
+    if (rank === -1 || (best && best.rank <= rank)) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    best = { rank, quality: q ? Number(q.slice(2)) : 1 };
+  }
+  return best !== null && best.quality > 0;
+}
+
+/** The codes of a well-formed request whose document or variables are refused before it runs. */
+const DOCUMENT_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'OPERATION_RESOLUTION_FAILURE',
+  // Variables that do not coerce, and a document or variables past the cost limit (costLimit).
+  'BAD_USER_INPUT',
+]);
+
+/**
+ * GraphQL over HTTP's status for a document refused before it runs (it does not parse, validate or
+ * name an operation, or its variables do not coerce or cost too much). Apollo answers 400, what
+ * the spec asks of an `application/graphql-response+json` answer. An `application/json` client
+ * predates that type and cannot tell a 4xx from a proxy's error page, so the spec's SHOULD for it
+ * is 200 with the errors: given to a client that accepts `application/json` and not the new type.
+ * One that accepts both (Apollo Client does) or `*\/*`, or sends no Accept, keeps 400: since
+ * 2025 the spec lets a server take a missing Accept as the new type. A malformed request (a body
+ * that is not JSON, no query) stays 400 whatever it accepts.
+ */
+const legacyJsonStatus: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ request, response }) {
+        if (response.http.status !== 400 || response.body.kind !== 'single') return;
+        const accept = request.http?.headers.get('accept');
+        if (
+          !accept ||
+          !accepts(accept, 'application/json') ||
+          accepts(accept, 'application/graphql-response+json')
+        )
+          return;
+        const errors = response.body.singleResult.errors ?? [];
+        const code = (error: (typeof errors)[number]) => String(error.extensions?.code);
+        if (errors.length && errors.every((error) => DOCUMENT_ERROR_CODES.has(code(error))))
+          response.http.status = 200;
+      },
+    };
+  },
+};
+
 export function createApollo(schema: GraphQLSchema, deps: AppDeps, httpServer: Server) {
   return new ApolloServer<Context>({
     schema,
     introspection: true,
-    csrfPrevention: true,
+    // A GET must carry a header that a cross-site page cannot send without a preflight: Apollo's
+    // two, or the Authorization an API client sends anyway (a browser adds one by itself only
+    // for HTTP Basic credentials, and a GET runs no mutation). A JSON POST needs none.
+    csrfPrevention: {
+      requestHeaders: ['apollo-require-preflight', 'x-apollo-operation-name', 'authorization'],
+    },
     // main.ts owns SIGTERM/SIGINT: it stops HTTP, websockets and the database in order, in each worker.
     stopOnTerminationSignals: false,
     parseOptions: PARSE_OPTIONS,
@@ -111,6 +173,7 @@ export function createApollo(schema: GraphQLSchema, deps: AppDeps, httpServer: S
       tokenScopes,
       costLimit(schema),
       unavailableAsHttp503,
+      legacyJsonStatus,
     ],
   });
 }

@@ -10,10 +10,11 @@ import { contextOf } from './shell';
  * CORS permission. So a cookie-authenticated write must prove it came from this app's own pages:
  *
  * - a JSON content type (`application/json`, `application/*+json`) or an `X-Requested-With`
- *   header: a cross-site page cannot send either without a CORS preflight, which this server never
- *   grants;
+ *   header: a cross-site page cannot send either without a CORS preflight, which this server
+ *   grants only to CORS_ORIGINS and never with credentials (cors.ts), so no preflighted request
+ *   carries the cookie;
  * - and an `Origin` that is this server's (`isOwnOrigin`, which the websocket's handshake uses
- *   too); an absent Origin is refused. With Origin required, `Sec-Fetch-Site` would add nothing,
+ *   too; a CORS_ORIGINS page is not); an absent Origin is refused. With Origin required, `Sec-Fetch-Site` would add nothing,
  *   so it is not read.
  *
  * Bearer-token calls carry no ambient credential and signed-out calls no session to abuse, so both

@@ -179,7 +179,7 @@ export function createTusUploads(deps: AppDeps): TusUploads {
     path: '/uploads',
     datastore,
     maxSize: MEDIA_FILE_MAX_BYTES,
-    // Same origin only: no CORS headers for other sites.
+    // CORS for all of /api, uploads included, is added before the request gets here (cors.ts).
     allowedOrigins: () => false,
     namingFunction: () => randomUUID(),
     getFileIdFromRequest: (_req, lastPath) =>

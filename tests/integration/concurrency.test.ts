@@ -698,7 +698,7 @@ describe('one solution voted on, reacted to and commented on at once', () => {
 
 describe('hiding, restoring and deleting one comment at once', () => {
   const DELETE_COMMENT = `mutation($id: ID!) { deleteComment(id: $id) }`;
-  const MODERATE = `mutation($action: String!, $itemType: String!, $itemId: ID!) {
+  const MODERATE = `mutation($action: ModerateItemAction!, $itemType: ReportableItemType!, $itemId: ID!) {
     moderateItem(action: $action, itemType: $itemType, itemId: $itemId) }`;
   const ROUNDS = 6;
 

@@ -335,7 +335,7 @@ describe('anonymous posts waiting for approval', () => {
       expect(before.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
       const plain = await gqlError(
         server.url,
-        `mutation($id: ID!) { moderateItem(action: "approve", itemType: "stories", itemId: $id) }`,
+        `mutation($id: ID!) { moderateItem(action: approve, itemType: stories, itemId: $id) }`,
         { id: story.id },
         { token: subscriber.token },
       );

@@ -299,7 +299,7 @@ describe('npm run seed:demo', () => {
       progressMaps: { items: { id: string; name: string; type: string; graphTypes: string[] }[] };
     }>(
       server.url,
-      `{ progressMaps(spaceId: "ww", orderBy: "az") { items { id name type graphTypes } } }`,
+      `{ progressMaps(spaceId: "ww", orderBy: az) { items { id name type graphTypes } } }`,
       {},
       { token },
     );

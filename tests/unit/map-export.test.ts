@@ -18,7 +18,7 @@ const node = (
   extra: Partial<MapGraphFragment['nodes'][number]> = {},
 ): MapGraphFragment['nodes'][number] => ({
   key,
-  kind: key.slice(0, key.indexOf(':')),
+  kind: key.slice(0, key.indexOf(':')) as MapGraphFragment['nodes'][number]['kind'],
   refId: key.slice(key.indexOf(':') + 1),
   label,
   description: null,

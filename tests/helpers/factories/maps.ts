@@ -61,7 +61,7 @@ export const COPY_MAP = `mutation($id: ID!, $name: String) { copyProgressMap(id:
 export const IMPORT_MAP = `mutation($data: JSONObject!, $spaceId: ID, $problemId: ID) {
   importProgressMap(data: $data, spaceId: $spaceId, problemId: $problemId) { ${MAP_FIELDS} } }`;
 export const PROGRESS_MAP = `query($id: ID!) { progressMap(id: $id) { ${MAP_FIELDS} } }`;
-export const PROGRESS_MAPS = `query($spaceId: ID, $problemId: ID, $mine: Boolean, $type: String, $orderBy: String, $after: String, $first: Int) {
+export const PROGRESS_MAPS = `query($spaceId: ID, $problemId: ID, $mine: Boolean, $type: MapType, $orderBy: MapSort, $after: String, $first: Int) {
   progressMaps(spaceId: $spaceId, problemId: $problemId, mine: $mine, type: $type, orderBy: $orderBy, after: $after, first: $first) {
     items { ${MAP_FIELDS} } last } }`;
 export const LAST_MAP = `query($spaceId: ID, $graphType: String) { lastProgressMap(spaceId: $spaceId, graphType: $graphType) { id name } }`;

@@ -48,12 +48,12 @@ export const CREATE_REPORT = `mutation($input: ReportInput!) { createReport(inpu
 export const MY_REPORTS = `query($first: Int, $after: String) {
   myReports(first: $first, after: $after) { items { ${REPORT_FIELDS} } nextCursor }
 }`;
-export const REPORT_QUEUE = `query($status: String, $spaceId: ID, $first: Int, $after: String) {
+export const REPORT_QUEUE = `query($status: ReportStatus, $spaceId: ID, $first: Int, $after: String) {
   reportQueue(status: $status, spaceId: $spaceId, first: $first, after: $after) { items { ${REPORT_FIELDS} } nextCursor }
 }`;
 export const REPORT = `query($id: ID!) { report(id: $id) { ${REPORT_FIELDS} } }`;
-export const SET_REPORT_STATUS = `mutation($id: ID!, $status: String!) { setReportStatus(id: $id, status: $status) { ${REPORT_FIELDS} } }`;
-export const MODERATE_ITEM = `mutation($action: String!, $itemType: String!, $itemId: ID!, $reportId: ID) {
+export const SET_REPORT_STATUS = `mutation($id: ID!, $status: ReportStatus!) { setReportStatus(id: $id, status: $status) { ${REPORT_FIELDS} } }`;
+export const MODERATE_ITEM = `mutation($action: ModerateItemAction!, $itemType: ReportableItemType!, $itemId: ID!, $reportId: ID) {
   moderateItem(action: $action, itemType: $itemType, itemId: $itemId, reportId: $reportId)
 }`;
 export const PENDING_POSTS = `query($spaceId: ID, $first: Int, $after: String) {

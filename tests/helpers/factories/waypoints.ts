@@ -21,7 +21,7 @@ export interface WaypointView {
 export const ADD_WAYPOINT = `mutation($mapId: ID!, $input: WaypointInput!) { addWaypoint(mapId: $mapId, input: $input) { ${WAYPOINT_FIELDS} } }`;
 export const UPDATE_WAYPOINT = `mutation($id: ID!, $input: WaypointInput!) { updateWaypoint(id: $id, input: $input) { ${WAYPOINT_FIELDS} } }`;
 export const DELETE_WAYPOINT = `mutation($id: ID!) { deleteWaypoint(id: $id) }`;
-export const WAYPOINTS = `query($scope: String!, $spaceId: ID, $after: String, $first: Int) {
+export const WAYPOINTS = `query($scope: WaypointScope!, $spaceId: ID, $after: String, $first: Int) {
   waypoints(scope: $scope, spaceId: $spaceId, after: $after, first: $first) { items { ${WAYPOINT_FIELDS} } last } }`;
 
 /** `user` adds a waypoint to a map they edit; fails the test if refused. */

@@ -1,6 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import type { ModerateItemAction, ReportStatus } from '@rules';
+import type { ModerateItemAction, ReportableType, ReportStatus } from '@rules';
 import {
   ModerateItemDocument,
   ReportDocument,
@@ -59,7 +59,7 @@ export function useModeration() {
     },
     moderateItem: async (
       action: ModerateItemAction,
-      item: { itemType: string; itemId: string },
+      item: { itemType: ReportableType; itemId: string },
       reportId?: string,
     ) => {
       await moderate({

@@ -1,3 +1,4 @@
+import { SpaceKindEnum } from '../spaces/space.types';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
@@ -23,7 +24,7 @@ export class AdminSpace {
   @Field(() => ID) id!: string;
   @Field(() => String) name!: string;
   @Field(() => String, { nullable: true }) code!: string | null;
-  @Field(() => String, { description: 'global, country, private or skills' }) kind!: string;
+  @Field(() => SpaceKindEnum) kind!: string;
   @Field(() => Boolean) isPrivate!: boolean;
   @Field(() => Int, { description: 'Active participants (private spaces; 0 for public ones).' })
   totalParticipants!: number;

@@ -1,34 +1,50 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import {
+  CHAT_ITEM_TYPES,
   CHAT_SORTS,
   CONVERSATION_TYPES,
   PRESENCE_STATES,
   type ConversationType,
   type PresenceState,
 } from '@rules';
+import { enumOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
 
-const enumOf = <Value extends string>(values: readonly Value[]) =>
-  Object.fromEntries(values.map((value) => [value, value])) as { [Key in Value]: Key };
+export const ChatItemTypeEnum = enumOf(
+  'ChatItemType',
+  CHAT_ITEM_TYPES,
+  "What a group may be tied to: a problem, a recipe or a space's maps.",
+);
 
-export const ConversationTypeEnum = enumOf(CONVERSATION_TYPES);
-registerEnumType(ConversationTypeEnum, {
-  name: 'ConversationType',
-  description:
-    'p2p: a direct chat; group: chosen people (maybe tied to an item); public, private: channels of a space; space: the default chat of a space.',
-});
-export const PresenceStateEnum = enumOf(PRESENCE_STATES);
-registerEnumType(PresenceStateEnum, { name: 'PresenceState' });
-export const ChatSortEnum = enumOf(CHAT_SORTS);
-registerEnumType(ChatSortEnum, { name: 'ChatSort' });
+export const ConversationTypeEnum = enumOf(
+  'ConversationType',
+  CONVERSATION_TYPES,
+  'p2p: a direct chat; group: chosen people (maybe tied to an item); public, private: channels of a space; space: the default chat of a space.',
+);
+export const PresenceStateEnum = enumOf(
+  'PresenceState',
+  PRESENCE_STATES,
+  'Online while any signed-in socket of the person is open; offline otherwise.',
+);
+export const ChatSortEnum = enumOf(
+  'ChatSort',
+  CHAT_SORTS,
+  'Order of the conversation list: unread first, or alphabetical by name.',
+);
 export const CHAT_MESSAGE_CHANGES = ['added', 'edited', 'removed', 'reaction'] as const;
 export type ChatMessageChange = (typeof CHAT_MESSAGE_CHANGES)[number];
-export const ChatMessageChangeEnum = enumOf(CHAT_MESSAGE_CHANGES);
-registerEnumType(ChatMessageChangeEnum, { name: 'ChatMessageChange' });
+export const ChatMessageChangeEnum = enumOf(
+  'ChatMessageChange',
+  CHAT_MESSAGE_CHANGES,
+  'What happened to a message: added, edited, removed, or its reactions changed.',
+);
 export const CONVERSATION_CHANGES = ['added', 'updated', 'removed'] as const;
 export type ConversationChange = (typeof CONVERSATION_CHANGES)[number];
-export const ConversationChangeEnum = enumOf(CONVERSATION_CHANGES);
-registerEnumType(ConversationChangeEnum, { name: 'ConversationChange' });
+export const ConversationChangeEnum = enumOf(
+  'ConversationChange',
+  CONVERSATION_CHANGES,
+  'What happened to a conversation in the viewer’s list.',
+);
 
 @ObjectType({ description: "A person's chat status (000 §3): online, or offline since lastSeen." })
 export class ChatPresence {
@@ -114,7 +130,7 @@ export class ChatConversationType {
   @Field(() => ID, { nullable: true, description: 'Null for direct chats.' }) spaceId!:
     string | null;
   @Field(() => AuthorType, { nullable: true }) author!: AuthorType | null;
-  @Field(() => String, { nullable: true, description: 'problem, recipe or spacemaps' })
+  @Field(() => ChatItemTypeEnum, { nullable: true, description: 'What the group is tied to.' })
   itemType!: string | null;
   @Field(() => ID, { nullable: true, description: 'The problem (Go To Problem), recipe or map.' })
   itemId!: string | null;

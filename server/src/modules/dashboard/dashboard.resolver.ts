@@ -8,7 +8,12 @@ export class DashboardResolver {
   @Query(() => DashboardInfo, {
     description: 'Counters of the active space (the viewer’s default when omitted).',
   })
-  dashboard(@Ctx() ctx: Context, @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string) {
-    return dashboardService.dashboardInfo(ctx, spaceId);
+  async dashboard(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+  ) {
+    const info = await dashboardService.dashboardInfo(ctx, spaceId);
+    // The snake-case names stay as deprecated aliases for clients written before.
+    return { ...info, total_tags: info.totalTags, total_users: info.totalUsers };
   }
 }

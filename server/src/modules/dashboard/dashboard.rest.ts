@@ -5,8 +5,11 @@ import * as dashboardService from './dashboard.service';
 
 export function mountDashboardRest(router: Router, _paths: PathRouter) {
   router.get('/dashboard/info', async (req, res) => {
-    ok(res, {
-      data: await dashboardService.dashboardInfo(contextOf(res), activeSpaceId(req)),
-    });
+    const { totalTags, totalUsers, ...counts } = await dashboardService.dashboardInfo(
+      contextOf(res),
+      activeSpaceId(req),
+    );
+    // The spec's REST names these two in snake case.
+    ok(res, { data: { ...counts, total_tags: totalTags, total_users: totalUsers } });
   });
 }

@@ -9,9 +9,9 @@ import { storyListedFor } from '../stories/story.policy';
 
 export interface DashboardView {
   totalProblems: number;
-  total_tags: number;
+  totalTags: number;
   totalStories: number;
-  total_users: number;
+  totalUsers: number;
   totalSkills: number;
 }
 
@@ -57,8 +57,8 @@ export async function dashboardInfo(ctx: Context, spaceId?: string | null): Prom
   return {
     totalProblems: problemCount?.count ?? 0,
     totalStories: storyCount?.count ?? 0,
-    total_tags: tagCount?.count ?? 0,
+    totalTags: tagCount?.count ?? 0,
     totalSkills: skillCount?.count ?? 0,
-    total_users: userCount?.count ?? 0,
+    totalUsers: userCount?.count ?? 0,
   };
 }

@@ -5,9 +5,9 @@ import { Field, Int, ObjectType } from 'type-graphql';
 })
 export class DashboardInfo {
   @Field(() => Int) totalProblems!: number;
-  @Field(() => Int, {
-    description: 'Tags used by listed content of the space.',
-  })
+  @Field(() => Int, { description: 'Tags used by listed content of the space.' })
+  totalTags!: number;
+  @Field(() => Int, { deprecationReason: 'Use totalTags.' })
   total_tags!: number;
   @Field(() => Int, {
     description: "Stories in the space's feed (not drafts, pending or problem stories).",
@@ -16,6 +16,8 @@ export class DashboardInfo {
   @Field(() => Int, {
     description: 'Registered users (public spaces) or active participants (a private space).',
   })
+  totalUsers!: number;
+  @Field(() => Int, { deprecationReason: 'Use totalUsers.' })
   total_users!: number;
   @Field(() => Int) totalSkills!: number;
 }

@@ -38,6 +38,9 @@ import {
   Waypoint,
   WaypointInput,
   WaypointPage,
+  MapSortEnum,
+  MapTypeEnum,
+  WaypointScopeEnum,
 } from './map.types';
 
 @Resolver(() => ProgressMap)
@@ -52,8 +55,8 @@ export class ProgressMapResolver {
     @Arg('problemId', () => ID, { nullable: true }) problemId?: string,
     @Arg('mine', () => Boolean, { nullable: true, description: "Only the viewer's own." })
     mine?: boolean,
-    @Arg('type', () => String, { nullable: true }) type?: string,
-    @Arg('orderBy', () => String, { nullable: true, description: 'recent (default), az or za.' })
+    @Arg('type', () => MapTypeEnum, { nullable: true }) type?: string,
+    @Arg('orderBy', () => MapSortEnum, { nullable: true, description: 'recent when omitted.' })
     orderBy?: string,
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
@@ -237,7 +240,7 @@ export class WaypointResolver {
       "Waypoints of maps the viewer may read: scope mine (the viewer's, in spaceId when given) or space (the active space's).",
   })
   waypoints(
-    @Arg('scope', () => String) scope: string,
+    @Arg('scope', () => WaypointScopeEnum) scope: string,
     @Ctx() ctx: Context,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
     @Arg('after', () => String, { nullable: true }) after?: string,

@@ -1,6 +1,30 @@
+import { enumOf } from '../../graphql/enum';
+import { MAP_EDGE_KINDS, MAP_NODE_KINDS, MAP_SORTS, MAP_TYPES, WAYPOINT_SCOPES } from '@rules';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { pageOf } from '../../graphql/page';
+
+export const MapNodeKindEnum = enumOf(
+  'MapNodeKind',
+  MAP_NODE_KINDS,
+  "What a map node stands for: an item of the map's space, or a waypoint.",
+);
+export const MapEdgeKindEnum = enumOf(
+  'MapEdgeKind',
+  MAP_EDGE_KINDS,
+  'Why two map nodes are linked: a solution solves a problem, a story tells of it, an item is tagged, a person authored it.',
+);
+export const MapTypeEnum = enumOf('MapType', MAP_TYPES, 'How a progress map shows its items.');
+export const MapSortEnum = enumOf(
+  'MapSort',
+  MAP_SORTS,
+  'Order of a map list: recent (newest first), az or za (by name).',
+);
+export const WaypointScopeEnum = enumOf(
+  'WaypointScope',
+  WAYPOINT_SCOPES,
+  "Which waypoints: the viewer's own (mine) or the space's (space).",
+);
 
 /** Progress maps ("views") as GraphQL shows them: schema/rules/maps.ts says what each part is. */
 
@@ -63,8 +87,7 @@ export const ProgressMapPage = pageOf(ProgressMap);
 @ObjectType({ description: "A node of a map's graph: an item of its space, or a waypoint." })
 export class MapNode {
   @Field(() => String, { description: 'kind:refId, e.g. problem:abc, tag:water.' }) key!: string;
-  @Field(() => String, { description: 'problem, solution, story, tag, user or waypoint.' })
-  kind!: string;
+  @Field(() => MapNodeKindEnum) kind!: string;
   @Field(() => ID, { description: "The item's id (a tag: its name)." }) refId!: string;
   @Field(() => String) label!: string;
   @Field(() => String, { nullable: true, description: 'Plain text, at most 200 characters.' })
@@ -88,7 +111,7 @@ export class MapEdge {
   @Field(() => String) key!: string;
   @Field(() => String) source!: string;
   @Field(() => String) target!: string;
-  @Field(() => String, { description: 'solves, story, tagged or authored.' }) kind!: string;
+  @Field(() => MapEdgeKindEnum) kind!: string;
 }
 
 @ObjectType()

@@ -6,7 +6,15 @@ import { presentPendingPost, presentReport } from './moderation.presenter';
 import * as items from './moderation-items.service';
 import * as reports from './moderation-reports.service';
 import * as roles from './moderation-roles.service';
-import { PendingPostPage, Report, ReportInput, ReportPage } from './moderation.types';
+import {
+  ModerateItemActionEnum,
+  PendingPostPage,
+  Report,
+  ReportableItemTypeEnum,
+  ReportInput,
+  ReportPage,
+  ReportStatusEnum,
+} from './moderation.types';
 import { ADMIN_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
 
@@ -43,7 +51,7 @@ export class ModerationResolver {
   })
   async reportQueue(
     @Ctx() ctx: Context,
-    @Arg('status', () => String, { nullable: true }) status?: string,
+    @Arg('status', () => ReportStatusEnum, { nullable: true }) status?: string,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
@@ -79,10 +87,10 @@ export class ModerationResolver {
   }
 
   @Authorized()
-  @Mutation(() => Report, { description: 'open, reviewing, resolved or dismissed; recorded.' })
+  @Mutation(() => Report, { description: 'Moves a report to a status; recorded.' })
   async setReportStatus(
     @Arg('id', () => ID) id: string,
-    @Arg('status', () => String) status: string,
+    @Arg('status', () => ReportStatusEnum) status: string,
     @Ctx() ctx: Context,
   ) {
     return presentReport(ctx, await reports.setReportStatus(ctx, id, status));
@@ -94,8 +102,8 @@ export class ModerationResolver {
       'hide | restore | approve | reject an item (comments: hide | restore); recorded, with the report when named.',
   })
   async moderateItem(
-    @Arg('action', () => String) action: string,
-    @Arg('itemType', () => String) itemType: string,
+    @Arg('action', () => ModerateItemActionEnum) action: string,
+    @Arg('itemType', () => ReportableItemTypeEnum) itemType: string,
     @Arg('itemId', () => ID) itemId: string,
     @Ctx() ctx: Context,
     @Arg('reportId', () => ID, { nullable: true }) reportId?: string,

@@ -1,5 +1,23 @@
+import { enumOf } from '../../graphql/enum';
+import { MODERATE_ITEM_ACTIONS, REPORT_STATUSES, REPORTABLE_TYPES } from '@rules';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
+
+export const ReportableItemTypeEnum = enumOf(
+  'ReportableItemType',
+  REPORTABLE_TYPES,
+  'What can be reported or moderated, named as its REST collection.',
+);
+export const ReportStatusEnum = enumOf(
+  'ReportStatus',
+  REPORT_STATUSES,
+  "A report's life: open, reviewing, resolved or dismissed.",
+);
+export const ModerateItemActionEnum = enumOf(
+  'ModerateItemAction',
+  MODERATE_ITEM_ACTIONS,
+  'What a moderator does to an item: hide or restore it, approve or reject an anonymous post.',
+);
 
 @ObjectType({ description: 'A recorded moderation action: who did what, when.' })
 export class ModerationEntry {
@@ -20,7 +38,7 @@ export class ModerationEntry {
 @ObjectType({ description: 'A report of a post, comment or person.' })
 export class Report {
   @Field(() => ID) id!: string;
-  @Field(() => String) itemType!: string;
+  @Field(() => ReportableItemTypeEnum) itemType!: string;
   @Field(() => ID) itemId!: string;
   @Field(() => String, { description: 'The REST collection of the item (stories, users, …).' })
   path!: string;
@@ -73,7 +91,7 @@ export class ReportPage {
 
 @ObjectType({ description: 'An anonymous post waiting for approval.' })
 export class PendingPost {
-  @Field(() => String) itemType!: string;
+  @Field(() => ReportableItemTypeEnum) itemType!: string;
   @Field(() => ID) itemId!: string;
   @Field(() => String) route!: string;
   @Field(() => String) excerpt!: string;
@@ -96,8 +114,7 @@ export class PendingPostPage {
 
 @InputType()
 export class ReportInput {
-  @Field(() => String, { description: 'stories, problems, solutions, skills, comments or users' })
-  itemType!: string;
+  @Field(() => ReportableItemTypeEnum) itemType!: string;
   @Field(() => ID) itemId!: string;
   @Field(() => [String], { description: 'Topics (posts, comments) or reasons (people).' })
   tags!: string[];

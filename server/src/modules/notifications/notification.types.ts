@@ -1,16 +1,26 @@
+import { enumOf } from '../../graphql/enum';
+import { NOTIFICATION_ITEM_TYPES, NOTIFICATION_KINDS } from '@rules';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
+
+export const NotificationKindEnum = enumOf(
+  'NotificationKind',
+  NOTIFICATION_KINDS,
+  'What happened: a comment, reply, reaction or vote on your item, a mention, an invitation, a join request or its answer, a problem alert, a new follower, a status change, or activity on something you watch.',
+);
+export const NotificationItemTypeEnum = enumOf(
+  'NotificationItemType',
+  NOTIFICATION_ITEM_TYPES,
+  'What a notification is about, named as its REST collection.',
+);
 
 @ObjectType('Notification', {
   description: "One grouped notification: 'Ada and 3 others reacted to your story'.",
 })
 export class NotificationType {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'NOTIFICATION_KINDS' }) kind!: string;
-  @Field(() => String, {
-    description: 'stories, problems, solutions, skills, comments, spaces, users',
-  })
-  itemType!: string;
+  @Field(() => NotificationKindEnum) kind!: string;
+  @Field(() => NotificationItemTypeEnum) itemType!: string;
   @Field(() => ID) itemId!: string;
   @Field(() => ID, { nullable: true }) spaceId!: string | null;
   @Field(() => String, { nullable: true }) spaceName!: string | null;

@@ -3,11 +3,18 @@ import {
   COUNTRY_SPACE_SORTS,
   PARTICIPANT_FILTERS,
   PRIVATE_SPACE_FILTERS,
+  SPACE_KINDS,
 } from '@rules';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { enumOf, type ValueOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
+
+export const SpaceKindEnum = enumOf(
+  'SpaceKind',
+  SPACE_KINDS,
+  'The global space, a country space, a private (user-created) space or the skills space.',
+);
 
 export const SpaceListStatus = enumOf(
   'SpaceListStatus',
@@ -44,7 +51,7 @@ export class Space {
     description: 'Country code; ww for the global space.',
   })
   code!: string | null;
-  @Field(() => String, {
+  @Field(() => SpaceKindEnum, {
     description: 'global, country, private (user-created) or skills',
   })
   kind!: string;

@@ -25,7 +25,7 @@ export function useWaypointActions({
   frameRef: RefObject<HTMLDivElement | null>;
   /** A place near a point (the new node's centre) where it covers no other node. */
   freePlaceFor: (
-    node: { key: string; kind: string; label: string },
+    node: Pick<MapGraphFragment['nodes'][number], 'key' | 'kind' | 'label'>,
     centre: { x: number; y: number },
   ) => { x: number; y: number };
 }) {

@@ -112,6 +112,7 @@ const TABLES = [
   'maps',
   'waypoints',
   'bookmarks',
+  'api_tokens',
 ] as const;
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -183,6 +184,23 @@ describe('npm run seed:demo', () => {
     const worldwide = await chatConversationsOf(server, { token: asha }, 'ww');
     expect(worldwide[0]).toMatchObject({ type: 'space', name: expect.any(String) as string });
     expect(first.created.chatMessages).toBeGreaterThanOrEqual(10);
+  });
+
+  it('lists Asha’s personal access token on her Apps and tokens page', async () => {
+    const asha = await signIn('asha');
+    const { apiTokens } = await gqlData<{
+      apiTokens: { name: string; scopes: string[]; expiresAt: string; lastUsedAt: string | null }[];
+    }>(server.url, `{ apiTokens { name scopes expiresAt lastUsedAt } }`, {}, { token: asha });
+    expect(apiTokens).toEqual([
+      {
+        name: 'Weekly digest script',
+        scopes: ['read'],
+        expiresAt: expect.any(String) as string,
+        lastUsedAt: null,
+      },
+    ]);
+    expect(new Date(apiTokens[0]!.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    expect(first.created.apiTokens).toBe(1);
   });
 
   it('keeps a private space’s content to its members, with an invitation and a request waiting', async () => {

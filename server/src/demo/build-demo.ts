@@ -43,9 +43,11 @@ import * as storyService from '../modules/stories/story.service';
 import * as tagFollowsService from '../modules/tags/tag-follows.service';
 import * as profileTagsService from '../modules/tags/profile-tags.service';
 import * as alertTagsService from '../modules/tags/alert-tags.service';
+import * as apiTokenService from '../modules/tokens/api-token.service';
 import { deleteAccount } from '../modules/users/account-deletion.service';
 import * as userService from '../modules/users/user.service';
 import {
+  API_TOKENS,
   DEMO_PASSWORD,
   MODERATION,
   PEOPLE,
@@ -102,6 +104,7 @@ export interface DemoCounts {
   chatMessages: number;
   maps: number;
   waypoints: number;
+  apiTokens: number;
 }
 
 export interface SeedDemoResult {
@@ -208,6 +211,7 @@ const emptyCounts = (): DemoCounts => ({
   chatMessages: 0,
   maps: 0,
   waypoints: 0,
+  apiTokens: 0,
 });
 
 class DemoBuilder {
@@ -239,6 +243,7 @@ class DemoBuilder {
       await this.maps();
       await this.chats();
       await this.moderation();
+      await this.apiTokens();
       for (const person of PEOPLE.slice(0, -1)) await this.settle(person);
       await this.personFollows();
       // The newcomer last (the finished-run marker), then the invitations that wait for her.
@@ -686,6 +691,21 @@ class DemoBuilder {
     for (const [follower, followee] of PERSON_FOLLOWS) {
       await peopleService.followUser(await this.as(follower), this.userId(followee));
       this.counts.personFollows++;
+    }
+  }
+
+  /**
+   * Tokens made as on /settings/extensions. The token itself, which the service answers this once,
+   * is dropped: the demo shows the list, and nobody needs to call the API with it.
+   */
+  private async apiTokens() {
+    for (const token of API_TOKENS) {
+      await apiTokenService.createApiToken(await this.as(token.by), {
+        name: token.name,
+        scopes: token.scopes,
+        expiresAt: new Date(Date.now() + token.days * DAY_MS),
+      });
+      this.counts.apiTokens++;
     }
   }
 

@@ -4,6 +4,8 @@
  * A feature that adds something people can do adds its part here, so a newcomer sees it working.
  */
 import type {
+  API_TOKEN_DAY_CHOICES,
+  ApiScope,
   AppLang,
   GraphType,
   LinkType,
@@ -194,7 +196,7 @@ export const PEOPLE: readonly DemoPerson[] = [
     favorites: ['ward12', 'in'],
     priorities: ['tapWater', 'drains', 'clinics'],
     shows:
-      'owner of the private Ward 12 Water Committee (opens in it): members, an invitation waiting, a problem with parts and measurements; her priorities',
+      'owner of the private Ward 12 Water Committee (opens in it): members, an invitation waiting, a problem with parts and measurements; her priorities; a personal access token (Settings, Apps and tokens)',
   },
   {
     key: 'ravi',
@@ -375,6 +377,22 @@ export const PERSON_FOLLOWS: readonly (readonly [PersonKey, PersonKey])[] = [
   ['priya', 'asha'],
   ['kiran', 'ravi'],
   ['kiran', 'cleanstreets'],
+];
+
+export interface DemoApiToken {
+  by: PersonKey;
+  name: string;
+  scopes: ApiScope[];
+  /** Days until it expires, one of the choices the settings page offers. */
+  days: (typeof API_TOKEN_DAY_CHOICES)[number];
+}
+
+/**
+ * Personal access tokens, made as a person makes them on /settings/extensions, so that page lists
+ * one. A token shows only once, when it is made: the seed keeps none, so these open nothing.
+ */
+export const API_TOKENS: readonly DemoApiToken[] = [
+  { by: 'asha', name: 'Weekly digest script', scopes: ['read'], days: 90 },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ function printResult(result: SeedDemoResult, where: string) {
       `  ${c.stories} stories, ${c.comments} comments and replies, ${c.reactions} reactions, ${c.bookmarks} bookmarks, ${c.follows} tag follows, ${c.personFollows} people followed, ${c.alerts} problem alerts`,
       `  ${c.conversations} chat conversations and ${c.chatMessages} chat messages`,
       `  ${c.maps} progress maps (graph, kanban, s-curve, location, a private one and a recipe) with ${c.waypoints} waypoints`,
+      `  ${c.apiTokens} personal access token${c.apiTokens === 1 ? '' : 's'} (listed on Settings, Apps and tokens; the token itself is not kept)`,
       'Creation times are the time of this run: the services stamp them (measurements carry past dates).',
     );
   }

@@ -1,0 +1,210 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  Badge,
+  Button,
+  Card,
+  Code,
+  Divider,
+  EmptyState,
+  Group,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SkeletonRows, loadStateView } from '../../components/LoadState';
+import { formatDateTime } from '../../components/formatDateTime';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { RelativeTime } from '../../components/RelativeTime';
+import {
+  ApiTokensDocument,
+  RevokeApiTokenDocument,
+  type ApiTokenFieldsFragment,
+} from '../../gql/graphql';
+import { NewApiTokenDialog } from './NewApiTokenDialog';
+import { formatDay, useScopeLabels } from './apiTokenTexts';
+
+type ApiToken = ApiTokenFieldsFragment;
+
+function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
+  const { t, i18n } = useTranslation();
+  const labels = useScopeLabels();
+  const expired = new Date(token.expiresAt).getTime() <= Date.now();
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconKey size={24} stroke={1.5} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {token.name}
+            </Text>
+            {expired && (
+              <Badge variant="light" color="red">
+                {t('users:tokens.expired')}
+              </Badge>
+            )}
+          </Group>
+          <Group gap={4} role="list" aria-label={t('users:tokens.scopesOf', { name: token.name })}>
+            {token.scopes.map((scope) => (
+              <Badge key={scope} variant="outline" size="sm" role="listitem">
+                {labels[scope]}
+              </Badge>
+            ))}
+          </Group>
+          {/* Each fact wraps as a whole on a narrow screen. */}
+          <Group gap="md" style={{ rowGap: 0 }}>
+            <Text size="xs" c="dimmed">
+              {t('users:tokens.created')}: <RelativeTime date={token.createdAt} inherit />
+            </Text>
+            <Text size="xs" c="dimmed">
+              {expired ? t('users:tokens.expired') : t('users:tokens.expires')}:{' '}
+              <time
+                dateTime={token.expiresAt}
+                title={formatDateTime(token.expiresAt, i18n.language)}
+              >
+                {formatDay(token.expiresAt, i18n.language)}
+              </time>
+            </Text>
+            <Text size="xs" c="dimmed">
+              {token.lastUsedAt ? (
+                <>
+                  {t('users:tokens.lastUsed')}: <RelativeTime date={token.lastUsedAt} inherit />
+                </>
+              ) : (
+                t('users:tokens.neverUsed')
+              )}
+            </Text>
+          </Group>
+        </Stack>
+      </Group>
+      <Button
+        variant="subtle"
+        color="red"
+        size="xs"
+        leftSection={<IconTrash size={14} />}
+        onClick={onRevoke}
+        aria-label={t('users:tokens.revokeOne', { name: token.name })}
+        style={{ flexShrink: 0 }}
+      >
+        {t('users:tokens.revoke')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * /settings/extensions, "Apps and access tokens": the person's personal access tokens (for their
+ * scripts and apps calling the API as them), newest first, expired ones marked; a new one is made
+ * in a dialog that shows the token once, and any can be revoked.
+ */
+export function ExtensionsSettingsPage() {
+  const { t } = useTranslation();
+  const { data, loading, error, refetch } = useQuery(ApiTokensDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
+  const [revokeToken, revoking] = useMutation(RevokeApiTokenDocument);
+  const [creating, setCreating] = useState(false);
+  // A fresh form each time the dialog opens (its key).
+  const [dialogKey, setDialogKey] = useState(0);
+  // Kept while the confirmation closes, so its words do not change as it fades out.
+  const [revoked, setRevoked] = useState<ApiToken | null>(null);
+  const [asking, setAsking] = useState(false);
+
+  const openDialog = () => {
+    setDialogKey((key) => key + 1);
+    setCreating(true);
+  };
+
+  async function confirmRevoke() {
+    if (!revoked) return;
+    const { id, name } = revoked;
+    try {
+      await revokeToken({
+        variables: { id },
+        update(cache) {
+          cache.updateQuery({ query: ApiTokensDocument }, (current) =>
+            current
+              ? { ...current, apiTokens: current.apiTokens.filter((row) => row.id !== id) }
+              : undefined,
+          );
+        },
+      });
+      notifySuccess(t('users:tokens.revoked', { name }));
+    } catch (failure) {
+      notifyError(failure);
+      // Revoked elsewhere meanwhile (it answers not found): show what is left.
+      void refetch();
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  const tokens = data?.apiTokens ?? [];
+  const content =
+    loadStateView({
+      loading,
+      error,
+      refetch,
+      hasData: Boolean(data),
+      skeleton: <SkeletonRows count={2} height={72} label={t('users:tokens.loading')} />,
+      errorTitle: t('users:tokens.loadFailed'),
+    }) ??
+    (tokens.length === 0 ? (
+      <EmptyState
+        icon={<IconKey size={32} />}
+        withIndicatorBackground
+        title={t('users:tokens.empty')}
+        description={t('users:tokens.emptyHint')}
+        py="md"
+      />
+    ) : (
+      tokens.map((token, index) => (
+        <Fragment key={token.id}>
+          {index > 0 && <Divider />}
+          <TokenRow
+            token={token}
+            onRevoke={() => {
+              setRevoked(token);
+              setAsking(true);
+            }}
+          />
+        </Fragment>
+      ))
+    ));
+
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Title order={2} size="h4">
+            {t('users:tokens.title')}
+          </Title>
+          <Button leftSection={<IconPlus size={16} />} onClick={openDialog}>
+            {t('users:tokens.new')}
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('users:tokens.intro')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('users:tokens.howToSend')} <Code>Authorization: Bearer &lt;token&gt;</Code>
+        </Text>
+        {content}
+      </Stack>
+      <NewApiTokenDialog key={dialogKey} opened={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        opened={asking}
+        title={t('users:tokens.confirmTitle', { name: revoked?.name ?? '' })}
+        message={t('users:tokens.confirmText')}
+        confirmLabel={t('users:tokens.revoke')}
+        loading={revoking.loading}
+        onConfirm={() => void confirmRevoke()}
+        onCancel={() => setAsking(false)}
+      />
+    </Card>
+  );
+}

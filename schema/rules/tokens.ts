@@ -27,7 +27,7 @@ export const TOKEN_MESSAGES = {
   nameMax: `A token's name is at most ${API_TOKEN_NAME_MAX} characters`,
   scopesRequired: 'Choose at least one scope',
   scopeUnknown: `Scopes are among ${API_SCOPES.join(', ')}`,
-  adminScope: 'Only site admins may give a token the admin scope',
+  adminScope: 'Only site admins and moderators may give a token the admin scope',
   expiryInvalid: `A token expires within ${API_TOKEN_DAYS_MAX} days from now`,
   tooMany: `You hold ${API_TOKENS_MAX} tokens: revoke one first`,
   sessionOnly: 'Tokens are managed from a signed-in session, not with a token',

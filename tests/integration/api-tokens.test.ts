@@ -151,7 +151,7 @@ describe('personal access tokens', () => {
     const admin = await attempt({ ...valid, scopes: ['admin'] });
     expect(admin).toMatchObject({
       code: 'FORBIDDEN',
-      message: 'Only site admins may give a token the admin scope',
+      message: 'Only site admins and moderators may give a token the admin scope',
     });
   });
 

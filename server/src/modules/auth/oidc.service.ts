@@ -66,7 +66,7 @@ const notice = (why: OidcNotice) => `/auth/login?${OIDC_NOTICE_PARAM}=${why}`;
 
 /** The redirect URI registered at the provider: always PUBLIC_URL's, never the request's Host. */
 export const oidcRedirectUri = (ctx: Pick<Context, 'config'>) =>
-  `${ctx.config.publicUrl}${OIDC_CALLBACK_PATH}`;
+  `${ctx.config.publicUrl.replace(/\/+$/u, '')}${OIDC_CALLBACK_PATH}`;
 
 function providerOf(ctx: Context): OidcProvider {
   if (!ctx.oidc) throw notFound();

@@ -17,6 +17,7 @@ export * from './message-keys';
 export * from './messages';
 export * from './notifications';
 export * from './notifications.schemas';
+export * from './oidc';
 export * from './people';
 export * from './people.schemas';
 export * from './posts';

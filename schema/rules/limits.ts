@@ -66,6 +66,11 @@ export const RATE_LIMITS = {
   // Accounts created per address: a workshop of 50 signs up on one network within the hour; a
   // script gets 50 unverified accounts an hour per address.
   signUp: { max: 50, windowSeconds: 60 * 60 },
+  // Sign-ins with the OpenID provider per address, the start and the return each counted: a
+  // class of 60 on one school's address signs in within the quarter hour, while a script gets at
+  // most 60 returns (each costs this server a token request to the provider) a quarter hour from
+  // one address. Accounts it creates also count against signUp.
+  oidc: { max: 120, windowSeconds: 15 * 60 },
   emailSend: { max: 5, windowSeconds: 15 * 60 },
   storyCreate: { max: 30, windowSeconds: 10 * 60 },
   // Posting limits per person: far above what anyone writes by hand, low enough to stop a script.

@@ -1,3 +1,4 @@
+import { createOidcProvider } from './auth/oidc';
 import { createSessionStore } from './auth/sessions';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -72,6 +73,7 @@ export async function createAppDeps(config: Config, log: Log): Promise<AppDeps> 
       onSeenFailed: (error) => log.warn({ err: error }, 'session last seen not recorded'),
     }),
     storage: createStorage(config),
+    oidc: config.oidc ? createOidcProvider(config.oidc) : null,
   };
 }
 

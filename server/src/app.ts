@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import express from 'express';
 import proxyaddr from 'proxy-addr';
 import type { Credential } from './auth/credentials';
+import { cookieValue } from './auth/signed-cookies';
 import type { Config } from './config';
 import { createContext, type AppDeps, type CookieJar } from './context';
 import { crossOrigin } from './cors';
@@ -19,8 +20,9 @@ import { createTusUploads, isTusRequest } from './modules/media/uploads.tus';
 import { securityHeaders } from './security-headers';
 import { staticClient } from './static-client';
 
-const cookieJar = (res: ServerResponse): CookieJar => ({
+const cookieJar = (req: IncomingMessage, res: ServerResponse): CookieJar => ({
   set: (cookie) => void res.appendHeader('set-cookie', cookie.header),
+  get: (name) => cookieValue(req.headers.cookie, name),
 });
 
 /** Bearer token first (API consumers), then the session cookie (browsers). */
@@ -79,7 +81,7 @@ const contextFor = (
     clientAddress: clientAddressOf(req),
     userAgent: req.headers['user-agent'] ?? null,
     requestId,
-    cookies: cookieJar(res),
+    cookies: cookieJar(req, res),
   });
 
 const READY_TIMEOUT_MS = 1000;

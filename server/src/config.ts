@@ -112,6 +112,12 @@ const envSchema = z.object({
   GEOCODER_URL: z.string().url().optional(),
   /** Raster map tiles for /location ({z}/{x}/{y} template); unset: the shipped world outline. */
   TILE_URL: z.string().url().optional(),
+  /** Sign-in with an OpenID Connect provider: both client id and secret, or neither. */
+  OIDC_ISSUER: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The provider's name on the sign-in button ('Continue with Google'). */
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -164,6 +170,63 @@ function s3Settings(parsed: z.infer<typeof envSchema>): S3Settings | null {
   };
 }
 
+/** Google's issuer: the provider when only OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/** Sign-in with an OpenID Connect provider (auth/oidc.ts), when configured. */
+export interface OidcSettings {
+  /** The issuer identifier as given: its discovery document and ID tokens must name it. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown on the button: 'Continue with {providerName}'. */
+  providerName: string;
+  /** An http:// issuer on this machine (127.0.0.1 or localhost), for local testing. */
+  allowHttp: boolean;
+}
+
+/** Hosts an http:// issuer may be on: nothing but this machine sees its traffic. */
+const LOCAL_ISSUER_HOSTS = new Set(['127.0.0.1', 'localhost']);
+
+/**
+ * The OIDC settings, or null when OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are unset. The issuer must
+ * be https: its discovery document says where the browser is sent and which keys sign the ID
+ * tokens, so a plain-http one could be rewritten on the way. Only an issuer on this machine
+ * (http://127.0.0.1 or http://localhost, any port) is taken over http, for local testing and a
+ * provider run beside the app. Anything else stops the start with the reason.
+ */
+function oidcSettings(parsed: z.infer<typeof envSchema>): OidcSettings | null {
+  const clientId = parsed.OIDC_CLIENT_ID?.trim();
+  const clientSecret = parsed.OIDC_CLIENT_SECRET?.trim();
+  if (!clientId && !clientSecret) {
+    if (parsed.OIDC_ISSUER || parsed.OIDC_PROVIDER_NAME)
+      throw new Error(
+        'OIDC_ISSUER and OIDC_PROVIDER_NAME need OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set both, or unset them',
+      );
+    return null;
+  }
+  if (!clientId || !clientSecret)
+    throw new Error('Set both OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or neither');
+  const issuer = (parsed.OIDC_ISSUER ?? GOOGLE_ISSUER).trim();
+  const url = URL.canParse(issuer) ? new URL(issuer) : null;
+  if (!url || url.search || url.hash || url.username || url.password)
+    throw new Error(
+      `OIDC_ISSUER is not an issuer address (https://accounts.google.com): ${issuer}`,
+    );
+  const local = url.protocol === 'http:' && LOCAL_ISSUER_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !local)
+    throw new Error(
+      `OIDC_ISSUER must be an https:// address (http:// only on 127.0.0.1 or localhost): ${issuer}`,
+    );
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    providerName: parsed.OIDC_PROVIDER_NAME ?? 'Google',
+    allowHttp: local,
+  };
+}
+
 /** The address of MAIL_FROM (`Name <address>` or a bare address) as a mailto: URL. */
 const mailtoOf = (mailFrom: string) => `mailto:${/<([^>]+)>/u.exec(mailFrom)?.[1] ?? mailFrom}`;
 
@@ -213,5 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     digestIntervalMs: parsed.DIGEST_INTERVAL_MS ?? (parsed.NODE_ENV === 'test' ? 0 : 5 * 60_000),
     geocoderUrl: parsed.GEOCODER_URL,
     tileUrl: parsed.TILE_URL ?? null,
+    /** Null: no sign-in with an OpenID provider (the button is hidden, its routes answer 404). */
+    oidc: oidcSettings(parsed),
   };
 }

@@ -7,6 +7,7 @@ import type { AppPubSub, LiveTransport } from './graphql/pubsub';
 import type { Live } from './live/follow';
 import type { Log } from './log';
 import type { Mailer } from './mail/mailer';
+import type { OidcProvider } from './auth/oidc';
 import type { Storage } from './storage/storage';
 import { invalidToken } from './errors';
 import { createLoaders, type Loaders } from './graphql/loaders';
@@ -27,11 +28,15 @@ export interface AppDeps {
   sessions: SessionStore;
   /** Uploaded files (local disk under DATA_DIR/uploads by default). */
   storage: Storage;
+  /** Sign-in with an OpenID provider; null when OIDC_CLIENT_ID is not set. */
+  oidc: OidcProvider | null;
 }
 
-/** How a transport lets a service set or clear the session cookie (absent over websockets). */
+/** How a transport lets a service read the request's cookies and set or clear its own. */
 export interface CookieJar {
   set(cookie: SessionCookie): void;
+  /** The request's cookie of that name (undefined when it has none). */
+  get(name: string): string | undefined;
 }
 
 /** Per request (or per websocket operation): who asks, with fresh loaders. */

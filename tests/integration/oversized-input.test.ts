@@ -568,6 +568,9 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
     'POST /auth/forgot-password': { body: email },
     'POST /auth/reset-password/check': { body: { token } },
     'POST /auth/reset-password': { body: { token, password: 'secret-password' } },
+    // 404 here (no OpenID provider configured); with one, oidc.test.ts covers them.
+    'GET /auth/oidc/start': NO_STRINGS,
+    'GET /auth/oidc/callback': { query: { code: 'x', state: 'y' } },
     'GET /user/userinfo': NO_STRINGS,
     'POST /user/explainercards': { body: { path: '/stories' } },
     'POST /user/update': [

@@ -101,3 +101,74 @@ describe('cross-origin callers (CORS_ORIGINS)', () => {
       expect(() => corsOrigins(`https://ok.example,${given}`), given).toThrow(/is not an origin/u);
   });
 });
+
+describe('sign-in with an OpenID provider (OIDC_*)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bumps-config-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const CLIENT = { OIDC_CLIENT_ID: 'client-id', OIDC_CLIENT_SECRET: 'client-secret' };
+  const oidc = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir, ...env }).oidc;
+
+  it('is off unless a client id and secret are set', () => {
+    expect(oidc({})).toBeNull();
+    expect(oidc({ OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '' })).toBeNull();
+  });
+
+  it('means Google, named so on the button, when only the client is set', () => {
+    expect(oidc(CLIENT)).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      providerName: 'Google',
+      allowHttp: false,
+    });
+  });
+
+  it('takes any https issuer, and its name for the button', () => {
+    expect(
+      oidc({
+        ...CLIENT,
+        OIDC_ISSUER: 'https://id.example.org/realms/bumps',
+        OIDC_PROVIDER_NAME: 'Example ID',
+      }),
+    ).toMatchObject({
+      issuer: 'https://id.example.org/realms/bumps',
+      providerName: 'Example ID',
+      allowHttp: false,
+    });
+  });
+
+  it('takes a plain-http issuer only on this machine', () => {
+    for (const issuer of ['http://127.0.0.1:8080', 'http://localhost:9000/realms/dev'])
+      expect(oidc({ ...CLIENT, OIDC_ISSUER: issuer }), issuer).toMatchObject({
+        issuer,
+        allowHttp: true,
+      });
+    for (const issuer of ['http://id.example.org', 'http://10.0.0.5:8080', 'http://127.0.0.2'])
+      expect(() => oidc({ ...CLIENT, OIDC_ISSUER: issuer }), issuer).toThrow(
+        /OIDC_ISSUER must be an https:\/\/ address/u,
+      );
+  });
+
+  it('refuses what is not an issuer address', () => {
+    for (const issuer of [
+      'accounts.google.com',
+      'https://id.example.org/?realm=x',
+      'ftp://id.example.org',
+    ])
+      expect(() => oidc({ ...CLIENT, OIDC_ISSUER: issuer }), issuer).toThrow(/OIDC_ISSUER/u);
+  });
+
+  it('refuses half a client, or an issuer without one', () => {
+    expect(() => oidc({ OIDC_CLIENT_ID: 'client-id' })).toThrow(
+      /both OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/u,
+    );
+    expect(() => oidc({ OIDC_CLIENT_SECRET: 'secret' })).toThrow(/both OIDC_CLIENT_ID/u);
+    expect(() => oidc({ OIDC_ISSUER: 'https://accounts.google.com' })).toThrow(
+      /need OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/u,
+    );
+  });
+});

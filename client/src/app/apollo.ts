@@ -101,6 +101,8 @@ export const apolloClient = new ApolloClient({
     typePolicies: {
       // A person's chat presence is one entity whichever query or live event brought it.
       ChatPresence: { keyFields: ['userId'] },
+      // One object of server settings, read in parts (the map's tiles, the sign-in provider).
+      ClientConfig: { merge: true },
       Query: { fields: pagedQueryFields },
     },
   }),

@@ -1,7 +1,9 @@
 import { Center, Loader, Paper } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { OIDC_NOTICE_PARAM } from '@rules';
 import { AuthPanel, type AuthView } from './AuthPanel';
+import { oidcNoticeOf } from './OidcSignIn';
 import { HOME_FEED, useCompleteSignIn } from './useSession';
 import { useViewer } from './useViewer';
 
@@ -34,6 +36,7 @@ export function AuthPage({ initial }: { initial: AuthView }) {
   const completeSignIn = useCompleteSignIn();
   const [view, setView] = useState<AuthView>(initial);
   const [signingIn, setSigningIn] = useState(false);
+  const [params] = useSearchParams();
 
   if (loading) {
     return (
@@ -58,6 +61,7 @@ export function AuthPage({ initial }: { initial: AuthView }) {
           setSigningIn(true);
           await completeSignIn();
         }}
+        oidcNotice={oidcNoticeOf(params.get(OIDC_NOTICE_PARAM))}
       />
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OidcNotice } from '@rules';
 import { translateServerMessage } from '../../components/notify';
 import { CheckInbox } from './CheckInbox';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
@@ -13,10 +14,12 @@ interface Props {
   view: AuthView;
   onViewChange: (view: AuthView) => void;
   onSignedIn: () => Promise<void> | void;
+  /** Why a sign-in with the OpenID provider came back to the login page, if it did. */
+  oidcNotice?: OidcNotice | null;
 }
 
 /** The login box's content (spec: signin-register, reset-password, check-inbox), in a modal or a page. */
-export function AuthPanel({ view, onViewChange, onSignedIn }: Props) {
+export function AuthPanel({ view, onViewChange, onSignedIn, oidcNotice }: Props) {
   const { t } = useTranslation();
   const [inbox, setInbox] = useState({ email: '', message: '' });
 
@@ -45,6 +48,7 @@ export function AuthPanel({ view, onViewChange, onSignedIn }: Props) {
           onSignedIn={onSignedIn}
           onForgotPassword={() => onViewChange('reset')}
           onCreateAccount={() => onViewChange('signup')}
+          oidcNotice={oidcNotice}
         />
       </Tabs.Panel>
       <Tabs.Panel value="signup">

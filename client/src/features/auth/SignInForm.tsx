@@ -4,7 +4,7 @@ import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from './PasswordField';
-import { MESSAGES, signInSchema } from '@rules';
+import { MESSAGES, signInSchema, type OidcNotice } from '@rules';
 import {
   notifyError,
   notifySuccess,
@@ -14,6 +14,7 @@ import {
 import { ResendVerificationDocument, SignInDocument } from '../../gql/graphql';
 import { fieldErrorsOf, type FieldErrors } from './fieldErrors';
 import { EmailField } from './CredentialFields';
+import { OidcButton, OidcNoticeAlert } from './OidcSignIn';
 
 interface Failure {
   email: string;
@@ -26,9 +27,11 @@ interface Props {
   onSignedIn: () => Promise<void> | void;
   onForgotPassword: () => void;
   onCreateAccount: () => void;
+  /** Why a sign-in with the OpenID provider came back here (the login page's `?oidc=`). */
+  oidcNotice?: OidcNotice | null;
 }
 
-export function SignInForm({ onSignedIn, onForgotPassword, onCreateAccount }: Props) {
+export function SignInForm({ onSignedIn, onForgotPassword, onCreateAccount, oidcNotice }: Props) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -51,8 +54,11 @@ export function SignInForm({ onSignedIn, onForgotPassword, onCreateAccount }: Pr
     }
     setErrors({});
     try {
-      await signIn({ variables: parsed.data });
+      const { data } = await signIn({ variables: parsed.data });
       setFailure(null);
+      // The browser held a pending link from the provider: this sign-in made it.
+      const linked = data?.signIn.linkedProvider;
+      if (linked) notifySuccess(t('auth:oidc.linked', { provider: linked }));
       await onSignedIn();
     } catch (error) {
       const info = serverErrorOf(error, t);
@@ -90,6 +96,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, onCreateAccount }: Pr
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
+        {oidcNotice && !failure && <OidcNoticeAlert notice={oidcNotice} />}
         {failure && (
           <Alert
             color={failure.needsVerification ? 'yellow' : 'red'}
@@ -131,6 +138,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, onCreateAccount }: Pr
         <Button type="submit" fullWidth loading={loading} disabled={unchanged}>
           {t('auth:signIn.continue')}
         </Button>
+        <OidcButton />
         <Text size="sm" ta="center" c="dimmed">
           {t('auth:signIn.noAccount')}{' '}
           <Anchor component="button" type="button" size="sm" onClick={onCreateAccount}>

@@ -9,6 +9,7 @@ import { currentAppLang } from '../../app/i18n';
 import { SignUpDocument } from '../../gql/graphql';
 import { fieldErrorsOf, type FieldErrors } from './fieldErrors';
 import { EmailField, NewPasswordFields } from './CredentialFields';
+import { OidcButton } from './OidcSignIn';
 
 type Field = 'email' | 'password' | 'confirmPassword' | 'displayName' | 'role';
 
@@ -101,6 +102,7 @@ export function SignUpForm({ onSignedUp }: Props) {
         <Button type="submit" fullWidth loading={loading}>
           {t('auth:signUp.submit')}
         </Button>
+        <OidcButton />
       </Stack>
     </form>
   );

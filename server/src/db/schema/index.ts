@@ -11,4 +11,5 @@ export * from './spaces';
 export * from './stories';
 export * from './tags';
 export * from './api-tokens';
+export * from './identities';
 export * from './users';

@@ -22,8 +22,8 @@ export class AuthResolver {
     @Arg('password', () => String) password: string,
     @Ctx() ctx: Context,
   ): Promise<SignInResult> {
-    const { token, user } = await auth.signIn(ctx, { email, password });
-    return { token, user: presentMe(user) };
+    const { token, user, linkedProvider } = await auth.signIn(ctx, { email, password });
+    return { token, user: presentMe(user), linkedProvider };
   }
 
   @Mutation(() => Boolean)

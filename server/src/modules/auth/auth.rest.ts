@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { bodyFields, contextOf, ok } from '../../rest/shell';
 import { presentMe } from '../users/user.presenter';
 import * as auth from './auth.service';
+import { mountOidcRest } from './oidc.rest';
 
 /** `/api/auth/*`: every auth flow without a browser. Bodies as documented in the README. */
 export function mountAuthRest(router: Router) {
@@ -11,8 +12,8 @@ export function mountAuthRest(router: Router) {
     ok(res.status(201), await auth.signUp(contextOf(res), bodyFields(req)));
   });
   router.post('/auth/login', async (req, res) => {
-    const { token, user } = await auth.signIn(contextOf(res), bodyFields(req));
-    ok(res, { token, user: presentMe(user) });
+    const { token, user, linkedProvider } = await auth.signIn(contextOf(res), bodyFields(req));
+    ok(res, { token, user: presentMe(user), linkedProvider });
   });
   router.post('/auth/logout', async (_req, res) => {
     await auth.signOut(contextOf(res));
@@ -35,4 +36,5 @@ export function mountAuthRest(router: Router) {
     await auth.resetPassword(contextOf(res), text(bodyFields(req).token), bodyFields(req).password);
     ok(res);
   });
+  mountOidcRest(router);
 }

@@ -29,9 +29,11 @@ import { AppError, parseInput } from '../../errors';
 import { grantConfiguredAdmins } from '../moderation/moderation-roles.service';
 import { getMe } from '../users/user.service';
 import { authLinks, type MailRecipient } from './auth.mail';
+import { completePendingLink } from './oidc-links';
 
 const SIGN_IN_FAILURES = 'sign-in-failure';
-const SIGN_UP = 'sign-up';
+/** Accounts created per address: sign-ups, and accounts an OpenID provider creates. */
+export const SIGN_UP = 'sign-up';
 const EMAIL_SEND = 'email-send';
 
 /**
@@ -92,6 +94,9 @@ async function sendVerification(ctx: Context, userId: string, to: MailRecipient)
  * towards it nor is stopped by it, so the owner at home or at work keeps signing in however long
  * an attack goes on (someone sharing that address still meets the pair and address limits).
  * Unknown e-mails are counted the same way, so the answers reveal no account.
+ *
+ * A sign-in in a browser holding a pending link to an OpenID provider's account for this account
+ * (oidc-links.ts) links the two; `linkedProvider` names the provider then.
  */
 export async function signIn(ctx: Context, input: unknown) {
   const { email, password } = parseInput(signInSchema, input);
@@ -116,13 +121,18 @@ export async function signIn(ctx: Context, input: unknown) {
   if (!user.emailVerified)
     throw new AppError('FORBIDDEN', MESSAGES.verifyEmail, { field: 'email' });
 
+  const linkedProvider = await completePendingLink(ctx, user);
   const { token, cookie } = await ctx.sessions.create(user.id, {
     userAgent: ctx.userAgent,
     address: ctx.clientAddress,
   });
   ctx.cookies?.set(cookie);
   const session = await ctx.sessions.validate(token);
-  return { token, user: await getMe({ ...ctx, viewer: session!.viewer, sessionToken: token }) };
+  return {
+    token,
+    user: await getMe({ ...ctx, viewer: session!.viewer, sessionToken: token }),
+    linkedProvider,
+  };
 }
 
 export async function signOut(ctx: Context): Promise<void> {

@@ -27,4 +27,10 @@ export class SignInResult {
   })
   token!: string;
   @Field(() => User) user!: User;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The OpenID provider ('Google') whose account this sign-in linked to the account: the browser held a pending link from signing in with it. Null otherwise.",
+  })
+  linkedProvider!: string | null;
 }

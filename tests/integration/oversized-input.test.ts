@@ -18,7 +18,7 @@ import {
   type RootField,
   type ValuePath,
 } from '../helpers/api-surface';
-import { gqlData } from '../helpers/clients';
+import { gqlData, rest } from '../helpers/clients';
 import {
   addComment,
   addParticipant,
@@ -132,6 +132,9 @@ interface Dataset {
   waypointId: string;
   reportId: string;
   notificationId: string;
+  apiTokenId: string;
+  /** A second session of Alice's, so ending it leaves the one the test signs in with. */
+  otherSessionId: string;
 }
 
 let server: TestServer;
@@ -176,7 +179,31 @@ beforeAll(async () => {
     {},
     { token: alice.token },
   );
+  const { createApiToken } = await gqlData<{ createApiToken: { apiToken: { id: string } } }>(
+    server.url,
+    `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { apiToken { id } } }`,
+    {
+      input: {
+        name: 'Big script',
+        scopes: ['read'],
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    },
+    { token: alice.token },
+  );
+  const second = await rest<{ token: string }>(server.url, 'POST', '/api/auth/login', {
+    email: alice.email,
+    password: alice.password,
+  });
+  const { mySessions } = await gqlData<{ mySessions: { id: string; current: boolean }[] }>(
+    server.url,
+    `{ mySessions { id current } }`,
+    {},
+    { token: second.body.token },
+  );
   data = {
+    apiTokenId: createApiToken.apiToken.id,
+    otherSessionId: mySessions.find((session) => session.current)!.id,
     alice,
     bob,
     spaceId,
@@ -335,6 +362,8 @@ const ID_OWNERS: [RegExp, keyof Dataset][] = [
   [/Space/u, 'spaceId'],
   [/Notification/u, 'notificationId'],
   [/Report/u, 'reportId'],
+  [/ApiToken/u, 'apiTokenId'],
+  [/Session/u, 'otherSessionId'],
 ];
 
 /** A valid value for a string argument or input field, by its name (and the mutation's). */
@@ -596,6 +625,15 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
       body: { data: { name: 'Wells', description: 'Clean wells' } },
     },
     'DELETE /spaces/:id': NO_STRINGS,
+    'POST /tokens': {
+      body: {
+        name: 'Big script',
+        scopes: ['read'],
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    },
+    'GET /tokens': NO_STRINGS,
+    'DELETE /tokens/:id': NO_STRINGS,
     'POST /spaces/:id/join': NO_STRINGS,
     'POST /spaces/:id/leave': NO_STRINGS,
     'POST /spaces/:id/participants/status': {

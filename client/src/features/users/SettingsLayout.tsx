@@ -1,4 +1,4 @@
-import { Container, Tabs, Title } from '@mantine/core';
+import { Container, ScrollArea, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { RequireSignIn } from '../auth';
@@ -23,13 +23,16 @@ export function SettingsLayout() {
           {t('users:settings.title')}
         </Title>
         <Tabs value={active} onChange={(tab) => tab && void navigate(`/settings/${tab}`)} mb="lg">
-          <Tabs.List>
-            {TABS.map((tab) => (
-              <Tabs.Tab key={tab} value={tab}>
-                {labels[tab]}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+          {/* One row that scrolls on a phone, as the problem page's tabs do. */}
+          <ScrollArea type="never">
+            <Tabs.List style={{ flexWrap: 'nowrap' }}>
+              {TABS.map((tab) => (
+                <Tabs.Tab key={tab} value={tab}>
+                  {labels[tab]}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
         </Tabs>
         <Outlet />
       </Container>

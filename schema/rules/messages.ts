@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from './limits';
 import { PROFILE_UPDATE_KEYS } from './enums';
 import { TIME_RANGE_MESSAGES } from './time-range';
 
@@ -48,6 +49,7 @@ export const MESSAGES = {
   bodyTooLarge: 'The request body is larger than 1 MB',
   invalidValue: 'A value in the request is not valid',
   invalidCursor: 'Invalid cursor',
+  pageSizeInvalid: `first must be between 1 and ${MAX_PAGE_SIZE}`,
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   tooManyDirectives: 'Query has too many directives',
   tooManySocketOperations: 'Too many operations are open on this connection',

@@ -281,3 +281,25 @@ describe('an unknown profile key', () => {
     expect((await me(person)).bio).toBe('Digs wells');
   });
 });
+
+describe('a page size out of range', () => {
+  it('refuses first past 100, zero or negative over GraphQL, as a literal or a variable', async () => {
+    for (const first of [1000, 101, 0, -1]) {
+      const literal = await gqlError(server.url, `{ stories(first: ${first}) { last } }`);
+      expect(literal, `first: ${first}`).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        message: 'first must be between 1 and 100',
+        field: 'first',
+      });
+    }
+    const variable = await gqlError(
+      server.url,
+      `query($first: Int) { problems(first: $first) { last } }`,
+      { first: 500 },
+    );
+    expect(variable).toMatchObject({ code: 'BAD_USER_INPUT', field: 'first' });
+    // The bounds themselves are pages.
+    for (const first of [1, 100])
+      await gqlData(server.url, `{ stories(first: ${first}) { last } }`);
+  });
+});

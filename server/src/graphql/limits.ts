@@ -10,6 +10,7 @@ import {
   isListType,
   isNonNullType,
   typeFromAST,
+  visit,
   type ASTVisitor,
   type DocumentNode,
   type GraphQLInputType,
@@ -195,6 +196,32 @@ const pageSizeEstimator: QueryComplexity.ComplexityEstimator = ({ args, childCom
   return 1 + first * Math.max(childComplexity, 1);
 };
 
+/**
+ * Whether any field of the document asks for a page (`first`) outside 1..MAX_PAGE_SIZE, as a
+ * literal or through a variable: refused rather than quietly cut, so a client learns the bound.
+ */
+function pageSizeOutOfRange(document: DocumentNode, variables: Record<string, unknown>): boolean {
+  let outOfRange = false;
+  visit(document, {
+    Argument(argument) {
+      if (argument.name.value !== 'first') return;
+      const value =
+        argument.value.kind === Kind.INT
+          ? Number(argument.value.value)
+          : argument.value.kind === Kind.VARIABLE
+            ? variables[argument.value.name.value]
+            : undefined;
+      if (typeof value === 'number' && (value < 1 || value > MAX_PAGE_SIZE)) outOfRange = true;
+    },
+  });
+  return outOfRange;
+}
+
+const pageSizeError = () =>
+  new GraphQLError(MESSAGES.pageSizeInvalid, {
+    extensions: { code: 'BAD_USER_INPUT', field: 'first' },
+  });
+
 /** Variable types that can change a cost: page sizes (`first`) and `@include`/`@skip` conditions. */
 const COST_VARIABLE_TYPES = new Set(['Int', 'Boolean']);
 
@@ -238,6 +265,7 @@ export function operationVariablesError(
   }
   const coerced = getVariableValues(schema, definitions, variables ?? {}, { maxErrors: 1 });
   if (coerced.errors) return null;
+  if (pageSizeOutOfRange(document, coerced.coerced)) return pageSizeError();
 
   const parts = [operation.name?.value ?? ''];
   for (const { type, variable } of definitions) {

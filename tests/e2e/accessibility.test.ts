@@ -251,6 +251,14 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
     },
     { path: '/dashboard', ready: (page) => page.getByRole('heading', { name: /^Dashboard/ }) },
     { path: '/settings/profile', ready: (page) => page.getByLabel('Display name') },
+    {
+      path: '/settings/extensions',
+      ready: (page) => page.getByRole('heading', { name: 'Apps and access tokens' }),
+    },
+    {
+      path: '/settings/account',
+      ready: (page) => page.getByText('Signed-in sessions'),
+    },
     // An open conversation's name is the chat page's heading; its info page has its own.
     {
       path: `/chat/${content.channelId}`,

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, EmptyState, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { IconArrowsExchange, IconGripVertical, IconLayoutKanban } from '@tabler/icons-react';
 import { PROBLEM_STATUSES, problemStatusColor, type ProblemStatus } from '@rules';
@@ -26,6 +26,7 @@ import {
 import { nodePath } from './mapPaths';
 import { IconMenu } from '../../components/IconMenu';
 import { Menu } from '../../components/overlays';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 /** What a dragged card carries: the problem's id, under a type only this board reads. */
 const DRAG_TYPE = 'application/x-bumps-problem';
@@ -93,12 +94,10 @@ export default function KanbanMap({
 
   if (columns.every((column) => column.cards.length === 0))
     return (
-      <EmptyState
-        icon={<IconLayoutKanban size={32} />}
-        withIndicatorBackground
+      <EmptyNotice
+        icon={IconLayoutKanban}
         title={t('maps:kanban.empty')}
-        description={t('maps:kanban.emptyHint')}
-        py="xl"
+        hint={t('maps:kanban.emptyHint')}
       />
     );
 

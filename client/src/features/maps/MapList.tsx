@@ -1,4 +1,4 @@
-import { Card, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Card, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconChartDots3 } from '@tabler/icons-react';
 import { MAP_LIST_SETTLE_MS } from '@rules';
@@ -18,6 +18,7 @@ import { MapItem, type MapView } from './MapCard';
 import { notifyMapFailure } from './mapToasts';
 import { MapWizardDialog } from './MapWizard';
 import { useMapMutations } from './useMapMutations';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 /**
  * True for a moment (MAP_LIST_SETTLE_MS) after `key` changes: the list shows its loading state
@@ -110,17 +111,12 @@ export function MapList({
   return (
     <Stack gap={view === 'cards' ? 'md' : 'xs'}>
       {items.length === 0 ? (
-        <EmptyState
-          icon={<IconChartDots3 size={32} />}
-          withIndicatorBackground
+        <EmptyNotice
+          icon={IconChartDots3}
           title={needle && page?.items.length ? noMatch : empty.title}
-          description={needle && page?.items.length ? undefined : empty.description}
-          py="xl"
-        >
-          {empty.action && !(needle && page?.items.length) ? (
-            <EmptyState.Actions>{empty.action}</EmptyState.Actions>
-          ) : null}
-        </EmptyState>
+          hint={needle && page?.items.length ? undefined : empty.description}
+          action={needle && page?.items.length ? undefined : empty.action}
+        />
       ) : (
         items.map((map) => (
           <MapItem

@@ -1,5 +1,5 @@
 import { AreaChart } from '@mantine/charts';
-import { EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconChartAreaLine } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import {
   type ProgressMapDetailFragment,
 } from '../../gql/graphql';
 import { useMapCanvasLoadState } from './GraphView';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 type Point = MapProgressQuery['mapProgress'][number];
 
@@ -49,12 +50,10 @@ export default function ScurveMap({
 
   if (!latest || latest.total === 0)
     return (
-      <EmptyState
-        icon={<IconChartAreaLine size={32} />}
-        withIndicatorBackground
+      <EmptyNotice
+        icon={IconChartAreaLine}
         title={t('maps:scurve.empty')}
-        description={t('maps:scurve.emptyHint')}
-        py="xl"
+        hint={t('maps:scurve.emptyHint')}
       />
     );
 

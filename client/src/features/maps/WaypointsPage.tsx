@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, EmptyState, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconLock, IconRoute } from '@tabler/icons-react';
 import { DEFAULT_PAGE_SIZE, mapDescriptionPreview, type WaypointScope } from '@rules';
@@ -13,6 +13,7 @@ import { useLoadMore } from '../../components/useLoadMore';
 import { WaypointsDocument, type WaypointItemFragment } from '../../gql/graphql';
 import { useRequireSignIn, useViewer } from '../auth';
 import { MapsMenu } from './MapsMenu';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 /** The two waypoint lists and their addresses (the spec's /waypoints/myNodes and /waypoints/space). */
 const TABS: { scope: WaypointScope; path: string }[] = [
@@ -76,16 +77,13 @@ function SignInFirst() {
   const { t } = useTranslation();
   const requireSignIn = useRequireSignIn();
   return (
-    <EmptyState
-      icon={<IconLock size={32} />}
-      withIndicatorBackground
+    <EmptyNotice
+      icon={IconLock}
       title={t('maps:waypoints.signIn')}
-      py="xl"
-    >
-      <EmptyState.Actions>
+      action={
         <Button onClick={() => requireSignIn(() => undefined)}>{t('common:auth.signIn')}</Button>
-      </EmptyState.Actions>
-    </EmptyState>
+      }
+    />
   );
 }
 
@@ -115,12 +113,10 @@ function WaypointList({ scope }: { scope: WaypointScope }) {
   const items = page?.items ?? [];
   if (items.length === 0)
     return (
-      <EmptyState
-        icon={<IconRoute size={32} />}
-        withIndicatorBackground
+      <EmptyNotice
+        icon={IconRoute}
         title={scope === 'mine' ? t('maps:waypoints.emptyMine') : t('maps:waypoints.emptySpace')}
-        description={t('maps:waypoints.emptyHint')}
-        py="xl"
+        hint={t('maps:waypoints.emptyHint')}
       />
     );
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Button, Card, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconMask, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { PendingPostsDocument, type PendingPostsQuery } from '../../gql/graphql'
 import { REPORTS_PAGE_SIZE } from './ReportList';
 import { useModeration } from './useModeration';
 import { ModerationLoadMore } from './ModerationLoadMore';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 type PendingPost = PendingPostsQuery['pendingPosts']['items'][number];
 
@@ -37,15 +38,7 @@ export function PendingPostList({ spaceId }: { spaceId?: string }) {
   });
   if (waiting) return waiting;
   const items = page?.items ?? [];
-  if (items.length === 0)
-    return (
-      <EmptyState
-        icon={<IconMask size={32} />}
-        withIndicatorBackground
-        title={t('reports:pending.empty')}
-        py="xl"
-      />
-    );
+  if (items.length === 0) return <EmptyNotice icon={IconMask} title={t('reports:pending.empty')} />;
   return (
     <Stack gap="md">
       {items.map((post) => (

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Badge, EmptyState, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import type { ReportStatus } from '@rules';
 import { IconFlag } from '@tabler/icons-react';
 import { useCallback } from 'react';
@@ -17,6 +17,7 @@ import { ReportActions } from './ReportActions';
 import { openItemLabel, ReportCard, ReportedAuthor, TopicChips } from './ReportCard';
 import { ReportStatusBadge } from './ReportStatusBadge';
 import { ModerationLoadMore } from './ModerationLoadMore';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 export const REPORTS_PAGE_SIZE = 20;
 
@@ -89,11 +90,9 @@ export function ReportList({ scope, layout }: { scope: ReportScope; layout: 'car
   const items = page?.items ?? [];
   if (items.length === 0)
     return (
-      <EmptyState
-        icon={<IconFlag size={32} />}
-        withIndicatorBackground
+      <EmptyNotice
+        icon={IconFlag}
         title={scope.kind === 'mine' ? t('reports:pages.myReportsEmpty') : t('reports:pages.empty')}
-        py="xl"
       />
     );
   return (

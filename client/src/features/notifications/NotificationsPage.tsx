@@ -1,15 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Switch,
-  Tabs,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Switch, Tabs, Title } from '@mantine/core';
 import { IconBell, IconChecks, IconTrash } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@rules';
@@ -37,6 +27,7 @@ import {
 import { NotificationRedirectPage } from './NotificationRedirect';
 import { NotificationRow } from './NotificationRow';
 import { useNotificationMutations } from './useNotificationMutations';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 const PAGE_WIDTH = 720;
 
@@ -273,15 +264,7 @@ function EmptyTab({ tab }: { tab: NotificationTab }) {
       description: t('notifications:empty.thisSpaceHint'),
     },
   };
-  return (
-    <EmptyState
-      icon={<IconBell size={32} />}
-      withIndicatorBackground
-      title={texts[tab].title}
-      description={texts[tab].description}
-      py="xl"
-    />
-  );
+  return <EmptyNotice icon={IconBell} title={texts[tab].title} hint={texts[tab].description} />;
 }
 
 function NotificationListSkeleton() {

@@ -50,6 +50,7 @@ import { usePendingPosts } from '../../components/post-form/pendingPosts';
 import { ProblemDialog } from './ProblemDialog';
 import { ProblemList, ProblemListSkeleton, type ProblemView } from './ProblemList';
 import { StatusFilter, useProblemLabels } from './ProblemBits';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 export const PROBLEM_PAGE_WIDTH = 820;
 type ListTab = ProblemListKind;
@@ -114,17 +115,14 @@ function SignInFirst() {
   const { t } = useTranslation();
   const requireSignIn = useRequireSignIn();
   return (
-    <EmptyState
-      icon={<IconLock size={32} />}
-      withIndicatorBackground
+    <EmptyNotice
+      icon={IconLock}
       title={t('problems:signIn.title')}
-      description={t('problems:signIn.list')}
-      py="xl"
-    >
-      <EmptyState.Actions>
+      hint={t('problems:signIn.list')}
+      action={
         <Button onClick={() => requireSignIn(() => undefined)}>{t('common:auth.signIn')}</Button>
-      </EmptyState.Actions>
-    </EmptyState>
+      }
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Group, Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconLock, IconPlus, IconTools } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { SkillsDocument, type SkillListKind } from '../../gql/graphql';
 import { useRequireSignIn, useViewer } from '../auth';
 import { SkillCard } from './SkillCard';
 import { SkillDialog } from './SkillDialog';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 export const SKILL_PAGE_WIDTH = 820;
 
@@ -45,19 +46,16 @@ export function SkillListPage({ list }: { list: SkillListKind }) {
         loading ? (
           <SkillSkeleton />
         ) : (
-          <EmptyState
-            icon={<IconLock size={32} />}
-            withIndicatorBackground
+          <EmptyNotice
+            icon={IconLock}
             title={t('skills:signIn.title')}
-            description={t('skills:signIn.list')}
-            py="xl"
-          >
-            <EmptyState.Actions>
+            hint={t('skills:signIn.list')}
+            action={
               <Button onClick={() => requireSignIn(() => undefined)}>
                 {t('common:auth.signIn')}
               </Button>
-            </EmptyState.Actions>
-          </EmptyState>
+            }
+          />
         )
       ) : (
         <SkillList key={`${list}-${viewer?.id ?? 'guest'}`} list={list} onAdd={add} />

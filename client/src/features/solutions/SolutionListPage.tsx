@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Tabs, Title } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import type { SolutionSort } from '@rules';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { DEFAULT_TIME_RANGE_CHOICE, timeRangeVariables } from '../../components/
 import { useRequireSignIn, useViewer } from '../auth';
 import { SolutionDialog } from './SolutionDialog';
 import { SolutionFilters, SolutionList, SolutionListSkeleton } from './SolutionList';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 export const SOLUTION_PAGE_WIDTH = 820;
 type Tab = 'recent' | 'mysolutions';
@@ -31,17 +32,14 @@ export function SolutionListPage({ list }: { list: Tab }) {
     body = loading ? (
       <SolutionListSkeleton />
     ) : (
-      <EmptyState
-        icon={<IconLock size={32} />}
-        withIndicatorBackground
+      <EmptyNotice
+        icon={IconLock}
         title={t('solutions:signIn.title')}
-        description={t('solutions:signIn.list')}
-        py="xl"
-      >
-        <EmptyState.Actions>
+        hint={t('solutions:signIn.list')}
+        action={
           <Button onClick={() => requireSignIn(() => undefined)}>{t('common:auth.signIn')}</Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        }
+      />
     );
   } else {
     body = (

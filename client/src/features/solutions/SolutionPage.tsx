@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Group,
   Stack,
   Tabs,
@@ -44,6 +43,7 @@ import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
 import { LocationLine } from '../places';
 import { MediaCarousel } from '../media';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 const STANDALONE_TABS = ['info', 'problems'] as const;
 const UNDER_PROBLEM_TABS = ['info', 'measurements', 'outcomes', 'voters'] as const;
@@ -208,12 +208,10 @@ function LinkedProblems({ solution }: { solution: SolutionCardFragment }) {
         </Button>
       </Group>
       {solution.problems.length === 0 ? (
-        <EmptyState
-          icon={<IconLink size={32} />}
-          withIndicatorBackground
+        <EmptyNotice
+          icon={IconLink}
           title={t('solutions:page.noProblems')}
-          description={t('solutions:page.noProblemsHint')}
-          py="xl"
+          hint={t('solutions:page.noProblemsHint')}
         />
       ) : (
         solution.problems.map((problem) => (

@@ -1,16 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
@@ -26,6 +15,7 @@ import {
   type ParticipantCardFragment,
 } from '../../gql/graphql';
 import { useStatusLabel } from './spaceDisplay';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 const REFETCH = ['Participants', 'Space'];
 
@@ -144,9 +134,7 @@ export function ParticipantList({
   if (waiting) return waiting;
   const items = page?.items ?? [];
   if (items.length === 0) {
-    return (
-      <EmptyState icon={<IconUsers size={28} />} withIndicatorBackground title={empty} py="lg" />
-    );
+    return <EmptyNotice icon={IconUsers} iconSize={28} title={empty} py="lg" />;
   }
   return (
     <Stack gap="sm">

@@ -2,7 +2,6 @@ import { useQuery } from '@apollo/client/react';
 import {
   Button,
   Center,
-  EmptyState,
   Group,
   Loader,
   SegmentedControl,
@@ -32,15 +31,14 @@ import { CreateSpaceDialog } from './CreateSpaceDialog';
 import { SpaceCard } from './SpaceCard';
 import { countryName } from './spaceDisplay';
 import { useChangeSpace } from './useChangeSpace';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 const PAGE_WIDTH = 960;
 
 function SpaceGrid({ spaces, empty }: { spaces: readonly SpaceCardFragment[]; empty: string }) {
   const { enter, dialog } = useChangeSpace();
   if (spaces.length === 0) {
-    return (
-      <EmptyState icon={<IconWorld size={32} />} withIndicatorBackground title={empty} py="xl" />
-    );
+    return <EmptyNotice icon={IconWorld} title={empty} />;
   }
   return (
     <>

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Badge, Button, EmptyState, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { DEFAULT_FEED_FILTER, FeedControls, feedOptions, type FeedFilter } from 
 import { StoryList } from './StoryList';
 import { StoryTabs } from './StoryTabs';
 import { STORY_PAGE_WIDTH } from './layout';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 /** /stories/feed: the active space's stories carrying a tag the viewer follows (signed in only). */
 export function FollowingFeedPage() {
@@ -59,14 +60,7 @@ function FollowingFeed() {
   if (waiting) body = waiting;
   else if (!followed?.length) {
     body = (
-      <EmptyState
-        icon={<IconTags size={32} />}
-        withIndicatorBackground
-        title={t('stories:following.empty')}
-        py="xl"
-      >
-        <EmptyState.Actions>{chooseButton}</EmptyState.Actions>
-      </EmptyState>
+      <EmptyNotice icon={IconTags} title={t('stories:following.empty')} action={chooseButton} />
     );
   } else {
     body = (

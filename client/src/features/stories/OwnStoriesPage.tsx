@@ -1,4 +1,4 @@
-import { Button, EmptyState, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -7,6 +7,7 @@ import { useRequireSignIn, useViewer } from '../auth';
 import { StoryList, StoryListSkeleton } from './StoryList';
 import { StoryTabs, type StoryTab } from './StoryTabs';
 import { STORY_PAGE_WIDTH } from './layout';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 type OwnList = Exclude<StoryListKind, 'recent' | 'following'>;
 
@@ -50,17 +51,14 @@ export function OwnStoriesPage({ list }: { list: OwnList }) {
     body = <StoryListSkeleton />;
   } else {
     body = (
-      <EmptyState
-        icon={<IconLock size={32} />}
-        withIndicatorBackground
+      <EmptyNotice
+        icon={IconLock}
         title={t('stories:signIn.title')}
-        description={t('stories:signIn.list')}
-        py="xl"
-      >
-        <EmptyState.Actions>
+        hint={t('stories:signIn.list')}
+        action={
           <Button onClick={() => requireSignIn(() => undefined)}>{t('common:auth.signIn')}</Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        }
+      />
     );
   }
 

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Center,
-  EmptyState,
   Group,
   List,
   Skeleton,
@@ -34,6 +33,7 @@ import { FollowButton } from './FollowButton';
 import { TagCounters } from './TagCounters';
 import { TaggedPostList } from './TaggedPostList';
 import { usePagedQueryState } from '../../components/usePagedQueryState';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 const TABS = ['info', 'perspectives', 'problems', 'solutions', 'profiles'] as const;
 type TagTab = (typeof TABS)[number];
@@ -221,14 +221,7 @@ function TagProfiles({ tag }: { tag: string }) {
   });
   if (waiting) return waiting;
   if (!page?.items.length) {
-    return (
-      <EmptyState
-        icon={<IconUsers size={32} />}
-        withIndicatorBackground
-        title={t('tags:page.noProfiles')}
-        py="xl"
-      />
-    );
+    return <EmptyNotice icon={IconUsers} title={t('tags:page.noProfiles')} />;
   }
   return (
     <Stack gap="sm">

@@ -1,18 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Anchor,
-  Button,
-  Card,
-  Center,
-  EmptyState,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconHash, IconPlus, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +12,7 @@ import { FollowButton } from './FollowButton';
 import { FollowTagsDialog } from './FollowTagsDialog';
 import { TagCounters } from './TagCounters';
 import { usePagedQueryState } from '../../components/usePagedQueryState';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 const PAGE = 30;
 const SORTS: TagSort[] = ['followers', 'problems', 'stories'];
@@ -113,16 +101,11 @@ export function TagsPage() {
             ))}
           </SimpleGrid>
         ) : (
-          <EmptyState
-            icon={<IconHash size={32} />}
-            withIndicatorBackground
+          <EmptyNotice
+            icon={IconHash}
             title={t('tags:list.empty')}
-            py="xl"
-          >
-            <Text size="sm" c="dimmed">
-              {t('tags:list.emptyHint')}
-            </Text>
-          </EmptyState>
+            hint={t('tags:list.emptyHint')}
+          />
         ))}
       {page?.last ? (
         <Center>

@@ -1,16 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Badge,
-  Button,
-  Card,
-  Code,
-  Divider,
-  EmptyState,
-  Group,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Code, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +15,7 @@ import {
 } from '../../gql/graphql';
 import { NewApiTokenDialog } from './NewApiTokenDialog';
 import { formatDay, useScopeLabels } from './apiTokenTexts';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 type ApiToken = ApiTokenFieldsFragment;
 
@@ -154,11 +144,10 @@ export function ExtensionsSettingsPage() {
       errorTitle: t('users:tokens.loadFailed'),
     }) ??
     (tokens.length === 0 ? (
-      <EmptyState
-        icon={<IconKey size={32} />}
-        withIndicatorBackground
+      <EmptyNotice
+        icon={IconKey}
         title={t('users:tokens.empty')}
-        description={t('users:tokens.emptyHint')}
+        hint={t('users:tokens.emptyHint')}
         py="md"
       />
     ) : (

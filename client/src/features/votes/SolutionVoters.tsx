@@ -1,14 +1,4 @@
-import {
-  Avatar,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Avatar, Button, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconBuilding, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +10,7 @@ import {
   type VoteDirection,
 } from '../../gql/graphql';
 import { usePagedQueryState } from '../../components/usePagedQueryState';
+import { EmptyNotice } from '../../components/EmptyNotice';
 
 const PAGE = 30;
 export const VOTER_KINDS = ['upvotes', 'downvotes'] as const;
@@ -88,12 +79,10 @@ function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }
   const items = page?.items ?? [];
   if (items.length === 0) {
     return (
-      <EmptyState
-        icon={kind === 'upvotes' ? <IconThumbUp size={32} /> : <IconThumbDown size={32} />}
-        withIndicatorBackground
+      <EmptyNotice
+        icon={kind === 'upvotes' ? IconThumbUp : IconThumbDown}
         title={kind === 'upvotes' ? t('votes:voters.noUpvotes') : t('votes:voters.noDownvotes')}
-        description={t('votes:voters.emptyHint')}
-        py="xl"
+        hint={t('votes:voters.emptyHint')}
       />
     );
   }

@@ -125,9 +125,13 @@ export function afterCursor(
   return sql`(${sortColumn}, ${idColumn}) ${beyond} (${value}, ${sql.param(cursor.id, idColumn)})`;
 }
 
-/** The page size a caller asked for, within 1..MAX_PAGE_SIZE. */
-export const pageSize = (first: number | null | undefined) =>
-  Math.min(Math.max(first ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+/**
+ * The page size a caller asked for, within 1..max: the transport's largest page
+ * (`Context.pageSizeMax`: MAX_PAGE_SIZE over GraphQL, REST_PAGE_SIZE_MAX over REST). Whatever the
+ * size, a page is one query: `limit size + 1` seeking from the cursor.
+ */
+export const pageSize = (first: number | null | undefined, max: number = MAX_PAGE_SIZE) =>
+  Math.min(Math.max(first ?? DEFAULT_PAGE_SIZE, 1), max);
 
 export interface Page<T> {
   items: T[];

@@ -98,7 +98,7 @@ export async function listNotifications(
 ): Promise<Page<NotificationRow>> {
   const viewer = requireViewer(ctx);
   const data = parseInput(notificationListSchema, input);
-  const size = pageSize(data.first);
+  const size = pageSize(data.first, ctx.pageSizeMax);
   const cursor = decodeCursor(data.after, 'date');
   const rows = await ctx.db
     .select()

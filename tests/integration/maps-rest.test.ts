@@ -236,6 +236,91 @@ describe('PATCH /api/views/{id}', () => {
     });
     expect((await patchView(alice, 'no-such-map', { name: 'x', version: 1 })).status).toBe(404);
   });
+
+  describe('without a version (the spec’s payload: editId and no version)', () => {
+    const readView = async (id: string) =>
+      (
+        await rest<{ data: RestMap & Record<string, unknown> }>(
+          server.url,
+          'GET',
+          `/api/get/v2?path=views/${id}`,
+          undefined,
+          alice.token,
+        )
+      ).body.data;
+
+    it('applies name, description, privacy and settings whatever changed since', async () => {
+      const map = await createMap(server, alice);
+      await patchView(alice, map.id, { name: 'Moved on', version: 1 });
+      const saved = await patchView(alice, map.id, {
+        editId: map.id,
+        name: 'Renamed without a version',
+        description: 'New words',
+        isPrivate: true,
+        settings: { showTags: false, backgroundColor: '#101010' },
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ success: true });
+      expect(await readView(map.id)).toMatchObject({
+        name: 'Renamed without a version',
+        description: 'New words',
+        isPrivate: true,
+        settings: { showTags: false, backgroundColor: '#101010' },
+        version: 3,
+      });
+    });
+
+    it('saves a graph only while nothing changed since the map was made; else 409 with the version, changing nothing', async () => {
+      const map = await createMap(server, alice);
+      const first = await patchView(alice, map.id, {
+        editId: map.id,
+        customLinks: [customLink('l1', 'tag:water', 'tag:rain', 'cld+')],
+        nodes2D: { 'tag:water': { x: 1, y: 2 } },
+      });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ success: true });
+      expect(await readView(map.id)).toMatchObject({
+        version: 2,
+        customLinks: [{ id: 'l1' }],
+        nodes2D: { 'tag:water': { x: 1, y: 2 } },
+      });
+      const stale = await patchView(alice, map.id, {
+        editId: map.id,
+        name: 'Not applied either',
+        customLinks: [],
+        nodes2D: { 'tag:water': { x: 9, y: 9 } },
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toEqual({
+        success: false,
+        error: { code: 'CONFLICT', message: MAP_MESSAGES.stale, field: null, version: 2 },
+      });
+      expect(await readView(map.id)).toMatchObject({
+        name: map.name,
+        version: 2,
+        customLinks: [{ id: 'l1' }],
+        nodes2D: { 'tag:water': { x: 1, y: 2 } },
+      });
+      // With the version the 409 named, the same save applies.
+      const retried = await patchView(alice, map.id, {
+        editId: map.id,
+        version: 2,
+        customLinks: [],
+        nodes2D: { 'tag:water': { x: 9, y: 9 } },
+      });
+      expect(retried.body).toEqual({ success: true });
+    });
+
+    it('still refuses anyone but the map’s editors (403) and bad input (422)', async () => {
+      const map = await createMap(server, alice);
+      const forbidden = await patchView(bob, map.id, { editId: map.id, name: 'Bob' });
+      expect(forbidden.status).toBe(403);
+      const blank = await patchView(alice, map.id, { editId: map.id, name: '' });
+      expect(blank.status).toBe(422);
+      expect(blank.body).toEqual(errorBody('BAD_USER_INPUT', MAP_MESSAGES.nameRequired, 'name'));
+      expect((await readView(map.id)).version).toBe(1);
+    });
+  });
 });
 
 describe('DELETE /api/views', () => {

@@ -446,6 +446,155 @@ describe('/list/v2 and /get/v2 paths', () => {
   });
 });
 
+describe('/list/v2 nodes and links of a map', () => {
+  const SPACE = 'fi';
+  const nodeShape = {
+    id: expect.any(String),
+    key: expect.any(String),
+    type: expect.any(String),
+    refId: expect.any(String),
+    name: expect.any(String),
+    description: orNull(String),
+    status: orNull(String),
+    photoURL: orNull(String),
+    tags: expect.any(Array),
+    createdAt: orNull(String),
+    lat: orNull(Number),
+    lng: orNull(Number),
+    canChangeStatus: expect.any(Boolean),
+    position2D: expect.toBeOneOf([{ x: expect.any(Number), y: expect.any(Number) }, null]),
+    position3D: expect.toBeOneOf([
+      { x: expect.any(Number), y: expect.any(Number), z: expect.any(Number) },
+      null,
+    ]),
+  };
+  const linkShape = {
+    id: expect.any(String),
+    custom: expect.any(Boolean),
+    name: expect.any(String),
+    description: expect.any(String),
+    linkType: expect.any(String),
+    source: expect.any(String),
+    target: expect.any(String),
+    sourceType: orNull(String),
+    sourceId: expect.any(String),
+    targetType: orNull(String),
+    targetId: expect.any(String),
+    style: expect.toBeOneOf([expect.any(Object), null]),
+  };
+  type Listed = { items: Record<string, unknown>[]; last: string | null };
+  const list = (path: string, user: TestUser | null = alice, query = '') =>
+    rest<Listed>(
+      server.url,
+      'GET',
+      `/api/list/v2?path=${path}&spaceId=${SPACE}${query}`,
+      undefined,
+      user?.token,
+    );
+
+  let wells: ProblemView;
+  let map: RestMap;
+  beforeAll(async () => {
+    wells = await postProblem(server, alice, 'Dry wells in Lapland', { spaceId: SPACE });
+    map = (
+      await postView(
+        alice,
+        { name: 'Wells', type: 'graph', graphtypes: ['2D'] },
+        `?spaceId=${SPACE}`,
+      )
+    ).body.data;
+    const problemKey = `problem:${wells.id}`;
+    const saved = await patchView(alice, map.id, {
+      version: map.version,
+      settings: { showTags: true },
+      customLinks: [customLink('drawn', problemKey, 'tag:water', 'cld+')],
+      nodes2D: { [problemKey]: { x: 10, y: 20 } },
+    });
+    expect(saved.status).toBe(200);
+  });
+
+  it('lists a map’s nodes (views/{id}/nodes) with where the map places them', async () => {
+    const nodes = await list(`views/${map.id}/nodes`);
+    expect(nodes.status).toBe(200);
+    expect(nodes.body).toMatchObject({ success: true, last: null });
+    for (const node of nodes.body.items) expect(node).toEqual(nodeShape);
+    expect(nodes.body.items).toContainEqual({
+      ...nodeShape,
+      id: `problem:${wells.id}`,
+      key: `problem:${wells.id}`,
+      type: 'problem',
+      refId: wells.id,
+      name: 'Dry wells in Lapland',
+      status: 'unsolved',
+      position2D: { x: 10, y: 20 },
+      position3D: null,
+    });
+    expect(nodes.body.items.map((node) => node.key)).toContain('tag:water');
+  });
+
+  it('lists a map’s links (views/{id}/links): the content’s own and the drawn ones', async () => {
+    const links = await list(`views/${map.id}/links`);
+    expect(links.status).toBe(200);
+    for (const link of links.body.items) expect(link).toEqual(linkShape);
+    expect(links.body.items).toContainEqual({
+      id: 'drawn',
+      custom: true,
+      name: '',
+      description: '',
+      linkType: 'cld+',
+      source: `problem:${wells.id}`,
+      target: 'tag:water',
+      sourceType: 'problem',
+      sourceId: wells.id,
+      targetType: 'tag',
+      targetId: 'water',
+      style: expect.any(Object),
+    });
+    expect(links.body.items).toContainEqual(
+      expect.objectContaining({
+        custom: false,
+        linkType: 'tagged',
+        source: `problem:${wells.id}`,
+        target: 'tag:water',
+        style: null,
+      }),
+    );
+  });
+
+  it('pages by results and lastDocumentID, and lists the space’s default map as bare nodes and links', async () => {
+    const first = await list(`views/${map.id}/nodes`, alice, '&results=1');
+    expect(first.body.items).toHaveLength(1);
+    expect(first.body.last).toEqual(expect.any(String));
+    const second = await list(
+      `views/${map.id}/nodes`,
+      alice,
+      `&results=1&lastDocumentID=${first.body.last}`,
+    );
+    expect(second.body.items[0]?.key).not.toBe(first.body.items[0]?.key);
+    const spaceNodes = await list('nodes', null);
+    expect(spaceNodes.status).toBe(200);
+    expect(spaceNodes.body.items.map((node) => node.key)).toContain(`problem:${wells.id}`);
+    const spaceLinks = await list('links', null);
+    expect(spaceLinks.status).toBe(200);
+    expect(spaceLinks.body.items.every((link) => link.custom === false)).toBe(true);
+  });
+
+  it('lists a recipe’s under its problem, and answers 404 for a map one may not read or a wrong problem', async () => {
+    const recipe = await createMap(server, alice, { problemId: wells.id, name: 'Recipe' });
+    const nodes = await list(`problems/${wells.id}/views/${recipe.id}/nodes`);
+    expect(nodes.status).toBe(200);
+    expect(nodes.body.items.map((node) => node.key)).toContain(`problem:${wells.id}`);
+    const wrong = await list(`problems/${problem.id}/views/${recipe.id}/links`);
+    expect(wrong.status).toBe(404);
+    const secret = await createMap(server, alice, { spaceId: SPACE, isPrivate: true });
+    expect((await list(`views/${secret.id}/nodes`, bob)).status).toBe(404);
+    expect((await list(`views/${secret.id}/links`, null)).status).toBe(404);
+    expect((await list(`views/missing/nodes`)).status).toBe(404);
+    const badCursor = await list(`views/${map.id}/links`, alice, '&lastDocumentID=nonsense');
+    expect(badCursor.status).toBe(422);
+  });
+});
+
 describe('bookmarks of maps', () => {
   it('answers 401 signed out', async () => {
     const map = await createMap(server, alice);

@@ -40,6 +40,7 @@ export const MESSAGES = {
   langInvalid: 'Unsupported language',
   bioMax: 'Bio must be at most 500 characters',
   profileKeyInvalid: `key must be one of ${PROFILE_UPDATE_KEYS.join(', ')}`,
+  syncOtherAccount: 'You can only sync your own account',
   queryTooDeep: 'Query is too deep',
   queryTooComplex: 'Query is too complex',
   tooManyAliases: 'Query has too many aliases',

@@ -576,6 +576,8 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
       { body: { key: 'bio', bio: 'Hello' } },
     ],
     'POST /user/updateLang': { body: { appLang: 'en' } },
+    'POST /user/updateLangSettings': { body: { appLang: 'en' } },
+    'POST /user/sync': { body: { uid: d.alice.id, role: 'person' } },
     'DELETE /user/delete': NO_STRINGS,
     'GET /spaces': { query: { status: 'active' } },
     'GET /spaces/detect': { query: { code: 'in' } },

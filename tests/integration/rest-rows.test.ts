@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@rules';
 import { gqlData, rest } from '../helpers/clients';
 import { diffCounts, startCountingProxy, type CountingProxy } from '../helpers/count-proxy';
 import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
@@ -21,6 +22,124 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
+});
+
+const errorBody = (code: string, message: string, field: string | null = null) => ({
+  success: false,
+  error: { code, message, field },
+});
+
+/** The spec's user record (`/user/userinfo`, `/user/sync`): 000 §3 User in its client's names. */
+const userRecord = (person: TestUser, appLang = 'en') => ({
+  id: person.id,
+  uid: person.id,
+  email: person.email,
+  displayName: person.displayName,
+  photoURL: null,
+  bio: null,
+  role: 'person',
+  appLang,
+  emailVerified: true,
+  defaultSpace: { spaceId: 'ww', spaceName: 'Global' },
+  userSpaceDoc: { appLang },
+  digestEmails: true,
+  hidePresence: false,
+  hiddenExplainers: [],
+  hideExplainers: {},
+  isModerator: false,
+  isAdmin: false,
+  suspendedUntil: null,
+});
+
+interface UserAnswer {
+  user: ReturnType<typeof userRecord>;
+}
+
+describe('POST (v1) /user/sync', () => {
+  const sync = (body: unknown, token?: string) =>
+    rest<UserAnswer>(server.url, 'POST', '/apiv1/user/sync', body, token);
+
+  it('answers 401 signed out', async () => {
+    const refused = await sync({ uid: alice.id, role: 'person' });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual(errorBody('UNAUTHENTICATED', MESSAGES.signInRequired));
+  });
+
+  it('answers { success, user } with the caller’s record, for { uid, role, additionalUserInfo } or the user data', async () => {
+    const synced = await sync(
+      {
+        uid: alice.id,
+        role: 'person',
+        additionalUserInfo: { isNewUser: false, providerId: 'password' },
+      },
+      alice.token,
+    );
+    expect(synced.status).toBe(200);
+    expect(synced.body).toEqual({ success: true, user: userRecord(alice) });
+    const asUserData = await sync(
+      { id: alice.id, displayName: 'Ignored here', email: alice.email },
+      alice.token,
+    );
+    expect(asUserData.body).toEqual({ success: true, user: userRecord(alice) });
+    // The same row under /api.
+    const main = await rest<UserAnswer>(server.url, 'POST', '/api/user/sync', {}, alice.token);
+    expect(main.body).toEqual({ success: true, user: userRecord(alice) });
+  });
+
+  it('keeps the role chosen at sign-up, and refuses another account’s uid (403) or a role that is none (422)', async () => {
+    const org = await signUpVerified(server, { displayName: 'Org', role: 'org' });
+    const asPerson = await sync({ uid: org.id, role: 'person' }, org.token);
+    expect(asPerson.body.user.role).toBe('org');
+    const other = await sync({ uid: alice.id, role: 'org' }, org.token);
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual(errorBody('FORBIDDEN', MESSAGES.syncOtherAccount, 'uid'));
+    const badRole = await sync({ uid: org.id, role: 'admin' }, org.token);
+    expect(badRole.status).toBe(422);
+    expect(badRole.body).toEqual(errorBody('BAD_USER_INPUT', MESSAGES.roleInvalid, 'role'));
+  });
+});
+
+describe('POST /user/updateLangSettings', () => {
+  const update = (body: unknown, token?: string) =>
+    rest<UserAnswer>(server.url, 'POST', '/api/user/updateLangSettings', body, token);
+
+  it('answers 401 signed out', async () => {
+    expect((await update({ appLang: 'te' })).status).toBe(401);
+  });
+
+  it('saves the app language from { appLang } or { data: { appLang } } and answers { success, user }', async () => {
+    const person = await signUpVerified(server, { displayName: 'Ravi' });
+    const saved = await update({ appLang: 'te' }, person.token);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ success: true, user: expect.objectContaining({ appLang: 'te' }) });
+    const info = await rest<UserAnswer>(
+      server.url,
+      'GET',
+      '/api/user/userinfo',
+      undefined,
+      person.token,
+    );
+    expect(info.body.user).toMatchObject({ appLang: 'te', userSpaceDoc: { appLang: 'te' } });
+    const nested = await update({ data: { appLang: 'en' } }, person.token);
+    expect(nested.body.user.appLang).toBe('en');
+  });
+
+  it('refuses a language the app does not have (422), changing nothing', async () => {
+    const person = await signUpVerified(server, { displayName: 'Ana' });
+    for (const body of [{ appLang: 'xx' }, {}, { appLang: 'e'.repeat(10_000) }]) {
+      const refused = await update(body, person.token);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual(errorBody('BAD_USER_INPUT', MESSAGES.langInvalid, 'appLang'));
+    }
+    const info = await rest<UserAnswer>(
+      server.url,
+      'GET',
+      '/api/user/userinfo',
+      undefined,
+      person.token,
+    );
+    expect(info.body.user.appLang).toBe('en');
+  });
 });
 
 interface ListAnswer<Item = { id: string }> {

@@ -21,6 +21,7 @@ export const MESSAGES = {
   resetSent: 'Reset email is sent to your mail.',
   wrongCredentials: 'Wrong e-mail or password',
   emailInUse: 'This e-mail is already in use',
+  emailUnchanged: 'This is already your e-mail',
   tokenInvalid: 'This link is invalid or has expired',
   tooManyRequests: 'Too many attempts. Please try again in {{minutes}} minutes.',
   tooManyRequestsMinute: 'Too many attempts. Please try again in a minute.',

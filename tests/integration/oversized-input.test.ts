@@ -574,6 +574,7 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
       { body: { key: 'displayName', displayName: 'Big' } },
       { body: { key: 'photoURL', photoURL: 'https://example.test/a.png' } },
       { body: { key: 'bio', bio: 'Hello' } },
+      { body: { key: 'email', email: uniqueEmail('oversized-change') } },
     ],
     'POST /user/updateLang': { body: { appLang: 'en' } },
     'POST /user/updateLangSettings': { body: { appLang: 'en' } },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rules';
-import { gqlData, rest } from '../helpers/clients';
+import { gqlData, gqlError, mailsTo, rest, tokenFromMail } from '../helpers/clients';
 import { diffCounts, startCountingProxy, type CountingProxy } from '../helpers/count-proxy';
-import { postStory, signUpVerified, type TestUser } from '../helpers/factories';
+import { postStory, signUpVerified, uniqueEmail, type TestUser } from '../helpers/factories';
 import {
   createTestDatabase,
   startTestServer,
@@ -139,6 +139,141 @@ describe('POST /user/updateLangSettings', () => {
       person.token,
     );
     expect(info.body.user.appLang).toBe('en');
+  });
+});
+
+describe('POST /user/update with key email', () => {
+  /**
+   * Every mail request from one address counts against RATE_LIMITS.emailSend (5 per 15 minutes),
+   * and every request here comes from 127.0.0.1: this block asks 4 times before its last test
+   * runs into the limit.
+   */
+  const change = (email: unknown, token?: string) =>
+    rest<UserAnswer & { message: string }>(
+      server.url,
+      'POST',
+      '/api/user/update',
+      { key: 'email', email },
+      token,
+    );
+  const userinfo = async (person: TestUser) =>
+    (await rest<UserAnswer>(server.url, 'GET', '/api/user/userinfo', undefined, person.token)).body
+      .user;
+  const signIn = (email: string, password: string) =>
+    rest(server.url, 'POST', '/api/auth/login', { email, password });
+
+  it('answers 401 signed out', async () => {
+    const refused = await change(uniqueEmail('nobody'));
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual(errorBody('UNAUTHENTICATED', MESSAGES.signInRequired));
+  });
+
+  it('mails the new address and keeps the old one until its link is followed', async () => {
+    const person = await signUpVerified(server, { displayName: 'Mover' });
+    const next = uniqueEmail('moved');
+    const asked = await change(next.toUpperCase(), person.token);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({
+      success: true,
+      message: MESSAGES.checkEmail,
+      user: expect.objectContaining({ id: person.id, email: person.email, emailVerified: true }),
+    });
+    // Until verified: the old address signs in and shows; the new one opens nothing.
+    expect((await userinfo(person)).email).toBe(person.email);
+    expect((await signIn(next, person.password)).status).toBe(401);
+    const mails = mailsTo(server.dataDir, next);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.link).toContain('/auth/auth-action?mode=verifyEmail&token=');
+    const verified = await rest(server.url, 'POST', '/api/auth/verify', {
+      token: tokenFromMail(mails[0]!),
+    });
+    expect(verified.body).toEqual({ success: true });
+    expect((await userinfo(person)).email).toBe(next);
+    expect((await signIn(next, person.password)).status).toBe(200);
+    expect((await signIn(person.email, person.password)).status).toBe(401);
+    // The link works once.
+    const again = await rest(server.url, 'POST', '/api/auth/verify', {
+      token: tokenFromMail(mails[0]!),
+    });
+    expect(again.status).toBe(422);
+  });
+
+  it('refuses an address another account has (409), the same address and a bad one (422), changing nothing', async () => {
+    const person = await signUpVerified(server, { displayName: 'Stayer' });
+    const taken = await change(alice.email, person.token);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual(errorBody('CONFLICT', MESSAGES.emailInUse, 'email'));
+    const same = await change(person.email, person.token);
+    expect(same.status).toBe(422);
+    expect(same.body).toEqual(errorBody('BAD_USER_INPUT', MESSAGES.emailUnchanged, 'email'));
+    for (const bad of ['not-an-address', '', `${'a'.repeat(300)}@example.test`, 42]) {
+      const refused = await change(bad, person.token);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error?.field).toBe('email');
+    }
+    expect((await userinfo(person)).email).toBe(person.email);
+  });
+
+  it('refuses an address taken after the link was sent (409), changing nothing', async () => {
+    const person = await signUpVerified(server, { displayName: 'Late' });
+    const wanted = uniqueEmail('wanted');
+    expect((await change(wanted, person.token)).status).toBe(200);
+    const link = tokenFromMail(mailsTo(server.dataDir, wanted).at(-1)!);
+    await signUpVerified(server, { email: wanted, displayName: 'Quicker' });
+    const refused = await rest(server.url, 'POST', '/api/auth/verify', { token: link });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(errorBody('CONFLICT', MESSAGES.emailInUse, 'email'));
+    expect((await userinfo(person)).email).toBe(person.email);
+  });
+
+  it('is GraphQL’s requestEmailChange too, for the person signed in on the site only', async () => {
+    const person = await signUpVerified(server, { displayName: 'Graph' });
+    const next = uniqueEmail('graph');
+    const answer = await gqlData<{ requestEmailChange: { success: boolean; message: string } }>(
+      server.url,
+      'mutation($email: String!) { requestEmailChange(email: $email) { success message } }',
+      { email: next },
+      { token: person.token },
+    );
+    expect(answer.requestEmailChange).toEqual({ success: true, message: MESSAGES.checkEmail });
+    expect(mailsTo(server.dataDir, next)).toHaveLength(1);
+    const { createApiToken } = await gqlData<{ createApiToken: { token: string } }>(
+      server.url,
+      `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
+      {
+        input: {
+          name: 'script',
+          scopes: ['read', 'write'],
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      },
+      { token: person.token },
+    );
+    const byToken = await change(uniqueEmail('token'), createApiToken.token);
+    expect(byToken.status).toBe(403);
+    const overGraphql = await gqlError(
+      server.url,
+      'mutation($email: String!) { requestEmailChange(email: $email) { success } }',
+      { email: uniqueEmail('token') },
+      { token: createApiToken.token },
+    );
+    expect(overGraphql.code).toBe('FORBIDDEN');
+  });
+
+  it('is limited like every mail: past the limit 429 with Retry-After, and no mail', async () => {
+    const person = await signUpVerified(server, { displayName: 'Flooder' });
+    let answer = await change(uniqueEmail('flood'), person.token);
+    let tries = 1;
+    while (answer.status === 200 && tries < 10) {
+      answer = await change(uniqueEmail('flood'), person.token);
+      tries++;
+    }
+    expect(answer.status).toBe(429);
+    expect(answer.body.error?.code).toBe('RATE_LIMITED');
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    const refusedAddress = uniqueEmail('flood');
+    expect((await change(refusedAddress, person.token)).status).toBe(429);
+    expect(mailsTo(server.dataDir, refusedAddress)).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,7 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
+import { requestEmailChange } from '../auth/auth.service';
+import { AuthMessage } from '../auth/auth.types';
 import { deleteAccount } from './account-deletion.service';
 import { presentMe } from './user.presenter';
 import { getMe, setPresenceHidden, updateLanguage, updateProfile } from './user.service';
@@ -38,6 +40,18 @@ export class UserResolver {
   })
   async setPresenceHidden(@Arg('hidden', () => Boolean) hidden: boolean, @Ctx() ctx: Context) {
     return presentMe(await setPresenceHidden(ctx, hidden));
+  }
+
+  @Authorized()
+  // A changed address would let an app's token take the account over through a password reset.
+  @FieldTokenAccess('session')
+  @Mutation(() => AuthMessage, {
+    description:
+      'Mails a link to the new address; the account changes to it only when the link is followed (verifyEmail). Until then the old address stays.',
+  })
+  async requestEmailChange(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
+    const { message } = await requestEmailChange(ctx, email);
+    return { success: true, message };
   }
 
   @Authorized()

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { profileUpdateKeySchema } from '@rules';
 import { parseInput } from '../../errors';
 import { bodyData, bodyFields, contextOf, ok } from '../../rest/shell';
+import { requestEmailChange } from '../auth/auth.service';
 import { updateExplainerCards } from './explainers.service';
 import { presentMe } from './user.presenter';
 import { deleteAccount } from './account-deletion.service';
@@ -46,6 +47,12 @@ export function mountUserRest(router: Router) {
     const body = bodyFields(req);
     const { key } = parseInput(profileUpdateKeySchema, body);
     const ctx = contextOf(res);
+    if (key === 'email') {
+      // Mailed to the new address; `user` still shows the old one until the link is followed.
+      const { message, user } = await requestEmailChange(ctx, body.email);
+      ok(res, { message, user: presentMe(user) });
+      return;
+    }
     const user =
       key === 'hidePresence'
         ? await userService.setPresenceHidden(ctx, body.hidePresence)

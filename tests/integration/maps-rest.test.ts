@@ -404,7 +404,9 @@ describe('/list/v2 and /get/v2 paths', () => {
     expect(all.body).toEqual({
       success: true,
       items: [mapShape, mapShape],
+      // A-Z: not in time order.
       last: expect.any(String),
+      lastScannedWhen: null,
     });
     expect(all.body.items.map((map) => (map as unknown as { name: string }).name)).toEqual([
       'AAA Alice first',

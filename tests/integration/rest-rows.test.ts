@@ -49,6 +49,7 @@ const userRecord = (person: TestUser, appLang = 'en') => ({
   isModerator: false,
   isAdmin: false,
   suspendedUntil: null,
+  lastScannedWhen: null,
 });
 
 interface UserAnswer {
@@ -274,6 +275,63 @@ describe('POST /user/update with key email', () => {
     const refusedAddress = uniqueEmail('flood');
     expect((await change(refusedAddress, person.token)).status).toBe(429);
     expect(mailsTo(server.dataDir, refusedAddress)).toHaveLength(0);
+  });
+});
+
+describe('lastScannedWhen', () => {
+  const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/u;
+  const SPACE = 'ee';
+  type Page = ListAnswer<{ id: string; createdAt: string }> & { lastScannedWhen: string | null };
+  const page = (query: string) =>
+    rest<Page>(server.url, 'GET', `/api/list/v2?path=stories&spaceId=${SPACE}${query}`);
+
+  it('is on every /list/v2 page: the time the list reached, while a list in time order goes on', async () => {
+    for (const text of ['First', 'Second', 'Third'])
+      await postStory(server, alice, `<p>${text} story #scan</p>`, { spaceId: SPACE });
+    const first = await page('&results=2');
+    expect(first.body).toEqual({
+      success: true,
+      items: [expect.any(Object), expect.any(Object)],
+      last: expect.any(String),
+      lastScannedWhen: expect.stringMatching(ISO),
+    });
+    expect(first.body.lastScannedWhen).toBe(first.body.items[1]!.createdAt);
+    const rest2 = await page(`&results=2&lastDocumentID=${first.body.last}`);
+    expect(rest2.body).toMatchObject({ last: null, lastScannedWhen: null });
+    expect(rest2.body.items).toHaveLength(1);
+    // Ordered by a count, not a time: nothing to name.
+    const byComments = await page('&results=1&orderBy=comments');
+    expect(byComments.body).toMatchObject({ last: expect.any(String), lastScannedWhen: null });
+  });
+
+  it('is on /user/userinfo and me: when the person last went through their notifications', async () => {
+    const person = await signUpVerified(server, { displayName: 'Scanner' });
+    const info = async () =>
+      (await rest<UserAnswer>(server.url, 'GET', '/api/user/userinfo', undefined, person.token))
+        .body.user.lastScannedWhen;
+    expect(await info()).toBeNull();
+    const before = Date.now();
+    const cleared = await rest(
+      server.url,
+      'DELETE',
+      '/api/notifications/clearAll',
+      undefined,
+      person.token,
+    );
+    expect(cleared.body).toEqual({ success: true });
+    const scanned = await info();
+    expect(scanned).toMatch(ISO);
+    expect(Date.parse(scanned!)).toBeGreaterThanOrEqual(before - 1000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await gqlData(server.url, 'mutation { markAllNotificationsRead }', {}, { token: person.token });
+    const me = await gqlData<{ me: { lastScannedWhen: string } }>(
+      server.url,
+      '{ me { lastScannedWhen } }',
+      {},
+      { token: person.token },
+    );
+    expect(Date.parse(me.me.lastScannedWhen)).toBeGreaterThan(Date.parse(scanned!));
+    expect(await info()).toBe(me.me.lastScannedWhen);
   });
 });
 

@@ -96,6 +96,17 @@ function distanceValue(tag: string | undefined, raw: string): number | null {
     : null;
 }
 
+/**
+ * The spec's `lastScannedWhen` of a page: the time the list had reached (the last row's sort
+ * value) when the list is in time order and goes on, read from its `last` cursor; null on the
+ * last page and for lists ordered by a count, a name or a distance.
+ */
+export function cursorTime(encoded: string | null | undefined): string | null {
+  if (!encoded || encoded.length > CURSOR_MAX) return null;
+  const [tag, raw] = Buffer.from(encoded, 'base64url').toString().split('|');
+  return tag === 'd' && raw ? raw : null;
+}
+
 /** A prepared statement's cursor: values named `cursorValue` and `cursorId` at execution. */
 export interface CursorPlaceholders {
   value: Placeholder<'cursorValue'>;

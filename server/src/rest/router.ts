@@ -33,6 +33,7 @@ import {
   SESSION_ACCESS,
   type ReadWriteAccess,
 } from '../auth/scopes';
+import { cursorTime } from '../db/keyset';
 import { notFound } from '../errors';
 import { csrfGuard } from './csrf';
 import { PathRouter } from './paths';
@@ -106,7 +107,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
       lng: queryParam(req, 'lng'),
       distance: queryParam(req, 'distance'),
     });
-    ok(res, { items: page.items, last: page.last });
+    ok(res, { items: page.items, last: page.last, lastScannedWhen: cursorTime(page.last) });
   });
 
   router.post('/add', async (req, res) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notifications_scanned_at" timestamp (3) with time zone;

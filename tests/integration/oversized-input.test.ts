@@ -335,6 +335,8 @@ const ID_OWNERS: [RegExp, keyof Dataset][] = [
   [/Space/u, 'spaceId'],
   [/Notification/u, 'notificationId'],
   [/Report/u, 'reportId'],
+  // Any id of the right shape: an unknown session or token answers NOT_FOUND.
+  [/Session|ApiToken/u, 'storyId'],
 ];
 
 /** A valid value for a string argument or input field, by its name (and the mutation's). */
@@ -580,6 +582,15 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
     'POST /user/updateLangSettings': { body: { appLang: 'en' } },
     'POST /user/sync': { body: { uid: d.alice.id, role: 'person' } },
     'DELETE /user/delete': NO_STRINGS,
+    'POST /tokens': {
+      body: {
+        name: 'script',
+        scopes: ['read'],
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    },
+    'GET /tokens': NO_STRINGS,
+    'DELETE /tokens/:id': NO_STRINGS,
     'GET /spaces': { query: { status: 'active' } },
     'GET /spaces/detect': { query: { code: 'in' } },
     'GET /spaces/:spaceId/participants': {

@@ -320,7 +320,7 @@ export const mapListSchema = z.object({
     .nullish()
     .transform((sort) => sort ?? 'recent'),
   after: cursorSchema.nullish(),
-  first: z.number().int().min(1).max(1000).nullish(),
+  first: z.number().int().nullish(),
 });
 
 /** The viewer's last saved graph map (/bumpscapes): of a space, in one view when given. */
@@ -407,5 +407,5 @@ export const waypointListSchema = z.object({
   scope: z.enum(WAYPOINT_SCOPES),
   spaceId: id.nullish(),
   after: cursorSchema.nullish(),
-  first: z.number().int().min(1).max(1000).nullish(),
+  first: z.number().int().nullish(),
 });

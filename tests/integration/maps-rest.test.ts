@@ -421,6 +421,9 @@ describe('/list/v2 and /get/v2 paths', () => {
     );
     expect(mine.body.items.length).toBeGreaterThan(0);
     expect(mine.body.items.every((map) => map.authorId === bob.id)).toBe(true);
+    // Past REST's largest page (1000) a list serves that many, as every list does.
+    const large = await rest(server.url, 'GET', '/api/list/v2?path=views&spaceId=ww&results=5000');
+    expect(large.status).toBe(200);
   });
 
   it("lists and gets a problem's recipes under its path", async () => {

@@ -11,8 +11,10 @@ import {
 } from '../helpers/server';
 
 /**
- * REST rows of 001 §7 that answer as the spec says (issue 26): page sizes up to the spec's 1000.
- * Each row: signed out first where it needs a person, then the success shape, then bad input.
+ * REST rows of 001 §7 that answer as the spec says (issue 26): /user/sync (v1),
+ * /user/updateLangSettings, /user/update with key email, lastScannedWhen on lists and the user
+ * record, and page sizes up to the spec's 1000. Each row: signed out first where it needs a
+ * person, then the success shape, then bad input.
  */
 let server: TestServer;
 let alice: TestUser;

@@ -10,8 +10,17 @@ export type AppLang = (typeof APP_LANGS)[number];
 export const KNOWN_LANGS = ['de', 'en', 'es', 'fr', 'hi', 'nl', 'te'] as const;
 export const DEFAULT_LANG: AppLang = 'en';
 
-/** What `/user/update` may change, named by its `key`: the profile fields and `hidePresence`. */
-export const PROFILE_UPDATE_KEYS = ['displayName', 'photoURL', 'bio', 'hidePresence'] as const;
+/**
+ * What `/user/update` may change, named by its `key`: the profile fields, `hidePresence`, and
+ * `email` (which changes only once the new address is verified).
+ */
+export const PROFILE_UPDATE_KEYS = [
+  'displayName',
+  'photoURL',
+  'bio',
+  'hidePresence',
+  'email',
+] as const;
 export type ProfileUpdateKey = (typeof PROFILE_UPDATE_KEYS)[number];
 
 export const GLOBAL_SPACE_ID = 'ww';

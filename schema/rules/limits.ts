@@ -44,7 +44,15 @@ export const EMAIL_MAX = 254;
 export const URL_MAX = 2048;
 
 export const DEFAULT_PAGE_SIZE = 20;
+/** The largest page a GraphQL `first` gets (a larger one gets this many). */
 export const MAX_PAGE_SIZE = 100;
+/**
+ * REST lists (001 §7): the spec's client asks for `results=1000` (tags, stories, chat and map
+ * lists) and 100 when it names none (its default list size). A REST page holds up to 1000 rows in
+ * one keyset query; GraphQL stays at MAX_PAGE_SIZE, where a page's children multiply its cost.
+ */
+export const REST_PAGE_SIZE_MAX = 1000;
+export const REST_DEFAULT_PAGE_SIZE = 100;
 
 export const TOAST_MS = 5000;
 export const BACK_ONLINE_MS = 2000;

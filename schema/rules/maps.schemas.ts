@@ -279,7 +279,12 @@ export const createMapSchema = z
 export type CreateMapInput = z.output<typeof createMapSchema>;
 
 export const updateMapSchema = z.object({
-  version: z.number({ error: MAP_MESSAGES.stale }).int().min(1),
+  /**
+   * The version the editor loaded. Optional: the spec's REST save sends none, and then only the
+   * map's description and settings apply whatever changed since; its graph only while nothing
+   * has (see updateMap).
+   */
+  version: z.number({ error: MAP_MESSAGES.stale }).int().min(1).optional(),
   /** Never changes: an edit naming another type is refused with typeFixed (REST sends it). */
   type: mapTypeSchema.optional(),
   name: mapNameSchema.optional(),
@@ -315,7 +320,7 @@ export const mapListSchema = z.object({
     .nullish()
     .transform((sort) => sort ?? 'recent'),
   after: cursorSchema.nullish(),
-  first: z.number().int().min(1).max(1000).nullish(),
+  first: z.number().int().nullish(),
 });
 
 /** The viewer's last saved graph map (/bumpscapes): of a space, in one view when given. */
@@ -402,5 +407,5 @@ export const waypointListSchema = z.object({
   scope: z.enum(WAYPOINT_SCOPES),
   spaceId: id.nullish(),
   after: cursorSchema.nullish(),
-  first: z.number().int().min(1).max(1000).nullish(),
+  first: z.number().int().nullish(),
 });

@@ -61,6 +61,15 @@ export const profileUpdateKeySchema = z.object({
   key: z.enum(PROFILE_UPDATE_KEYS, { error: MESSAGES.profileKeyInvalid }),
 });
 
+/**
+ * `/user/sync` (v1): the account the spec's client signed up or in with (`uid`) and its role;
+ * anything else it sends (`additionalUserInfo`, the rest of its user record) is not read.
+ */
+export const userSyncSchema = z.object({
+  uid: idSchema.optional(),
+  role: roleSchema.optional(),
+});
+
 /** Absolute http(s) only: the written scheme and `//` must be there, so nothing resolves relatively. */
 const isWebUrl = (value: string) => {
   if (!/^https?:\/\//iu.test(value)) return false;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import express from 'express';
 import proxyaddr from 'proxy-addr';
+import { REST_PAGE_SIZE_MAX } from '@rules';
 import type { Credential } from './auth/credentials';
 import { cookieValue } from './auth/signed-cookies';
 import type { Config } from './config';
@@ -75,6 +76,7 @@ const contextFor = (
   req: IncomingMessage,
   res: ServerResponse,
   requestId: string,
+  pageSizeMax?: number,
 ) =>
   createContext(deps, {
     credential: requestCredential(deps, req),
@@ -82,6 +84,7 @@ const contextFor = (
     userAgent: req.headers['user-agent'] ?? null,
     requestId,
     cookies: cookieJar(req, res),
+    pageSizeMax,
   });
 
 const READY_TIMEOUT_MS = 1000;
@@ -173,6 +176,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       req,
       res,
       res.locals.requestId as string,
+      // The spec's client asks for pages of up to 1000 (001 §9); GraphQL's stay at MAX_PAGE_SIZE.
+      REST_PAGE_SIZE_MAX,
     );
     next();
   };

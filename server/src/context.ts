@@ -1,4 +1,4 @@
-import type { ApiScope } from '@rules';
+import { MAX_PAGE_SIZE, type ApiScope } from '@rules';
 import { authenticate, type Authenticated, type Credential } from './auth/credentials';
 import type { SessionCookie, SessionStore, Viewer } from './auth/sessions';
 import type { Config } from './config';
@@ -55,6 +55,11 @@ export interface Context extends AppDeps {
   requestId: string;
   /** Over a websocket: aborts when the connection's session ends, stopping its subscriptions. */
   connection?: { signal: AbortSignal };
+  /**
+   * The largest list page this transport serves (`pageSize` in db/keyset.ts): MAX_PAGE_SIZE for
+   * GraphQL, REST_PAGE_SIZE_MAX for the REST rows.
+   */
+  pageSizeMax: number;
 }
 
 export async function createContext(
@@ -68,6 +73,8 @@ export async function createContext(
     requestId: string;
     cookies?: CookieJar;
     connection?: Context['connection'];
+    /** MAX_PAGE_SIZE unless the transport serves larger pages (REST). */
+    pageSizeMax?: number;
   },
 ): Promise<Context> {
   const { credential } = request;
@@ -111,5 +118,6 @@ export async function createContext(
     cookies: request.cookies,
     requestId: request.requestId,
     connection: request.connection,
+    pageSizeMax: request.pageSizeMax ?? MAX_PAGE_SIZE,
   };
 }

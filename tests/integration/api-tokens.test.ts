@@ -129,7 +129,12 @@ describe('personal access tokens', () => {
       'Tokens are managed from a signed-in session, not with a token',
     );
     const deletion = await gql(server.url, `mutation { deleteAccount }`, {}, asToken);
-    expect(deletion.status).toBe(403);
+    expect(deletion.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const restDeletion = await rest(server.url, 'DELETE', '/api/user/delete', undefined, all.token);
+    expect(restDeletion.status).toBe(403);
+    // The person is still there.
+    const me = await gqlData<{ me: { id: string } }>(server.url, ME, {}, { token: person.token });
+    expect(me.me.id).toBe(person.id);
     expect((await rest(server.url, 'GET', '/api/tokens', undefined, all.token)).status).toBe(403);
   });
 

@@ -368,6 +368,7 @@ describe('GET /list/v2?path=chatgroups/{id}/participants', () => {
         { id: ben.id, displayName: 'Ben', photoURL: '', isAuthor: false },
       ],
       last: null,
+      lastScannedWhen: null,
     });
   });
 

@@ -5,6 +5,7 @@ import { rest } from '../helpers/clients';
 import {
   chatHistory,
   createChannel,
+  openDirectChat,
   sendMessage,
   sendMessages,
   signUpVerified,
@@ -220,6 +221,42 @@ describe('DELETE /chat/conversations/{conversationId}/messages/{messageId}', () 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true });
     expect((await remove(bob, message.id)).status).toBe(404);
+  });
+
+  describe('the direct-chat form: {userId} is the other person', () => {
+    const removeWith = (user: TestUser, other: string, messageId: string) =>
+      rest(
+        server.url,
+        'DELETE',
+        `/api/chat/conversations/${other}/messages/${messageId}`,
+        undefined,
+        user.token,
+      );
+
+    it('deletes the author’s message of their direct chat with that person: { success }', async () => {
+      const direct = await openDirectChat(server, alice, bob);
+      const message = await sendMessage(server, alice, { conversationId: direct.id });
+      const response = await removeWith(alice, bob.id, message.id);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true });
+      expect((await chatHistory(server, bob, direct.id)).items.map((m) => m.id)).not.toContain(
+        message.id,
+      );
+      expect((await removeWith(alice, bob.id, message.id)).status).toBe(404);
+    });
+
+    it('answers the other person 403, and 404 for a person without a direct chat or another chat’s message', async () => {
+      const direct = await openDirectChat(server, alice, bob);
+      const message = await sendMessage(server, alice, { conversationId: direct.id });
+      const notAuthor = await removeWith(bob, alice.id, message.id);
+      expect(notAuthor.status).toBe(403);
+      expect(notAuthor.body.error?.message).toBe(CHAT_MESSAGES.notAuthor);
+      // Outsider has no direct chat with Alice: the message is not theirs to find.
+      expect((await removeWith(outsider, alice.id, message.id)).status).toBe(404);
+      const inGroup = await sendMessage(server, alice, { conversationId: group });
+      expect((await removeWith(alice, bob.id, inGroup.id)).status).toBe(404);
+      expect((await removeWith(alice, alice.id, message.id)).status).toBe(404);
+    });
   });
 });
 

@@ -374,7 +374,7 @@ describe('story sorts and time ranges', () => {
       undefined,
       alice.token,
     );
-    expect(comments.body).toEqual({ success: true, items: [], last: null });
+    expect(comments.body).toEqual({ success: true, items: [], last: null, lastScannedWhen: null });
   });
 });
 

@@ -252,7 +252,7 @@ describe('an unknown profile key', () => {
   it('refuses `/user/update` with a key it does not change, and GraphQL an unknown field, changing nothing', async () => {
     const person = await signUpVerified(server, { displayName: 'Keeper' });
     const before = await me(person);
-    for (const body of [{ key: 'email', email: 'other@example.com' }, { displayName: 'No key' }])
+    for (const body of [{ key: 'role', role: 'org' }, { displayName: 'No key' }])
       await expectRestRefusal(
         { method: 'POST', path: '/api/user/update', body, token: person.token },
         MESSAGES.profileKeyInvalid,

@@ -236,6 +236,91 @@ describe('PATCH /api/views/{id}', () => {
     });
     expect((await patchView(alice, 'no-such-map', { name: 'x', version: 1 })).status).toBe(404);
   });
+
+  describe('without a version (the spec’s payload: editId and no version)', () => {
+    const readView = async (id: string) =>
+      (
+        await rest<{ data: RestMap & Record<string, unknown> }>(
+          server.url,
+          'GET',
+          `/api/get/v2?path=views/${id}`,
+          undefined,
+          alice.token,
+        )
+      ).body.data;
+
+    it('applies name, description, privacy and settings whatever changed since', async () => {
+      const map = await createMap(server, alice);
+      await patchView(alice, map.id, { name: 'Moved on', version: 1 });
+      const saved = await patchView(alice, map.id, {
+        editId: map.id,
+        name: 'Renamed without a version',
+        description: 'New words',
+        isPrivate: true,
+        settings: { showTags: false, backgroundColor: '#101010' },
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ success: true });
+      expect(await readView(map.id)).toMatchObject({
+        name: 'Renamed without a version',
+        description: 'New words',
+        isPrivate: true,
+        settings: { showTags: false, backgroundColor: '#101010' },
+        version: 3,
+      });
+    });
+
+    it('saves a graph only while nothing changed since the map was made; else 409 with the version, changing nothing', async () => {
+      const map = await createMap(server, alice);
+      const first = await patchView(alice, map.id, {
+        editId: map.id,
+        customLinks: [customLink('l1', 'tag:water', 'tag:rain', 'cld+')],
+        nodes2D: { 'tag:water': { x: 1, y: 2 } },
+      });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ success: true });
+      expect(await readView(map.id)).toMatchObject({
+        version: 2,
+        customLinks: [{ id: 'l1' }],
+        nodes2D: { 'tag:water': { x: 1, y: 2 } },
+      });
+      const stale = await patchView(alice, map.id, {
+        editId: map.id,
+        name: 'Not applied either',
+        customLinks: [],
+        nodes2D: { 'tag:water': { x: 9, y: 9 } },
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toEqual({
+        success: false,
+        error: { code: 'CONFLICT', message: MAP_MESSAGES.stale, field: null, version: 2 },
+      });
+      expect(await readView(map.id)).toMatchObject({
+        name: map.name,
+        version: 2,
+        customLinks: [{ id: 'l1' }],
+        nodes2D: { 'tag:water': { x: 1, y: 2 } },
+      });
+      // With the version the 409 named, the same save applies.
+      const retried = await patchView(alice, map.id, {
+        editId: map.id,
+        version: 2,
+        customLinks: [],
+        nodes2D: { 'tag:water': { x: 9, y: 9 } },
+      });
+      expect(retried.body).toEqual({ success: true });
+    });
+
+    it('still refuses anyone but the map’s editors (403) and bad input (422)', async () => {
+      const map = await createMap(server, alice);
+      const forbidden = await patchView(bob, map.id, { editId: map.id, name: 'Bob' });
+      expect(forbidden.status).toBe(403);
+      const blank = await patchView(alice, map.id, { editId: map.id, name: '' });
+      expect(blank.status).toBe(422);
+      expect(blank.body).toEqual(errorBody('BAD_USER_INPUT', MAP_MESSAGES.nameRequired, 'name'));
+      expect((await readView(map.id)).version).toBe(1);
+    });
+  });
 });
 
 describe('DELETE /api/views', () => {
@@ -319,7 +404,9 @@ describe('/list/v2 and /get/v2 paths', () => {
     expect(all.body).toEqual({
       success: true,
       items: [mapShape, mapShape],
+      // A-Z: not in time order.
       last: expect.any(String),
+      lastScannedWhen: null,
     });
     expect(all.body.items.map((map) => (map as unknown as { name: string }).name)).toEqual([
       'AAA Alice first',
@@ -334,6 +421,9 @@ describe('/list/v2 and /get/v2 paths', () => {
     );
     expect(mine.body.items.length).toBeGreaterThan(0);
     expect(mine.body.items.every((map) => map.authorId === bob.id)).toBe(true);
+    // Past REST's largest page (1000) a list serves that many, as every list does.
+    const large = await rest(server.url, 'GET', '/api/list/v2?path=views&spaceId=ww&results=5000');
+    expect(large.status).toBe(200);
   });
 
   it("lists and gets a problem's recipes under its path", async () => {
@@ -358,6 +448,155 @@ describe('/list/v2 and /get/v2 paths', () => {
     );
     expect(refused.status).toBe(404);
     expect((await rest(server.url, 'GET', '/api/get/v2?path=views/missing')).status).toBe(404);
+  });
+});
+
+describe('/list/v2 nodes and links of a map', () => {
+  const SPACE = 'fi';
+  const nodeShape = {
+    id: expect.any(String),
+    key: expect.any(String),
+    type: expect.any(String),
+    refId: expect.any(String),
+    name: expect.any(String),
+    description: orNull(String),
+    status: orNull(String),
+    photoURL: orNull(String),
+    tags: expect.any(Array),
+    createdAt: orNull(String),
+    lat: orNull(Number),
+    lng: orNull(Number),
+    canChangeStatus: expect.any(Boolean),
+    position2D: expect.toBeOneOf([{ x: expect.any(Number), y: expect.any(Number) }, null]),
+    position3D: expect.toBeOneOf([
+      { x: expect.any(Number), y: expect.any(Number), z: expect.any(Number) },
+      null,
+    ]),
+  };
+  const linkShape = {
+    id: expect.any(String),
+    custom: expect.any(Boolean),
+    name: expect.any(String),
+    description: expect.any(String),
+    linkType: expect.any(String),
+    source: expect.any(String),
+    target: expect.any(String),
+    sourceType: orNull(String),
+    sourceId: expect.any(String),
+    targetType: orNull(String),
+    targetId: expect.any(String),
+    style: expect.toBeOneOf([expect.any(Object), null]),
+  };
+  type Listed = { items: Record<string, unknown>[]; last: string | null };
+  const list = (path: string, user: TestUser | null = alice, query = '') =>
+    rest<Listed>(
+      server.url,
+      'GET',
+      `/api/list/v2?path=${path}&spaceId=${SPACE}${query}`,
+      undefined,
+      user?.token,
+    );
+
+  let wells: ProblemView;
+  let map: RestMap;
+  beforeAll(async () => {
+    wells = await postProblem(server, alice, 'Dry wells in Lapland', { spaceId: SPACE });
+    map = (
+      await postView(
+        alice,
+        { name: 'Wells', type: 'graph', graphtypes: ['2D'] },
+        `?spaceId=${SPACE}`,
+      )
+    ).body.data;
+    const problemKey = `problem:${wells.id}`;
+    const saved = await patchView(alice, map.id, {
+      version: map.version,
+      settings: { showTags: true },
+      customLinks: [customLink('drawn', problemKey, 'tag:water', 'cld+')],
+      nodes2D: { [problemKey]: { x: 10, y: 20 } },
+    });
+    expect(saved.status).toBe(200);
+  });
+
+  it('lists a map’s nodes (views/{id}/nodes) with where the map places them', async () => {
+    const nodes = await list(`views/${map.id}/nodes`);
+    expect(nodes.status).toBe(200);
+    expect(nodes.body).toMatchObject({ success: true, last: null });
+    for (const node of nodes.body.items) expect(node).toEqual(nodeShape);
+    expect(nodes.body.items).toContainEqual({
+      ...nodeShape,
+      id: `problem:${wells.id}`,
+      key: `problem:${wells.id}`,
+      type: 'problem',
+      refId: wells.id,
+      name: 'Dry wells in Lapland',
+      status: 'unsolved',
+      position2D: { x: 10, y: 20 },
+      position3D: null,
+    });
+    expect(nodes.body.items.map((node) => node.key)).toContain('tag:water');
+  });
+
+  it('lists a map’s links (views/{id}/links): the content’s own and the drawn ones', async () => {
+    const links = await list(`views/${map.id}/links`);
+    expect(links.status).toBe(200);
+    for (const link of links.body.items) expect(link).toEqual(linkShape);
+    expect(links.body.items).toContainEqual({
+      id: 'drawn',
+      custom: true,
+      name: '',
+      description: '',
+      linkType: 'cld+',
+      source: `problem:${wells.id}`,
+      target: 'tag:water',
+      sourceType: 'problem',
+      sourceId: wells.id,
+      targetType: 'tag',
+      targetId: 'water',
+      style: expect.any(Object),
+    });
+    expect(links.body.items).toContainEqual(
+      expect.objectContaining({
+        custom: false,
+        linkType: 'tagged',
+        source: `problem:${wells.id}`,
+        target: 'tag:water',
+        style: null,
+      }),
+    );
+  });
+
+  it('pages by results and lastDocumentID, and lists the space’s default map as bare nodes and links', async () => {
+    const first = await list(`views/${map.id}/nodes`, alice, '&results=1');
+    expect(first.body.items).toHaveLength(1);
+    expect(first.body.last).toEqual(expect.any(String));
+    const second = await list(
+      `views/${map.id}/nodes`,
+      alice,
+      `&results=1&lastDocumentID=${first.body.last}`,
+    );
+    expect(second.body.items[0]?.key).not.toBe(first.body.items[0]?.key);
+    const spaceNodes = await list('nodes', null);
+    expect(spaceNodes.status).toBe(200);
+    expect(spaceNodes.body.items.map((node) => node.key)).toContain(`problem:${wells.id}`);
+    const spaceLinks = await list('links', null);
+    expect(spaceLinks.status).toBe(200);
+    expect(spaceLinks.body.items.every((link) => link.custom === false)).toBe(true);
+  });
+
+  it('lists a recipe’s under its problem, and answers 404 for a map one may not read or a wrong problem', async () => {
+    const recipe = await createMap(server, alice, { problemId: wells.id, name: 'Recipe' });
+    const nodes = await list(`problems/${wells.id}/views/${recipe.id}/nodes`);
+    expect(nodes.status).toBe(200);
+    expect(nodes.body.items.map((node) => node.key)).toContain(`problem:${wells.id}`);
+    const wrong = await list(`problems/${problem.id}/views/${recipe.id}/links`);
+    expect(wrong.status).toBe(404);
+    const secret = await createMap(server, alice, { spaceId: SPACE, isPrivate: true });
+    expect((await list(`views/${secret.id}/nodes`, bob)).status).toBe(404);
+    expect((await list(`views/${secret.id}/links`, null)).status).toBe(404);
+    expect((await list(`views/missing/nodes`)).status).toBe(404);
+    const badCursor = await list(`views/${map.id}/links`, alice, '&lastDocumentID=nonsense');
+    expect(badCursor.status).toBe(422);
   });
 });
 

@@ -606,9 +606,21 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
       { body: { key: 'displayName', displayName: 'Big' } },
       { body: { key: 'photoURL', photoURL: 'https://example.test/a.png' } },
       { body: { key: 'bio', bio: 'Hello' } },
+      { body: { key: 'email', email: uniqueEmail('oversized-change') } },
     ],
     'POST /user/updateLang': { body: { appLang: 'en' } },
+    'POST /user/updateLangSettings': { body: { appLang: 'en' } },
+    'POST /user/sync': { body: { uid: d.alice.id, role: 'person' } },
     'DELETE /user/delete': NO_STRINGS,
+    'POST /tokens': {
+      body: {
+        name: 'script',
+        scopes: ['read'],
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    },
+    'GET /tokens': NO_STRINGS,
+    'DELETE /tokens/:id': NO_STRINGS,
     'GET /spaces': { query: { status: 'active' } },
     'GET /spaces/detect': { query: { code: 'in' } },
     'GET /spaces/:spaceId/participants': {
@@ -625,15 +637,6 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
       body: { data: { name: 'Wells', description: 'Clean wells' } },
     },
     'DELETE /spaces/:id': NO_STRINGS,
-    'POST /tokens': {
-      body: {
-        name: 'Big script',
-        scopes: ['read'],
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    },
-    'GET /tokens': NO_STRINGS,
-    'DELETE /tokens/:id': NO_STRINGS,
     'POST /spaces/:id/join': NO_STRINGS,
     'POST /spaces/:id/leave': NO_STRINGS,
     'POST /spaces/:id/participants/status': {

@@ -864,6 +864,7 @@ describe('user search for invites', () => {
         },
       ],
       last: null,
+      lastScannedWhen: null,
     });
     const blank = await rest(
       server.url,

@@ -514,6 +514,7 @@ describe('REST rows', () => {
         },
       ],
       last: null,
+      lastScannedWhen: null,
     });
     expect((await list('downvotes', bob.token)).body.items).toEqual([
       expect.objectContaining({ id: carol.id, feedback: null }),

@@ -41,3 +41,15 @@ export function databaseFailure(error: unknown): DatabaseFailure | null {
   }
   return null;
 }
+
+/**
+ * Whether a write failed on a unique index (unique_violation): another writer took the value
+ * between a check and the write, which a caller may answer as the value being taken.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -96,6 +96,17 @@ function distanceValue(tag: string | undefined, raw: string): number | null {
     : null;
 }
 
+/**
+ * The spec's `lastScannedWhen` of a page: the time the list had reached (the last row's sort
+ * value) when the list is in time order and goes on, read from its `last` cursor; null on the
+ * last page and for lists ordered by a count, a name or a distance.
+ */
+export function cursorTime(encoded: string | null | undefined): string | null {
+  if (!encoded || encoded.length > CURSOR_MAX) return null;
+  const [tag, raw] = Buffer.from(encoded, 'base64url').toString().split('|');
+  return tag === 'd' && raw ? raw : null;
+}
+
 /** A prepared statement's cursor: values named `cursorValue` and `cursorId` at execution. */
 export interface CursorPlaceholders {
   value: Placeholder<'cursorValue'>;
@@ -125,9 +136,13 @@ export function afterCursor(
   return sql`(${sortColumn}, ${idColumn}) ${beyond} (${value}, ${sql.param(cursor.id, idColumn)})`;
 }
 
-/** The page size a caller asked for, within 1..MAX_PAGE_SIZE. */
-export const pageSize = (first: number | null | undefined) =>
-  Math.min(Math.max(first ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+/**
+ * The page size a caller asked for, within 1..max: the transport's largest page
+ * (`Context.pageSizeMax`: MAX_PAGE_SIZE over GraphQL, REST_PAGE_SIZE_MAX over REST). Whatever the
+ * size, a page is one query: `limit size + 1` seeking from the cursor.
+ */
+export const pageSize = (first: number | null | undefined, max: number = MAX_PAGE_SIZE) =>
+  Math.min(Math.max(first ?? DEFAULT_PAGE_SIZE, 1), max);
 
 export interface Page<T> {
   items: T[];

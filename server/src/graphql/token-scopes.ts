@@ -18,21 +18,9 @@ import { AppError, HTTP_STATUS, wwwAuthenticate } from '../errors';
  * `read` for its queries and subscriptions, `write` for its mutations.
  */
 const declared = new Map<object, ReadWriteAccess>();
-/** One root field's own access, where it differs from its class's (e.g. deleting the account). */
-const declaredFields = new Map<object, Map<string, Access>>();
-
 export function TokenAccess(access: ReadWriteAccess): ClassDecorator {
   return (target) => {
     declared.set(target, access);
-  };
-}
-
-export function FieldTokenAccess(access: Access): MethodDecorator {
-  return (prototype, methodName) => {
-    const target = prototype.constructor;
-    const fields = declaredFields.get(target) ?? new Map<string, Access>();
-    fields.set(String(methodName), access);
-    declaredFields.set(target, fields);
   };
 }
 
@@ -42,16 +30,12 @@ type RootType = 'query' | 'mutation' | 'subscription';
 function rootFieldAccess(): Map<string, Access> {
   const storage = getMetadataStorage();
   const access = new Map<string, Access>();
-  const add = (
-    type: RootType,
-    fields: { schemaName: string; methodName: string; target: object }[],
-  ) => {
+  const add = (type: RootType, fields: { schemaName: string; target: object }[]) => {
     for (const field of fields) {
       const classAccess = declared.get(field.target) ?? CONTENT_ACCESS;
       access.set(
         `${type}.${field.schemaName}`,
-        declaredFields.get(field.target)?.get(field.methodName) ??
-          (type === 'mutation' ? classAccess.write : classAccess.read),
+        type === 'mutation' ? classAccess.write : classAccess.read,
       );
     }
   };

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { MAX_PAGE_SIZE } from '@rules';
+import { REST_DEFAULT_PAGE_SIZE } from '@rules';
 import { mountAdminRest } from '../modules/admin/admin.rest';
 import { mountAuthRest } from '../modules/auth/auth.rest';
 import { mountBookmarkRest } from '../modules/bookmarks/bookmark.rest';
@@ -33,6 +33,7 @@ import {
   SESSION_ACCESS,
   type ReadWriteAccess,
 } from '../auth/scopes';
+import { cursorTime } from '../db/keyset';
 import { notFound } from '../errors';
 import { csrfGuard } from './csrf';
 import { PathRouter } from './paths';
@@ -93,8 +94,9 @@ export function createRestRouter(paths = new PathRouter()): Router {
       spaceId: activeSpaceId(req),
       orderBy: queryParam(req, 'orderBy'),
       lastDocumentID: queryParam(req, 'lastDocumentID'),
-      // The spec's client asks for up to 1000; pages stay at most MAX_PAGE_SIZE and `last` continues.
-      results: Math.min(resultsParam(req) ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE),
+      // The spec's default list size; its client asks for up to 1000, which a REST page holds
+      // (Context.pageSizeMax); past that `last` continues.
+      results: resultsParam(req) ?? REST_DEFAULT_PAGE_SIZE,
       authorId: queryParam(req, 'authorId'),
       query: queryParam(req, 'query'),
       tags: queryParam(req, 'tags'),
@@ -105,7 +107,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
       lng: queryParam(req, 'lng'),
       distance: queryParam(req, 'distance'),
     });
-    ok(res, { items: page.items, last: page.last });
+    ok(res, { items: page.items, last: page.last, lastScannedWhen: cursorTime(page.last) });
   });
 
   router.post('/add', async (req, res) => {

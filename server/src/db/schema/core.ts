@@ -52,6 +52,14 @@ export const users = pgTable(
     /** The digest e-mail setting (one-click unsubscribe turns it off). */
     digestEmails: boolean('digest_emails').notNull().default(true),
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true, precision: 3 }),
+    /**
+     * When the person last went through their notifications (read all, or cleared them): the
+     * spec's `lastScannedWhen`, so a client can tell what came since.
+     */
+    notificationsScannedAt: timestamp('notifications_scanned_at', {
+      withTimezone: true,
+      precision: 3,
+    }),
     /** Others see the person offline with no last seen (chat presence); they still see others. */
     hidePresence: boolean('hide_presence').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,7 +37,9 @@ export const emailTokens = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     userId: cascadeRef('user_id', () => users.id),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'email-change'] }).notNull(),
+    /** An e-mail change's new address (lower-cased): the account's once the link is followed. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

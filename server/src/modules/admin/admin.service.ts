@@ -76,7 +76,7 @@ export async function listAdminUsers(
 ): Promise<Page<AdminUserRow>> {
   requireAdmin(ctx);
   const query = parseInput(adminSearchSchema, input.query, 'query');
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const pattern = query ? `%${escapeLike(query)}%` : null;
   const rows = await ctx.db
@@ -105,7 +105,7 @@ export async function listAdminSpaces(
 ): Promise<Page<AdminSpaceRow>> {
   requireAdmin(ctx);
   const query = parseInput(adminSearchSchema, input.query, 'query');
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const itemCounts = POST_KIND_NAMES.map((kind) => {
     const { table } = POST_KINDS[kind];
@@ -158,7 +158,7 @@ export async function listManagedPeople(
   input: { spaceId: unknown; first?: number | null; after?: string | null },
 ): Promise<Page<ManagedPersonView>> {
   const space = await managedSpace(ctx, input.spaceId);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   if (!space.isPrivate) {
     const rows = await ctx.db

@@ -23,6 +23,20 @@ export const authLinks = (publicUrl: string) => {
         link: url,
       };
     },
+    /**
+     * Goes to the new address of an e-mail change. The link opens the same page as a sign-up's
+     * verification, whose verifyEmail applies either kind of link.
+     */
+    changeEmail: (to: MailRecipient, token: string): Mail => {
+      const t = mailTranslator(to.appLang);
+      const url = link('verifyEmail', token);
+      return {
+        to: to.email,
+        subject: t('changeEmail.subject'),
+        text: t('changeEmail.text', { link: url, count: VERIFY_TOKEN_HOURS }),
+        link: url,
+      };
+    },
     reset: (to: MailRecipient, token: string): Mail => {
       const t = mailTranslator(to.appLang);
       const url = link('resetPassword', token);

@@ -12,7 +12,13 @@ import {
   signInSchema,
   signUpSchema,
 } from '@rules';
-import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from '../../auth/email-tokens';
+import {
+  consumeEmailToken,
+  consumeEmailTokenOf,
+  isEmailTokenUsable,
+  issueEmailToken,
+} from '../../auth/email-tokens';
+import { requireWriter } from '../../auth/guards';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import {
   assertUnderLimit,
@@ -23,11 +29,13 @@ import {
   remember,
   remembers,
 } from '../../auth/rate-limit';
+import { requireScope } from '../../auth/scopes';
 import type { Context } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
-import { AppError, parseInput } from '../../errors';
+import { AppError, notFound, parseInput } from '../../errors';
 import { grantConfiguredAdmins } from '../moderation/moderation-roles.service';
-import { getMe } from '../users/user.service';
+import { getMe, type Me } from '../users/user.service';
 import { authLinks, type MailRecipient } from './auth.mail';
 import { completePendingLink } from './oidc-links';
 
@@ -140,19 +148,70 @@ export async function signOut(ctx: Context): Promise<void> {
   ctx.cookies?.set(ctx.sessions.blankCookie());
 }
 
+/**
+ * Follows an e-mail link that proves a mailbox: a new account's verification, or an e-mail
+ * change's, which makes the new address the account's (CONFLICT if someone took it meanwhile;
+ * the link then stays unused). One transaction: the link is used exactly when the account changes.
+ */
 export async function verifyEmail(ctx: Context, token: string): Promise<void> {
-  const userId = await consumeEmailToken(
-    ctx.db,
-    parseInput(emailTokenSchema, token, 'token'),
-    'verify',
-  );
-  if (!userId) throw new AppError('BAD_USER_INPUT', MESSAGES.tokenInvalid, { field: 'token' });
-  await ctx.db
-    .update(users)
-    .set({ emailVerified: true, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  const proof = parseInput(emailTokenSchema, token, 'token');
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const used = await consumeEmailTokenOf(tx, proof, ['verify', 'email-change']);
+      if (!used) throw new AppError('BAD_USER_INPUT', MESSAGES.tokenInvalid, { field: 'token' });
+      const [changed] = await tx
+        .update(users)
+        .set({
+          ...(used.newEmail !== null && { email: used.newEmail }),
+          emailVerified: true,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, used.userId))
+        .returning({ id: users.id });
+      if (!changed) throw new AppError('BAD_USER_INPUT', MESSAGES.tokenInvalid, { field: 'token' });
+    });
+  } catch (error) {
+    // Another account signed up with, or changed to, the new address since the link was sent.
+    if (isUniqueViolation(error)) throw emailInUse();
+    throw error;
+  }
   // An address listed in ADMIN_EMAILS becomes an admin once it is proven to be theirs.
   await grantConfiguredAdmins(ctx.db, ctx.config.adminEmails);
+}
+
+/**
+ * `/user/update` with `key: email`, GraphQL `requestEmailChange`: mails a link to the new address,
+ * which becomes the account's only when the link is followed (`verifyEmail`); until then sign-in,
+ * mails and the profile keep the old one. A newer request replaces an older link. Limited as every
+ * mail is (per address and per client); an address another account has is refused, as at
+ * sign-up. Only the person signed in on the site may ask (not an API token: a changed address
+ * would let a token's holder take the account over through a password reset).
+ */
+export async function requestEmailChange(
+  ctx: Context,
+  rawEmail: unknown,
+): Promise<{ message: string; user: Me }> {
+  const viewer = requireWriter(ctx);
+  requireScope(ctx.scopes, 'session');
+  const email = parseInput(emailSchema, rawEmail, 'email');
+  const [me] = await ctx.db
+    .select({ email: users.email, appLang: users.appLang })
+    .from(users)
+    .where(eq(users.id, viewer.id));
+  if (!me) throw notFound();
+  if (me.email === email)
+    throw new AppError('BAD_USER_INPUT', MESSAGES.emailUnchanged, { field: 'email' });
+  await recordAttempts(ctx.db, EMAIL_SEND, [
+    { key: `email:${email}`, limit: RATE_LIMITS.emailSend },
+    { key: `address:${ctx.clientAddress}`, limit: RATE_LIMITS.emailSend },
+  ]);
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (taken) throw emailInUse();
+  const token = await issueEmailToken(ctx.db, viewer.id, 'email-change', VERIFY_TOKEN_HOURS, email);
+  await ctx.mailer.send(
+    authLinks(ctx.config.publicUrl).changeEmail({ email, appLang: me.appLang }, token),
+  );
+  return { message: MESSAGES.checkEmail, user: await getMe(ctx) };
 }
 
 /**

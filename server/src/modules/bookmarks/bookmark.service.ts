@@ -97,7 +97,7 @@ const pageInputSchema = z.object({
 export async function listMyBookmarks(ctx: Context, input: unknown): Promise<Page<MyBookmarkRow>> {
   const viewer = requireViewer(ctx);
   const { first, after } = parseInput(pageInputSchema, input);
-  const size = pageSize(first);
+  const size = pageSize(first, ctx.pageSizeMax);
   const cursor = decodeCursor(after, 'date');
   const itemKey = sql`${bookmarks.itemType} || '/' || ${bookmarks.itemId}`;
   const rows = await ctx.db

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CHAT_MESSAGES, spaceChatIdOf } from '@rules';
+import { CHAT_MESSAGES, pairKeyOf, spaceChatIdOf } from '@rules';
 import { requireViewer } from '../../auth/guards';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
@@ -81,6 +81,27 @@ export async function requireReadableConversation(
 }
 
 const SPACE_CHAT_PREFIX = spaceChatIdOf('');
+
+/**
+ * The conversation a message row names: by its id, or, as the spec's direct-chat rows name it
+ * (`/chat/conversations/{userId}/messages/{id}`), by the other person of the viewer's direct chat
+ * with them. NOT_FOUND when it is neither (ids are random, so the two never meet).
+ */
+export async function requireNamedConversation(
+  from: Context | DbOrTx,
+  viewer: Viewer,
+  ref: string,
+): Promise<ReadableConversation> {
+  const db = dbOf(from);
+  const [direct] =
+    ref === viewer.id
+      ? []
+      : await db
+          .select({ id: chatConversations.id })
+          .from(chatConversations)
+          .where(eq(chatConversations.pairKey, pairKeyOf(viewer.id, ref)));
+  return requireReadableConversation(db, viewer, direct?.id ?? ref);
+}
 
 /**
  * A space's default chat, made the first time anyone asks for it (once, however many ask); an id

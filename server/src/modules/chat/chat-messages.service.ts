@@ -20,7 +20,7 @@ import { AUTHOR_COLUMNS } from '../users/user.rows';
 import type { Topics } from '../../graphql/pubsub';
 import { sanitizeRichText } from '../../rich-text';
 import { requireViewer, requireWriter } from '../../auth/guards';
-import { requireReadableConversation } from './chat-access.service';
+import { requireNamedConversation, requireReadableConversation } from './chat-access.service';
 import { openDirectChat } from './chat-conversations.service';
 import { removeUnusedFiles, storedFilesOf } from './chat-files.service';
 import type { ChatMessageRecord } from './chat-message.presenter';
@@ -299,11 +299,12 @@ export async function sendChatMessage(ctx: Context, input: unknown): Promise<Cha
 
 /**
  * The viewer's own message of a conversation they still read: NOT_FOUND for a non-member (before
- * anything else) or a message that is not there, FORBIDDEN for someone else's.
+ * anything else) or a message that is not there, FORBIDDEN for someone else's. The conversation
+ * may be named by the other person of a direct chat (the spec's delete row).
  */
 async function ownMessage(ctx: Context, conversationId: string, messageId: string) {
   const viewer = requireWriter(ctx);
-  const conversation = await requireReadableConversation(ctx, viewer, conversationId);
+  const conversation = await requireNamedConversation(ctx, viewer, conversationId);
   const [message] = await ctx.db
     .select({
       id: chatMessages.id,

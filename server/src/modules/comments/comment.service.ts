@@ -225,7 +225,7 @@ export async function listComments(
   });
   const post = await engageablePost(ctx, itemType, itemId);
   const sort = orderBy ?? 'recent';
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, sort === 'recent' ? 'date' : 'count');
   const column = sort === 'recent' ? comments.createdAt : comments.score;
   const rows = await ctx.db
@@ -265,7 +265,7 @@ export async function listReplies(
   const { comment } = await engageableComment(ctx, input.commentId);
   if (input.post && (input.post.type !== comment.itemType || input.post.id !== comment.itemId))
     throw notFound();
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select(withAuthor)

@@ -35,7 +35,7 @@ const sortName = sql<string>`lower(${maps.name})`;
  */
 export async function listMaps(ctx: Context, input: MapListInput): Promise<Page<ListedMap>> {
   const data = parseInput(mapListSchema, input);
-  const size = pageSize(data.first);
+  const size = pageSize(data.first, ctx.pageSizeMax);
   const scope = data.problemId
     ? eq(maps.problemId, (await readableProblem(ctx, problemIdOf(data.problemId))).id)
     : and(

@@ -119,7 +119,7 @@ export async function listWaypoints(
   input: WaypointListInput,
 ): Promise<Page<WaypointRow>> {
   const data = parseInput(waypointListSchema, input);
-  const size = pageSize(data.first);
+  const size = pageSize(data.first, ctx.pageSizeMax);
   const cursor = decodeCursor(data.after, 'date');
   const mine = data.scope === 'mine' ? requireViewer(ctx).id : null;
   const spaceId = mine && !data.spaceId ? null : (await resolveActiveSpace(ctx, data.spaceId)).id;

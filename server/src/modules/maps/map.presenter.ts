@@ -1,7 +1,8 @@
-import type { MapFilters } from '@rules';
+import { parseMapNodeKey, type MapFilters } from '@rules';
 import type { Context } from '../../context';
 import { viewerBookmarked } from '../bookmarks/bookmark.presenter';
 import { authorView, type AuthorView } from '../users/user.service';
+import type { ListedLink, ListedNode } from './map-graph-lists.service';
 import { seenLinks } from './map-nodes.service';
 import { mapPathOf } from './map-path';
 import { canCopyMap, canDeleteMap, canEditMap, type MapRow } from './map.policy';
@@ -71,5 +72,65 @@ export async function presentMap(ctx: Context, map: MapRow) {
     zoomLevel: map.zoomLevel,
     createdAt: map.createdAt.toISOString(),
     updatedAt: map.updatedAt.toISOString(),
+  };
+}
+
+/** The kind and item id a node key names ('problem', 'p1'), for the spec's links table. */
+const nodeEnd = (key: string) => {
+  const node = parseMapNodeKey(key);
+  return { type: node?.kind ?? null, id: node?.refId ?? key };
+};
+
+/** A node of `/list/v2?path=nodes` (a map's, or a space's default map's). */
+export const presentGraphNode = (node: ListedNode) => ({
+  id: node.key,
+  key: node.key,
+  type: node.kind,
+  refId: node.refId,
+  name: node.label,
+  description: node.description,
+  status: node.status,
+  photoURL: node.photoURL,
+  tags: node.tags,
+  createdAt: node.createdAt?.toISOString() ?? null,
+  lat: node.lat,
+  lng: node.lng,
+  canChangeStatus: node.canChangeStatus,
+  position2D: node.position2D,
+  position3D: node.position3D,
+});
+
+/**
+ * A link of `/list/v2?path=links`, with the columns of the spec's links table (name, linkType,
+ * sourceType, targetType, source id, target id): an automatic one (`linkType` solves, story,
+ * tagged or authored) or one drawn on the map (`custom`, its type, label, description and style).
+ */
+export function presentGraphLink(entry: ListedLink) {
+  const { id, source, target, linkType, name, description, style } = entry.custom
+    ? { ...entry.link, linkType: entry.link.type, name: entry.link.label }
+    : {
+        id: entry.edge.key,
+        source: entry.edge.source,
+        target: entry.edge.target,
+        linkType: entry.edge.kind,
+        name: '',
+        description: '',
+        style: null,
+      };
+  const from = nodeEnd(source);
+  const to = nodeEnd(target);
+  return {
+    id,
+    custom: entry.custom,
+    name,
+    description,
+    linkType,
+    source,
+    target,
+    sourceType: from.type,
+    sourceId: from.id,
+    targetType: to.type,
+    targetId: to.id,
+    style,
   };
 }

@@ -13,10 +13,11 @@ import {
   presentPage,
   queryParam,
 } from '../../rest/shell';
+import { listGraphLinks, listGraphNodes, type GraphListInput } from './map-graph-lists.service';
 import { importMap } from './map-import.service';
 import * as mapListService from './map-list.service';
 import { problemIdOf } from './map-path';
-import { presentMap } from './map.presenter';
+import { presentGraphLink, presentGraphNode, presentMap } from './map.presenter';
 import * as mapService from './map.service';
 
 /** The spec's sort names (recent, A-Z, Z-A) and ours; anything else is refused by the list's rule. */
@@ -68,6 +69,15 @@ function mapFields(data: Record<string, unknown>) {
   };
 }
 
+/** What `/list/v2` passes a map's node and link lists: the map (none: the space's default map). */
+const graphListInput = (params: ListParams, path: PathParams = {}): GraphListInput => ({
+  mapId: path.viewId,
+  problemId: path.problemId,
+  spaceId: params.spaceId,
+  after: params.lastDocumentID,
+  first: params.results,
+});
+
 /** A recipe read under a problem's path must be that problem's. */
 async function recipeAt(ctx: Context, { id, viewId }: PathParams) {
   const map = await mapService.getMap(ctx, viewId!);
@@ -94,6 +104,23 @@ export function mountMapRest(router: Router, paths: PathRouter) {
     return presentPage(page, (map) => presentMap(ctx, map));
   });
   paths.registerGet('problems/:id/views/:viewId', recipeAt);
+
+  // The spec's `nodes` and `links` lists: of a map (`views/{id}/…`, a recipe also under its
+  // problem) or, as bare collections, of the active space's default map.
+  const nodes = async (ctx: Context, params: ListParams, path?: PathParams) =>
+    presentPage(await listGraphNodes(ctx, graphListInput(params, path)), async (node) =>
+      presentGraphNode(node),
+    );
+  const links = async (ctx: Context, params: ListParams, path?: PathParams) =>
+    presentPage(await listGraphLinks(ctx, graphListInput(params, path)), async (link) =>
+      presentGraphLink(link),
+    );
+  paths.register('nodes', { list: nodes });
+  paths.register('links', { list: links });
+  for (const prefix of ['views/:viewId', 'problems/:problemId/views/:viewId']) {
+    paths.registerList(`${prefix}/nodes`, nodes);
+    paths.registerList(`${prefix}/links`, links);
+  }
 
   router.post('/views/import/data', async (req, res) => {
     const ctx = contextOf(res);

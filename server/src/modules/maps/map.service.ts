@@ -10,6 +10,7 @@ import {
   updateMapSchema,
   type GraphType,
   type MapLink,
+  type UpdateMapInput,
 } from '@rules';
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { limitedWrite } from '../../auth/rate-limit';
@@ -182,8 +183,27 @@ async function linksAfterSave(ctx: Context, map: MapRow, sent: MapLink[]): Promi
   return links;
 }
 
+/** What the editor draws: a save of any of these may overwrite someone else's drawing. */
+const GRAPH_FIELDS = ['links', 'positions2d', 'positions3d', 'excluded'] as const;
+
+/** A new map's version: nothing has been saved over it since it was made. */
+const FIRST_VERSION = 1;
+
 /**
- * A save. The editor names the version it loaded: one conditional update checks it and moves it
+ * The version a save may apply over. The editor names the one it loaded. A save without one (the
+ * spec's REST payload) applies its name, description, privacy, settings and layers over whatever
+ * is there now; but its graph (links, positions, exclusions) only while nothing has been saved
+ * since the map was made, since it cannot say what it started from: otherwise CONFLICT with the
+ * current version, which the client sends again.
+ */
+function baseVersion(map: MapRow, data: UpdateMapInput): number {
+  if (data.version !== undefined) return data.version;
+  const drawsGraph = GRAPH_FIELDS.some((field) => data[field] !== undefined);
+  return drawsGraph ? FIRST_VERSION : map.version;
+}
+
+/**
+ * A save. One conditional update checks the version it applies over (`baseVersion`) and moves it
  * by one, so of two saves of one version exactly one wins and the other is refused (CONFLICT with
  * the current version) having changed nothing. Collaborators: the author only.
  */
@@ -195,7 +215,8 @@ export async function updateMap(ctx: Context, id: string, input: unknown): Promi
   if (data.type !== undefined && data.type !== map.type)
     throw new AppError('BAD_USER_INPUT', MAP_MESSAGES.typeFixed, { field: 'type' });
   if (data.collaboratorIds !== undefined && !canDeleteMap(viewer, map)) throw noEditPermission();
-  if (data.version !== map.version) throw stale(map.version);
+  const version = baseVersion(map, data);
+  if (version !== map.version) throw stale(map.version);
   const graphTypes = graphTypesAfter(map, data.graphTypes);
   const collaboratorIds =
     data.collaboratorIds && (await eligibleCollaborators(ctx, map, data.collaboratorIds));
@@ -228,7 +249,7 @@ export async function updateMap(ctx: Context, id: string, input: unknown): Promi
           version: sql`${maps.version} + 1`,
           updatedAt: new Date(),
         })
-        .where(and(eq(maps.id, id), eq(maps.version, data.version)))
+        .where(and(eq(maps.id, id), eq(maps.version, version)))
         .returning();
       if (!row) {
         const [current] = await tx

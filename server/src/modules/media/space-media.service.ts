@@ -64,7 +64,7 @@ export async function listSpaceMedia(
   input: SpaceMediaInput,
 ): Promise<Page<SpaceMediaEntry>> {
   const space = await resolveActiveSpace(ctx, input.spaceId);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const pages = await Promise.all(
     POST_KINDS.map(({ postType, table, title, shownFor }) =>

@@ -159,7 +159,7 @@ export async function pendingPosts(
   input: ReportListInput & { spaceId?: string | null },
 ): Promise<Page<PendingPostView>> {
   const scope = await queueScope(ctx, input.spaceId);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const lists = await Promise.all(
     PENDING_KINDS.map(({ type, table, text, isDraft }) =>

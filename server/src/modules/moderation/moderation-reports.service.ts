@@ -185,7 +185,7 @@ async function reportPage(
   where: SQL,
   input: ReportListInput,
 ): Promise<Page<ReportView>> {
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select(reportColumns)

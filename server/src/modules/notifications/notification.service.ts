@@ -11,9 +11,16 @@ import {
 import { z } from 'zod';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
-import { itemWatches, notifications, spaceParticipants, spaces, userSpaces } from '../../db/schema';
+import {
+  itemWatches,
+  notifications,
+  spaceParticipants,
+  spaces,
+  userSpaces,
+  users,
+} from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
 import { engageablePost } from '../posts/post.service';
 import { engageableRows } from '../reactions/engaged-items.service';
@@ -98,7 +105,7 @@ export async function listNotifications(
 ): Promise<Page<NotificationRow>> {
   const viewer = requireViewer(ctx);
   const data = parseInput(notificationListSchema, input);
-  const size = pageSize(data.first);
+  const size = pageSize(data.first, ctx.pageSizeMax);
   const cursor = decodeCursor(data.after, 'date');
   const rows = await ctx.db
     .select()
@@ -147,19 +154,32 @@ export async function deleteNotification(ctx: Context, id: unknown): Promise<voi
   announceRead(ctx, viewer.id);
 }
 
+/**
+ * The person went through all their notifications now: the spec's `lastScannedWhen` (on the
+ * user), written in the same transaction as the notifications themselves.
+ */
+const noteScanned = (tx: DbOrTx, userId: string) =>
+  tx.update(users).set({ notificationsScannedAt: new Date() }).where(eq(users.id, userId));
+
 /** Deletes all the viewer's notifications, in every list. */
 export async function clearNotifications(ctx: Context): Promise<void> {
   const viewer = requireViewer(ctx);
-  await ctx.db.delete(notifications).where(eq(notifications.userId, viewer.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(notifications).where(eq(notifications.userId, viewer.id));
+    await noteScanned(tx, viewer.id);
+  });
   announceRead(ctx, viewer.id);
 }
 
 export async function markAllNotificationsRead(ctx: Context): Promise<void> {
   const viewer = requireViewer(ctx);
-  await ctx.db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.userId, viewer.id), eq(notifications.isRead, false)));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.userId, viewer.id), eq(notifications.isRead, false)));
+    await noteScanned(tx, viewer.id);
+  });
   announceRead(ctx, viewer.id);
 }
 

@@ -180,7 +180,7 @@ async function listFollowRelation(
   of: 'followers' | 'following',
 ): Promise<Page<PersonRow>> {
   const person = await getPerson(ctx, input.userId);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const [mine, theirs] =
     of === 'followers'
@@ -215,7 +215,7 @@ export async function listDirectory(
   input: { directory: Directory; query?: unknown; after?: string | null; first?: number | null },
 ): Promise<Page<PersonRow>> {
   const query = parseInput(peopleSearchSchema, input.query, 'query');
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select(PERSON_COLUMNS)

@@ -66,12 +66,13 @@ interface PostTable {
 
 /** One page of a post table under `where`, newest first. */
 async function postPage<Row extends { id: string; createdAt: Date }>(
+  ctx: Context,
   input: PersonListInput,
   table: PostTable,
   select: (where: SQL, size: number) => Promise<Row[]>,
   where: SQL,
 ): Promise<Page<Row>> {
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const rows = await select(and(where, afterCursor(table.createdAt, table.id, cursor))!, size + 1);
   return toPage(rows, size, (row) => ({ value: row.createdAt, id: row.id }));
@@ -83,6 +84,7 @@ export async function listPersonStories(
 ): Promise<Page<StoryRow>> {
   const person = await getPerson(ctx, input.userId);
   return postPage(
+    ctx,
     input,
     stories,
     (where, limit) =>
@@ -101,7 +103,7 @@ export async function listPersonProblems(
   input: PersonListInput,
 ): Promise<Page<ProblemRow>> {
   const person = await getPerson(ctx, input.userId);
-  return postPage(input, problems, problemsWhere(ctx), profileProblems(ctx.viewer, person.id));
+  return postPage(ctx, input, problems, problemsWhere(ctx), profileProblems(ctx.viewer, person.id));
 }
 
 /** The Solving tab: problems the person joined (their own included, anonymous ones not). */
@@ -111,6 +113,7 @@ export async function listPersonSolving(
 ): Promise<Page<ProblemRow>> {
   const person = await getPerson(ctx, input.userId);
   return postPage(
+    ctx,
     input,
     problems,
     problemsWhere(ctx),
@@ -132,6 +135,7 @@ export async function listPersonSolutions(
 ): Promise<Page<SolutionRow>> {
   const person = await getPerson(ctx, input.userId);
   return postPage(
+    ctx,
     input,
     solutions,
     (where, limit) =>
@@ -151,6 +155,7 @@ export async function listPersonSkills(
 ): Promise<Page<SkillRow>> {
   const person = await getPerson(ctx, input.userId);
   return postPage(
+    ctx,
     input,
     skills,
     (where, limit) =>

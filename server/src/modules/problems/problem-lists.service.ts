@@ -73,7 +73,7 @@ export async function listProblems(
   input: ProblemListInput,
 ): Promise<Page<ProblemRow | ListedProblem>> {
   const { list, orderBy: sort } = parseInput(problemListSchema, input);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const place = parseListPlace({
     orderBy: input.orderBy,
     position: input.position,

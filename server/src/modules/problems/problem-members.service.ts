@@ -189,7 +189,7 @@ export async function impacted(
   options: { after?: string | null; first?: number | null },
 ): Promise<Page<ProblemPerson>> {
   const problem = await readableProblem(ctx, problemId);
-  const size = pageSize(options.first);
+  const size = pageSize(options.first, ctx.pageSizeMax);
   const cursor = decodeCursor(options.after, 'date');
   const rows = await ctx.db
     .select({ user: users, joinedAt: problemParticipants.joinedAt })

@@ -228,7 +228,7 @@ const reactorsInputSchema = reactionTargetSchema.extend({
 export async function listReactors(ctx: Context, input: unknown): Promise<Page<ReactorRow>> {
   const { itemType, itemId, reaction, first, after } = parseTarget(reactorsInputSchema, input);
   await engageableItem(ctx, { type: itemType, id: itemId });
-  const size = pageSize(first);
+  const size = pageSize(first, ctx.pageSizeMax);
   const cursor = decodeCursor(after, 'date');
   const rows = await ctx.db
     .select({ user: AUTHOR_COLUMNS, reaction: reactions.reaction, createdAt: reactions.createdAt })
@@ -265,7 +265,7 @@ const pageInputSchema = z.object({
 export async function listMyReactions(ctx: Context, input: unknown): Promise<Page<MyReactionRow>> {
   const viewer = requireViewer(ctx);
   const { first, after } = parseInput(pageInputSchema, input);
-  const size = pageSize(first);
+  const size = pageSize(first, ctx.pageSizeMax);
   const cursor = decodeCursor(after, 'date');
   const itemKey = sql`${reactions.itemType} || '/' || ${reactions.itemId}`;
   const rows = await ctx.db

@@ -135,7 +135,7 @@ export interface SkillListInput {
 
 /** public: the active space's skills; myskills: the skills the viewer is a member of, in every space. */
 export async function listSkills(ctx: Context, input: SkillListInput): Promise<Page<SkillRow>> {
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   let scope: SQL;
   if (input.list === 'myskills') {
@@ -170,7 +170,7 @@ export async function listSkillMembers(
   input: { after?: string | null; first?: number | null },
 ): Promise<Page<SkillMemberRow>> {
   const skill = await getSkill(ctx, skillId);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select({ userId: skillMembers.userId, joinedAt: skillMembers.createdAt })

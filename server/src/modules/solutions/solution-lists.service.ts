@@ -39,7 +39,7 @@ export async function listSolutions(
   ctx: Context,
   input: SolutionListInput,
 ): Promise<Page<SolutionRow>> {
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const { list, orderBy } = parseInput(solutionListSchema, input);
   const { column: sortColumn, kind, cursorOf } = solutionSort(orderBy);
   const cursor = decodeCursor(input.after, kind);

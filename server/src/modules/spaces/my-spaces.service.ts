@@ -28,7 +28,7 @@ export async function listMySpaces(
 ): Promise<Page<SpaceRow>> {
   const tab = parseInput(privateSpaceFilterSchema, input.status, 'status');
   const viewer = requireViewer(ctx);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const statuses: ParticipantStatus[] =
     tab === 'all'

@@ -54,7 +54,7 @@ export async function listParticipants(
   const { statuses, managersOnly } = filterStatuses(filter);
   if (managersOnly && !canManage(own.status)) throw forbidden();
 
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const page = await participantsPage(ctx.db, space.id, statuses, { size, cursor });
   return {
@@ -90,7 +90,7 @@ export async function searchUsers(
         ),
     );
   }
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const nameMatches = matchesPartsOfNames(query)
     ? ilike(users.displayName, `%${escapeLike(query)}%`)

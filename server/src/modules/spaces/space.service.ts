@@ -121,7 +121,7 @@ export async function listCountrySpaces(
   ctx: Context,
   input: SpaceListInput & { sort?: CountrySpaceSort | null },
 ): Promise<Page<SpaceRow>> {
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'count');
   const byName = (input.sort ?? 'countryNamesAZ') === 'countryNamesAZ';
   let seek: SQL | undefined;

@@ -214,7 +214,7 @@ export async function listStories(
   ctx: Context,
   input: StoryListInput,
 ): Promise<Page<StoryWithAuthor>> {
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const filters = parseInput(filterSchema, { orderBy: input.orderBy, tags: input.tags });
   const { from, to } = timeRangeBounds(input);
   const place = parseListPlace({

@@ -41,7 +41,7 @@ export async function tagProfiles(
   input: PostListInput,
 ): Promise<Page<AuthorView>> {
   const id = tagIdOf(rawTag);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select()

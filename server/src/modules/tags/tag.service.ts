@@ -138,7 +138,7 @@ export interface TagListInput {
 export async function listTags(ctx: Context, input: TagListInput): Promise<Page<TagView>> {
   const sort = parseInput(tagSortSchema, input.orderBy, 'orderBy');
   const space = await resolveActiveSpace(ctx, input.spaceId);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, sort === 'recent' ? 'date' : 'count');
   const used = or(
     gt(spaceTags.totalStories, 0),
@@ -234,7 +234,7 @@ export async function listPosts(
   input: PostListInput,
 ): Promise<Page<TaggedPostView>> {
   const space = await resolveActiveSpace(ctx, input.spaceId);
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const table = kind === 'problems' ? problems : solutions;
   const rows = await ctx.db

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { requireViewer } from '../../auth/guards';
+import { requireScope } from '../../auth/scopes';
 import type { Context } from '../../context';
 import { users } from '../../db/schema';
 import { removeQueuedFiles } from '../media/stored-files.service';
@@ -12,6 +13,8 @@ import { accountRemovers } from './account-removers';
  */
 export async function deleteAccount(ctx: Context): Promise<void> {
   const viewer = requireViewer(ctx);
+  // An app may act as its person, never end them: over GraphQL and REST alike.
+  requireScope(ctx.scopes, 'session');
   const removers = accountRemovers();
   await ctx.db.transaction(async (tx) => {
     for (const remove of removers) await remove(tx, viewer.id);

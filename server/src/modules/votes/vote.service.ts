@@ -234,7 +234,7 @@ export interface VotersInput {
 export async function listVoters(ctx: Context, input: VotersInput): Promise<Page<VoterRow>> {
   const solution = await engageablePost(ctx, 'solutions', input.solutionId);
   const direction = parseInput(directionSchema, input.direction, 'direction');
-  const size = pageSize(input.first);
+  const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select({

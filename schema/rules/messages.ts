@@ -32,6 +32,8 @@ export const MESSAGES = {
   urlInvalid: 'Enter a web address starting with http:// or https://',
   urlMax: 'Web address must be at most 2048 characters',
   notFound: 'Item has been deleted',
+  /** 001 §8: an address or method no row serves (a missing item stays notFound). */
+  pageNotFound: 'This page could not be found',
   internal: 'Something went wrong',
   textRequired: 'Text is required',
   textMin: 'Text must be at least 3 characters',

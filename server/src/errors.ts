@@ -77,6 +77,8 @@ export function wwwAuthenticate(error: AppError): string | null {
 }
 export const forbidden = () => AppError.fromMessage('FORBIDDEN', 'forbidden');
 export const notFound = () => AppError.fromMessage('NOT_FOUND', 'notFound');
+/** An address or method no REST row serves: told apart from a missing item (001 §8). */
+export const routeNotFound = () => AppError.fromMessage('NOT_FOUND', 'pageNotFound');
 
 /**
  * Parses input with a shared rule; the first failing rule becomes a BAD_USER_INPUT error. `field`

@@ -524,7 +524,7 @@ describe('REST rows', () => {
 
     const page = await listCommentsOverRest(server, path, { results: '2', orderBy: 'recent' });
     expect(page.status).toBe(200);
-    expect(Object.keys(page.body).sort()).toEqual(['items', 'last', 'success']);
+    expect(Object.keys(page.body).sort()).toEqual(['items', 'last', 'lastScannedWhen', 'success']);
     expect(page.body.items.map((item) => item.id)).toEqual([third.id, second.id]);
     expect(page.body.items[0]).toMatchObject({
       author: AUTHOR(bob),

@@ -191,7 +191,7 @@ describe('URLs and query parameters', () => {
     expect(answer.body).toEqual(errorBody('BAD_REQUEST', 'The request is malformed'));
   });
 
-  it('answers 404 in the error shape for a path or method no row serves', async () => {
+  it('answers 404 "This page could not be found" for a path or method no row serves', async () => {
     for (const [method, path] of [
       ['GET', '/api/nothing/here'],
       ['GET', `/api/stories/${storyId}`],
@@ -199,7 +199,7 @@ describe('URLs and query parameters', () => {
     ] as const) {
       const answer = await rest(server.url, method, path, undefined, alice.token);
       expect(answer.status, `${method} ${path}`).toBe(404);
-      expect(answer.body).toEqual(errorBody('NOT_FOUND', 'Item has been deleted'));
+      expect(answer.body).toEqual(errorBody('NOT_FOUND', 'This page could not be found'));
     }
   });
 

@@ -221,21 +221,24 @@ describe('GET /api/list/v2?path=stories', () => {
   it('answers 404 for a collection it does not serve', async () => {
     const response = await rest(server.url, 'GET', '/api/list/v2?path=nothing-here');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual(errorBody('NOT_FOUND', 'Item has been deleted'));
+    expect(response.body).toEqual(errorBody('NOT_FOUND', 'This page could not be found'));
   });
 
   it('answers 404 for a path below a collection it does not serve, never the collection', async () => {
     const story = await postStory(server, alice, '<p>Asked about #paths</p>');
-    for (const path of [
-      `stories/${story.id}/likes`,
-      `stories/${story.id}`,
-      `stories/${story.id}/comments/x/replies`,
-      'problems/x/unknown',
-    ]) {
+    for (const path of [`stories/${story.id}/likes`, `stories/${story.id}`, 'problems/x/unknown']) {
       const listed = await rest(server.url, 'GET', `/api/list/v2?path=${path}`);
       expect(listed.status, path).toBe(404);
-      expect(listed.body).toEqual(errorBody('NOT_FOUND', 'Item has been deleted'));
+      expect(listed.body).toEqual(errorBody('NOT_FOUND', 'This page could not be found'));
     }
+    // A served shape whose item is missing is a missing item, not an unknown page.
+    const replies = await rest(
+      server.url,
+      'GET',
+      `/api/list/v2?path=stories/${story.id}/comments/x/replies`,
+    );
+    expect(replies.status).toBe(404);
+    expect(replies.body).toEqual(errorBody('NOT_FOUND', 'Item has been deleted'));
     for (const path of [`stories/${story.id}/comments`, `stories/${story.id}/x/y`, 'stories']) {
       const got = await rest(server.url, 'GET', `/api/get/v2?path=${path}`);
       expect(got.status, path).toBe(404);
@@ -497,7 +500,7 @@ describe('users', () => {
       server.url,
       'POST',
       '/api/user/update',
-      { key: 'email', email: 'x@y.z' },
+      { key: 'password', password: 'x' },
       alice.token,
     );
     expect(badKey.status).toBe(422);

@@ -306,7 +306,12 @@ describe('REST rows', () => {
       '/api/list/v2?path=skills&results=1',
     );
     expect(listed.status).toBe(200);
-    expect(Object.keys(listed.body).sort()).toEqual(['items', 'last', 'success']);
+    expect(Object.keys(listed.body).sort()).toEqual([
+      'items',
+      'last',
+      'lastScannedWhen',
+      'success',
+    ]);
     expect(listed.body.items).toEqual([skillShape]);
     expect(listed.body.last).toEqual(expect.any(String));
     const got = await rest<{ data: unknown }>(

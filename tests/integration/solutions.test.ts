@@ -840,7 +840,7 @@ describe('REST rows', () => {
       alice.token,
     );
     expect(first.status).toBe(200);
-    expect(Object.keys(first.body).sort()).toEqual(['items', 'last', 'success']);
+    expect(Object.keys(first.body).sort()).toEqual(['items', 'last', 'lastScannedWhen', 'success']);
     expect(first.body.items).toHaveLength(2);
     expectSolutionShape(first.body.items[0]!);
     const second = await rest<{ items: unknown[]; last: string | null }>(

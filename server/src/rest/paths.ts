@@ -2,7 +2,7 @@ import { ITEM_PATH_MAX } from '@rules';
 import type { Context } from '../context';
 import type { Page } from '../db/keyset';
 import { CONTENT_ACCESS, requireScope, type Access, type ReadWriteAccess } from '../auth/scopes';
-import { notFound } from '../errors';
+import { routeNotFound } from '../errors';
 
 /** What `/list/v2?path=…` passes a collection, in the spec's parameter names. */
 export interface ListParams {
@@ -47,7 +47,7 @@ const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
 /** A requested path's segments; one longer than any this server routes is not even split. */
 function requestedSegments(path: string) {
-  if (path.length > ITEM_PATH_MAX) throw notFound();
+  if (path.length > ITEM_PATH_MAX) throw routeNotFound();
   return segmentsOf(path);
 }
 
@@ -139,18 +139,18 @@ export class PathRouter {
     const segments = requestedSegments(path);
     if (segments.length === 1) {
       const list = this.collections.get(segments[0]!)?.list;
-      if (!list) throw notFound();
+      if (!list) throw routeNotFound();
       return list(ctx, params);
     }
     const nested = match(this.nestedLists, segments);
-    if (!nested) throw notFound();
+    if (!nested) throw routeNotFound();
     return nested.handler(ctx, params, nested.params);
   }
 
   create(ctx: Context, path: string, body: Record<string, unknown>) {
     const segments = requestedSegments(path);
     const create = segments.length === 1 ? this.collections.get(segments[0]!)?.create : undefined;
-    if (!create) throw notFound();
+    if (!create) throw routeNotFound();
     return create(ctx, body);
   }
 
@@ -158,11 +158,11 @@ export class PathRouter {
     const segments = requestedSegments(path);
     if (segments.length === 2) {
       const get = this.collections.get(segments[0]!)?.get;
-      if (!get) throw notFound();
+      if (!get) throw routeNotFound();
       return get(ctx, segments[1]!);
     }
     const nested = match(this.nestedGets, segments);
-    if (!nested) throw notFound();
+    if (!nested) throw routeNotFound();
     return nested.handler(ctx, nested.params);
   }
 }

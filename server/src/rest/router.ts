@@ -34,7 +34,7 @@ import {
   type ReadWriteAccess,
 } from '../auth/scopes';
 import { cursorTime } from '../db/keyset';
-import { notFound } from '../errors';
+import { routeNotFound } from '../errors';
 import { csrfGuard } from './csrf';
 import { PathRouter } from './paths';
 import { withAccess } from './rest-access';
@@ -122,7 +122,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
 
   // A path or method no row serves is the API's 404 in its error shape, not the client's page.
   router.use(() => {
-    throw notFound();
+    throw routeNotFound();
   });
 
   return router;

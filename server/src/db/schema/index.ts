@@ -12,3 +12,4 @@ export * from './stories';
 export * from './tags';
 export * from './api-tokens';
 export * from './users';
+export * from './oauth';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { RequireSignIn } from '../auth';
 
-const TABS = ['profile', 'account', 'preferences'] as const;
+const TABS = ['profile', 'account', 'preferences', 'extensions'] as const;
 
 export function SettingsLayout() {
   const { t } = useTranslation();
@@ -14,6 +14,7 @@ export function SettingsLayout() {
     profile: t('users:settings.tabs.profile'),
     account: t('users:settings.tabs.account'),
     preferences: t('users:settings.tabs.preferences'),
+    extensions: t('oauth:extensions.title'),
   };
   return (
     <RequireSignIn>

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 
 /**
- * /settings/profile, /account and /preferences, loaded when visited; the other settings pages fall
+ * /settings/profile, /account, /preferences and /extensions, loaded when visited; the other settings pages fall
  * to 'coming soon'.
  */
 export const settingsRoutes: RouteObject[] = [
@@ -24,6 +24,11 @@ export const settingsRoutes: RouteObject[] = [
         path: 'preferences',
         lazy: () =>
           import('./AccountSettingsPage').then((m) => ({ Component: m.PreferencesSettingsPage })),
+      },
+      {
+        path: 'extensions',
+        lazy: () =>
+          import('./ExtensionsSettingsPage').then((m) => ({ Component: m.ExtensionsSettingsPage })),
       },
     ],
   },

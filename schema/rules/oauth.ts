@@ -65,7 +65,6 @@ export const OAUTH_MESSAGES = {
     'A redirect URI is an https address, or http on localhost or 127.0.0.1, without a #fragment',
   redirectUrisMax: `An app has at most ${OAUTH_REDIRECT_URIS_MAX} redirect URIs`,
   tooMany: `You have registered ${OAUTH_APPS_MAX} apps: delete one first`,
-  scopeUnknown: `Scopes are among ${API_SCOPES.join(', ')}`,
   unknownApp: 'No app is registered with this client id',
   redirectMismatch: 'This redirect URI is not one the app registered',
   badRequest: 'This authorization request is malformed',

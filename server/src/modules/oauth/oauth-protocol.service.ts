@@ -10,6 +10,7 @@ import {
   OAUTH_REGISTER_LIMIT,
   oauthRegistrationSchema,
   parseScopeText,
+  TOKEN_MESSAGES,
   type ApiScope,
 } from '@rules';
 import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
@@ -234,7 +235,7 @@ export async function registerClient(
   }
   const scopes = parsed.scope === undefined ? [...API_SCOPES] : parseScopeText(parsed.scope);
   if (!scopes?.length)
-    return oauthErrorAnswer('invalid_client_metadata', `scope: ${OAUTH_MESSAGES.scopeUnknown}`);
+    return oauthErrorAnswer('invalid_client_metadata', `scope: ${TOKEN_MESSAGES.scopeUnknown}`);
   const id = newClientId();
   const secret = parsed.token_endpoint_auth_method === 'none' ? null : newClientSecret();
   // An app that gives no name is shown by where it sends people back.

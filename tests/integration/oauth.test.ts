@@ -610,6 +610,33 @@ describe('apps a person registers in settings', () => {
     ).toBe('NOT_FOUND');
   });
 
+  it("ends others' grants to an app when the account that registered it is deleted", async () => {
+    const owner = await signUpVerified(server, { displayName: 'Leaving Maker' });
+    const created = await gqlData<{ createOAuthApp: { app: { clientId: string } } }>(
+      server.url,
+      CREATE_APP,
+      { input: { name: 'Short-lived', redirectUris: [REDIRECT_URI] } },
+      { token: owner.token },
+    );
+    const { clientId } = created.createOAuthApp.app;
+    const { verifier, challenge } = pkce();
+    const request = authorizationQuery({ client_id: clientId, code_challenge: challenge });
+    const tokens = await form('/api/oauth/token', {
+      grant_type: 'authorization_code',
+      code: (await decide(person, request)).searchParams.get('code')!,
+      redirect_uri: REDIRECT_URI,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
+    const live = await subscribe(server.url, STORY_ADDED, {}, { token: tokens.body.access_token });
+    await gqlData(server.url, `mutation { deleteAccount }`, {}, { token: owner.token });
+    expect(await live.closedByServer).toEqual({ code: 4401, reason: 'Session ended' });
+    expect(
+      (await rest(server.url, 'GET', '/api/user/userinfo', undefined, tokens.body.access_token))
+        .status,
+    ).toBe(401);
+  });
+
   it('refuses a bad name or redirect URI, and management with a token', async () => {
     const attempt = (input: Record<string, unknown>) =>
       gqlError(server.url, CREATE_APP, { input }, { token: person.token });

@@ -55,14 +55,26 @@ async function form(path: string, fields: Record<string, string>, headers = {}) 
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
-async function register(metadata: Record<string, unknown>) {
+let registrations = 0;
+
+/**
+ * Dynamic registration as an app makes it; each from an address of its own unless `headers` say
+ * otherwise, so the per-address limit is met only where a test means to.
+ */
+async function register(
+  metadata: Record<string, unknown>,
+  headers: Record<string, string> = {
+    'x-forwarded-for': `192.0.2.${(registrations += 1) % 250}`,
+  },
+) {
   const response = await fetch(`${server.url}/api/oauth/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(metadata),
   });
   return {
     status: response.status,
+    headers: response.headers,
     body: (await response.json()) as Record<string, string>,
   };
 }
@@ -112,7 +124,8 @@ async function authorisedApp(user: TestUser, scope: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // 127.0.0.1 plays a trusted reverse proxy, so a registration can come from another address.
+  server = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
   person = await signUpVerified(server, { displayName: 'Consenting Person' });
 });
 afterAll(async () => {
@@ -184,6 +197,18 @@ describe('OAuth discovery and registration', () => {
       token_endpoint_auth_method: 'private_key_jwt',
     });
     expect(badMethod.body.error).toBe('invalid_client_metadata');
+  });
+  it('limits registrations to 20 an hour per address', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.99' };
+    const metadata = { redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' };
+    for (let count = 0; count < 20; count += 1)
+      expect((await register(metadata, from)).status).toBe(201);
+    const refused = await register(metadata, from);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('temporarily_unavailable');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address registers as before.
+    expect((await register(metadata, { 'x-forwarded-for': '198.51.100.1' })).status).toBe(201);
   });
 });
 

@@ -219,11 +219,9 @@ export async function oauthConsentPreview(
   query: string,
 ): Promise<AuthorizationPreview & { ownerName: string | null }> {
   const preview = await previewAuthorization(ctx, oauthUserOf(ctx), query);
-  const [owner] = preview.ownerId
-    ? await ctx.db
-        .select({ name: users.displayName })
-        .from(users)
-        .where(eq(users.id, preview.ownerId))
+  const { ownerId } = preview.client;
+  const [owner] = ownerId
+    ? await ctx.db.select({ name: users.displayName }).from(users).where(eq(users.id, ownerId))
     : [];
   return { ...preview, ownerName: owner?.name ?? null };
 }

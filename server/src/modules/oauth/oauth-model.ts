@@ -37,6 +37,8 @@ export interface OAuthClient extends Client {
   grants: string[];
   scopes: ApiScope[];
   confidential: boolean;
+  /** Who registered it in settings; null when it registered itself (RFC 7591). */
+  ownerId: string | null;
 }
 
 /**
@@ -57,6 +59,7 @@ const CLIENT_COLUMNS = {
   redirectUris: oauthClients.redirectUris,
   secretHash: oauthClients.secretHash,
   scopes: oauthClients.scopes,
+  ownerId: oauthClients.ownerId,
 };
 
 interface ClientRow {
@@ -65,6 +68,7 @@ interface ClientRow {
   redirectUris: string[];
   secretHash: string | null;
   scopes: ApiScope[];
+  ownerId: string | null;
 }
 
 const asClient = (row: ClientRow) =>
@@ -75,6 +79,7 @@ const asClient = (row: ClientRow) =>
     grants: OAUTH_GRANTS,
     scopes: row.scopes,
     confidential: row.secretHash !== null,
+    ownerId: row.ownerId,
   }) satisfies OAuthClient;
 
 const sameHash = (a: string, b: string) =>

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import {
   API_SCOPES,
@@ -184,7 +183,6 @@ export function authorizationServerMetadata(deps: OAuthDeps) {
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: [...OAUTH_AUTH_METHODS],
     revocation_endpoint_auth_methods_supported: [...OAUTH_AUTH_METHODS],
-    service_documentation: `${issuer}/graphiql`,
   };
 }
 
@@ -322,8 +320,6 @@ function errorRedirect(
 
 export interface AuthorizationPreview {
   client: OAuthClient;
-  /** Who registered the app: a person's id, or null when it registered itself. */
-  ownerId: string | null;
   redirectUri: string;
   /** What Allow grants. */
   scopes: ApiScope[];
@@ -345,17 +341,7 @@ export async function previewAuthorization(
 ): Promise<AuthorizationPreview> {
   const params = authorizationParams(query);
   const { client, redirectUri } = await trustedTarget(deps, params);
-  const [owner] = await deps.db
-    .select({ ownerId: oauthClients.ownerId })
-    .from(oauthClients)
-    .where(eq(oauthClients.id, client.id));
-  const base = {
-    client,
-    ownerId: owner?.ownerId ?? null,
-    redirectUri,
-    scopes: [],
-    withheldScopes: [],
-  };
+  const base = { client, redirectUri, scopes: [], withheldScopes: [] };
   const fail = (error: string, description: string): AuthorizationPreview => ({
     ...base,
     errorRedirect: errorRedirect(redirectUri, params.state, error, description),
@@ -397,7 +383,7 @@ export async function decideAuthorization(
   const response = new OAuth2Server.Response();
   try {
     await serverFor(deps, false).authorize(request, response, {
-      authenticateHandler: { handle: () => ({ ...user, grantId: randomUUID() }) },
+      authenticateHandler: { handle: () => user },
     });
   } catch (error) {
     if (!(error instanceof OAuth2Server.OAuthError)) throw error;

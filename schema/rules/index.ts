@@ -44,3 +44,5 @@ export * from './votes';
 export * from './votes.schemas';
 export * from './tokens';
 export * from './tokens.schemas';
+export * from './oauth';
+export * from './oauth.schemas';

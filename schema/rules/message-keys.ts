@@ -3,6 +3,7 @@ import { CHAT_MESSAGES } from './chat';
 import { COMMENT_MESSAGES } from './comments';
 import { MAP_MESSAGES } from './maps';
 import { MEDIA_MESSAGES } from './media';
+import { OAUTH_MESSAGES } from './oauth';
 import { MESSAGES } from './messages';
 import { PEOPLE_MESSAGES } from './people';
 import { PROBLEM_MESSAGES } from './problems';
@@ -38,6 +39,7 @@ export const MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>
   media: MEDIA_MESSAGES,
   maps: MAP_MESSAGES,
   users: TOKEN_MESSAGES,
+  oauth: OAUTH_MESSAGES,
 };
 
 /** The translation key of a server message, so the client can show it in the reader's language. */

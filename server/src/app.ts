@@ -18,6 +18,13 @@ import { createRestRouter } from './rest/router';
 import { restErrorHandler } from './rest/shell';
 import { createUploadsRouter } from './rest/uploads';
 import { createTusUploads, isTusRequest } from './modules/media/uploads.tus';
+import {
+  OAUTH_METADATA_PATH,
+  createOAuthRouter,
+  isOpenOAuthRequest,
+  oauthMetadata,
+  openOAuthCors,
+} from './modules/oauth/oauth.rest';
 import { securityHeaders } from './security-headers';
 import { staticClient } from './static-client';
 
@@ -125,7 +132,9 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     // Set before the request is routed, so that /graphql (answered outside express) has them too.
     withSecurityHeaders(req, res, () => {
       const api = isGraphqlRequest(req.url) || isApiRequest(req.url);
-      if (api && withCors(req, res)) return;
+      // The OAuth endpoints are open to every origin (oauth.rest.ts); the API to CORS_ORIGINS.
+      const cors = isOpenOAuthRequest(req.url) ? openOAuthCors : api ? withCors : null;
+      if (cors?.(req, res)) return;
       if (graphqlHttp && isGraphqlRequest(req.url)) {
         answerWithin(res, deps.config.requestTimeoutMs, 'graphql');
         void graphqlHttp(req, res, trackRequest(deps, req, res));
@@ -182,6 +191,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     next();
   };
   const tusUploads = createTusUploads(deps);
+  app.get(OAUTH_METADATA_PATH, oauthMetadata(deps));
+  app.use('/api/oauth', createOAuthRouter(deps, clientAddressOf));
   for (const base of ['/api', '/apiv1']) {
     app.use(`${base}/uploads`, restContext, tusUploads.router, restErrorHandler(deps.log));
     app.use(base, restContext, rest, restErrorHandler(deps.log));

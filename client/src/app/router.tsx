@@ -8,6 +8,7 @@ import { mapRoutes } from '../features/maps/routes';
 import { pdfRoutes } from '../features/media/pdf';
 import { placeRoutes } from '../features/places/routes';
 import { notificationRoutes } from '../features/notifications/routes';
+import { oauthRoutes } from '../features/oauth/routes';
 import { moderationRoutes } from '../features/moderation/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { problemRoutes } from '../features/problems/routes';
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
               ...pdfRoutes,
               ...placeRoutes,
               ...mapRoutes,
+              ...oauthRoutes,
               { path: '404', element: <ErrorPage status={404} /> },
               { path: 'error', element: <ErrorPage status={500} /> },
               { path: '*', element: <CatchAll /> },

@@ -2,11 +2,13 @@ import type { ApiScope } from '@rules';
 import type { Db } from '../db/client';
 import type { Log } from '../log';
 import { authenticateApiToken, isApiToken, tokenLiveKey } from './api-tokens';
+import { authenticateOAuthToken, isOAuthAccessToken, oauthLiveKeyOf } from './oauth-tokens';
 import { sessionIdOf, type SessionStore, type ValidatedSession, type Viewer } from './sessions';
 
 /**
- * Who a credential opens, whatever it is: a session (the site's cookie, or its token as Bearer)
- * or a personal access token. Every transport asks here, and nowhere else.
+ * Who a credential opens, whatever it is: a session (the site's cookie, or its token as Bearer),
+ * a personal access token, or an OAuth app's access token. Every transport asks here, and nowhere
+ * else.
  */
 export interface Authenticated {
   viewer: Viewer;
@@ -18,10 +20,15 @@ export interface Authenticated {
 
 /**
  * What a credential's websockets are registered under, known before it is checked, so an ending
- * announced during the check still finds them: a session's id, or a token's (both hashes).
+ * announced during the check still finds them: a session's id, a token's (both hashes), or an OAuth
+ * access token's grant (revoking an app's access closes every socket its tokens opened).
  */
 export const liveKeyOf = (token: string) =>
-  isApiToken(token) ? tokenLiveKey(sessionIdOf(token)) : sessionIdOf(token);
+  isApiToken(token)
+    ? tokenLiveKey(sessionIdOf(token))
+    : isOAuthAccessToken(token)
+      ? oauthLiveKeyOf(token)
+      : sessionIdOf(token);
 
 /**
  * Where a request's credential came from: the client's own hand (an Authorization header, a
@@ -39,6 +46,10 @@ export async function authenticate(
 ): Promise<Authenticated | null> {
   if (isApiToken(token)) {
     const access = await authenticateApiToken(deps.db, deps.log, token);
+    return access && { viewer: access.viewer, scopes: access.scopes, session: null };
+  }
+  if (isOAuthAccessToken(token)) {
+    const access = await authenticateOAuthToken(deps.db, deps.log, token);
     return access && { viewer: access.viewer, scopes: access.scopes, session: null };
   }
   const session = await deps.sessions.validate(token);

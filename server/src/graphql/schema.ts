@@ -23,6 +23,7 @@ import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
 import { SpaceMediaResolver } from '../modules/media/space-media.resolver';
 import { ProgressMapResolver, WaypointResolver } from '../modules/maps/map.resolver';
 import { ModerationResolver } from '../modules/moderation/moderation.resolver';
+import { OAuthResolver } from '../modules/oauth/oauth.resolver';
 import {
   NotificationResolver,
   SpaceNotificationFields,
@@ -61,6 +62,7 @@ export const resolvers = [
   MySessionsResolver,
   UserResolver,
   ApiTokenResolver,
+  OAuthResolver,
   ExplainersResolver,
   SpaceResolver,
   SpaceParticipantResolver,

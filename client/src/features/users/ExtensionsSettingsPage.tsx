@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Card, Code, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { AuthorizedAppsCard, OAuthAppsCard } from '../oauth';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,11 +88,11 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
 }
 
 /**
- * /settings/extensions, "Apps and access tokens": the person's personal access tokens (for their
- * scripts and apps calling the API as them), newest first, expired ones marked; a new one is made
- * in a dialog that shows the token once, and any can be revoked.
+ * The personal access tokens card: the person's tokens (for their scripts and apps calling the
+ * API as them), newest first, expired ones marked; a new one is made in a dialog that shows the
+ * token once, and any can be revoked.
  */
-export function ExtensionsSettingsPage() {
+function AccessTokensCard() {
   const { t } = useTranslation();
   const { data, loading, error, refetch } = useQuery(ApiTokensDocument, {
     fetchPolicy: 'cache-and-network',
@@ -195,5 +196,19 @@ export function ExtensionsSettingsPage() {
         onCancel={() => setAsking(false)}
       />
     </Card>
+  );
+}
+
+/**
+ * /settings/extensions, the spec's page for apps and extensions: the person's access tokens, the
+ * OAuth apps they authorised (revocable) and the apps they registered for others.
+ */
+export function ExtensionsSettingsPage() {
+  return (
+    <Stack gap="lg">
+      <AccessTokensCard />
+      <AuthorizedAppsCard />
+      <OAuthAppsCard />
+    </Stack>
   );
 }

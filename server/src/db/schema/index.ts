@@ -13,3 +13,4 @@ export * from './tags';
 export * from './api-tokens';
 export * from './identities';
 export * from './users';
+export * from './oauth';

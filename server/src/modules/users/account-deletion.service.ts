@@ -4,6 +4,7 @@ import { requireScope } from '../../auth/scopes';
 import type { Context } from '../../context';
 import { users } from '../../db/schema';
 import { removeQueuedFiles } from '../media/stored-files.service';
+import { removeOwnedApps } from '../oauth/oauth-apps.service';
 import { accountRemovers } from './account-removers';
 
 /**
@@ -16,9 +17,12 @@ export async function deleteAccount(ctx: Context): Promise<void> {
   // An app may act as its person, never end them: over GraphQL and REST alike.
   requireScope(ctx.scopes, 'session');
   const removers = accountRemovers();
-  await ctx.db.transaction(async (tx) => {
+  const appSockets = await ctx.db.transaction(async (tx) => {
     for (const remove of removers) await remove(tx, viewer.id);
+    // The OAuth apps they registered go, and with them what other people granted those apps.
+    const appLiveKeys = await removeOwnedApps(tx, viewer.id);
     await tx.delete(users).where(eq(users.id, viewer.id));
+    return appLiveKeys;
   });
   // Their uploads went with them (cascade), queued for removal from storage.
   await removeQueuedFiles(ctx);
@@ -26,5 +30,6 @@ export async function deleteAccount(ctx: Context): Promise<void> {
   await ctx.sessions.invalidateAllFor(viewer.id);
   // Access tokens went too: their sockets, which outlive a password reset, close as well.
   await ctx.pubsub.publish('sessionsEnded', { userId: viewer.id, includingTokens: true });
+  if (appSockets.length) await ctx.pubsub.publish('sessionsEnded', { sessionIds: appSockets });
   ctx.cookies?.set(ctx.sessions.blankCookie());
 }

@@ -1,0 +1,139 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { loadStateView } from '../../components/LoadState';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { RelativeTime } from '../../components/RelativeTime';
+import {
+  AuthorizedOAuthAppsDocument,
+  RevokeOAuthAppDocument,
+  type AuthorizedOAuthAppsQuery,
+} from '../../gql/graphql';
+import { scopeTexts } from './scopes';
+
+type AuthorizedApp = AuthorizedOAuthAppsQuery['authorizedOAuthApps'][number];
+
+function AuthorizedAppRow({ app, onRevoke }: { app: AuthorizedApp; onRevoke: () => void }) {
+  const { t } = useTranslation();
+  const texts = scopeTexts(t);
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Stack gap={4}>
+        <Text fw={500}>{app.name}</Text>
+        <Group gap={4}>
+          {app.scopes.map((scope) => (
+            <Badge key={scope} variant="light" title={texts[scope].description}>
+              {texts[scope].label}
+            </Badge>
+          ))}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('oauth:authorized.authorizedAt')}: <RelativeTime date={app.authorizedAt} inherit />
+          {' · '}
+          {t('oauth:authorized.lastUsed')}:{' '}
+          {app.lastUsedAt ? (
+            <RelativeTime date={app.lastUsedAt} inherit />
+          ) : (
+            t('oauth:authorized.never')
+          )}
+        </Text>
+      </Stack>
+      <Button
+        variant="subtle"
+        color="red"
+        size="xs"
+        leftSection={<IconPlugConnectedX size={14} />}
+        onClick={onRevoke}
+        aria-label={t('oauth:authorized.revokeOne', { name: app.name })}
+        style={{ flexShrink: 0 }}
+      >
+        {t('oauth:authorized.revoke')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * Settings' "Apps you have authorised": each app that may use the account, with the scopes it was
+ * given and when it last called. Revoke takes back everything given to it: its tokens answer 401
+ * at once and its live connections close.
+ */
+export function AuthorizedAppsCard() {
+  const { t } = useTranslation();
+  const { data, loading, error, refetch } = useQuery(AuthorizedOAuthAppsDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
+  const [revoke, revoking] = useMutation(RevokeOAuthAppDocument);
+  // Kept while the dialog closes, so its words do not change as it fades out.
+  const [target, setTarget] = useState<AuthorizedApp | null>(null);
+  const [asking, setAsking] = useState(false);
+  const apps = data?.authorizedOAuthApps ?? [];
+
+  async function confirm() {
+    if (!target) return;
+    try {
+      await revoke({ variables: { clientId: target.clientId } });
+      notifySuccess(t('oauth:authorized.revoked', { name: target.name }));
+    } catch (failure) {
+      notifyError(failure);
+    } finally {
+      // Gone either way (an app already revoked answers not found): show what is left.
+      setAsking(false);
+      void refetch();
+    }
+  }
+
+  const list =
+    loadStateView({
+      loading,
+      error,
+      refetch,
+      hasData: Boolean(data),
+      skeleton: <Skeleton height={48} radius="sm" />,
+      errorTitle: t('oauth:authorized.loadFailed'),
+    }) ??
+    (apps.length === 0 ? (
+      <Text size="sm" c="dimmed">
+        {t('oauth:authorized.empty')}
+      </Text>
+    ) : (
+      apps.map((app, index) => (
+        <Fragment key={app.clientId}>
+          {index > 0 && <Divider />}
+          <AuthorizedAppRow
+            app={app}
+            onRevoke={() => {
+              setTarget(app);
+              setAsking(true);
+            }}
+          />
+        </Fragment>
+      ))
+    ));
+
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('oauth:authorized.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('oauth:authorized.intro')}
+        </Text>
+        {list}
+      </Stack>
+      <ConfirmDialog
+        opened={asking}
+        title={t('oauth:authorized.confirmTitle', { name: target?.name ?? '' })}
+        message={t('oauth:authorized.confirmText')}
+        confirmLabel={t('oauth:authorized.revoke')}
+        loading={revoking.loading}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
+    </Card>
+  );
+}

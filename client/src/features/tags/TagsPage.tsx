@@ -1,5 +1,16 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Button, Card, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Title,
+} from '@mantine/core';
 import { IconHash, IconPlus, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

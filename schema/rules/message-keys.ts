@@ -38,7 +38,7 @@ export const MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>
   chat: CHAT_MESSAGES,
   media: MEDIA_MESSAGES,
   maps: MAP_MESSAGES,
-  users: TOKEN_MESSAGES,
+  access: TOKEN_MESSAGES,
   oauth: OAUTH_MESSAGES,
 };
 

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import {
   OAUTH_APP_NAME_MAX,
   OAUTH_MESSAGES,
+  OAUTH_REDIRECT_URI_MAX,
   OAUTH_REDIRECT_URIS_MAX,
+  OAUTH_SCOPE_MAX,
   isAllowedRedirectUri,
 } from './oauth';
 
@@ -17,6 +19,7 @@ const redirectUris = z
   .array(
     z
       .string({ error: OAUTH_MESSAGES.redirectUriInvalid })
+      .max(OAUTH_REDIRECT_URI_MAX, { message: OAUTH_MESSAGES.redirectUriInvalid, abort: true })
       .trim()
       .refine(isAllowedRedirectUri, OAUTH_MESSAGES.redirectUriInvalid),
     { error: OAUTH_MESSAGES.redirectUriRequired },
@@ -55,6 +58,6 @@ export const oauthRegistrationSchema = z.object({
     .array(z.enum(['authorization_code', 'refresh_token'], { error: 'Unsupported grant type' }))
     .default(['authorization_code']),
   response_types: z.array(z.literal('code', { error: 'Unsupported response type' })).optional(),
-  scope: z.string().max(200).optional(),
+  scope: z.string().max(OAUTH_SCOPE_MAX, { message: 'scope is too long', abort: true }).optional(),
 });
 export type OAuthRegistration = z.infer<typeof oauthRegistrationSchema>;

@@ -21,6 +21,10 @@ export const OAUTH_DEFAULT_SCOPES: readonly ApiScope[] = ['read'];
 
 export const OAUTH_APP_NAME_MAX = 100;
 export const OAUTH_REDIRECT_URIS_MAX = 10;
+/** The longest redirect URI an app may register (browsers' practical URL limit). */
+export const OAUTH_REDIRECT_URI_MAX = 2048;
+/** The longest scope string a registration may send (all five scopes fit many times over). */
+export const OAUTH_SCOPE_MAX = 200;
 /** Apps one person may register from settings. */
 export const OAUTH_APPS_MAX = 25;
 

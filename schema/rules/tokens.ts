@@ -1,6 +1,6 @@
 /**
  * Rules for personal access tokens (apps and scripts calling the API as a person), shared by server
- * and client. Messages a user may see translate under `users:errors.<key>`. The zod validator
+ * and client. Messages a user may see translate under `access:errors.<key>`. The zod validator
  * lives in tokens.schemas.ts.
  */
 

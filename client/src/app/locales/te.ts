@@ -5,7 +5,7 @@ export const resources = resourcesOf(
   // The e-mail texts (mail.json) are the server's: the client has no use for them. The map
   // editor's come with the editor (i18n.ts, loadPageTexts).
   import.meta.glob<{ default: Record<string, unknown> }>(
-    ['../../../../locales/te/*.json', '!../../../../locales/te/{mail,mapEditor}.json'],
+    ['../../../../locales/te/*.json', '!../../../../locales/te/{mail,mapEditor,oauth,access}.json'],
     { eager: true },
   ),
 );

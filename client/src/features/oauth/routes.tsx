@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { loadPageTexts } from '../../app/i18n';
 
 /**
  * /oauth/authorize: the consent screen an app sends a person to (the authorization endpoint).
@@ -8,6 +9,9 @@ export const oauthRoutes: RouteObject[] = [
   { path: 'oauth', element: <Navigate to="/settings/extensions" replace /> },
   {
     path: 'oauth/authorize',
-    lazy: () => import('./ConsentPage').then((m) => ({ Component: m.ConsentPage })),
+    lazy: async () => {
+      const [page] = await Promise.all([import('./ConsentPage'), loadPageTexts('oauth')]);
+      return { Component: page.ConsentPage };
+    },
   },
 ];

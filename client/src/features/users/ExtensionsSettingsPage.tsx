@@ -35,11 +35,11 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
             </Text>
             {expired && (
               <Badge variant="light" color="red">
-                {t('users:tokens.expired')}
+                {t('access:tokens.expired')}
               </Badge>
             )}
           </Group>
-          <Group gap={4} role="list" aria-label={t('users:tokens.scopesOf', { name: token.name })}>
+          <Group gap={4} role="list" aria-label={t('access:tokens.scopesOf', { name: token.name })}>
             {token.scopes.map((scope) => (
               <Badge key={scope} variant="outline" size="sm" role="listitem">
                 {labels[scope]}
@@ -49,10 +49,10 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
           {/* Each fact wraps as a whole on a narrow screen. */}
           <Group gap="md" style={{ rowGap: 0 }}>
             <Text size="xs" c="dimmed">
-              {t('users:tokens.created')}: <RelativeTime date={token.createdAt} inherit />
+              {t('access:tokens.created')}: <RelativeTime date={token.createdAt} inherit />
             </Text>
             <Text size="xs" c="dimmed">
-              {expired ? t('users:tokens.expired') : t('users:tokens.expires')}:{' '}
+              {expired ? t('access:tokens.expired') : t('access:tokens.expires')}:{' '}
               <time
                 dateTime={token.expiresAt}
                 title={formatDateTime(token.expiresAt, i18n.language)}
@@ -63,10 +63,10 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
             <Text size="xs" c="dimmed">
               {token.lastUsedAt ? (
                 <>
-                  {t('users:tokens.lastUsed')}: <RelativeTime date={token.lastUsedAt} inherit />
+                  {t('access:tokens.lastUsed')}: <RelativeTime date={token.lastUsedAt} inherit />
                 </>
               ) : (
-                t('users:tokens.neverUsed')
+                t('access:tokens.neverUsed')
               )}
             </Text>
           </Group>
@@ -78,10 +78,10 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
         size="xs"
         leftSection={<IconTrash size={14} />}
         onClick={onRevoke}
-        aria-label={t('users:tokens.revokeOne', { name: token.name })}
+        aria-label={t('access:tokens.revokeOne', { name: token.name })}
         style={{ flexShrink: 0 }}
       >
-        {t('users:tokens.revoke')}
+        {t('access:tokens.revoke')}
       </Button>
     </Group>
   );
@@ -124,7 +124,7 @@ function AccessTokensCard() {
           );
         },
       });
-      notifySuccess(t('users:tokens.revoked', { name }));
+      notifySuccess(t('access:tokens.revoked', { name }));
     } catch (failure) {
       notifyError(failure);
       // Revoked elsewhere meanwhile (it answers not found): show what is left.
@@ -141,14 +141,14 @@ function AccessTokensCard() {
       error,
       refetch,
       hasData: Boolean(data),
-      skeleton: <SkeletonRows count={2} height={72} label={t('users:tokens.loading')} />,
-      errorTitle: t('users:tokens.loadFailed'),
+      skeleton: <SkeletonRows count={2} height={72} label={t('access:tokens.loading')} />,
+      errorTitle: t('access:tokens.loadFailed'),
     }) ??
     (tokens.length === 0 ? (
       <EmptyNotice
         icon={IconKey}
-        title={t('users:tokens.empty')}
-        hint={t('users:tokens.emptyHint')}
+        title={t('access:tokens.empty')}
+        hint={t('access:tokens.emptyHint')}
         py="md"
       />
     ) : (
@@ -171,26 +171,26 @@ function AccessTokensCard() {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <Title order={2} size="h4">
-            {t('users:tokens.title')}
+            {t('access:tokens.title')}
           </Title>
           <Button leftSection={<IconPlus size={16} />} onClick={openDialog}>
-            {t('users:tokens.new')}
+            {t('access:tokens.new')}
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          {t('users:tokens.intro')}
+          {t('access:tokens.intro')}
         </Text>
         <Text size="sm" c="dimmed">
-          {t('users:tokens.howToSend')} <Code>Authorization: Bearer &lt;token&gt;</Code>
+          {t('access:tokens.howToSend')} <Code>Authorization: Bearer &lt;token&gt;</Code>
         </Text>
         {content}
       </Stack>
       <NewApiTokenDialog key={dialogKey} opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         opened={asking}
-        title={t('users:tokens.confirmTitle', { name: revoked?.name ?? '' })}
-        message={t('users:tokens.confirmText')}
-        confirmLabel={t('users:tokens.revoke')}
+        title={t('access:tokens.confirmTitle', { name: revoked?.name ?? '' })}
+        message={t('access:tokens.confirmText')}
+        confirmLabel={t('access:tokens.revoke')}
         loading={revoking.loading}
         onConfirm={() => void confirmRevoke()}
         onCancel={() => setAsking(false)}

@@ -38,11 +38,11 @@ const expiryFor = (days: number) => new Date(Date.now() + days * DAY_MS - CLOCK_
 function useScopeHints(): Record<ApiScope, string> {
   const { t } = useTranslation();
   return {
-    read: t('users:tokens.scopeHints.read'),
-    write: t('users:tokens.scopeHints.write'),
-    chat: t('users:tokens.scopeHints.chat'),
-    notifications: t('users:tokens.scopeHints.notifications'),
-    admin: t('users:tokens.scopeHints.admin'),
+    read: t('access:tokens.scopeHints.read'),
+    write: t('access:tokens.scopeHints.write'),
+    chat: t('access:tokens.scopeHints.chat'),
+    notifications: t('access:tokens.scopeHints.notifications'),
+    admin: t('access:tokens.scopeHints.admin'),
   };
 }
 
@@ -120,16 +120,16 @@ function TokenForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <TextInput
-          label={t('users:tokens.form.name')}
-          description={t('users:tokens.form.nameHint', { max: API_TOKEN_NAME_MAX })}
+          label={t('access:tokens.form.name')}
+          description={t('access:tokens.form.nameHint', { max: API_TOKEN_NAME_MAX })}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           error={errors.name}
           data-autofocus
         />
         <Checkbox.Group
-          label={t('users:tokens.form.scopes')}
-          description={t('users:tokens.form.scopesHint')}
+          label={t('access:tokens.form.scopes')}
+          description={t('access:tokens.form.scopesHint')}
           value={scopes}
           onChange={(next) => {
             setScopes(next);
@@ -149,13 +149,13 @@ function TokenForm({
           </Stack>
         </Checkbox.Group>
         <Select
-          label={t('users:tokens.form.expiry')}
-          description={t('users:tokens.form.expiryHint', {
+          label={t('access:tokens.form.expiry')}
+          description={t('access:tokens.form.expiryHint', {
             date: formatDay(expiryFor(days), i18n.language),
           })}
           data={API_TOKEN_DAY_CHOICES.map((choice) => ({
             value: String(choice),
-            label: t('users:tokens.form.days', { count: choice }),
+            label: t('access:tokens.form.days', { count: choice }),
           }))}
           value={String(days)}
           onChange={(value) => value && setDays(Number(value))}
@@ -164,7 +164,7 @@ function TokenForm({
         />
         <Group justify="flex-end">
           <Button type="submit" loading={loading}>
-            {t('users:tokens.form.create')}
+            {t('access:tokens.form.create')}
           </Button>
         </Group>
       </Stack>
@@ -189,17 +189,17 @@ function CreatedToken({
       <Alert
         color="yellow"
         icon={<IconAlertTriangle size={18} />}
-        title={t('users:tokens.shown.warningTitle')}
+        title={t('access:tokens.shown.warningTitle')}
       >
-        {t('users:tokens.shown.warning')}
+        {t('access:tokens.shown.warning')}
       </Alert>
       <TextInput
-        label={t('users:tokens.shown.token', { name })}
+        label={t('access:tokens.shown.token', { name })}
         value={token}
         readOnly
         onFocus={(event) => event.currentTarget.select()}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        error={clipboard.error ? t('users:tokens.shown.copyFailed') : undefined}
+        error={clipboard.error ? t('access:tokens.shown.copyFailed') : undefined}
       />
       <Group justify="space-between">
         <Button
@@ -209,9 +209,9 @@ function CreatedToken({
           onClick={() => clipboard.copy(token)}
           data-autofocus
         >
-          {clipboard.copied ? t('users:tokens.shown.copied') : t('users:tokens.shown.copy')}
+          {clipboard.copied ? t('access:tokens.shown.copied') : t('access:tokens.shown.copy')}
         </Button>
-        <Button onClick={onDone}>{t('users:tokens.shown.done')}</Button>
+        <Button onClick={onDone}>{t('access:tokens.shown.done')}</Button>
       </Group>
     </Stack>
   );
@@ -229,7 +229,7 @@ export function NewApiTokenDialog({ opened, onClose }: { opened: boolean; onClos
     <Modal
       opened={opened}
       onClose={onClose}
-      title={created ? t('users:tokens.shown.title') : t('users:tokens.form.title')}
+      title={created ? t('access:tokens.shown.title') : t('access:tokens.form.title')}
       centered
       closeOnClickOutside={!created}
     >

@@ -26,8 +26,8 @@ function useDeviceName() {
   const { t } = useTranslation();
   return ({ browser, os }: Pick<Session, 'browser' | 'os'>) =>
     browser && os
-      ? t('users:sessions.browserOn', { browser, os })
-      : (browser ?? os ?? t('users:sessions.unknownDevice'));
+      ? t('access:sessions.browserOn', { browser, os })
+      : (browser ?? os ?? t('access:sessions.unknownDevice'));
 }
 
 function SessionRow({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
@@ -43,22 +43,22 @@ function SessionRow({ session, onSignOut }: { session: Session; onSignOut: () =>
             <Text fw={500}>{deviceName(session)}</Text>
             {session.current && (
               <Badge variant="light" color="green">
-                {t('users:sessions.thisDevice')}
+                {t('access:sessions.thisDevice')}
               </Badge>
             )}
           </Group>
           <Text size="xs" c="dimmed">
-            {t('users:sessions.where')}: {session.address ?? t('users:sessions.unknownAddress')}
+            {t('access:sessions.where')}: {session.address ?? t('access:sessions.unknownAddress')}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('users:sessions.lastSeen')}:{' '}
+            {t('access:sessions.lastSeen')}:{' '}
             {session.current ? (
-              t('users:sessions.activeNow')
+              t('access:sessions.activeNow')
             ) : (
               <RelativeTime date={session.lastSeenAt} inherit />
             )}
             {' · '}
-            {t('users:sessions.signedIn')}: <RelativeTime date={session.createdAt} inherit />
+            {t('access:sessions.signedIn')}: <RelativeTime date={session.createdAt} inherit />
           </Text>
         </Stack>
       </Group>
@@ -69,10 +69,10 @@ function SessionRow({ session, onSignOut }: { session: Session; onSignOut: () =>
           size="xs"
           leftSection={<IconLogout size={14} />}
           onClick={onSignOut}
-          aria-label={t('users:sessions.signOutOne', { device: deviceName(session) })}
+          aria-label={t('access:sessions.signOutOne', { device: deviceName(session) })}
           style={{ flexShrink: 0 }}
         >
-          {t('users:sessions.signOut')}
+          {t('access:sessions.signOut')}
         </Button>
       )}
     </Group>
@@ -108,11 +108,11 @@ export function SessionsCard() {
     try {
       if ('session' in ending) {
         await signOutSession({ variables: { id: ending.session.id } });
-        notifySuccess(t('users:sessions.signedOutOne', { device: deviceName(ending.session) }));
+        notifySuccess(t('access:sessions.signedOutOne', { device: deviceName(ending.session) }));
       } else {
         const result = await signOutOthers();
         const count = result.data?.signOutOtherSessions ?? 0;
-        notifySuccess(t('users:sessions.signedOutOthers', { count }));
+        notifySuccess(t('access:sessions.signedOutOthers', { count }));
       }
     } catch (failure) {
       notifyError(failure);
@@ -130,7 +130,7 @@ export function SessionsCard() {
       refetch,
       hasData: Boolean(data),
       skeleton: <Skeleton height={48} radius="sm" />,
-      errorTitle: t('users:sessions.loadFailed'),
+      errorTitle: t('access:sessions.loadFailed'),
     }) ??
     sessions.map((session, index) => (
       <Fragment key={session.id}>
@@ -143,10 +143,10 @@ export function SessionsCard() {
     <Card withBorder radius="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {t('users:sessions.title')}
+          {t('access:sessions.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('users:sessions.intro')}
+          {t('access:sessions.intro')}
         </Text>
         {pending}
         {otherCount > 0 && (
@@ -157,7 +157,7 @@ export function SessionsCard() {
             onClick={() => ask({ others: otherCount })}
             style={{ alignSelf: 'flex-start' }}
           >
-            {t('users:sessions.signOutOthers')}
+            {t('access:sessions.signOutOthers')}
           </Button>
         )}
       </Stack>
@@ -165,15 +165,15 @@ export function SessionsCard() {
         opened={asking}
         title={
           ending && 'session' in ending
-            ? t('users:sessions.confirmOneTitle', { device: deviceName(ending.session) })
-            : t('users:sessions.confirmOthersTitle')
+            ? t('access:sessions.confirmOneTitle', { device: deviceName(ending.session) })
+            : t('access:sessions.confirmOthersTitle')
         }
         message={
           ending && 'others' in ending
-            ? t('users:sessions.confirmOthersText', { count: ending.others })
-            : t('users:sessions.confirmOneText')
+            ? t('access:sessions.confirmOthersText', { count: ending.others })
+            : t('access:sessions.confirmOneText')
         }
-        confirmLabel={t('users:sessions.signOut')}
+        confirmLabel={t('access:sessions.signOut')}
         loading={one.loading || others.loading}
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 export function useScopeLabels(): Record<ApiScope, string> {
   const { t } = useTranslation();
   return {
-    read: t('users:tokens.scopes.read'),
-    write: t('users:tokens.scopes.write'),
-    chat: t('users:tokens.scopes.chat'),
-    notifications: t('users:tokens.scopes.notifications'),
-    admin: t('users:tokens.scopes.admin'),
+    read: t('access:tokens.scopes.read'),
+    write: t('access:tokens.scopes.write'),
+    chat: t('access:tokens.scopes.chat'),
+    notifications: t('access:tokens.scopes.notifications'),
+    admin: t('access:tokens.scopes.admin'),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { loadPageTexts } from '../../app/i18n';
 
 /**
  * /settings/profile, /account, /preferences and /extensions (apps and access tokens), loaded when
@@ -17,8 +18,14 @@ export const settingsRoutes: RouteObject[] = [
       },
       {
         path: 'account',
-        lazy: () =>
-          import('./AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
+        // Its sessions card's texts are in access.json, which comes with the pages that show it.
+        lazy: async () => {
+          const [page] = await Promise.all([
+            import('./AccountSettingsPage'),
+            loadPageTexts('access'),
+          ]);
+          return { Component: page.AccountSettingsPage };
+        },
       },
       {
         path: 'preferences',
@@ -27,8 +34,15 @@ export const settingsRoutes: RouteObject[] = [
       },
       {
         path: 'extensions',
-        lazy: () =>
-          import('./ExtensionsSettingsPage').then((m) => ({ Component: m.ExtensionsSettingsPage })),
+        // The apps' and tokens' texts (oauth.json, access.json) come with the pages that show them.
+        lazy: async () => {
+          const [page] = await Promise.all([
+            import('./ExtensionsSettingsPage'),
+            loadPageTexts('oauth'),
+            loadPageTexts('access'),
+          ]);
+          return { Component: page.ExtensionsSettingsPage };
+        },
       },
     ],
   },

@@ -1,10 +1,11 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { ResetExplainersDocument } from '../../gql/graphql';
 import { clearClosedExplainers } from './closedExplainers';
+import { SettingsCard } from '../../components/SettingsCard';
 
 /** Settings: 'Show all explainer cards again' (clears every 'Don't show again'). */
 export function ResetExplainersCard() {
@@ -23,24 +24,16 @@ export function ResetExplainersCard() {
   };
 
   return (
-    <Card withBorder radius="md">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('explainers:settings.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('explainers:settings.intro')}
-        </Text>
-        <Button
-          variant="light"
-          leftSection={<IconInfoCircle size={16} />}
-          loading={loading}
-          onClick={() => void showAgain()}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('explainers:settings.reset')}
-        </Button>
-      </Stack>
-    </Card>
+    <SettingsCard title={t('explainers:settings.title')} intro={t('explainers:settings.intro')}>
+      <Button
+        variant="light"
+        leftSection={<IconInfoCircle size={16} />}
+        loading={loading}
+        onClick={() => void showAgain()}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('explainers:settings.reset')}
+      </Button>
+    </SettingsCard>
   );
 }

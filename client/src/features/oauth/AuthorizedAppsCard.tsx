@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView } from '../../components/LoadState';
@@ -13,6 +13,7 @@ import {
   type AuthorizedOAuthAppsQuery,
 } from '../../gql/graphql';
 import { scopeTexts } from './scopes';
+import { DividedRows, SettingsCard } from '../../components/SettingsCard';
 
 type AuthorizedApp = AuthorizedOAuthAppsQuery['authorizedOAuthApps'][number];
 
@@ -100,9 +101,8 @@ export function AuthorizedAppsCard() {
         {t('oauth:authorized.empty')}
       </Text>
     ) : (
-      apps.map((app, index) => (
-        <Fragment key={app.clientId}>
-          {index > 0 && <Divider />}
+      <DividedRows items={apps} keyOf={(app) => app.clientId}>
+        {(app) => (
           <AuthorizedAppRow
             app={app}
             onRevoke={() => {
@@ -110,21 +110,13 @@ export function AuthorizedAppsCard() {
               setAsking(true);
             }}
           />
-        </Fragment>
-      ))
+        )}
+      </DividedRows>
     ));
 
   return (
-    <Card withBorder radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('oauth:authorized.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('oauth:authorized.intro')}
-        </Text>
-        {list}
-      </Stack>
+    <SettingsCard title={t('oauth:authorized.title')} intro={t('oauth:authorized.intro')}>
+      {list}
       <ConfirmDialog
         opened={asking}
         title={t('oauth:authorized.confirmTitle', { name: target?.name ?? '' })}
@@ -134,6 +126,6 @@ export function AuthorizedAppsCard() {
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
       />
-    </Card>
+    </SettingsCard>
   );
 }

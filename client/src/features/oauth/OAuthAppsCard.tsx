@@ -4,7 +4,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Checkbox,
   Code,
   CopyButton,
@@ -15,11 +14,10 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
-import { Fragment, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OAUTH_APP_NAME_MAX, oauthAppInputSchema } from '@rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -37,6 +35,7 @@ import {
   type CreateOAuthAppMutation,
   type MyOAuthAppsQuery,
 } from '../../gql/graphql';
+import { DividedRows, SettingsCard } from '../../components/SettingsCard';
 
 type App = MyOAuthAppsQuery['myOAuthApps'][number];
 type Created = CreateOAuthAppMutation['createOAuthApp'];
@@ -230,9 +229,8 @@ export function OAuthAppsCard() {
         {t('oauth:apps.empty')}
       </Text>
     ) : (
-      apps.map((app, index) => (
-        <Fragment key={app.clientId}>
-          {index > 0 && <Divider />}
+      <DividedRows items={apps} keyOf={(app) => app.clientId}>
+        {(app) => (
           <AppRow
             app={app}
             onDelete={() => {
@@ -240,48 +238,37 @@ export function OAuthAppsCard() {
               setAsking(true);
             }}
           />
-        </Fragment>
-      ))
+        )}
+      </DividedRows>
     ));
 
   return (
-    <Card withBorder radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('oauth:apps.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('oauth:apps.intro')}
-        </Text>
-        {created && (
-          <Alert
-            color="teal"
-            icon={<IconKey size={16} />}
-            title={t('oauth:apps.created', { name: created.app.name })}
-            withCloseButton
-            closeButtonLabel={t('oauth:apps.done')}
-            onClose={() => setCreated(null)}
-          >
-            <Stack gap="xs">
-              <CopyableValue label={t('oauth:apps.clientId')} value={created.app.clientId} />
-              {created.clientSecret && (
-                <>
-                  <CopyableValue
-                    label={t('oauth:apps.clientSecret')}
-                    value={created.clientSecret}
-                  />
-                  <Text size="sm" fw={500}>
-                    {t('oauth:apps.secretOnce')}
-                  </Text>
-                </>
-              )}
-            </Stack>
-          </Alert>
-        )}
-        {list}
-        <Divider />
-        <RegisterAppForm onCreated={setCreated} />
-      </Stack>
+    <SettingsCard title={t('oauth:apps.title')} intro={t('oauth:apps.intro')}>
+      {created && (
+        <Alert
+          color="teal"
+          icon={<IconKey size={16} />}
+          title={t('oauth:apps.created', { name: created.app.name })}
+          withCloseButton
+          closeButtonLabel={t('oauth:apps.done')}
+          onClose={() => setCreated(null)}
+        >
+          <Stack gap="xs">
+            <CopyableValue label={t('oauth:apps.clientId')} value={created.app.clientId} />
+            {created.clientSecret && (
+              <>
+                <CopyableValue label={t('oauth:apps.clientSecret')} value={created.clientSecret} />
+                <Text size="sm" fw={500}>
+                  {t('oauth:apps.secretOnce')}
+                </Text>
+              </>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {list}
+      <Divider />
+      <RegisterAppForm onCreated={setCreated} />
       <ConfirmDialog
         opened={asking}
         title={t('oauth:apps.confirmDeleteTitle', { name: deleting?.name ?? '' })}
@@ -291,6 +278,6 @@ export function OAuthAppsCard() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setAsking(false)}
       />
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Button, Card, Code, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { AuthorizedAppsCard, OAuthAppsCard } from '../oauth';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SkeletonRows, loadStateView } from '../../components/LoadState';
@@ -17,6 +17,7 @@ import {
 import { NewApiTokenDialog } from './NewApiTokenDialog';
 import { formatDay, useScopeLabels } from './apiTokenTexts';
 import { EmptyNotice } from '../../components/EmptyNotice';
+import { DividedRows, SettingsCard } from '../../components/SettingsCard';
 
 type ApiToken = ApiTokenFieldsFragment;
 
@@ -152,9 +153,8 @@ function AccessTokensCard() {
         py="md"
       />
     ) : (
-      tokens.map((token, index) => (
-        <Fragment key={token.id}>
-          {index > 0 && <Divider />}
+      <DividedRows items={tokens} keyOf={(token) => token.id}>
+        {(token) => (
           <TokenRow
             token={token}
             onRevoke={() => {
@@ -162,29 +162,24 @@ function AccessTokensCard() {
               setAsking(true);
             }}
           />
-        </Fragment>
-      ))
+        )}
+      </DividedRows>
     ));
 
   return (
-    <Card withBorder radius="md">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start">
-          <Title order={2} size="h4">
-            {t('access:tokens.title')}
-          </Title>
-          <Button leftSection={<IconPlus size={16} />} onClick={openDialog}>
-            {t('access:tokens.new')}
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('access:tokens.intro')}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('access:tokens.howToSend')} <Code>Authorization: Bearer &lt;token&gt;</Code>
-        </Text>
-        {content}
-      </Stack>
+    <SettingsCard
+      title={t('access:tokens.title')}
+      intro={t('access:tokens.intro')}
+      action={
+        <Button leftSection={<IconPlus size={16} />} onClick={openDialog}>
+          {t('access:tokens.new')}
+        </Button>
+      }
+    >
+      <Text size="sm" c="dimmed">
+        {t('access:tokens.howToSend')} <Code>Authorization: Bearer &lt;token&gt;</Code>
+      </Text>
+      {content}
       <NewApiTokenDialog key={dialogKey} opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         opened={asking}
@@ -195,7 +190,7 @@ function AccessTokensCard() {
         onConfirm={() => void confirmRevoke()}
         onCancel={() => setAsking(false)}
       />
-    </Card>
+    </SettingsCard>
   );
 }
 

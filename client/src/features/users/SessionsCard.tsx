@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView } from '../../components/LoadState';
@@ -13,6 +13,7 @@ import {
   SignOutSessionDocument,
   type MySessionsQuery,
 } from '../../gql/graphql';
+import { DividedRows, SettingsCard } from '../../components/SettingsCard';
 
 type Session = MySessionsQuery['mySessions'][number];
 
@@ -123,44 +124,33 @@ export function SessionsCard() {
     }
   }
 
-  const pending =
-    loadStateView({
-      loading,
-      error,
-      refetch,
-      hasData: Boolean(data),
-      skeleton: <Skeleton height={48} radius="sm" />,
-      errorTitle: t('access:sessions.loadFailed'),
-    }) ??
-    sessions.map((session, index) => (
-      <Fragment key={session.id}>
-        {index > 0 && <Divider />}
-        <SessionRow session={session} onSignOut={() => ask({ session })} />
-      </Fragment>
-    ));
+  const pending = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: Boolean(data),
+    skeleton: <Skeleton height={48} radius="sm" />,
+    errorTitle: t('access:sessions.loadFailed'),
+  }) ?? (
+    <DividedRows items={sessions} keyOf={(session) => session.id}>
+      {(session) => <SessionRow session={session} onSignOut={() => ask({ session })} />}
+    </DividedRows>
+  );
 
   return (
-    <Card withBorder radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('access:sessions.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('access:sessions.intro')}
-        </Text>
-        {pending}
-        {otherCount > 0 && (
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconLogout size={16} />}
-            onClick={() => ask({ others: otherCount })}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {t('access:sessions.signOutOthers')}
-          </Button>
-        )}
-      </Stack>
+    <SettingsCard title={t('access:sessions.title')} intro={t('access:sessions.intro')}>
+      {pending}
+      {otherCount > 0 && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => ask({ others: otherCount })}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('access:sessions.signOutOthers')}
+        </Button>
+      )}
       <ConfirmDialog
         opened={asking}
         title={
@@ -178,6 +168,6 @@ export function SessionsCard() {
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
       />
-    </Card>
+    </SettingsCard>
   );
 }

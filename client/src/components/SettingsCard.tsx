@@ -41,16 +41,24 @@ export function SettingsCard({
   );
 }
 
-/** The rows of a settings list, a divider between each two. */
+/** The rows of a settings list, a divider between each two; `empty` says when there are none. */
 export function DividedRows<Item>({
   items,
   keyOf,
+  empty,
   children,
 }: {
   items: readonly Item[];
   keyOf: (item: Item) => string;
+  empty?: ReactNode;
   children: (item: Item) => ReactNode;
 }) {
+  if (items.length === 0 && empty)
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
   return items.map((item, index) => (
     <Fragment key={keyOf(item)}>
       {index > 0 && <Divider />}

@@ -87,32 +87,26 @@ export function AuthorizedAppsCard() {
     }
   }
 
-  const list =
-    loadStateView({
-      loading,
-      error,
-      refetch,
-      hasData: Boolean(data),
-      skeleton: <Skeleton height={48} radius="sm" />,
-      errorTitle: t('oauth:authorized.loadFailed'),
-    }) ??
-    (apps.length === 0 ? (
-      <Text size="sm" c="dimmed">
-        {t('oauth:authorized.empty')}
-      </Text>
-    ) : (
-      <DividedRows items={apps} keyOf={(app) => app.clientId}>
-        {(app) => (
-          <AuthorizedAppRow
-            app={app}
-            onRevoke={() => {
-              setTarget(app);
-              setAsking(true);
-            }}
-          />
-        )}
-      </DividedRows>
-    ));
+  const list = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: Boolean(data),
+    skeleton: <Skeleton height={48} radius="sm" />,
+    errorTitle: t('oauth:authorized.loadFailed'),
+  }) ?? (
+    <DividedRows items={apps} keyOf={(app) => app.clientId} empty={t('oauth:authorized.empty')}>
+      {(app) => (
+        <AuthorizedAppRow
+          app={app}
+          onRevoke={() => {
+            setTarget(app);
+            setAsking(true);
+          }}
+        />
+      )}
+    </DividedRows>
+  );
 
   return (
     <SettingsCard title={t('oauth:authorized.title')} intro={t('oauth:authorized.intro')}>

@@ -215,32 +215,26 @@ export function OAuthAppsCard() {
     }
   }
 
-  const list =
-    loadStateView({
-      loading,
-      error,
-      refetch,
-      hasData: Boolean(data),
-      skeleton: <Skeleton height={48} radius="sm" />,
-      errorTitle: t('oauth:apps.loadFailed'),
-    }) ??
-    (apps.length === 0 ? (
-      <Text size="sm" c="dimmed">
-        {t('oauth:apps.empty')}
-      </Text>
-    ) : (
-      <DividedRows items={apps} keyOf={(app) => app.clientId}>
-        {(app) => (
-          <AppRow
-            app={app}
-            onDelete={() => {
-              setDeleting(app);
-              setAsking(true);
-            }}
-          />
-        )}
-      </DividedRows>
-    ));
+  const list = loadStateView({
+    loading,
+    error,
+    refetch,
+    hasData: Boolean(data),
+    skeleton: <Skeleton height={48} radius="sm" />,
+    errorTitle: t('oauth:apps.loadFailed'),
+  }) ?? (
+    <DividedRows items={apps} keyOf={(app) => app.clientId} empty={t('oauth:apps.empty')}>
+      {(app) => (
+        <AppRow
+          app={app}
+          onDelete={() => {
+            setDeleting(app);
+            setAsking(true);
+          }}
+        />
+      )}
+    </DividedRows>
+  );
 
   return (
     <SettingsCard title={t('oauth:apps.title')} intro={t('oauth:apps.intro')}>

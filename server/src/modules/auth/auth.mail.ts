@@ -8,44 +8,26 @@ export interface MailRecipient {
   appLang: string;
 }
 
-/** The two e-mails of the auth flows. Links open the client's /auth/auth-action page. */
+/** The e-mails of the auth flows. Links open the client's /auth/auth-action page. */
 export const authLinks = (publicUrl: string) => {
-  const link = (mode: string, token: string) =>
-    `${publicUrl}/auth/auth-action?mode=${mode}&token=${encodeURIComponent(token)}`;
+  /** An e-mail whose text (`<key>.subject`, `<key>.text`) carries a link valid `hours` hours. */
+  const mail =
+    (key: 'verify' | 'changeEmail' | 'reset', mode: string, hours: number) =>
+    (to: MailRecipient, token: string): Mail => {
+      const t = mailTranslator(to.appLang);
+      const url = `${publicUrl}/auth/auth-action?mode=${mode}&token=${encodeURIComponent(token)}`;
+      return {
+        to: to.email,
+        subject: t(`${key}.subject`),
+        text: t(`${key}.text`, { link: url, count: hours }),
+        link: url,
+      };
+    };
   return {
-    verify: (to: MailRecipient, token: string): Mail => {
-      const t = mailTranslator(to.appLang);
-      const url = link('verifyEmail', token);
-      return {
-        to: to.email,
-        subject: t('verify.subject'),
-        text: t('verify.text', { link: url, count: VERIFY_TOKEN_HOURS }),
-        link: url,
-      };
-    },
-    /**
-     * Goes to the new address of an e-mail change. The link opens the same page as a sign-up's
-     * verification, whose verifyEmail applies either kind of link.
-     */
-    changeEmail: (to: MailRecipient, token: string): Mail => {
-      const t = mailTranslator(to.appLang);
-      const url = link('verifyEmail', token);
-      return {
-        to: to.email,
-        subject: t('changeEmail.subject'),
-        text: t('changeEmail.text', { link: url, count: VERIFY_TOKEN_HOURS }),
-        link: url,
-      };
-    },
-    reset: (to: MailRecipient, token: string): Mail => {
-      const t = mailTranslator(to.appLang);
-      const url = link('resetPassword', token);
-      return {
-        to: to.email,
-        subject: t('reset.subject'),
-        text: t('reset.text', { link: url, count: RESET_TOKEN_HOURS }),
-        link: url,
-      };
-    },
+    verify: mail('verify', 'verifyEmail', VERIFY_TOKEN_HOURS),
+    // Goes to the new address of an e-mail change: the link opens the same page as a sign-up's
+    // verification, whose verifyEmail applies either kind of link.
+    changeEmail: mail('changeEmail', 'verifyEmail', VERIFY_TOKEN_HOURS),
+    reset: mail('reset', 'resetPassword', RESET_TOKEN_HOURS),
   };
 };

@@ -109,8 +109,13 @@ function GraphMapEditor({ map, graph, mode, recipe = false, onFiltersChange }: G
     exportMap,
   });
 
-  const [ready, setReady] = useState(false);
-  const onReady = useCallback(() => setReady(true), []);
+  // Which view has drawn its first frame: after switching 2D ↔ 3D the map is not ready until the
+  // new view has drawn (the old one's canvas is about to leave the page).
+  const [drawnView, setDrawnView] = useState<'2D' | '3D' | null>(null);
+  const on2dReady = useCallback(() => setDrawnView('2D'), []);
+  const on3dReady = useCallback(() => setDrawnView('3D'), []);
+  const shows3d = mode === '3D' && positions3d !== null;
+  const ready = drawnView === (shows3d ? '3D' : '2D');
   const canvasLabel = t('mapEditor:canvas.label', { name: mapName });
   const background = draft.settings.customBackgroundColor
     ? draft.settings.backgroundColor
@@ -126,7 +131,7 @@ function GraphMapEditor({ map, graph, mode, recipe = false, onFiltersChange }: G
       style={{ background }}
     >
       <div className={classes.canvas}>
-        {mode === '3D' && positions3d ? (
+        {shows3d ? (
           <Suspense fallback={<Skeleton h="100%" aria-label={t('mapEditor:threeD.loading')} />}>
             <GraphMap3D
               scene={scene}
@@ -138,7 +143,7 @@ function GraphMapEditor({ map, graph, mode, recipe = false, onFiltersChange }: G
               label={canvasLabel}
               labelOf={labelOfNode}
               onSelect={setSelected3d}
-              onReady={onReady}
+              onReady={on3dReady}
             />
           </Suspense>
         ) : (
@@ -164,7 +169,7 @@ function GraphMapEditor({ map, graph, mode, recipe = false, onFiltersChange }: G
             onDelete={deleteSelection}
             onSelectionChange={setSelection}
             onMenu={(target, at) => setMenu({ target, at })}
-            onReady={onReady}
+            onReady={on2dReady}
           />
         )}
       </div>

@@ -16,6 +16,7 @@ import {
 import * as analyticsService from './analytics.service';
 import { ADMIN_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @TokenAccess(ADMIN_ACCESS)
 @Resolver()
@@ -27,8 +28,8 @@ export class AdminResolver {
   async adminUsers(
     @Ctx() ctx: Context,
     @Arg('query', () => String, { nullable: true }) query?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await adminService.listAdminUsers(ctx, { query, first, after });
     return { items: page.items.map(presentAdminUser), last: page.last };
@@ -41,8 +42,8 @@ export class AdminResolver {
   adminSpaces(
     @Ctx() ctx: Context,
     @Arg('query', () => String, { nullable: true }) query?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     return adminService.listAdminSpaces(ctx, { query, first, after });
   }
@@ -68,8 +69,8 @@ export class AdminResolver {
   async manageUsers(
     @Ctx() ctx: Context,
     @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await adminService.listManagedPeople(ctx, { spaceId, first, after });
     return { items: page.items.map(presentManagedPerson), last: page.last };

@@ -21,6 +21,7 @@ import { Story } from '../stories/story.types';
 import { myBookmarkView, viewerBookmarked } from './bookmark.presenter';
 import * as bookmarkService from './bookmark.service';
 import { BookmarkableItemTypeEnum, MyBookmarkPage } from './bookmark.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver()
 export class BookmarkResolver {
@@ -56,8 +57,8 @@ export class BookmarkResolver {
   })
   async myBookmarks(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await bookmarkService.listMyBookmarks(ctx, { first, after });
     return { items: page.items.map(myBookmarkView), last: page.last };

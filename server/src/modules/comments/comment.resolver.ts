@@ -31,6 +31,7 @@ import {
   CommentSort,
   CommentType,
 } from './comment.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => CommentType)
 export class CommentResolver {
@@ -42,8 +43,8 @@ export class CommentResolver {
     @Arg('itemType', () => CommentableType) itemType: CommentableType,
     @Arg('itemId', () => ID) itemId: string,
     @Arg('orderBy', () => CommentSort, { defaultValue: CommentSort.recent }) orderBy: CommentSort,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     return commentsService.listComments(ctx, { itemType, itemId, orderBy, first, after });
   }
@@ -52,8 +53,8 @@ export class CommentResolver {
   replies(
     @Ctx() ctx: Context,
     @Arg('commentId', () => ID) commentId: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     return commentsService.listReplies(ctx, { commentId, first, after });
   }

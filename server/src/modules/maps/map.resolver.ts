@@ -42,6 +42,7 @@ import {
   MapTypeEnum,
   WaypointScopeEnum,
 } from './map.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => ProgressMap)
 export class ProgressMapResolver {
@@ -58,8 +59,8 @@ export class ProgressMapResolver {
     @Arg('type', () => MapTypeEnum, { nullable: true }) type?: string,
     @Arg('orderBy', () => MapSortEnum, { nullable: true, description: 'recent when omitted.' })
     orderBy?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return mapListService.listMaps(ctx, { spaceId, problemId, mine, type, orderBy, after, first });
   }
@@ -243,8 +244,8 @@ export class WaypointResolver {
     @Arg('scope', () => WaypointScopeEnum) scope: string,
     @Ctx() ctx: Context,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return waypointService.listWaypoints(ctx, { scope, spaceId, after, first });
   }

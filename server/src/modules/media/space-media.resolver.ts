@@ -2,6 +2,7 @@ import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { listSpaceMedia } from './space-media.service';
 import { SpaceMediaPage } from './space-media.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver()
 export class SpaceMediaResolver {
@@ -12,8 +13,8 @@ export class SpaceMediaResolver {
   spaceMedia(
     @Ctx() ctx: Context,
     @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('first', () => Int, { nullable: true, description: 'Posts per page.' }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     return listSpaceMedia(ctx, { spaceId, first, after });
   }

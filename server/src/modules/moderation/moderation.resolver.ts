@@ -17,6 +17,7 @@ import {
 } from './moderation.types';
 import { ADMIN_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @TokenAccess(ADMIN_ACCESS)
 @Resolver()
@@ -34,8 +35,8 @@ export class ModerationResolver {
   @Query(() => ReportPage, { description: 'The viewer’s own reports, newest first.' })
   async myReports(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await reports.myReports(ctx, { first, after });
     return {
@@ -53,8 +54,8 @@ export class ModerationResolver {
     @Ctx() ctx: Context,
     @Arg('status', () => ReportStatusEnum, { nullable: true }) status?: string,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await reports.reportQueue(ctx, { status, spaceId, first, after });
     return {
@@ -76,8 +77,8 @@ export class ModerationResolver {
   async pendingPosts(
     @Ctx() ctx: Context,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await items.pendingPosts(ctx, { spaceId, first, after });
     return {

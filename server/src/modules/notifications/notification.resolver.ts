@@ -21,6 +21,7 @@ import * as notificationService from './notification.service';
 import { NotificationPage, NotificationsChanged, NotificationType } from './notification.types';
 import { NOTIFICATIONS_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @TokenAccess(NOTIFICATIONS_ACCESS)
 @Resolver(() => NotificationType)
@@ -34,8 +35,8 @@ export class NotificationResolver {
     @Ctx() ctx: Context,
     @Arg('filter', () => String, { defaultValue: 'all' }) filter: string,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('first', () => Int, { defaultValue: 20 }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ): Promise<NotificationPage> {
     const page = await notificationService.listNotifications(ctx, {
       filter,

@@ -20,6 +20,7 @@ import * as peopleService from './people.service';
 import * as profileService from './profile.service';
 import type { PersonRow } from './people.service';
 import { Common, Person, PersonCounters, PersonPage } from './people.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => Person)
 export class PeopleResolver {
@@ -32,8 +33,8 @@ export class PeopleResolver {
   people(
     @Ctx() ctx: Context,
     @Arg('query', () => String, { nullable: true, description: 'Part of a name.' }) query?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return peopleService.listDirectory(ctx, { directory: 'people', query, after, first });
   }
@@ -42,8 +43,8 @@ export class PeopleResolver {
   orgs(
     @Ctx() ctx: Context,
     @Arg('query', () => String, { nullable: true, description: 'Part of a name.' }) query?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return peopleService.listDirectory(ctx, { directory: 'orgs', query, after, first });
   }
@@ -52,8 +53,8 @@ export class PeopleResolver {
   followers(
     @Ctx() ctx: Context,
     @Arg('userId', () => ID) userId: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return peopleService.listFollowers(ctx, { userId, after, first });
   }
@@ -62,8 +63,8 @@ export class PeopleResolver {
   followingPeople(
     @Ctx() ctx: Context,
     @Arg('userId', () => ID) userId: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return peopleService.listFollowing(ctx, { userId, after, first });
   }
@@ -74,8 +75,8 @@ export class PeopleResolver {
   personStories(
     @Ctx() ctx: Context,
     @Arg('userId', () => ID) userId: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return profileService.listPersonStories(ctx, { userId, after, first });
   }
@@ -86,8 +87,8 @@ export class PeopleResolver {
   personProblems(
     @Ctx() ctx: Context,
     @Arg('userId', () => ID) userId: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return profileService.listPersonProblems(ctx, { userId, after, first });
   }
@@ -98,8 +99,8 @@ export class PeopleResolver {
   personSolutions(
     @Ctx() ctx: Context,
     @Arg('userId', () => ID) userId: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return profileService.listPersonSolutions(ctx, { userId, after, first });
   }
@@ -108,8 +109,8 @@ export class PeopleResolver {
   personSkills(
     @Ctx() ctx: Context,
     @Arg('userId', () => ID) userId: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return profileService.listPersonSkills(ctx, { userId, after, first });
   }
@@ -120,8 +121,8 @@ export class PeopleResolver {
   personSolving(
     @Ctx() ctx: Context,
     @Arg('userId', () => ID) userId: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return profileService.listPersonSolving(ctx, { userId, after, first });
   }

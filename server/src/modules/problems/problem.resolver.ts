@@ -48,6 +48,7 @@ import {
   ProblemStatusActivity,
   UpdateProblemInput,
 } from './problem.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => Problem)
 export class ProblemResolver extends PostWriteResolver(
@@ -94,8 +95,8 @@ export class ProblemResolver extends PostWriteResolver(
     position?: PositionInput,
     @Arg('distance', () => DistanceFilter, { defaultValue: DistanceFilter.all })
     distance?: DistanceFilter,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return problemListsService.listProblems(ctx, {
       list,
@@ -162,8 +163,8 @@ export class ProblemResolver extends PostWriteResolver(
   async impacted(
     @Arg('problemId', () => ID) problemId: string,
     @Ctx() ctx: Context,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ): Promise<ProblemMemberPage> {
     const page = await problemMembersService.impacted(ctx, problemId, {
       after,

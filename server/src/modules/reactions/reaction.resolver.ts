@@ -33,6 +33,7 @@ import {
   ReactionState,
   ReactorPage,
 } from './reaction.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver()
 export class ReactionResolver {
@@ -67,8 +68,8 @@ export class ReactionResolver {
     @Arg('itemId', () => ID) itemId: string,
     @Ctx() ctx: Context,
     @Arg('reaction', () => ReactionKindEnum, { nullable: true }) reaction?: ReactionKind,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await reactionService.listReactors(ctx, {
       itemType,
@@ -86,8 +87,8 @@ export class ReactionResolver {
   })
   async myReactions(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await reactionService.listMyReactions(ctx, { first, after });
     return { items: page.items.map(myReactionView), last: page.last };

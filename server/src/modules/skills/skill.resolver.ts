@@ -27,6 +27,7 @@ import {
   SkillPage,
   UpdateSkillInput,
 } from './skill.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => Skill)
 export class SkillResolver extends PostWriteResolver(
@@ -50,8 +51,8 @@ export class SkillResolver extends PostWriteResolver(
     @Arg('list', () => SkillListKind, { defaultValue: SkillListKind.public })
     list: SkillListKind,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return skillsService.listSkills(ctx, { list, spaceId, after, first });
   }
@@ -67,8 +68,8 @@ export class SkillResolver extends PostWriteResolver(
   async skillMembers(
     @Ctx() ctx: Context,
     @Arg('skillId', () => ID) skillId: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ): Promise<SkillMemberPage> {
     const page = await skillsService.listSkillMembers(ctx, skillId, {
       after,

@@ -35,6 +35,7 @@ import {
   SolutionSortKind,
   UpdateSolutionInput,
 } from './solution.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => Solution)
 export class SolutionResolver extends PostWriteResolver(
@@ -89,8 +90,8 @@ export class SolutionResolver extends PostWriteResolver(
     @Arg('startDate', () => Date, { nullable: true }) startDate?: Date,
     @Arg('endDate', () => Date, { nullable: true }) endDate?: Date,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return solutionListsService.listSolutions(ctx, {
       list,

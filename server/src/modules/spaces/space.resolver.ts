@@ -34,6 +34,7 @@ import {
   UpdateSpaceInput,
   UserSearchPage,
 } from './space.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => Space)
 export class SpaceResolver {
@@ -55,8 +56,8 @@ export class SpaceResolver {
       defaultValue: SpaceListStatus.active,
     })
     status: SpaceListStatus,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return mySpacesService.listMySpaces(ctx, { status, after, first });
   }
@@ -71,7 +72,7 @@ export class SpaceResolver {
   @Query(() => [Space], {
     description: 'Spaces the viewer entered last, newest first (3 unless asked).',
   })
-  recentSpaces(@Ctx() ctx: Context, @Arg('first', () => Int, { nullable: true }) first?: number) {
+  recentSpaces(@Ctx() ctx: Context, @Arg('first', () => Int, FIRST_ARG) first?: number) {
     return mySpacesService.listRecentSpaces(ctx, first);
   }
 
@@ -89,8 +90,8 @@ export class SpaceResolver {
       defaultValue: CountrySpaceSortKind.countryNamesAZ,
     })
     sort: CountrySpaceSortKind,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return spaceService.listCountrySpaces(ctx, { sort, after, first });
   }
@@ -112,8 +113,8 @@ export class SpaceResolver {
       defaultValue: ParticipantFilterKind.active,
     })
     status: ParticipantFilterKind,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return spaceParticipantsService.listParticipants(ctx, {
       spaceId,
@@ -132,8 +133,8 @@ export class SpaceResolver {
     @Ctx() ctx: Context,
     @Arg('query', () => String) query: string,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ): Promise<UserSearchPage> {
     const page = await spaceParticipantsService.searchUsers(ctx, {
       query,

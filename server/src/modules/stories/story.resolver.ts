@@ -31,6 +31,7 @@ import {
   StorySort,
   UpdateStoryInput,
 } from './story.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => Story)
 export class StoryResolver extends PostWriteResolver(
@@ -76,8 +77,8 @@ export class StoryResolver extends PostWriteResolver(
     position?: PositionInput,
     @Arg('distance', () => DistanceFilter, { defaultValue: DistanceFilter.all })
     distance?: DistanceFilter,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return storyListsService.listStories(ctx, {
       list,

@@ -16,6 +16,7 @@ import {
   TagSort,
   TaggedPostPage,
 } from './tag.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => Tag)
 export class TagResolver {
@@ -38,8 +39,8 @@ export class TagResolver {
     @Arg('orderBy', () => TagSort, { defaultValue: TagSort.followers })
     orderBy: TagSort,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return tagService.listTags(ctx, { orderBy, spaceId, after, first });
   }
@@ -60,8 +61,8 @@ export class TagResolver {
     @Ctx() ctx: Context,
     @Arg('tag', () => ID) tag: string,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return storyListsService.listStories(ctx, {
       list: 'recent',
@@ -79,8 +80,8 @@ export class TagResolver {
     @Ctx() ctx: Context,
     @Arg('tag', () => ID) tag: string,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return tagService.tagPosts(ctx, 'problems', tag, { spaceId, after, first });
   }
@@ -92,8 +93,8 @@ export class TagResolver {
     @Ctx() ctx: Context,
     @Arg('tag', () => ID) tag: string,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return tagService.tagPosts(ctx, 'solutions', tag, {
       spaceId,
@@ -108,8 +109,8 @@ export class TagResolver {
   tagProfiles(
     @Ctx() ctx: Context,
     @Arg('tag', () => ID) tag: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return profileTagsService.tagProfiles(ctx, tag, { after, first });
   }
@@ -135,8 +136,8 @@ export class TagResolver {
   alertProblems(
     @Ctx() ctx: Context,
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return alertTagsService.alertProblems(ctx, { spaceId, after, first });
   }

@@ -16,6 +16,7 @@ import { Solution } from '../solutions/solution.types';
 import { presentMyVote } from './vote.presenter';
 import * as votesService from './vote.service';
 import { MyVote, SolutionVoterPage, VoteDirectionKind } from './vote.types';
+import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
 @Resolver(() => Solution)
 export class VoteResolver {
@@ -59,8 +60,8 @@ export class VoteResolver {
     @Arg('solutionId', () => ID) solutionId: string,
     @Arg('direction', () => VoteDirectionKind) direction: VoteDirectionKind,
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, FIRST_ARG) first?: number,
+    @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     return votesService.listVoters(ctx, { solutionId, direction, first, after });
   }

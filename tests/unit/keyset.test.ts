@@ -141,6 +141,14 @@ describe('toPage', () => {
 
   it('has no cursor on the last page', () => {
     expect(toPage(rows, 5, cursorOf).last).toBeNull();
-    expect(toPage([], 5, cursorOf)).toEqual({ items: [], last: null });
+    expect(toPage([], 5, cursorOf)).toEqual({ items: [], last: null, cursors: [] });
+  });
+
+  it('gives each row shown its own cursor, the last one being the next page’s', () => {
+    const page = toPage(rows, 3, cursorOf);
+    expect(page.cursors.map((cursor) => decodeCursor(cursor, 'date'))).toEqual(
+      rows.slice(0, 3).map(cursorOf),
+    );
+    expect(page.last).toBe(page.cursors[2]);
   });
 });

@@ -148,11 +148,38 @@ export interface Page<T> {
   items: T[];
   /** Cursor for the next page; null on the last page. */
   last: string | null;
+  /** Each item's cursor (GraphQL edges): the items after it. Not part of REST answers. */
+  cursors: string[];
+}
+
+/** A page with no rows. */
+export const emptyPage = <T>(): Page<T> => ({ items: [], last: null, cursors: [] });
+
+/** The same page with each row presented as another shape; each keeps its row's cursor. */
+export const mapPage = <Row, Item>(page: Page<Row>, present: (row: Row) => Item): Page<Item> => ({
+  ...page,
+  items: page.items.map(present),
+});
+
+/**
+ * The same page with each row turned into none, one or several items (a row the viewer may no
+ * longer see, a post's several files); each item takes its row's cursor.
+ */
+export function flatMapPage<Row, Item>(page: Page<Row>, expand: (row: Row) => Item[]): Page<Item> {
+  const items: Item[] = [];
+  const cursors: string[] = [];
+  page.items.forEach((row, index) => {
+    for (const item of expand(row)) {
+      items.push(item);
+      cursors.push(page.cursors[index]!);
+    }
+  });
+  return { items, last: page.last, cursors };
 }
 
 /** Callers fetch one row more than asked so they know whether another page exists. */
 export function toPage<T>(rows: T[], size: number, cursorOf: (row: T) => Cursor): Page<T> {
   const items = rows.slice(0, size);
-  const tail = items[items.length - 1];
-  return { items, last: rows.length > size && tail ? encodeCursor(cursorOf(tail)) : null };
+  const cursors = items.map((row) => encodeCursor(cursorOf(row)));
+  return { items, last: rows.length > size ? (cursors.at(-1) ?? null) : null, cursors };
 }

@@ -1,6 +1,6 @@
 import { ITEM_PATH_MAX } from '@rules';
 import type { Context } from '../context';
-import type { Page } from '../db/keyset';
+import type { RestPage } from './shell';
 import { CONTENT_ACCESS, requireScope, type Access, type ReadWriteAccess } from '../auth/scopes';
 import { routeNotFound } from '../errors';
 
@@ -26,7 +26,7 @@ export interface ListParams {
 
 export interface CollectionRoutes {
   /** `/list/v2?path={collection}` */
-  list?(ctx: Context, params: ListParams): Promise<Page<unknown>>;
+  list?(ctx: Context, params: ListParams): Promise<RestPage<unknown>>;
   /** `/get/v2?path={collection}/{id}` */
   get?(ctx: Context, id: string): Promise<unknown>;
   /** `POST /add` with `{ path: collection, data, … }`: creates an item (body minus path). */
@@ -35,7 +35,11 @@ export interface CollectionRoutes {
 
 /** The `:name` segments of a nested path, by name: `problems/:id/parts` gives `{ id }`. */
 export type PathParams = Record<string, string>;
-type NestedList = (ctx: Context, params: ListParams, path: PathParams) => Promise<Page<unknown>>;
+type NestedList = (
+  ctx: Context,
+  params: ListParams,
+  path: PathParams,
+) => Promise<RestPage<unknown>>;
 type NestedGet = (ctx: Context, path: PathParams) => Promise<unknown>;
 
 interface Nested<Handler> {

@@ -34,11 +34,14 @@ export function activeSpaceId(req: Request): string | undefined {
 export const ok = (res: Response, payload: Record<string, unknown> = {}) =>
   res.json({ success: true, ...payload });
 
+/** A list page as REST answers it: the rows and the next page's cursor, no per-row cursors. */
+export type RestPage<T> = Pick<Page<T>, 'items' | 'last'>;
+
 /** A list page in REST shape: each row presented (concurrently) and the next page's cursor. */
 export async function presentPage<Row, Shape>(
-  page: Page<Row>,
+  page: RestPage<Row>,
   present: (row: Row) => Promise<Shape>,
-): Promise<{ items: Shape[]; last: string | null }> {
+): Promise<RestPage<Shape>> {
   return { items: await Promise.all(page.items.map(present)), last: page.last };
 }
 

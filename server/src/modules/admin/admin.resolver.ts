@@ -16,7 +16,7 @@ import {
 import * as analyticsService from './analytics.service';
 import { ADMIN_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionOf, connectionFrom } from '../../graphql/page';
 
 @TokenAccess(ADMIN_ACCESS)
 @Resolver()
@@ -32,7 +32,7 @@ export class AdminResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await adminService.listAdminUsers(ctx, { query, first, after });
-    return { items: page.items.map(presentAdminUser), last: page.last };
+    return connectionOf(page, presentAdminUser);
   }
 
   @Authorized()
@@ -45,7 +45,7 @@ export class AdminResolver {
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
-    return adminService.listAdminSpaces(ctx, { query, first, after });
+    return connectionFrom(adminService.listAdminSpaces(ctx, { query, first, after }));
   }
 
   @Authorized()
@@ -73,7 +73,7 @@ export class AdminResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await adminService.listManagedPeople(ctx, { spaceId, first, after });
-    return { items: page.items.map(presentManagedPerson), last: page.last };
+    return connectionOf(page, presentManagedPerson);
   }
 
   @Query(() => SpaceAnalytics, {

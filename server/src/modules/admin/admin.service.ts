@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { adminSearchSchema, idSchema } from '@rules';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
-import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { afterCursor, decodeCursor, pageSize, toPage, type Page, mapPage } from '../../db/keyset';
 import { spaceParticipants, spaces, users } from '../../db/schema';
 import { forbidden, notFound, parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
@@ -133,14 +133,11 @@ export async function listAdminSpaces(
     .orderBy(desc(spaces.createdAt), desc(spaces.id))
     .limit(size + 1);
   const page = toPage(rows, size, (row) => ({ value: row.space.createdAt, id: row.space.id }));
-  return {
-    items: page.items.map((row) => ({
-      ...row.space,
-      totalParticipants: row.totalParticipants,
-      totalItems: row.totalItems,
-    })),
-    last: page.last,
-  };
+  return mapPage(page, (row) => ({
+    ...row.space,
+    totalParticipants: row.totalParticipants,
+    totalItems: row.totalItems,
+  }));
 }
 
 export interface ManagedPersonView {
@@ -168,22 +165,16 @@ export async function listManagedPeople(
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(size + 1);
     const page = toPage(rows, size, (row) => ({ value: row.createdAt, id: row.id }));
-    return {
-      items: page.items.map(({ createdAt, ...person }) => ({
-        person,
-        joinedAt: createdAt,
-        status: null,
-      })),
-      last: page.last,
-    };
+    return mapPage(page, ({ createdAt, ...person }) => ({
+      person,
+      joinedAt: createdAt,
+      status: null,
+    }));
   }
   const page = await participantsPage(ctx.db, space.id, activeStatuses, { size, cursor });
-  return {
-    items: page.items.map((row) => ({
-      person: row.user,
-      joinedAt: row.participant.createdAt,
-      status: row.participant.status,
-    })),
-    last: page.last,
-  };
+  return mapPage(page, (row) => ({
+    person: row.user,
+    joinedAt: row.participant.createdAt,
+    status: row.participant.status,
+  }));
 }

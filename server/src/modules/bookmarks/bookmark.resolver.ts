@@ -21,7 +21,7 @@ import { Story } from '../stories/story.types';
 import { myBookmarkView, viewerBookmarked } from './bookmark.presenter';
 import * as bookmarkService from './bookmark.service';
 import { BookmarkableItemTypeEnum, MyBookmarkPage } from './bookmark.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionOf } from '../../graphql/page';
 
 @Resolver()
 export class BookmarkResolver {
@@ -61,7 +61,7 @@ export class BookmarkResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await bookmarkService.listMyBookmarks(ctx, { first, after });
-    return { items: page.items.map(myBookmarkView), last: page.last };
+    return connectionOf(page, myBookmarkView);
   }
 }
 

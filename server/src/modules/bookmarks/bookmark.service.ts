@@ -7,7 +7,7 @@ import {
 } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
-import { decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { decodeCursor, pageSize, toPage, type Page, flatMapPage } from '../../db/keyset';
 import { bookmarks } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
 import { parseMapPath } from '../maps/map-path';
@@ -123,13 +123,10 @@ export async function listMyBookmarks(ctx: Context, input: unknown): Promise<Pag
     id: engagedKey(row.itemType, row.itemId),
   }));
   const items = await loadEngagedItems(ctx.db, page.items);
-  return {
-    items: page.items.flatMap((row) => {
-      const item = items.get(engagedKey(row.itemType, row.itemId));
-      return item && item.itemType !== 'comments'
-        ? [{ ...item, bookmarkedAt: row.bookmarkedAt }]
-        : [];
-    }),
-    last: page.last,
-  };
+  return flatMapPage(page, (row) => {
+    const item = items.get(engagedKey(row.itemType, row.itemId));
+    return item && item.itemType !== 'comments'
+      ? [{ ...item, bookmarkedAt: row.bookmarkedAt }]
+      : [];
+  });
 }

@@ -27,6 +27,7 @@ import {
 } from './chat.types';
 import { CHAT_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
+import { backwardConnection } from '../../graphql/page';
 
 const viewerIdOf = (ctx: Context) => ctx.viewer?.id ?? null;
 
@@ -37,26 +38,33 @@ export class ChatMessageResolver {
   @Authorized()
   @Query(() => ChatMessagePage, {
     description:
-      'History, oldest first: the newest `limit`, the page before `before`, or (catching up after a reconnect) everything after `after`, up to 1000. An unknown `after` gives the newest page.',
+      'History, oldest first: the newest `last`, the `last` before `before`, or (catching up after a reconnect) everything after `after`, up to 1000. An unknown `after` gives the newest page.',
   })
   async chatMessages(
     @Ctx() ctx: Context,
     @Arg('conversationId', () => ID) conversationId: string,
     @Arg('before', () => ID, { nullable: true }) before?: string,
     @Arg('after', () => ID, { nullable: true }) after?: string,
-    @Arg('limit', () => Int, { nullable: true, defaultValue: CHAT_HISTORY_PAGE })
+    @Arg('last', () => Int, {
+      nullable: true,
+      description: `How many messages to return, the newest ones or those before \`before\` (${CHAT_HISTORY_PAGE} when omitted).`,
+    })
+    last?: number | null,
+    @Arg('limit', () => Int, {
+      nullable: true,
+      description: 'How many messages to return.',
+      deprecationReason: 'Use last.',
+    })
     limit?: number | null,
-  ): Promise<ChatMessagePage> {
+  ) {
     const page = await messageService.listChatMessages(ctx, {
       conversationId,
       before,
       after,
-      limit,
+      limit: last ?? limit ?? CHAT_HISTORY_PAGE,
     });
-    return {
-      items: page.items.map((message) => presentChatMessage(message, viewerIdOf(ctx))),
-      hasMore: page.hasMore,
-    };
+    const messages = page.items.map((message) => presentChatMessage(message, viewerIdOf(ctx)));
+    return { ...backwardConnection(messages, page.hasMore), hasMore: page.hasMore };
   }
 
   @Authorized()

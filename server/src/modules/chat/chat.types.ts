@@ -9,6 +9,7 @@ import {
 } from '@rules';
 import { enumOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
+import { pageOf } from '../../graphql/page';
 
 export const ChatItemTypeEnum = enumOf(
   'ChatItemType',
@@ -111,12 +112,11 @@ export class ChatMessageType {
   editedAt!: Date | null;
 }
 
-@ObjectType()
-export class ChatMessagePage {
-  @Field(() => [ChatMessageType], { description: 'Oldest first.' }) items!: ChatMessageType[];
-  @Field(() => Boolean, { description: 'Whether older messages remain (before the first).' })
-  hasMore!: boolean;
-}
+export const ChatMessagePage = pageOf(ChatMessageType, 'ChatMessage', null);
+Field(() => Boolean, {
+  description: 'Whether older messages remain (before the first).',
+  deprecationReason: 'Use pageInfo { hasPreviousPage }.',
+})(ChatMessagePage.prototype, 'hasMore');
 
 @ObjectType('ChatConversation')
 export class ChatConversationType {

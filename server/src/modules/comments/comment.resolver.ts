@@ -31,12 +31,12 @@ import {
   CommentSort,
   CommentType,
 } from './comment.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => CommentType)
 export class CommentResolver {
   @Query(() => CommentPage, {
-    description: "A post's comments (not replies), keyset paginated (pass `last` as `after`).",
+    description: "A post's comments (not replies), keyset paginated.",
   })
   comments(
     @Ctx() ctx: Context,
@@ -46,7 +46,9 @@ export class CommentResolver {
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
-    return commentsService.listComments(ctx, { itemType, itemId, orderBy, first, after });
+    return connectionFrom(
+      commentsService.listComments(ctx, { itemType, itemId, orderBy, first, after }),
+    );
   }
 
   @Query(() => CommentPage, { description: "A comment's replies, oldest first." })
@@ -56,7 +58,7 @@ export class CommentResolver {
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
-    return commentsService.listReplies(ctx, { commentId, first, after });
+    return connectionFrom(commentsService.listReplies(ctx, { commentId, first, after }));
   }
 
   @Authorized()

@@ -49,7 +49,7 @@ export class CommentType {
   @Field(() => Date) updatedAt!: Date;
 }
 
-export const CommentPage = pageOf(CommentType, 'CommentPage');
+export const CommentPage = pageOf(CommentType, 'Comment');
 
 @ObjectType({ description: 'What changed in a thread, as it arrives live.' })
 export class CommentChange {

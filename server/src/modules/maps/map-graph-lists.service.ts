@@ -1,6 +1,6 @@
 import type { MapLink } from '@rules';
 import type { Context } from '../../context';
-import { decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { decodeCursor, pageSize, toPage, type Page, mapPage } from '../../db/keyset';
 import { notFound } from '../../errors';
 import {
   buildGraph,
@@ -56,7 +56,7 @@ function keyPage<T>(ctx: Context, items: T[], keyOf: (item: T) => string, input:
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .slice(0, size + 1);
   const page = toPage(rows, size, ({ key }) => ({ value: key, id: key }));
-  return { items: page.items.map(({ item }) => item), last: page.last };
+  return mapPage(page, ({ item }) => item);
 }
 
 const position2D = (map: MapRow | null, key: string) => {

@@ -42,13 +42,13 @@ import {
   MapTypeEnum,
   WaypointScopeEnum,
 } from './map.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => ProgressMap)
 export class ProgressMapResolver {
   @Query(() => ProgressMapPage, {
     description:
-      "A space's maps (the active space when omitted), or a problem's recipes (problemId); keyset paginated (pass `last` as `after`).",
+      "A space's maps (the active space when omitted), or a problem's recipes (problemId); keyset paginated.",
   })
   progressMaps(
     @Ctx() ctx: Context,
@@ -62,7 +62,9 @@ export class ProgressMapResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return mapListService.listMaps(ctx, { spaceId, problemId, mine, type, orderBy, after, first });
+    return connectionFrom(
+      mapListService.listMaps(ctx, { spaceId, problemId, mine, type, orderBy, after, first }),
+    );
   }
 
   @Query(() => ProgressMap, { description: 'A map the viewer may read (else NOT_FOUND).' })
@@ -247,7 +249,7 @@ export class WaypointResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return waypointService.listWaypoints(ctx, { scope, spaceId, after, first });
+    return connectionFrom(waypointService.listWaypoints(ctx, { scope, spaceId, after, first }));
   }
 
   @Authorized()

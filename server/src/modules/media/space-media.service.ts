@@ -1,7 +1,14 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { htmlToPlainText, type MediaItem } from '@rules';
 import type { Context } from '../../context';
-import { afterCursor, decodeCursor, encodeCursor, pageSize, type Page } from '../../db/keyset';
+import {
+  afterCursor,
+  decodeCursor,
+  pageSize,
+  type Page,
+  flatMapPage,
+  toPage,
+} from '../../db/keyset';
 import { problems, skills, solutions, stories } from '../../db/schema';
 import type { PostType } from '../posts/post-path';
 import { problemListedFor } from '../problems/problem.policy';
@@ -87,21 +94,15 @@ export async function listSpaceMedia(
   const newestFirst = pages
     .flat()
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
-  const posts = newestFirst.slice(0, size);
-  const tail = posts[posts.length - 1];
-  return {
-    items: posts.flatMap((post) =>
-      post.files.map((item) => ({
-        item,
-        postType: post.postType,
-        postId: post.id,
-        postTitle: post.postType === 'stories' ? openingWords(post.title) : post.title,
-        createdAt: post.createdAt,
-      })),
-    ),
-    last:
-      newestFirst.length > size && tail
-        ? encodeCursor({ value: tail.createdAt, id: tail.id })
-        : null,
-  };
+  // A page never splits a post: its files share the post's cursor.
+  const page = toPage(newestFirst, size, (post) => ({ value: post.createdAt, id: post.id }));
+  return flatMapPage(page, (post) =>
+    post.files.map((item) => ({
+      item,
+      postType: post.postType,
+      postId: post.id,
+      postTitle: post.postType === 'stories' ? openingWords(post.title) : post.title,
+      createdAt: post.createdAt,
+    })),
+  );
 }

@@ -15,4 +15,4 @@ export class SpaceMediaEntry {
   @Field(() => Date, { description: 'When the post was created.' }) createdAt!: Date;
 }
 
-export const SpaceMediaPage = pageOf(SpaceMediaEntry, 'SpaceMediaPage');
+export const SpaceMediaPage = pageOf(SpaceMediaEntry, 'SpaceMedia');

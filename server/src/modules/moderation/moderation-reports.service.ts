@@ -195,7 +195,7 @@ async function reportPage(
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(size + 1);
   const page = toPage(rows, size, (row) => ({ value: row.report.createdAt, id: row.report.id }));
-  return { items: await reportViews(ctx, page.items), last: page.last };
+  return { ...page, items: await reportViews(ctx, page.items) };
 }
 
 /** The viewer's own reports, newest first. */

@@ -17,7 +17,14 @@ import {
 } from './moderation.types';
 import { ADMIN_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, nextCursorConnection } from '../../graphql/page';
+import type { Page } from '../../db/keyset';
+import type { ReportView } from './moderation-reports.service';
+
+async function presentReports(ctx: Context, page: Page<ReportView>) {
+  const presented = await Promise.all(page.items.map((report) => presentReport(ctx, report)));
+  return nextCursorConnection({ ...page, items: presented });
+}
 
 @TokenAccess(ADMIN_ACCESS)
 @Resolver()
@@ -38,11 +45,7 @@ export class ModerationResolver {
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
-    const page = await reports.myReports(ctx, { first, after });
-    return {
-      items: await Promise.all(page.items.map((report) => presentReport(ctx, report))),
-      nextCursor: page.last,
-    };
+    return presentReports(ctx, await reports.myReports(ctx, { first, after }));
   }
 
   @Authorized()
@@ -57,11 +60,7 @@ export class ModerationResolver {
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
-    const page = await reports.reportQueue(ctx, { status, spaceId, first, after });
-    return {
-      items: await Promise.all(page.items.map((report) => presentReport(ctx, report))),
-      nextCursor: page.last,
-    };
+    return presentReports(ctx, await reports.reportQueue(ctx, { status, spaceId, first, after }));
   }
 
   @Authorized()
@@ -81,10 +80,8 @@ export class ModerationResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await items.pendingPosts(ctx, { spaceId, first, after });
-    return {
-      items: await Promise.all(page.items.map((post) => presentPendingPost(ctx, post))),
-      nextCursor: page.last,
-    };
+    const posts = await Promise.all(page.items.map((post) => presentPendingPost(ctx, post)));
+    return nextCursorConnection({ ...page, items: posts });
   }
 
   @Authorized()

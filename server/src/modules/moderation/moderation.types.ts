@@ -2,6 +2,7 @@ import { enumOf } from '../../graphql/enum';
 import { MODERATE_ITEM_ACTIONS, REPORT_STATUSES, REPORTABLE_TYPES } from '@rules';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
+import { pageOf } from '../../graphql/page';
 
 export const ReportableItemTypeEnum = enumOf(
   'ReportableItemType',
@@ -79,15 +80,7 @@ export class Report {
   @Field(() => [ModerationEntry]) actions!: ModerationEntry[];
 }
 
-@ObjectType()
-export class ReportPage {
-  @Field(() => [Report]) items!: Report[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  nextCursor!: string | null;
-}
+export const ReportPage = pageOf(Report, 'Report', 'nextCursor');
 
 @ObjectType({ description: 'An anonymous post waiting for approval.' })
 export class PendingPost {
@@ -102,15 +95,7 @@ export class PendingPost {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
-export class PendingPostPage {
-  @Field(() => [PendingPost]) items!: PendingPost[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  nextCursor!: string | null;
-}
+export const PendingPostPage = pageOf(PendingPost, 'PendingPost', 'nextCursor');
 
 @InputType()
 export class ReportInput {

@@ -21,7 +21,7 @@ import * as notificationService from './notification.service';
 import { NotificationPage, NotificationsChanged, NotificationType } from './notification.types';
 import { NOTIFICATIONS_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, nextCursorConnection } from '../../graphql/page';
 
 @TokenAccess(NOTIFICATIONS_ACCESS)
 @Resolver(() => NotificationType)
@@ -37,17 +37,15 @@ export class NotificationResolver {
     @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
-  ): Promise<NotificationPage> {
+  ) {
     const page = await notificationService.listNotifications(ctx, {
       filter,
       spaceId,
       first,
       after,
     });
-    return {
-      items: await Promise.all(page.items.map((row) => presentNotification(ctx, row))),
-      nextCursor: page.last,
-    };
+    const items = await Promise.all(page.items.map((row) => presentNotification(ctx, row)));
+    return nextCursorConnection({ ...page, items });
   }
 
   @Authorized()

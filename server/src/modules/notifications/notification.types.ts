@@ -2,6 +2,7 @@ import { enumOf } from '../../graphql/enum';
 import { NOTIFICATION_ITEM_TYPES, NOTIFICATION_KINDS } from '@rules';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
+import { pageOf } from '../../graphql/page';
 
 export const NotificationKindEnum = enumOf(
   'NotificationKind',
@@ -51,15 +52,7 @@ export class NotificationType {
   @Field(() => Date, { description: 'The latest activity (lists sort by it).' }) updatedAt!: Date;
 }
 
-@ObjectType()
-export class NotificationPage {
-  @Field(() => [NotificationType]) items!: NotificationType[];
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor for the next page; null on the last.',
-  })
-  nextCursor!: string | null;
-}
+export const NotificationPage = pageOf(NotificationType, 'Notification', 'nextCursor');
 
 @ObjectType({ description: "A change to the viewer's notifications, as it arrives live." })
 export class NotificationsChanged {

@@ -20,7 +20,7 @@ import * as peopleService from './people.service';
 import * as profileService from './profile.service';
 import type { PersonRow } from './people.service';
 import { Common, Person, PersonCounters, PersonPage } from './people.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => Person)
 export class PeopleResolver {
@@ -36,7 +36,9 @@ export class PeopleResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return peopleService.listDirectory(ctx, { directory: 'people', query, after, first });
+    return connectionFrom(
+      peopleService.listDirectory(ctx, { directory: 'people', query, after, first }),
+    );
   }
 
   @Query(() => PersonPage, { description: 'The organisations directory (role org), newest first.' })
@@ -46,7 +48,9 @@ export class PeopleResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return peopleService.listDirectory(ctx, { directory: 'orgs', query, after, first });
+    return connectionFrom(
+      peopleService.listDirectory(ctx, { directory: 'orgs', query, after, first }),
+    );
   }
 
   @Query(() => PersonPage, { description: "A person's followers, the latest first." })
@@ -56,7 +60,7 @@ export class PeopleResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return peopleService.listFollowers(ctx, { userId, after, first });
+    return connectionFrom(peopleService.listFollowers(ctx, { userId, after, first }));
   }
 
   @Query(() => PersonPage, { description: 'The people a person follows, the latest first.' })
@@ -66,7 +70,7 @@ export class PeopleResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return peopleService.listFollowing(ctx, { userId, after, first });
+    return connectionFrom(peopleService.listFollowing(ctx, { userId, after, first }));
   }
 
   @Query(() => StoryPage, {
@@ -78,7 +82,7 @@ export class PeopleResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return profileService.listPersonStories(ctx, { userId, after, first });
+    return connectionFrom(profileService.listPersonStories(ctx, { userId, after, first }));
   }
 
   @Query(() => ProblemPage, {
@@ -90,7 +94,7 @@ export class PeopleResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return profileService.listPersonProblems(ctx, { userId, after, first });
+    return connectionFrom(profileService.listPersonProblems(ctx, { userId, after, first }));
   }
 
   @Query(() => SolutionPage, {
@@ -102,7 +106,7 @@ export class PeopleResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return profileService.listPersonSolutions(ctx, { userId, after, first });
+    return connectionFrom(profileService.listPersonSolutions(ctx, { userId, after, first }));
   }
 
   @Query(() => SkillPage, { description: "A person's skills the viewer may read (not anonymous)." })
@@ -112,7 +116,7 @@ export class PeopleResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return profileService.listPersonSkills(ctx, { userId, after, first });
+    return connectionFrom(profileService.listPersonSkills(ctx, { userId, after, first }));
   }
 
   @Query(() => ProblemPage, {
@@ -124,7 +128,7 @@ export class PeopleResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return profileService.listPersonSolving(ctx, { userId, after, first });
+    return connectionFrom(profileService.listPersonSolving(ctx, { userId, after, first }));
   }
 
   @Authorized()

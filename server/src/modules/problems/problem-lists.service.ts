@@ -13,6 +13,7 @@ import {
   toPage,
   type Cursor,
   type Page,
+  mapPage,
 } from '../../db/keyset';
 import { problemParticipants, problems } from '../../db/schema';
 import { timeRangeCondition } from '../../db/time-range';
@@ -156,5 +157,5 @@ async function listPriorities(
     value: Number(row.rank),
     id: row.problem.id,
   }));
-  return { items: page.items.map((row) => row.problem), last: page.last };
+  return mapPage(page, (row) => row.problem);
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { idSchema, leaveProblemSchema, PROBLEM_MESSAGES } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
-import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { afterCursor, decodeCursor, pageSize, toPage, type Page, mapPage } from '../../db/keyset';
 import {
   problemDepartures,
   problemParticipants,
@@ -207,14 +207,11 @@ export async function impacted(
     value: row.joinedAt,
     id: row.user.id,
   }));
-  return {
-    last: page.last,
-    items: page.items.map((row) => ({
-      user: row.user,
-      anonymous: problem.isAnonymousPost && row.user.id === problem.authorId,
-      joinedAt: row.joinedAt,
-    })),
-  };
+  return mapPage(page, (row) => ({
+    user: row.user,
+    anonymous: problem.isAnonymousPost && row.user.id === problem.authorId,
+    joinedAt: row.joinedAt,
+  }));
 }
 
 /**

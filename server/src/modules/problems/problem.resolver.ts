@@ -48,7 +48,7 @@ import {
   ProblemStatusActivity,
   UpdateProblemInput,
 } from './problem.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionOf, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => Problem)
 export class ProblemResolver extends PostWriteResolver(
@@ -66,7 +66,7 @@ export class ProblemResolver extends PostWriteResolver(
   },
 ) {
   @Query(() => ProblemPage, {
-    description: 'Problems, keyset paginated (pass `last` as `after`).',
+    description: 'Problems, keyset paginated.',
   })
   problems(
     @Ctx() ctx: Context,
@@ -98,19 +98,21 @@ export class ProblemResolver extends PostWriteResolver(
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return problemListsService.listProblems(ctx, {
-      list,
-      orderBy,
-      statuses,
-      timeRange,
-      startDate,
-      endDate,
-      spaceId,
-      position,
-      distance,
-      after,
-      first,
-    });
+    return connectionFrom(
+      problemListsService.listProblems(ctx, {
+        list,
+        orderBy,
+        statuses,
+        timeRange,
+        startDate,
+        endDate,
+        spaceId,
+        position,
+        distance,
+        after,
+        first,
+      }),
+    );
   }
 
   @Query(() => Problem)
@@ -170,13 +172,10 @@ export class ProblemResolver extends PostWriteResolver(
       after,
       first,
     });
-    return {
-      last: page.last,
-      items: page.items.map((member) => ({
-        user: member.anonymous ? ANONYMOUS_AUTHOR : authorView(member.user),
-        joinedAt: member.joinedAt,
-      })),
-    };
+    return connectionOf(page, (member) => ({
+      user: member.anonymous ? ANONYMOUS_AUTHOR : authorView(member.user),
+      joinedAt: member.joinedAt,
+    }));
   }
 
   @Query(() => [AuthorType], {

@@ -33,7 +33,7 @@ import {
   ReactionState,
   ReactorPage,
 } from './reaction.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionOf } from '../../graphql/page';
 
 @Resolver()
 export class ReactionResolver {
@@ -78,7 +78,7 @@ export class ReactionResolver {
       first,
       after,
     });
-    return { items: page.items.map(presentReactor), last: page.last };
+    return connectionOf(page, presentReactor);
   }
 
   @Authorized()
@@ -91,7 +91,7 @@ export class ReactionResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
     const page = await reactionService.listMyReactions(ctx, { first, after });
-    return { items: page.items.map(myReactionView), last: page.last };
+    return connectionOf(page, myReactionView);
   }
 }
 

@@ -14,7 +14,14 @@ import { z } from 'zod';
 import { countWithin } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import {
+  afterCursor,
+  decodeCursor,
+  pageSize,
+  toPage,
+  type Page,
+  flatMapPage,
+} from '../../db/keyset';
 import {
   comments,
   problems,
@@ -297,13 +304,10 @@ export async function listMyReactions(ctx: Context, input: unknown): Promise<Pag
     id: engagedKey(row.itemType, row.itemId),
   }));
   const items = await loadEngagedItems(ctx.db, page.items);
-  return {
-    items: page.items.flatMap((row) => {
-      const item = items.get(engagedKey(row.itemType, row.itemId));
-      return item && item.itemType !== 'skills' && item.itemType !== 'views'
-        ? [{ ...item, reaction: row.reaction, reactedAt: row.reactedAt }]
-        : [];
-    }),
-    last: page.last,
-  };
+  return flatMapPage(page, (row) => {
+    const item = items.get(engagedKey(row.itemType, row.itemId));
+    return item && item.itemType !== 'skills' && item.itemType !== 'views'
+      ? [{ ...item, reaction: row.reaction, reactedAt: row.reactedAt }]
+      : [];
+  });
 }

@@ -27,7 +27,7 @@ import {
   SkillPage,
   UpdateSkillInput,
 } from './skill.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, toConnection, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => Skill)
 export class SkillResolver extends PostWriteResolver(
@@ -44,7 +44,7 @@ export class SkillResolver extends PostWriteResolver(
   },
 ) {
   @Query(() => SkillPage, {
-    description: 'Skills newest first, keyset paginated (pass `last` as `after`).',
+    description: 'Skills newest first, keyset paginated.',
   })
   skills(
     @Ctx() ctx: Context,
@@ -54,7 +54,7 @@ export class SkillResolver extends PostWriteResolver(
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return skillsService.listSkills(ctx, { list, spaceId, after, first });
+    return connectionFrom(skillsService.listSkills(ctx, { list, spaceId, after, first }));
   }
 
   @Query(() => Skill)
@@ -81,7 +81,7 @@ export class SkillResolver extends PostWriteResolver(
         joinedAt: member.joinedAt,
       })),
     );
-    return { items, last: page.last };
+    return toConnection({ ...page, items });
   }
 
   @Authorized()

@@ -35,7 +35,7 @@ import {
   SolutionSortKind,
   UpdateSolutionInput,
 } from './solution.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => Solution)
 export class SolutionResolver extends PostWriteResolver(
@@ -93,17 +93,19 @@ export class SolutionResolver extends PostWriteResolver(
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return solutionListsService.listSolutions(ctx, {
-      list,
-      problemId,
-      orderBy,
-      timeRange,
-      startDate,
-      endDate,
-      spaceId,
-      after,
-      first,
-    });
+    return connectionFrom(
+      solutionListsService.listSolutions(ctx, {
+        list,
+        problemId,
+        orderBy,
+        timeRange,
+        startDate,
+        endDate,
+        spaceId,
+        after,
+        first,
+      }),
+    );
   }
 
   @Query(() => Solution)

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { idSchema, privateSpaceFilterSchema, RECENT_SPACES_SHOWN, SPACES_MENU_SIZE } from '@rules';
 import type { Context } from '../../context';
-import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { afterCursor, decodeCursor, pageSize, toPage, type Page, mapPage } from '../../db/keyset';
 import { spaceParticipants, spaces, userSpaces, users } from '../../db/schema';
 import { notFound, parseInput } from '../../errors';
 import { pairKey } from './space.loaders';
@@ -53,7 +53,7 @@ export async function listMySpaces(
     value: row.updatedAt,
     id: row.space.id,
   }));
-  return { items: page.items.map((row) => row.space), last: page.last };
+  return mapPage(page, (row) => row.space);
 }
 
 /** The viewer's favourite spaces that they may still read, by name. */

@@ -6,7 +6,7 @@ import {
   userSearchSchema,
 } from '@rules';
 import type { Context } from '../../context';
-import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { afterCursor, decodeCursor, pageSize, toPage, type Page, mapPage } from '../../db/keyset';
 import { spaceParticipants, spaces, users } from '../../db/schema';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { participantsPage } from './space-members.service';
@@ -57,10 +57,7 @@ export async function listParticipants(
   const size = pageSize(input.first, ctx.pageSizeMax);
   const cursor = decodeCursor(input.after, 'date');
   const page = await participantsPage(ctx.db, space.id, statuses, { size, cursor });
-  return {
-    items: page.items.map((row) => ({ ...row.participant, user: row.user })),
-    last: page.last,
-  };
+  return mapPage(page, (row) => ({ ...row.participant, user: row.user }));
 }
 
 /** A user as the invite search finds them: what tells people of one name apart, never an e-mail. */

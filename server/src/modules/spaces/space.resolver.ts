@@ -34,7 +34,7 @@ import {
   UpdateSpaceInput,
   UserSearchPage,
 } from './space.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionOf, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => Space)
 export class SpaceResolver {
@@ -59,7 +59,7 @@ export class SpaceResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return mySpacesService.listMySpaces(ctx, { status, after, first });
+    return connectionFrom(mySpacesService.listMySpaces(ctx, { status, after, first }));
   }
 
   @Query(() => [Space], {
@@ -93,7 +93,7 @@ export class SpaceResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return spaceService.listCountrySpaces(ctx, { sort, after, first });
+    return connectionFrom(spaceService.listCountrySpaces(ctx, { sort, after, first }));
   }
 
   @Query(() => Space, {
@@ -116,12 +116,14 @@ export class SpaceResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return spaceParticipantsService.listParticipants(ctx, {
-      spaceId,
-      status,
-      after,
-      first,
-    });
+    return connectionFrom(
+      spaceParticipantsService.listParticipants(ctx, {
+        spaceId,
+        status,
+        after,
+        first,
+      }),
+    );
   }
 
   @Authorized()
@@ -142,7 +144,7 @@ export class SpaceResolver {
       after,
       first,
     });
-    return { items: page.items.map(presentUserSearchResult), last: page.last };
+    return connectionOf(page, presentUserSearchResult);
   }
 
   @Authorized()

@@ -14,7 +14,7 @@ import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { decodeCursor, encodeCursor, pageSize, type Page } from '../../db/keyset';
+import { decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { spaceParticipants, spaces } from '../../db/schema';
 import { AppError, forbidden, notFound, parseInput } from '../../errors';
 import { removeQueuedFiles } from '../media/stored-files.service';
@@ -137,16 +137,10 @@ export async function listCountrySpaces(
     .where(and(eq(spaces.kind, 'country'), seek))
     .orderBy(...(byName ? [asc(spaces.name), asc(spaces.id)] : [desc(spaces.id)]))
     .limit(size + 1);
-  const items = rows.slice(0, size);
-  const tail = items[items.length - 1];
-  const last =
-    rows.length > size && tail
-      ? encodeCursor({
-          value: 0,
-          id: `${byName ? tail.name : tail.id}${SORT_TEXT_SEPARATOR}${tail.id}`,
-        })
-      : null;
-  return { items, last };
+  return toPage(rows, size, (row) => ({
+    value: 0,
+    id: `${byName ? row.name : row.id}${SORT_TEXT_SEPARATOR}${row.id}`,
+  }));
 }
 
 /** The global space, or the country space of an ISO code. */

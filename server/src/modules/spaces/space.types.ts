@@ -81,7 +81,7 @@ export class UserSearchResult extends AuthorType {
   profileTags!: string[];
 }
 
-export const UserSearchPage = pageOf(UserSearchResult, 'UserSearchPage');
+export const UserSearchPage = pageOf(UserSearchResult, 'UserSearchResult');
 export type UserSearchPage = InstanceType<typeof UserSearchPage>;
 
 @InputType()

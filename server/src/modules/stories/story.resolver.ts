@@ -31,7 +31,7 @@ import {
   StorySort,
   UpdateStoryInput,
 } from './story.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => Story)
 export class StoryResolver extends PostWriteResolver(
@@ -48,7 +48,7 @@ export class StoryResolver extends PostWriteResolver(
   },
 ) {
   @Query(() => StoryPage, {
-    description: 'Stories, keyset paginated (pass `last` as `after`).',
+    description: 'Stories, keyset paginated.',
   })
   stories(
     @Ctx() ctx: Context,
@@ -80,20 +80,22 @@ export class StoryResolver extends PostWriteResolver(
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return storyListsService.listStories(ctx, {
-      list,
-      spaceId,
-      problemId,
-      orderBy,
-      timeRange,
-      startDate,
-      endDate,
-      tags,
-      position,
-      distance,
-      after,
-      first,
-    });
+    return connectionFrom(
+      storyListsService.listStories(ctx, {
+        list,
+        spaceId,
+        problemId,
+        orderBy,
+        timeRange,
+        startDate,
+        endDate,
+        tags,
+        position,
+        distance,
+        after,
+        first,
+      }),
+    );
   }
 
   @Query(() => Story)

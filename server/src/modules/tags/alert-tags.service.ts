@@ -6,6 +6,7 @@ import { notificationTags } from '../../db/schema';
 import { parseInput } from '../../errors';
 import { ensureTags, listPosts, type PostListInput, type TaggedPostView } from './tag.service';
 import { requireViewer } from '../../auth/guards';
+import { emptyPage } from '../../db/keyset';
 
 /** Problem alerts: the viewer's notification tags and the problems they match. */
 
@@ -55,6 +56,6 @@ export async function alertProblems(
   // Refused as every list refuses it, even while there are no alerts to page through.
   parseInput(cursorSchema.nullish(), input.after, 'after');
   const alerts = await myNotificationTags(ctx);
-  if (alerts.length === 0) return { items: [], last: null };
+  if (alerts.length === 0) return emptyPage();
   return listPosts(ctx, 'problems', (column) => arrayOverlaps(column, alerts), input);
 }

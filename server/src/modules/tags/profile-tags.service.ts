@@ -1,7 +1,7 @@
 import { and, arrayContains, desc, eq } from 'drizzle-orm';
 import { PROFILE_TAGS_MAX, TAG_MESSAGES, tagListSchema } from '@rules';
 import type { Context } from '../../context';
-import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { afterCursor, decodeCursor, pageSize, toPage, type Page, mapPage } from '../../db/keyset';
 import { users } from '../../db/schema';
 import { parseInput } from '../../errors';
 import { authorView, type AuthorView } from '../users/user.service';
@@ -55,5 +55,5 @@ export async function tagProfiles(
     value: row.createdAt,
     id: row.id,
   }));
-  return { items: page.items.map(authorView), last: page.last };
+  return mapPage(page, authorView);
 }

@@ -16,7 +16,7 @@ import {
   TagSort,
   TaggedPostPage,
 } from './tag.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => Tag)
 export class TagResolver {
@@ -42,7 +42,7 @@ export class TagResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return tagService.listTags(ctx, { orderBy, spaceId, after, first });
+    return connectionFrom(tagService.listTags(ctx, { orderBy, spaceId, after, first }));
   }
 
   @Authorized()
@@ -64,13 +64,15 @@ export class TagResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return storyListsService.listStories(ctx, {
-      list: 'recent',
-      spaceId,
-      tags: [tag],
-      after,
-      first,
-    });
+    return connectionFrom(
+      storyListsService.listStories(ctx, {
+        list: 'recent',
+        spaceId,
+        tags: [tag],
+        after,
+        first,
+      }),
+    );
   }
 
   @Query(() => TaggedPostPage, {
@@ -83,7 +85,7 @@ export class TagResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return tagService.tagPosts(ctx, 'problems', tag, { spaceId, after, first });
+    return connectionFrom(tagService.tagPosts(ctx, 'problems', tag, { spaceId, after, first }));
   }
 
   @Query(() => TaggedPostPage, {
@@ -96,11 +98,13 @@ export class TagResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return tagService.tagPosts(ctx, 'solutions', tag, {
-      spaceId,
-      after,
-      first,
-    });
+    return connectionFrom(
+      tagService.tagPosts(ctx, 'solutions', tag, {
+        spaceId,
+        after,
+        first,
+      }),
+    );
   }
 
   @Query(() => TagProfilePage, {
@@ -112,7 +116,7 @@ export class TagResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return profileTagsService.tagProfiles(ctx, tag, { after, first });
+    return connectionFrom(profileTagsService.tagProfiles(ctx, tag, { after, first }));
   }
 
   @Authorized()
@@ -139,7 +143,7 @@ export class TagResolver {
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
-    return alertTagsService.alertProblems(ctx, { spaceId, after, first });
+    return connectionFrom(alertTagsService.alertProblems(ctx, { spaceId, after, first }));
   }
 
   @Query(() => [AutocompleteItem], {

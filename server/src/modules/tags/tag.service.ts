@@ -15,7 +15,7 @@ import {
 import { limitedWrite } from '../../auth/rate-limit';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
+import { afterCursor, decodeCursor, pageSize, toPage, type Page, mapPage } from '../../db/keyset';
 import { problems, solutions, spaces, spaceTags, tagFollows, tags } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
 import { problemListedFor } from '../problems/problem.policy';
@@ -164,7 +164,7 @@ export async function listTags(ctx: Context, input: TagListInput): Promise<Page<
       value: row.firstUsedAt ?? row.createdAt,
       id: row.id,
     }));
-    return { items: page.items.map(toView), last: page.last };
+    return mapPage(page, toView);
   }
   const column = {
     followers: tags.totalFollowers,
@@ -179,7 +179,7 @@ export async function listTags(ctx: Context, input: TagListInput): Promise<Page<
     .orderBy(desc(column), desc(tags.id))
     .limit(size + 1);
   const page = toPage(rows, size, (row) => ({ value: row.sortValue, id: row.id }));
-  return { items: page.items.map(toView), last: page.last };
+  return mapPage(page, toView);
 }
 
 export async function ensureTags(tx: DbOrTx, ids: readonly string[]) {
@@ -276,7 +276,7 @@ export async function listPosts(
         : authorView(await ctx.loaders.authorById.load(row.authorId)),
     })),
   );
-  return { items, last: page.last };
+  return { ...page, items };
 }
 
 export async function tagPosts(

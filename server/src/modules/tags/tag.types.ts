@@ -65,7 +65,7 @@ export class TaggedPost {
 
 export const TaggedPostPage = pageOf(TaggedPost);
 
-export const TagProfilePage = pageOf(AuthorType, 'TagProfilePage');
+export const TagProfilePage = pageOf(AuthorType, 'TagProfile');
 
 @ObjectType({
   description: 'A suggestion: a tag (id = name = the tag) or a participant.',

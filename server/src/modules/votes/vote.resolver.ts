@@ -16,7 +16,7 @@ import { Solution } from '../solutions/solution.types';
 import { presentMyVote } from './vote.presenter';
 import * as votesService from './vote.service';
 import { MyVote, SolutionVoterPage, VoteDirectionKind } from './vote.types';
-import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
+import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
 @Resolver(() => Solution)
 export class VoteResolver {
@@ -63,7 +63,7 @@ export class VoteResolver {
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
-    return votesService.listVoters(ctx, { solutionId, direction, first, after });
+    return connectionFrom(votesService.listVoters(ctx, { solutionId, direction, first, after }));
   }
 
   @FieldResolver(() => MyVote, {

@@ -13,6 +13,13 @@ export const BookmarkableItemTypeEnum = enumOf(
   'BookmarkableItemType',
   BOOKMARKABLE_TYPES,
   'What people bookmark, named as its REST collection.',
+  {
+    stories: 'A story.',
+    problems: 'A problem.',
+    solutions: 'A solution.',
+    skills: 'A skill.',
+    views: 'A progress map or a recipe (REST calls maps views).',
+  },
 );
 
 @ObjectType({

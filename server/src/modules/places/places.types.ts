@@ -5,7 +5,11 @@ import { enumOf, type ValueOf } from '../../graphql/enum';
 export const DistanceFilter = enumOf(
   'DistanceFilter',
   DISTANCE_FILTERS,
-  `${DISTANCE_FILTERS.join(' or ')}: nearby keeps items within ${NEARBY_RADIUS_KM} km of the given position.`,
+  "Whether a list keeps only the items near the viewer's position.",
+  {
+    nearby: `Only items within ${NEARBY_RADIUS_KM} km of the given position; needs a position.`,
+    all: 'Items at any distance, and items without a place.',
+  },
 );
 export type DistanceFilter = ValueOf<typeof DistanceFilter>;
 

@@ -1,4 +1,10 @@
-import { REACTABLE_TYPES, REACTION_KINDS, type ReactableType, type ReactionKind } from '@rules';
+import {
+  REACTABLE_TYPES,
+  REACTION_EMOJI,
+  REACTION_KINDS,
+  type ReactableType,
+  type ReactionKind,
+} from '@rules';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { enumOf } from '../../graphql/enum';
 import { CommentType } from '../comments/comment.types';
@@ -12,13 +18,28 @@ import { Post } from '../posts/post.types';
 export const ReactionKindEnum = enumOf(
   'ReactionKind',
   REACTION_KINDS,
-  `A reaction: ${REACTION_KINDS.join(', ')}. No reaction is null ('React?').`,
+  "A reaction, in the picker's order. No reaction is null ('React?').",
+  {
+    like: `Like (${REACTION_EMOJI.like}).`,
+    happy: `Happy (${REACTION_EMOJI.happy}).`,
+    celebrate: `Celebrate (${REACTION_EMOJI.celebrate}).`,
+    dislike: `Dislike (${REACTION_EMOJI.dislike}).`,
+    sad: `Sad (${REACTION_EMOJI.sad}).`,
+    angry: `Angry (${REACTION_EMOJI.angry}).`,
+    thinking: `Thinking (${REACTION_EMOJI.thinking}).`,
+  },
 );
 
 export const ReactableItemTypeEnum = enumOf(
   'ReactableItemType',
   REACTABLE_TYPES,
   'What people react to, named as its REST collection.',
+  {
+    stories: 'A story.',
+    problems: 'A problem.',
+    solutions: 'A solution.',
+    comments: 'A comment or a reply.',
+  },
 );
 
 @ObjectType({ description: 'How many people chose one reaction on an item.' })

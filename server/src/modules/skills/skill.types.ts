@@ -5,11 +5,10 @@ import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
 import { Post, PostInput } from '../posts/post.types';
 
-export const SkillListKind = enumOf(
-  'SkillListKind',
-  SKILL_LISTS,
-  `Which skills: ${SKILL_LISTS.join(', ')}. myskills are those the viewer is a member of.`,
-);
+export const SkillListKind = enumOf('SkillListKind', SKILL_LISTS, 'Which skills a list shows.', {
+  public: "The space's skills (the active space when none is named).",
+  myskills: 'The skills the viewer is a member of, in every space; needs sign-in.',
+});
 export type SkillListKind = ValueOf<typeof SkillListKind>;
 
 @ObjectType()

@@ -7,15 +7,24 @@ import { DraftablePostInput, Post } from '../posts/post.types';
 export const StoryListKind = enumOf(
   'StoryListKind',
   [...STORY_LISTS, 'following'],
-  `Which stories: ${STORY_LISTS.join(', ')}, following. Only recent is public; following is the active space's stories tagged with a tag the viewer follows; the others are the viewer's own.`,
+  'Which stories a list shows. Only recent is public; the others need sign-in.',
+  {
+    recent: "The space's feed (the active space when none is named).",
+    mystories: "The viewer's own published stories, anonymous ones left out, in every space.",
+    mydrafts: "The viewer's own drafts, in every space.",
+    anonymous: "The viewer's own published anonymous stories, in every space.",
+    following: "The space's stories tagged with a tag the viewer follows.",
+  },
 );
 export type StoryListKind = ValueOf<typeof StoryListKind>;
 
-export const StorySort = enumOf(
-  'StorySort',
-  STORY_SORTS,
-  `Story order: ${STORY_SORTS.join(', ')} (newest, most reactions, most comments, nearest to the given position).`,
-);
+export const StorySort = enumOf('StorySort', STORY_SORTS, 'Order of a story list.', {
+  recent: 'Newest first.',
+  reactions: 'Most reactions first.',
+  comments: 'Most comments first.',
+  location:
+    'Nearest to the given position first; needs a position and lists only stories with a place.',
+});
 export type StorySort = ValueOf<typeof StorySort>;
 
 @ObjectType()

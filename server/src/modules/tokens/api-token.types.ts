@@ -5,7 +5,16 @@ import { enumOf } from '../../graphql/enum';
 export const ApiScopeEnum = enumOf(
   'ApiScope',
   API_SCOPES,
-  'What a personal access token may do: read (queries and subscriptions outside chat and notifications), write (every change outside them), chat, notifications, admin (moderation and admin calls; site admins and moderators only).',
+  'What a personal access token may do. A signed-in session may do all of it.',
+  {
+    read: 'Every query and subscription outside chat and notifications.',
+    write:
+      'Posts, comments, reactions, votes, follows and every other change outside chat and notifications.',
+    chat: 'Reading and writing chat.',
+    notifications: 'Reading and managing notifications.',
+    admin:
+      'The moderation and admin calls; only site admins and moderators may create a token with it.',
+  },
 );
 
 @ObjectType({ description: 'A personal access token, as its person sees it (never the token).' })

@@ -3,11 +3,10 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { enumOf, type ValueOf } from '../../graphql/enum';
 import { pageOf } from '../../graphql/page';
 
-export const VoteDirectionKind = enumOf(
-  'VoteDirection',
-  VOTE_DIRECTIONS,
-  `A vote on a solution: ${VOTE_DIRECTIONS.join(' or ')}.`,
-);
+export const VoteDirectionKind = enumOf('VoteDirection', VOTE_DIRECTIONS, 'A vote on a solution.', {
+  up: 'For the solution (counted in its upvotes).',
+  down: 'Against the solution (counted in its downvotes).',
+});
 export type VoteDirectionKind = ValueOf<typeof VoteDirectionKind>;
 
 @ObjectType({ description: "The viewer's vote on a solution (000 §3 'Vote on a solution')." })

@@ -11,7 +11,8 @@ export type VoteDirectionKind = ValueOf<typeof VoteDirectionKind>;
 
 @ObjectType({ description: "The viewer's vote on a solution (000 §3 'Vote on a solution')." })
 export class MyVote {
-  @Field(() => VoteDirectionKind) direction!: VoteDirection;
+  @Field(() => VoteDirectionKind, { description: 'Which way the viewer voted.' })
+  direction!: VoteDirection;
   @Field(() => String, { description: 'What the viewer told the author; empty when nothing.' })
   feedback!: string;
   @Field(() => Date, { nullable: true, description: 'When the upvote was cast; null otherwise.' })
@@ -22,10 +23,12 @@ export class MyVote {
 
 @ObjectType({ description: 'Someone who voted on a solution, as the voters pages list them.' })
 export class SolutionVoter {
-  @Field(() => ID) id!: string;
-  @Field(() => String) displayName!: string;
-  @Field(() => String) photoURL!: string;
-  @Field(() => String, { description: 'person or org' }) role!: string;
+  @Field(() => ID, { description: "The voter's id." }) id!: string;
+  @Field(() => String, { description: 'The name they show.' }) displayName!: string;
+  @Field(() => String, { description: "Their picture's URL; empty when there is none." })
+  photoURL!: string;
+  @Field(() => String, { description: 'Person (an individual) or org (an organisation).' })
+  role!: string;
   @Field(() => Date, { description: 'When they cast this vote.' }) when!: Date;
   @Field(() => String, {
     nullable: true,

@@ -1,4 +1,11 @@
-import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@rules';
+import {
+  APP_LANGS,
+  DEFAULT_LANG,
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '@rules';
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { User } from '../users/user.types';
 
@@ -20,7 +27,7 @@ export class SignUpInput {
   role!: string;
   @Field(() => String, {
     nullable: true,
-    description: 'en or te (default en): the language of the e-mails the account is sent.',
+    description: `The language of the account's e-mails: ${APP_LANGS.join(' or ')} (${DEFAULT_LANG} when omitted).`,
   })
   appLang?: string | null;
 }

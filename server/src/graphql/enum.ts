@@ -19,9 +19,8 @@ export function enumOf<const V extends string>(
   valueDescriptions: EnumValueDescriptions<NoInfer<V>>,
 ): EnumOf<V> {
   const members = Object.fromEntries(values.map((value) => [value, value])) as EnumOf<V>;
-  const valuesConfig = Object.fromEntries(
-    values.map((value) => [value, { description: valueDescriptions[value] }]),
-  );
+  const valuesConfig: { [K in V]?: { description: string } } = {};
+  for (const value of values) valuesConfig[value] = { description: valueDescriptions[value] };
   registerEnumType(members, { name, description, valuesConfig });
   return members;
 }

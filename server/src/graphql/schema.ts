@@ -1,4 +1,5 @@
 import { buildSchema, getMetadataStorage, type AuthChecker } from 'type-graphql';
+import type { GraphQLSchema } from 'graphql';
 import type { Context } from '../context';
 import { unauthenticated } from '../errors';
 import { AdminResolver } from '../modules/admin/admin.resolver';
@@ -131,7 +132,27 @@ function useDefaultResolversForPlainFields() {
   }
 }
 
-export const buildAppSchema = () => {
+/** The root types' descriptions (issue 26): type-graphql makes these types itself and takes none. */
+const ROOT_TYPE_DESCRIPTIONS = {
+  query:
+    'Reads. Signed out, only public content; a personal access token needs the read scope (chat and notifications need their own).',
+  mutation:
+    'Changes. Most need sign-in; a personal access token needs the write scope (chat, notifications and admin calls need their own).',
+  subscription:
+    'Live events over graphql-ws at /graphql; who may receive them is checked on subscribing and again for each event.',
+};
+
+function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
+  for (const [root, type] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+    ['subscription', schema.getSubscriptionType()],
+  ] as const)
+    if (type) type.description = ROOT_TYPE_DESCRIPTIONS[root];
+  return schema;
+}
+
+export const buildAppSchema = async () => {
   useDefaultResolversForPlainFields();
-  return buildSchema({ resolvers, authChecker, pubSub, validate: false });
+  return describeRootTypes(await buildSchema({ resolvers, authChecker, pubSub, validate: false }));
 };

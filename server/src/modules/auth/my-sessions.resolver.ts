@@ -22,7 +22,10 @@ export class MySessionsResolver {
     description:
       'Signs out one of the viewer’s own sessions (its websockets close). NOT_FOUND for an id that is not one of theirs.',
   })
-  async signOutSession(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  async signOutSession(
+    @Arg('id', () => ID, { description: "The session's id, from mySessions." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     await signOutSession(ctx, id);
     return true;
   }

@@ -30,8 +30,10 @@ export class BookmarkResolver {
     description: 'Bookmarks an item (again changes nothing); answers the new state, true.',
   })
   async bookmark(
-    @Arg('itemType', () => BookmarkableItemTypeEnum) itemType: BookmarkableType,
-    @Arg('itemId', () => ID) itemId: string,
+    @Arg('itemType', () => BookmarkableItemTypeEnum, { description: 'The kind of item.' })
+    itemType: BookmarkableType,
+    @Arg('itemId', () => ID, { description: "The item's id; it must be one the viewer can see." })
+    itemId: string,
     @Ctx() ctx: Context,
   ) {
     await bookmarkService.bookmark(ctx, { itemType, itemId });
@@ -43,8 +45,10 @@ export class BookmarkResolver {
     description: "Removes the viewer's bookmark of an item; answers the new state, false.",
   })
   async unbookmark(
-    @Arg('itemType', () => BookmarkableItemTypeEnum) itemType: BookmarkableType,
-    @Arg('itemId', () => ID) itemId: string,
+    @Arg('itemType', () => BookmarkableItemTypeEnum, { description: 'The kind of item.' })
+    itemType: BookmarkableType,
+    @Arg('itemId', () => ID, { description: "The item's id; it must be one the viewer can see." })
+    itemId: string,
     @Ctx() ctx: Context,
   ) {
     await bookmarkService.unbookmark(ctx, { itemType, itemId });

@@ -15,29 +15,55 @@ export const ChatItemTypeEnum = enumOf(
   'ChatItemType',
   CHAT_ITEM_TYPES,
   "What a group may be tied to: a problem, a recipe or a space's maps.",
+  {
+    problem: 'A problem of the space.',
+    recipe: "A recipe: the map of one of the space's problems.",
+    spacemaps: "One of the space's other progress maps.",
+  },
 );
 
 export const ConversationTypeEnum = enumOf(
   'ConversationType',
   CONVERSATION_TYPES,
-  'p2p: a direct chat; group: chosen people (maybe tied to an item); public, private: channels of a space; space: the default chat of a space.',
+  'The kind of a conversation: a direct chat, a group, a channel of a space, or the space chat.',
+  {
+    p2p: 'A direct chat between two people.',
+    group: 'A chat of chosen people; it may be tied to a problem, a recipe or a map.',
+    public: "A channel of a space that the space's participants can find and join.",
+    private: 'A channel of a space that people join only when added.',
+    space: 'The default chat of a space, one per space, open to whoever may read the space.',
+  },
 );
 export const PresenceStateEnum = enumOf(
   'PresenceState',
   PRESENCE_STATES,
-  'Online while any signed-in socket of the person is open; offline otherwise.',
+  'Whether a person is connected, as far as the viewer may see.',
+  {
+    online: 'At least one of their signed-in sockets is open.',
+    offline: 'No socket is open, or the person is not shown to the viewer (hidden presence).',
+  },
 );
 export const ChatSortEnum = enumOf(
   'ChatSort',
   CHAT_SORTS,
-  'Order of the conversation list: unread first, or alphabetical by name.',
+  'Order of the conversation list; the space chat always comes first.',
+  {
+    alphabetical: 'By name, A to Z.',
+    unread: 'Most unread messages first, then the newest message first.',
+  },
 );
 export const CHAT_MESSAGE_CHANGES = ['added', 'edited', 'removed', 'reaction'] as const;
 export type ChatMessageChange = (typeof CHAT_MESSAGE_CHANGES)[number];
 export const ChatMessageChangeEnum = enumOf(
   'ChatMessageChange',
   CHAT_MESSAGE_CHANGES,
-  'What happened to a message: added, edited, removed, or its reactions changed.',
+  'What happened to a message.',
+  {
+    added: 'It was sent.',
+    edited: 'Its author changed its text.',
+    removed: 'It was deleted; the event carries no message.',
+    reaction: 'Its reactions changed.',
+  },
 );
 export const CONVERSATION_CHANGES = ['added', 'updated', 'removed'] as const;
 export type ConversationChange = (typeof CONVERSATION_CHANGES)[number];
@@ -45,6 +71,12 @@ export const ConversationChangeEnum = enumOf(
   'ConversationChange',
   CONVERSATION_CHANGES,
   'What happened to a conversation in the viewer’s list.',
+  {
+    added: 'The viewer joined or was added to it.',
+    updated: 'The viewer is still a member, and its members or details changed.',
+    removed:
+      'The viewer left or was removed, or it was deleted; the event carries no conversation.',
+  },
 );
 
 @ObjectType({ description: "A person's chat status (000 §3): online, or offline since lastSeen." })

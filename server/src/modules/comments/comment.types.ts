@@ -7,17 +7,36 @@ export const CommentableType = enumOf(
   'CommentableType',
   COMMENTABLE_TYPES,
   'The kind of post a comment thread is on (its REST collection).',
+  {
+    stories: 'A story.',
+    problems: 'A problem.',
+    solutions: 'A solution.',
+    skills: 'A skill.',
+  },
 );
 export type CommentableType = ValueOf<typeof CommentableType>;
 
 export const CommentSort = enumOf(
   'CommentSort',
   COMMENT_SORTS,
-  `Thread order: ${COMMENT_SORTS.join(', ')} (newest first; most reactions and replies first).`,
+  "Order of a thread's top-level comments.",
+  {
+    recent: 'Newest first.',
+    top: 'Most reactions and replies first.',
+  },
 );
 export type CommentSort = ValueOf<typeof CommentSort>;
 
-export const CommentChangeKind = enumOf('CommentChangeKind', ['added', 'updated', 'removed']);
+export const CommentChangeKind = enumOf(
+  'CommentChangeKind',
+  ['added', 'updated', 'removed'],
+  'What happened to a comment or a reply in a thread.',
+  {
+    added: 'It was posted.',
+    updated: 'Its author edited it.',
+    removed: 'It was deleted; the change carries no comment.',
+  },
+);
 export type CommentChangeKind = ValueOf<typeof CommentChangeKind>;
 
 @ObjectType()

@@ -10,7 +10,11 @@ export class DashboardResolver {
   })
   async dashboard(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description: "The space to count; the viewer's active space when omitted.",
+    })
+    spaceId?: string,
   ) {
     const info = await dashboardService.dashboardInfo(ctx, spaceId);
     // The snake-case names stay as deprecated aliases for clients written before.

@@ -8,22 +8,45 @@ export const MapNodeKindEnum = enumOf(
   'MapNodeKind',
   MAP_NODE_KINDS,
   "What a map node stands for: an item of the map's space, or a waypoint.",
+  {
+    problem: 'A problem.',
+    solution: 'A solution.',
+    story: 'A story.',
+    tag: 'A tag carried by items on the map (shown when the map shows tags).',
+    user: 'A person who posted items on the map (shown when the map shows participants).',
+    waypoint: "A node of the map's own, such as a recipe's step.",
+  },
 );
 export const MapEdgeKindEnum = enumOf(
   'MapEdgeKind',
   MAP_EDGE_KINDS,
   'Why two map nodes are linked: a solution solves a problem, a story tells of it, an item is tagged, a person authored it.',
+  {
+    solves: 'From a solution to a problem it solves.',
+    story: 'From a story to the problem it was posted to.',
+    tagged: 'From an item to a tag it carries.',
+    authored: 'From a person to an item they posted.',
+  },
 );
-export const MapTypeEnum = enumOf('MapType', MAP_TYPES, 'How a progress map shows its items.');
-export const MapSortEnum = enumOf(
-  'MapSort',
-  MAP_SORTS,
-  'Order of a map list: recent (newest first), az or za (by name).',
-);
+export const MapTypeEnum = enumOf('MapType', MAP_TYPES, 'How a progress map shows its items.', {
+  graph: 'Items and their links as a network, in 2D or 3D.',
+  scurve: "The share of the space's problems solved, day by day.",
+  kanban: 'Problems in columns by status.',
+  location: 'Items with a place, on a geographic map.',
+});
+export const MapSortEnum = enumOf('MapSort', MAP_SORTS, 'Order of a map list.', {
+  recent: 'Most recently saved first.',
+  az: 'By name, A to Z.',
+  za: 'By name, Z to A.',
+});
 export const WaypointScopeEnum = enumOf(
   'WaypointScope',
   WAYPOINT_SCOPES,
-  "Which waypoints: the viewer's own (mine) or the space's (space).",
+  'Which waypoints a list shows.',
+  {
+    mine: "The viewer's own waypoints.",
+    space: "The waypoints of the space's maps.",
+  },
 );
 
 /** Progress maps ("views") as GraphQL shows them: schema/rules/maps.ts says what each part is. */

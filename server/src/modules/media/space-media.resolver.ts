@@ -12,7 +12,7 @@ export class SpaceMediaResolver {
   })
   spaceMedia(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID) spaceId: string,
+    @Arg('spaceId', () => ID, { description: "The space's id." }) spaceId: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {

@@ -6,10 +6,12 @@ import { pageOf } from '../../graphql/page';
   description: "One attachment of a space's post, as the space's media page lists it.",
 })
 export class SpaceMediaEntry {
-  @Field(() => MediaItem) item!: MediaItem;
-  @Field(() => String, { description: 'stories, problems, solutions or skills.' })
+  @Field(() => MediaItem, { description: 'The attachment.' }) item!: MediaItem;
+  @Field(() => String, {
+    description: "The post's kind, as its REST collection: stories, problems, solutions or skills.",
+  })
   postType!: string;
-  @Field(() => ID) postId!: string;
+  @Field(() => ID, { description: "The post's id." }) postId!: string;
   @Field(() => String, { description: "A titled post's name; a story's opening words." })
   postTitle!: string;
   @Field(() => Date, { description: 'When the post was created.' }) createdAt!: Date;

@@ -8,16 +8,37 @@ export const ReportableItemTypeEnum = enumOf(
   'ReportableItemType',
   REPORTABLE_TYPES,
   'What can be reported or moderated, named as its REST collection.',
+  {
+    stories: 'A story.',
+    problems: 'A problem.',
+    solutions: 'A solution.',
+    skills: 'A skill.',
+    comments: 'A comment or a reply.',
+    users: "A person's account.",
+  },
 );
 export const ReportStatusEnum = enumOf(
   'ReportStatus',
   REPORT_STATUSES,
-  "A report's life: open, reviewing, resolved or dismissed.",
+  'Where a report stands: open and reviewing are pending; resolved and dismissed are closed.',
+  {
+    open: 'New: no moderator has taken it up yet.',
+    reviewing: 'A moderator is looking into it.',
+    resolved: 'Closed with action taken: the item was hidden or rejected, or its author suspended.',
+    dismissed: 'Closed without action.',
+  },
 );
 export const ModerateItemActionEnum = enumOf(
   'ModerateItemAction',
   MODERATE_ITEM_ACTIONS,
   'What a moderator does to an item: hide or restore it, approve or reject an anonymous post.',
+  {
+    hide: 'Hide a post or comment from everyone but its author and moderators; resolves its pending reports.',
+    restore: 'Show a hidden post or comment again.',
+    approve: 'Approve an anonymous post, which publishes it (posts only).',
+    reject:
+      'Refuse an anonymous post: it stays unapproved and hidden; resolves its pending reports (posts only).',
+  },
 );
 
 @ObjectType({ description: 'A recorded moderation action: who did what, when.' })

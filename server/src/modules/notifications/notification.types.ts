@@ -7,12 +7,35 @@ import { pageOf } from '../../graphql/page';
 export const NotificationKindEnum = enumOf(
   'NotificationKind',
   NOTIFICATION_KINDS,
-  'What happened: a comment, reply, reaction or vote on your item, a mention, an invitation, a join request or its answer, a problem alert, a new follower, a status change, or activity on something you watch.',
+  'What happened to make the notification.',
+  {
+    comment: 'Someone commented on your item.',
+    reply: 'Someone replied to your comment.',
+    reaction: 'Someone reacted to your item or comment.',
+    vote: 'Someone voted on your solution.',
+    mention: 'Someone @mentioned you in a comment or post.',
+    invite: 'You were invited to a private space.',
+    joinRequest: 'Someone asks to join a space you own or administer.',
+    joinAnswer: 'Your request to join a space was accepted or declined.',
+    problemAlert: 'A new problem in your space matches your problem alerts.',
+    follower: 'Someone followed you.',
+    statusChange: 'A problem you joined changed status.',
+    watched: 'New activity on an item you watch (one you commented on or joined).',
+  },
 );
 export const NotificationItemTypeEnum = enumOf(
   'NotificationItemType',
   NOTIFICATION_ITEM_TYPES,
   'What a notification is about, named as its REST collection.',
+  {
+    stories: 'A story.',
+    problems: 'A problem.',
+    solutions: 'A solution.',
+    skills: 'A skill.',
+    comments: 'A comment or a reply.',
+    spaces: 'A space.',
+    users: 'A person.',
+  },
 );
 
 @ObjectType('Notification', {

@@ -38,7 +38,8 @@ export class OAuthResolver {
     description: 'Registers an OAuth app; a confidential one’s secret is shown this once.',
   })
   createOAuthApp(
-    @Arg('input', () => CreateOAuthAppInput) input: CreateOAuthAppInput,
+    @Arg('input', () => CreateOAuthAppInput, { description: 'The new app.' })
+    input: CreateOAuthAppInput,
     @Ctx() ctx: Context,
   ) {
     return createOAuthApp(ctx, input);
@@ -49,7 +50,10 @@ export class OAuthResolver {
     description:
       'Deletes one of the viewer’s apps: every token it holds, for anyone, stops working.',
   })
-  async deleteOAuthApp(@Arg('clientId', () => ID) clientId: string, @Ctx() ctx: Context) {
+  async deleteOAuthApp(
+    @Arg('clientId', () => ID, { description: "The app's client id." }) clientId: string,
+    @Ctx() ctx: Context,
+  ) {
     await deleteOAuthApp(ctx, clientId);
     return true;
   }
@@ -66,7 +70,10 @@ export class OAuthResolver {
   @Mutation(() => Boolean, {
     description: 'Revokes all of an app’s access for the viewer: its tokens answer 401 at once.',
   })
-  async revokeOAuthApp(@Arg('clientId', () => ID) clientId: string, @Ctx() ctx: Context) {
+  async revokeOAuthApp(
+    @Arg('clientId', () => ID, { description: "The app's client id." }) clientId: string,
+    @Ctx() ctx: Context,
+  ) {
     await revokeAuthorizedApp(ctx, clientId);
     return true;
   }
@@ -96,7 +103,8 @@ export class OAuthResolver {
   })
   decideOAuthConsent(
     @Arg('request', () => String, { description: REQUEST_DESCRIPTION }) request: string,
-    @Arg('allow', () => Boolean) allow: boolean,
+    @Arg('allow', () => Boolean, { description: 'True for Allow, false for Deny.' })
+    allow: boolean,
     @Ctx() ctx: Context,
   ) {
     return decideOAuthConsent(ctx, request, allow);

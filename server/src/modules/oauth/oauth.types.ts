@@ -1,4 +1,4 @@
-import type { ApiScope } from '@rules';
+import { OAUTH_APP_NAME_MAX, OAUTH_REDIRECT_URIS_MAX, type ApiScope } from '@rules';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { ApiScopeEnum } from '../tokens/api-token.types';
 
@@ -6,46 +6,55 @@ import { ApiScopeEnum } from '../tokens/api-token.types';
 export class OAuthApp {
   @Field(() => ID, { description: 'The client id the app sends in its OAuth requests.' })
   clientId!: string;
-  @Field(() => String) name!: string;
-  @Field(() => [String]) redirectUris!: string[];
+  @Field(() => String, { description: 'The name the consent screen shows.' }) name!: string;
+  @Field(() => [String], { description: 'Where the app may send people back after consent.' })
+  redirectUris!: string[];
   @Field(() => Boolean, {
     description: 'Whether the app proves itself with a client secret (else PKCE alone).',
   })
   confidential!: boolean;
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { description: 'When it was registered.' }) createdAt!: Date;
 }
 
 @ObjectType({ description: 'A newly registered app: `clientSecret` is shown this once.' })
 export class CreatedOAuthApp {
-  @Field(() => OAuthApp) app!: OAuthApp;
+  @Field(() => OAuthApp, { description: 'The app as the app list shows it.' }) app!: OAuthApp;
   @Field(() => String, { nullable: true, description: 'Null for a public app.' })
   clientSecret!: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A new OAuth app.' })
 export class CreateOAuthAppInput {
-  @Field(() => String) name!: string;
+  @Field(() => String, {
+    description: `The name the consent screen shows, 1 to ${OAUTH_APP_NAME_MAX} characters.`,
+  })
+  name!: string;
   @Field(() => [String], {
-    description: 'Where the app may send people back: https, or http on localhost or 127.0.0.1.',
+    description: `Where the app may send people back (1 to ${OAUTH_REDIRECT_URIS_MAX}): https, or http on localhost or 127.0.0.1.`,
   })
   redirectUris!: string[];
-  @Field(() => Boolean, { defaultValue: false }) confidential!: boolean;
+  @Field(() => Boolean, {
+    defaultValue: false,
+    description: 'True for an app that can keep a client secret (a server); false uses PKCE alone.',
+  })
+  confidential!: boolean;
 }
 
 @ObjectType({ description: 'An app the viewer authorised to use the API for them.' })
 export class AuthorizedOAuthApp {
-  @Field(() => ID) clientId!: string;
-  @Field(() => String) name!: string;
-  @Field(() => [ApiScopeEnum]) scopes!: ApiScope[];
-  @Field(() => Date) authorizedAt!: Date;
+  @Field(() => ID, { description: "The app's client id." }) clientId!: string;
+  @Field(() => String, { description: "The app's name." }) name!: string;
+  @Field(() => [ApiScopeEnum], { description: 'What the viewer allowed it to do.' })
+  scopes!: ApiScope[];
+  @Field(() => Date, { description: 'When the viewer last authorised it.' }) authorizedAt!: Date;
   @Field(() => Date, { nullable: true, description: 'When it last called (to the minute).' })
   lastUsedAt!: Date | null;
 }
 
 @ObjectType({ description: 'What the consent screen shows of an authorization request.' })
 export class OAuthConsent {
-  @Field(() => ID) clientId!: string;
-  @Field(() => String) appName!: string;
+  @Field(() => ID, { description: "The app's client id." }) clientId!: string;
+  @Field(() => String, { description: "The app's name." }) appName!: string;
   @Field(() => String, {
     nullable: true,
     description: 'Who registered the app; null when it registered itself.',
@@ -68,5 +77,8 @@ export class OAuthConsent {
 
 @ObjectType({ description: 'Where to send the person after Allow or Deny.' })
 export class OAuthDecision {
-  @Field(() => String) redirectTo!: string;
+  @Field(() => String, {
+    description: "The app's redirect URI with the code (Allow) or an access_denied error (Deny).",
+  })
+  redirectTo!: string;
 }

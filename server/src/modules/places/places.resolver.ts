@@ -1,3 +1,4 @@
+import { LOCATION_SEARCH_MAX, LOCATION_SEARCH_MIN } from '@rules';
 import { Arg, Ctx, Float, ID, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { Place } from './location.types';
@@ -12,8 +13,15 @@ export class PlacesResolver {
   })
   searchPlaces(
     @Ctx() ctx: Context,
-    @Arg('query', () => String) query: string,
-    @Arg('countryCode', () => String, { nullable: true }) countryCode?: string,
+    @Arg('query', () => String, {
+      description: `The text to match, ${LOCATION_SEARCH_MIN} to ${LOCATION_SEARCH_MAX} characters.`,
+    })
+    query: string,
+    @Arg('countryCode', () => String, {
+      nullable: true,
+      description: "Only places in this country (usually the active space's code).",
+    })
+    countryCode?: string,
   ) {
     return placesService.searchPlaces(ctx, { query, countryCode });
   }
@@ -24,8 +32,8 @@ export class PlacesResolver {
   })
   reversePlace(
     @Ctx() ctx: Context,
-    @Arg('lat', () => Float) lat: number,
-    @Arg('lng', () => Float) lng: number,
+    @Arg('lat', () => Float, { description: 'Latitude in degrees, -90 to 90.' }) lat: number,
+    @Arg('lng', () => Float, { description: 'Longitude in degrees, -180 to 180.' }) lng: number,
   ) {
     return placesService.reversePlace(ctx, { lat, lng });
   }
@@ -34,7 +42,10 @@ export class PlacesResolver {
     description:
       'Located stories, problems and solutions of a space the viewer may see, newest first (the /location map).',
   })
-  spaceLocations(@Ctx() ctx: Context, @Arg('spaceId', () => ID) spaceId: string) {
+  spaceLocations(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { description: "The space's id." }) spaceId: string,
+  ) {
     return placesService.spaceLocations(ctx, spaceId);
   }
 }

@@ -22,30 +22,46 @@ export interface PostWriteTypes {
  * extends the class this returns (type-graphql resolver inheritance) and adds what is its own.
  */
 export function PostWriteResolver(types: PostWriteTypes, writes: PostWrites) {
+  const noun = types.name.toLowerCase();
   @Resolver()
   abstract class PostWriteResolverBase {
     @Authorized()
     @Mutation(() => types.type, {
       name: `create${types.name}`,
-      description: types.createDescription,
+      description: types.createDescription ?? `Creates a ${noun} by the viewer.`,
     })
-    createPost(@Arg('input', () => types.createInput) input: unknown, @Ctx() ctx: Context) {
+    createPost(
+      @Arg('input', () => types.createInput, { description: `The new ${noun}.` }) input: unknown,
+      @Ctx() ctx: Context,
+    ) {
       return writes.create(ctx, input);
     }
 
     @Authorized()
-    @Mutation(() => types.type, { name: `update${types.name}` })
+    @Mutation(() => types.type, {
+      name: `update${types.name}`,
+      description: `Edits a ${noun}; only its author may. Returns it as edited.`,
+    })
     updatePost(
-      @Arg('id', () => ID) id: string,
-      @Arg('input', () => types.updateInput) input: unknown,
+      @Arg('id', () => ID, { description: `The ${noun}'s id.` }) id: string,
+      @Arg('input', () => types.updateInput, {
+        description: 'The changes; a field left out keeps its value.',
+      })
+      input: unknown,
       @Ctx() ctx: Context,
     ) {
       return writes.update(ctx, id, input);
     }
 
     @Authorized()
-    @Mutation(() => Boolean, { name: `delete${types.name}` })
-    async deletePost(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    @Mutation(() => Boolean, {
+      name: `delete${types.name}`,
+      description: `Deletes a ${noun}; only its author may. Returns true.`,
+    })
+    async deletePost(
+      @Arg('id', () => ID, { description: `The ${noun}'s id.` }) id: string,
+      @Ctx() ctx: Context,
+    ) {
       await writes.remove(ctx, id);
       return true;
     }

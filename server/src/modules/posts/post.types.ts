@@ -1,3 +1,4 @@
+import { POST_TAGS_MAX } from '@rules';
 import { Field, ID, InputType, InterfaceType } from 'type-graphql';
 import { MediaInput, MediaItem } from '../media/media.types';
 import { LocationInput } from '../places/location.types';
@@ -33,10 +34,16 @@ export const asPost = <Row extends object>(type: PostType, row: Row) => ({
   autoRegisterImplementations: false,
 })
 export abstract class Post {
-  @Field(() => ID) id!: string;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => ID) spaceId!: string;
-  @Field(() => Boolean) isAnonymousPost!: boolean;
+  @Field(() => ID, { description: "The post's id." }) id!: string;
+  @Field(() => [String], {
+    description: `The tags its #hashtags name: lower-cased, without '#', in order of first use (at most ${POST_TAGS_MAX}).`,
+  })
+  tags!: string[];
+  @Field(() => ID, { description: 'The space it was posted in.' }) spaceId!: string;
+  @Field(() => Boolean, {
+    description: 'Posted as Anonymous: others see an anonymous author.',
+  })
+  isAnonymousPost!: boolean;
   @Field(() => Boolean, {
     description: 'False while an anonymous post waits for approval.',
   })
@@ -47,7 +54,7 @@ export abstract class Post {
   isHidden!: boolean;
   @Field(() => [MediaItem], { description: 'Attachments in the order shown.' })
   files!: MediaItem[];
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { description: 'When it was posted.' }) createdAt!: Date;
   @Field(() => AuthorType, { description: 'Anonymous for anonymous posts.' })
   author!: AuthorType;
   @Field(() => Boolean, {
@@ -62,9 +69,14 @@ export abstract class Post {
  * What the create and edit inputs of every post kind take besides their own fields; the kinds'
  * input types extend it (skills) or DraftablePostInput (stories, problems, solutions).
  */
-@InputType()
+@InputType({ description: 'What every post kind takes when created or edited.' })
 export abstract class PostInput {
-  @Field(() => Boolean, { nullable: true }) isAnonymousPost?: boolean;
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Post as Anonymous (false on create when omitted); an anonymous post waits for a moderator's approval.",
+  })
+  isAnonymousPost?: boolean;
   @Field(() => [MediaInput], {
     nullable: true,
     description:
@@ -74,9 +86,14 @@ export abstract class PostInput {
 }
 
 /** PostInput of a kind with drafts and a place. */
-@InputType()
+@InputType({ description: 'What post kinds with drafts and a place take when created or edited.' })
 export abstract class DraftablePostInput extends PostInput {
-  @Field(() => Boolean, { nullable: true }) isDraft?: boolean;
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'Keep it as a draft that only its author sees (false on create when omitted); false publishes it.',
+  })
+  isDraft?: boolean;
   @Field(() => LocationInput, {
     nullable: true,
     description: 'Its place; omitted: none on create, unchanged on edit; null clears it.',

@@ -8,14 +8,29 @@ import { DraftablePostInput, Post } from '../posts/post.types';
 export const ProblemListKind = enumOf(
   'ProblemListKind',
   PROBLEM_LISTS,
-  `Which problems: ${PROBLEM_LISTS.join(', ')}. recent and solving are public; the others are the viewer's own.`,
+  'Which problems a list shows. Recent and solving are public; the others need sign-in.',
+  {
+    recent: "The space's problems (the active space when none is named).",
+    myproblems: "The viewer's own problems, drafts included, in every space.",
+    mypriorities: "The problems the viewer joined, in the viewer's priority order, in every space.",
+    solving: "The space's problems whose status is solving.",
+  },
 );
 export type ProblemListKind = ValueOf<typeof ProblemListKind>;
 
 export const ProblemSortKind = enumOf(
   'ProblemSort',
   PROBLEM_SORTS,
-  `Order of a problem list: ${PROBLEM_SORTS.join(', ')} (newest or largest first; location: nearest to the given position first). mypriorities keeps the viewer's priority order.`,
+  "Order of a problem list; mypriorities keeps the viewer's priority order whatever the sort.",
+  {
+    recent: 'Newest first.',
+    recentStatus: 'Most recent status change first.',
+    participants: 'Most participants first.',
+    solutions: 'Most solutions first.',
+    stories: 'Most stories first.',
+    location:
+      'Nearest to the given position first; needs a position and lists only problems with a place.',
+  },
 );
 export type ProblemSortKind = ValueOf<typeof ProblemSortKind>;
 

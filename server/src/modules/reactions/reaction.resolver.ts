@@ -42,9 +42,12 @@ export class ReactionResolver {
     description: "Sets the viewer's reaction on an item; a different one replaces it.",
   })
   async react(
-    @Arg('itemType', () => ReactableItemTypeEnum) itemType: ReactableType,
-    @Arg('itemId', () => ID) itemId: string,
-    @Arg('reaction', () => ReactionKindEnum) reaction: ReactionKind,
+    @Arg('itemType', () => ReactableItemTypeEnum, { description: 'The kind of item.' })
+    itemType: ReactableType,
+    @Arg('itemId', () => ID, { description: "The item's id; it must be one the viewer can see." })
+    itemId: string,
+    @Arg('reaction', () => ReactionKindEnum, { description: 'The reaction to give.' })
+    reaction: ReactionKind,
     @Ctx() ctx: Context,
   ) {
     return presentReactionState(await reactionService.react(ctx, { itemType, itemId, reaction }));
@@ -53,8 +56,10 @@ export class ReactionResolver {
   @Authorized()
   @Mutation(() => ReactionState, { description: "Takes the viewer's reaction off an item." })
   async unreact(
-    @Arg('itemType', () => ReactableItemTypeEnum) itemType: ReactableType,
-    @Arg('itemId', () => ID) itemId: string,
+    @Arg('itemType', () => ReactableItemTypeEnum, { description: 'The kind of item.' })
+    itemType: ReactableType,
+    @Arg('itemId', () => ID, { description: "The item's id; it must be one the viewer can see." })
+    itemId: string,
     @Ctx() ctx: Context,
   ) {
     return presentReactionState(await reactionService.unreact(ctx, { itemType, itemId }));
@@ -64,10 +69,16 @@ export class ReactionResolver {
     description: 'Who reacted to an item (all, or one kind), newest first.',
   })
   async reactions(
-    @Arg('itemType', () => ReactableItemTypeEnum) itemType: ReactableType,
-    @Arg('itemId', () => ID) itemId: string,
+    @Arg('itemType', () => ReactableItemTypeEnum, { description: 'The kind of item.' })
+    itemType: ReactableType,
+    @Arg('itemId', () => ID, { description: "The item's id; it must be one the viewer can see." })
+    itemId: string,
     @Ctx() ctx: Context,
-    @Arg('reaction', () => ReactionKindEnum, { nullable: true }) reaction?: ReactionKind,
+    @Arg('reaction', () => ReactionKindEnum, {
+      nullable: true,
+      description: 'Only the people who chose this reaction; all kinds when omitted.',
+    })
+    reaction?: ReactionKind,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {

@@ -48,17 +48,26 @@ export class SkillResolver extends PostWriteResolver(
   })
   skills(
     @Ctx() ctx: Context,
-    @Arg('list', () => SkillListKind, { defaultValue: SkillListKind.public })
+    @Arg('list', () => SkillListKind, {
+      defaultValue: SkillListKind.public,
+      description: 'Which skills.',
+    })
     list: SkillListKind,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description: "The space of the public list; the viewer's active space when omitted.",
+    })
+    spaceId?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
     return connectionFrom(skillsService.listSkills(ctx, { list, spaceId, after, first }));
   }
 
-  @Query(() => Skill)
-  skill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Query(() => Skill, {
+    description: 'One skill; NOT_FOUND when it is missing or the viewer may not read it.',
+  })
+  skill(@Arg('id', () => ID, { description: "The skill's id." }) id: string, @Ctx() ctx: Context) {
     return skillsService.getSkill(ctx, id);
   }
 
@@ -67,7 +76,7 @@ export class SkillResolver extends PostWriteResolver(
   })
   async skillMembers(
     @Ctx() ctx: Context,
-    @Arg('skillId', () => ID) skillId: string,
+    @Arg('skillId', () => ID, { description: "The skill's id." }) skillId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ): Promise<SkillMemberPage> {
@@ -85,18 +94,29 @@ export class SkillResolver extends PostWriteResolver(
   }
 
   @Authorized()
-  @Mutation(() => Skill)
-  joinSkill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Mutation(() => Skill, {
+    description:
+      'Makes the viewer a member of a skill they can read; joining twice changes nothing.',
+  })
+  joinSkill(
+    @Arg('id', () => ID, { description: "The skill's id." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     return skillsService.joinSkill(ctx, id);
   }
 
   @Authorized()
-  @Mutation(() => Skill)
-  leaveSkill(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Mutation(() => Skill, {
+    description: 'Takes the viewer out of a skill; leaving one they are not in changes nothing.',
+  })
+  leaveSkill(
+    @Arg('id', () => ID, { description: "The skill's id." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     return skillsService.leaveSkill(ctx, id);
   }
 
-  @FieldResolver(() => SkillCounters)
+  @FieldResolver(() => SkillCounters, { description: 'Its member and comment counts.' })
   counters(@Root() skill: SkillRow): SkillCounters {
     return { totalParticipants: skill.totalParticipants, totalComments: skill.totalComments };
   }

@@ -7,14 +7,23 @@ import { DraftablePostInput, Post } from '../posts/post.types';
 export const SolutionListKind = enumOf(
   'SolutionListKind',
   SOLUTION_LISTS,
-  `Which solutions: ${SOLUTION_LISTS.join(', ')}. mysolutions are the viewer's own, in every space.`,
+  'Which solutions a list shows.',
+  {
+    recent: "The space's solutions (the active space when none is named), or a problem's.",
+    mysolutions: "The viewer's own solutions, drafts and anonymous ones included, in every space.",
+  },
 );
 export type SolutionListKind = ValueOf<typeof SolutionListKind>;
 
 export const SolutionSortKind = enumOf(
   'SolutionSortKind',
   SOLUTION_SORTS,
-  `Sorts: ${SOLUTION_SORTS.join(', ')}.`,
+  'Order of a solution list.',
+  {
+    recent: 'Newest first.',
+    upvotes: 'Most upvotes first.',
+    downvotes: 'Most downvotes first.',
+  },
 );
 export type SolutionSortKind = ValueOf<typeof SolutionSortKind>;
 

@@ -14,29 +14,65 @@ export const SpaceKindEnum = enumOf(
   'SpaceKind',
   SPACE_KINDS,
   'The global space, a country space, a private (user-created) space or the skills space.',
+  {
+    global: 'The public global space that everyone shares.',
+    country: "A public space for one country; its id is the country's lower-case code.",
+    private: 'A space a person created; only its participants read it.',
+    skills: 'The fixed skills space (marked coming soon).',
+  },
 );
 
 export const SpaceListStatus = enumOf(
   'SpaceListStatus',
   PRIVATE_SPACE_FILTERS,
-  'The viewer’s private spaces by their status; active is owner, admin or contributor.',
+  'The viewer’s private spaces by the viewer’s status in them.',
+  {
+    all: 'Every private space the viewer has a status in.',
+    active: 'Spaces the viewer owns, administers or contributes to.',
+    invited: 'Spaces the viewer is invited to and has not yet answered.',
+    requested: 'Spaces the viewer asked to join, awaiting an answer.',
+    blocked: 'Spaces the viewer is blocked from.',
+  },
 );
 export type SpaceListStatus = ValueOf<typeof SpaceListStatus>;
 
 export const ParticipantFilterKind = enumOf(
   'ParticipantFilter',
   PARTICIPANT_FILTERS,
-  'active = owner, admin and contributor; invited, requested, blocked and all are for owners and admins.',
+  "Which of a space's participants to list; invited, requested, blocked and all are for owners and admins.",
+  {
+    active: 'Owners, admins and contributors: those who read and post.',
+    all: 'Everyone with any status.',
+    owner: 'The owner.',
+    admin: 'Admins: they manage participants.',
+    contributor: 'Contributors: they read and post.',
+    invited: 'People invited who have not yet answered.',
+    requested: 'People who asked to join, awaiting an answer.',
+    blocked: 'People blocked from the space.',
+  },
 );
 export type ParticipantFilterKind = ValueOf<typeof ParticipantFilterKind>;
 
-export const CountrySpaceSortKind = enumOf('CountrySpaceSort', COUNTRY_SPACE_SORTS);
+export const CountrySpaceSortKind = enumOf(
+  'CountrySpaceSort',
+  COUNTRY_SPACE_SORTS,
+  'Order of the country spaces list.',
+  {
+    countryNamesAZ: 'By country name, A to Z (the default).',
+    countryCodesZA: 'By country code, Z to A.',
+  },
+);
 export type CountrySpaceSortKind = ValueOf<typeof CountrySpaceSortKind>;
 
 export const AssignableStatusKind = enumOf(
   'AssignableParticipantStatus',
   ASSIGNABLE_STATUSES,
   'Statuses an owner (admin too, except admin) may give a participant.',
+  {
+    admin: 'Reads, posts and manages participants; only the owner gives this status.',
+    contributor: 'Reads and posts in the space.',
+    blocked: 'May no longer read or post in the space.',
+  },
 );
 export type AssignableStatusKind = ValueOf<typeof AssignableStatusKind>;
 

@@ -52,19 +52,42 @@ export class StoryResolver extends PostWriteResolver(
   })
   stories(
     @Ctx() ctx: Context,
-    @Arg('list', () => StoryListKind, { defaultValue: StoryListKind.recent })
+    @Arg('list', () => StoryListKind, {
+      defaultValue: StoryListKind.recent,
+      description: 'Which stories.',
+    })
     list: StoryListKind,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description:
+        "The space of the recent and following lists; the viewer's active space when omitted.",
+    })
+    spaceId?: string,
     @Arg('problemId', () => ID, {
       nullable: true,
       description: "A problem's stories (its Stories tab).",
     })
     problemId?: string,
-    @Arg('orderBy', () => StorySort, { nullable: true }) orderBy?: StorySort,
-    @Arg('timeRange', () => TimeRange, { nullable: true })
+    @Arg('orderBy', () => StorySort, {
+      nullable: true,
+      description: 'The order; newest first when omitted.',
+    })
+    orderBy?: StorySort,
+    @Arg('timeRange', () => TimeRange, {
+      nullable: true,
+      description: 'Only stories posted within this range.',
+    })
     timeRange?: TimeRange,
-    @Arg('startDate', () => Date, { nullable: true }) startDate?: Date,
-    @Arg('endDate', () => Date, { nullable: true }) endDate?: Date,
+    @Arg('startDate', () => Date, {
+      nullable: true,
+      description: 'Only stories posted at or after this time.',
+    })
+    startDate?: Date,
+    @Arg('endDate', () => Date, {
+      nullable: true,
+      description: 'Only stories posted at or before this time.',
+    })
+    endDate?: Date,
     @Arg('tags', () => [String], {
       nullable: true,
       description: 'Only stories with one of these tags.',
@@ -75,7 +98,10 @@ export class StoryResolver extends PostWriteResolver(
       description: "The viewer's position: needed by the location sort and the nearby filter.",
     })
     position?: PositionInput,
-    @Arg('distance', () => DistanceFilter, { defaultValue: DistanceFilter.all })
+    @Arg('distance', () => DistanceFilter, {
+      defaultValue: DistanceFilter.all,
+      description: 'Whether to keep only the stories near position.',
+    })
     distance?: DistanceFilter,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
@@ -98,8 +124,10 @@ export class StoryResolver extends PostWriteResolver(
     );
   }
 
-  @Query(() => Story)
-  story(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Query(() => Story, {
+    description: 'One story; NOT_FOUND when it is missing or the viewer may not read it.',
+  })
+  story(@Arg('id', () => ID, { description: "The story's id." }) id: string, @Ctx() ctx: Context) {
     return storiesService.getStory(ctx, id);
   }
 
@@ -114,7 +142,11 @@ export class StoryResolver extends PostWriteResolver(
   })
   storyAdded(
     @Root() story: StoryRow,
-    @Arg('spaceId', () => ID, { nullable: true }) _spaceId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description: "The space whose feed to follow; the viewer's active space when omitted.",
+    })
+    _spaceId?: string,
     @Arg('problemId', () => ID, {
       nullable: true,
       description: "A problem's Stories tab instead of a space feed (spaceId is then ignored).",
@@ -143,7 +175,7 @@ export class StoryResolver extends PostWriteResolver(
     return presentLocation(story);
   }
 
-  @FieldResolver(() => StoryCounters)
+  @FieldResolver(() => StoryCounters, { description: 'Its reaction and comment counts.' })
   counters(@Root() story: StoryRow): StoryCounters {
     return {
       totalReactions: story.totalReactions,

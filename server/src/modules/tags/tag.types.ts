@@ -4,17 +4,23 @@ import { enumOf, type ValueOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
 
-export const TagSort = enumOf(
-  'TagSort',
-  TAG_SORTS,
-  `Tag order: ${TAG_SORTS.join(', ')} (most followers, problems or stories; newest first use).`,
-);
+export const TagSort = enumOf('TagSort', TAG_SORTS, 'Order of the tags of a space.', {
+  followers: 'Most followers first.',
+  problems: "Most of the space's problems first.",
+  stories: "Most of the space's stories first.",
+  recent: 'Most recently first used in the space first.',
+});
 export type TagSort = ValueOf<typeof TagSort>;
 
 export const AutocompleteCollection = enumOf(
   'AutocompleteCollection',
   AUTOCOMPLETE_COLLECTIONS,
-  `What to complete: ${AUTOCOMPLETE_COLLECTIONS.join(' or ')}.`,
+  'What the editor completes.',
+  {
+    tags: "Tags used in the active space, after '#'.",
+    participants:
+      "People by display name, after '@'; in a private space, its active participants only.",
+  },
 );
 export type AutocompleteCollection = ValueOf<typeof AutocompleteCollection>;
 

@@ -19,7 +19,8 @@ export class ApiTokenResolver {
     description: 'Creates a personal access token; the answer is the only time it is shown.',
   })
   async createApiToken(
-    @Arg('input', () => CreateApiTokenInput) input: CreateApiTokenInput,
+    @Arg('input', () => CreateApiTokenInput, { description: 'The new token.' })
+    input: CreateApiTokenInput,
     @Ctx() ctx: Context,
   ) {
     const { token, row } = await createApiToken(ctx, input);
@@ -28,7 +29,10 @@ export class ApiTokenResolver {
 
   @Authorized()
   @Mutation(() => Boolean, { description: 'Revokes a token: its next call answers 401.' })
-  async revokeApiToken(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  async revokeApiToken(
+    @Arg('id', () => ID, { description: "The token's id (ApiToken.id)." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     await revokeApiToken(ctx, id);
     return true;
   }

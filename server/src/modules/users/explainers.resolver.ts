@@ -1,3 +1,4 @@
+import { EXPLAINER_PATH_MAX } from '@rules';
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { hideExplainer, resetExplainers } from './explainers.service';
@@ -10,7 +11,13 @@ import { User } from './user.types';
 export class ExplainersResolver {
   @Authorized()
   @Mutation(() => User, { description: "Hides a route's explainer card for the viewer." })
-  async hideExplainer(@Arg('path', () => String) path: string, @Ctx() ctx: Context) {
+  async hideExplainer(
+    @Arg('path', () => String, {
+      description: `The route path whose card to hide, such as /stories/recent (at most ${EXPLAINER_PATH_MAX} characters).`,
+    })
+    path: string,
+    @Ctx() ctx: Context,
+  ) {
     await hideExplainer(ctx, path);
     return presentMe(await getMe(ctx));
   }

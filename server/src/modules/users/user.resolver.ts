@@ -1,3 +1,4 @@
+import { APP_LANGS, EMAIL_MAX } from '@rules';
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { requestEmailChange } from '../auth/auth.service';
@@ -18,9 +19,10 @@ export class UserResolver {
   }
 
   @Authorized()
-  @Mutation(() => User)
+  @Mutation(() => User, { description: "Changes the viewer's display name, picture or bio." })
   async updateProfile(
-    @Arg('input', () => UpdateProfileInput) input: UpdateProfileInput,
+    @Arg('input', () => UpdateProfileInput, { description: 'The changes.' })
+    input: UpdateProfileInput,
     @Ctx() ctx: Context,
   ) {
     return presentMe(await updateProfile(ctx, input));
@@ -28,7 +30,11 @@ export class UserResolver {
 
   @Authorized()
   @Mutation(() => User, { description: 'Saves the interface language (appLang).' })
-  async updateLanguage(@Arg('appLang', () => String) appLang: string, @Ctx() ctx: Context) {
+  async updateLanguage(
+    @Arg('appLang', () => String, { description: `The language: ${APP_LANGS.join(' or ')}.` })
+    appLang: string,
+    @Ctx() ctx: Context,
+  ) {
     return presentMe(await updateLanguage(ctx, appLang));
   }
 
@@ -37,7 +43,11 @@ export class UserResolver {
     description:
       'Hides the viewer’s chat presence from everyone else (offline, no last seen), or shows it again to the people they share a conversation or private space with.',
   })
-  async setPresenceHidden(@Arg('hidden', () => Boolean) hidden: boolean, @Ctx() ctx: Context) {
+  async setPresenceHidden(
+    @Arg('hidden', () => Boolean, { description: 'True hides the presence; false shows it again.' })
+    hidden: boolean,
+    @Ctx() ctx: Context,
+  ) {
     return presentMe(await setPresenceHidden(ctx, hidden));
   }
 
@@ -46,7 +56,13 @@ export class UserResolver {
     description:
       'Mails a link to the new address; the account changes to it only when the link is followed (verifyEmail). Until then the old address stays.',
   })
-  async requestEmailChange(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
+  async requestEmailChange(
+    @Arg('email', () => String, {
+      description: `The new address, at most ${EMAIL_MAX} characters.`,
+    })
+    email: string,
+    @Ctx() ctx: Context,
+  ) {
     const { message } = await requestEmailChange(ctx, email);
     return { success: true, message };
   }

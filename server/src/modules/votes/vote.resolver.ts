@@ -1,3 +1,4 @@
+import { VOTE_FEEDBACK_MAX } from '@rules';
 import {
   Arg,
   Authorized,
@@ -26,8 +27,12 @@ export class VoteResolver {
       'Upvotes a solution (clearing a downvote). Upvoting again changes no count; feedback, when given, replaces the old.',
   })
   upvoteSolution(
-    @Arg('id', () => ID) id: string,
-    @Arg('feedback', () => String, { nullable: true }) feedback: string | null,
+    @Arg('id', () => ID, { description: "The solution's id." }) id: string,
+    @Arg('feedback', () => String, {
+      nullable: true,
+      description: `What to tell the solution's author, at most ${VOTE_FEEDBACK_MAX} characters; only they see it.`,
+    })
+    feedback: string | null,
     @Ctx() ctx: Context,
   ) {
     return votesService.castVote(ctx, { id }, 'up', feedback);
@@ -39,8 +44,12 @@ export class VoteResolver {
       'Downvotes a solution (clearing an upvote). Downvoting again changes no count; feedback, when given, replaces the old.',
   })
   downvoteSolution(
-    @Arg('id', () => ID) id: string,
-    @Arg('feedback', () => String, { nullable: true }) feedback: string | null,
+    @Arg('id', () => ID, { description: "The solution's id." }) id: string,
+    @Arg('feedback', () => String, {
+      nullable: true,
+      description: `What to tell the solution's author, at most ${VOTE_FEEDBACK_MAX} characters; only they see it.`,
+    })
+    feedback: string | null,
     @Ctx() ctx: Context,
   ) {
     return votesService.castVote(ctx, { id }, 'down', feedback);
@@ -48,7 +57,10 @@ export class VoteResolver {
 
   @Authorized()
   @Mutation(() => Solution, { description: 'Reset Vote: clears either vote (none: no change).' })
-  resetVote(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  resetVote(
+    @Arg('id', () => ID, { description: "The solution's id." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     return votesService.resetVote(ctx, { id });
   }
 
@@ -57,8 +69,9 @@ export class VoteResolver {
       "The people who voted one way on a solution, latest first; feedback only for the solution's author.",
   })
   solutionVoters(
-    @Arg('solutionId', () => ID) solutionId: string,
-    @Arg('direction', () => VoteDirectionKind) direction: VoteDirectionKind,
+    @Arg('solutionId', () => ID, { description: "The solution's id." }) solutionId: string,
+    @Arg('direction', () => VoteDirectionKind, { description: 'Upvoters or downvoters.' })
+    direction: VoteDirectionKind,
     @Ctx() ctx: Context,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,

@@ -3,16 +3,16 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { enumOf, type ValueOf } from '../../graphql/enum';
 import { pageOf } from '../../graphql/page';
 
-export const VoteDirectionKind = enumOf(
-  'VoteDirection',
-  VOTE_DIRECTIONS,
-  `A vote on a solution: ${VOTE_DIRECTIONS.join(' or ')}.`,
-);
+export const VoteDirectionKind = enumOf('VoteDirection', VOTE_DIRECTIONS, 'A vote on a solution.', {
+  up: 'For the solution (counted in its upvotes).',
+  down: 'Against the solution (counted in its downvotes).',
+});
 export type VoteDirectionKind = ValueOf<typeof VoteDirectionKind>;
 
 @ObjectType({ description: "The viewer's vote on a solution (000 §3 'Vote on a solution')." })
 export class MyVote {
-  @Field(() => VoteDirectionKind) direction!: VoteDirection;
+  @Field(() => VoteDirectionKind, { description: 'Which way the viewer voted.' })
+  direction!: VoteDirection;
   @Field(() => String, { description: 'What the viewer told the author; empty when nothing.' })
   feedback!: string;
   @Field(() => Date, { nullable: true, description: 'When the upvote was cast; null otherwise.' })
@@ -23,10 +23,12 @@ export class MyVote {
 
 @ObjectType({ description: 'Someone who voted on a solution, as the voters pages list them.' })
 export class SolutionVoter {
-  @Field(() => ID) id!: string;
-  @Field(() => String) displayName!: string;
-  @Field(() => String) photoURL!: string;
-  @Field(() => String, { description: 'person or org' }) role!: string;
+  @Field(() => ID, { description: "The voter's id." }) id!: string;
+  @Field(() => String, { description: 'The name they show.' }) displayName!: string;
+  @Field(() => String, { description: "Their picture's URL; empty when there is none." })
+  photoURL!: string;
+  @Field(() => String, { description: 'Person (an individual) or org (an organisation).' })
+  role!: string;
   @Field(() => Date, { description: 'When they cast this vote.' }) when!: Date;
   @Field(() => String, {
     nullable: true,

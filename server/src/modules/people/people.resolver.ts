@@ -1,3 +1,4 @@
+import { PEOPLE_SEARCH_MAX } from '@rules';
 import {
   Arg,
   Authorized,
@@ -22,17 +23,20 @@ import type { PersonRow } from './people.service';
 import { Common, Person, PersonCounters, PersonPage } from './people.types';
 import { AFTER_ARG, FIRST_ARG } from '../../graphql/page';
 
+const PERSON_ID = "The person's user id.";
+const NAME_SEARCH = `Part of a display name, any case, at most ${PEOPLE_SEARCH_MAX} characters; all when omitted.`;
+
 @Resolver(() => Person)
 export class PeopleResolver {
   @Query(() => Person, { description: 'A profile; open to everyone.' })
-  person(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  person(@Arg('id', () => ID, { description: PERSON_ID }) id: string, @Ctx() ctx: Context) {
     return peopleService.getPerson(ctx, id);
   }
 
   @Query(() => PersonPage, { description: 'The people directory (role person), newest first.' })
   people(
     @Ctx() ctx: Context,
-    @Arg('query', () => String, { nullable: true, description: 'Part of a name.' }) query?: string,
+    @Arg('query', () => String, { nullable: true, description: NAME_SEARCH }) query?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -42,7 +46,7 @@ export class PeopleResolver {
   @Query(() => PersonPage, { description: 'The organisations directory (role org), newest first.' })
   orgs(
     @Ctx() ctx: Context,
-    @Arg('query', () => String, { nullable: true, description: 'Part of a name.' }) query?: string,
+    @Arg('query', () => String, { nullable: true, description: NAME_SEARCH }) query?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -52,7 +56,7 @@ export class PeopleResolver {
   @Query(() => PersonPage, { description: "A person's followers, the latest first." })
   followers(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -62,7 +66,7 @@ export class PeopleResolver {
   @Query(() => PersonPage, { description: 'The people a person follows, the latest first.' })
   followingPeople(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -74,7 +78,7 @@ export class PeopleResolver {
   })
   personStories(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -86,7 +90,7 @@ export class PeopleResolver {
   })
   personProblems(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -98,7 +102,7 @@ export class PeopleResolver {
   })
   personSolutions(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -108,7 +112,7 @@ export class PeopleResolver {
   @Query(() => SkillPage, { description: "A person's skills the viewer may read (not anonymous)." })
   personSkills(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -120,7 +124,7 @@ export class PeopleResolver {
   })
   personSolving(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -129,19 +133,29 @@ export class PeopleResolver {
 
   @Authorized()
   @Query(() => Common, { description: 'What the signed-in viewer and this person share.' })
-  common(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+  common(@Arg('userId', () => ID, { description: PERSON_ID }) userId: string, @Ctx() ctx: Context) {
     return profileService.commonWith(ctx, userId);
   }
 
   @Authorized()
-  @Mutation(() => Person, { description: 'Follows a person; following again changes nothing.' })
-  followUser(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+  @Mutation(() => Person, {
+    description: 'Follows a person (not oneself); following again changes nothing.',
+  })
+  followUser(
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
+    @Ctx() ctx: Context,
+  ) {
     return peopleService.followUser(ctx, userId);
   }
 
   @Authorized()
-  @Mutation(() => Person, { description: 'Stops following a person.' })
-  unfollowUser(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+  @Mutation(() => Person, {
+    description: 'Stops following a person; not following them changes nothing.',
+  })
+  unfollowUser(
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
+    @Ctx() ctx: Context,
+  ) {
     return peopleService.unfollowUser(ctx, userId);
   }
 
@@ -155,7 +169,7 @@ export class PeopleResolver {
     return personFollowing(ctx, person);
   }
 
-  @FieldResolver(() => PersonCounters)
+  @FieldResolver(() => PersonCounters, { description: 'Their counts, as the viewer may see them.' })
   counters(@Root() person: PersonRow, @Ctx() ctx: Context) {
     return personCounters(ctx, person);
   }

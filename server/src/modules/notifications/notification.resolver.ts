@@ -40,7 +40,7 @@ export class NotificationResolver {
     @Ctx() ctx: Context,
     @Arg('filter', () => String, {
       defaultValue: 'all',
-      description: `Which list: ${NOTIFICATION_FILTERS.join(', ')}; invites holds invitations, join requests and their answers.`,
+      description: `Which list (${NOTIFICATION_FILTERS.join(', ')}): invites are invitations, join requests and answers; mySpaces, the viewer's private spaces.`,
     })
     filter: string,
     @Arg('spaceId', () => ID, {

@@ -31,7 +31,8 @@ export class NotificationType {
   spaceId!: string | null;
   @Field(() => String, { nullable: true, description: "That space's name; null without a space." })
   spaceName!: string | null;
-  @Field(() => [AuthorType], { description: 'At most 3, newest first.' }) actors!: AuthorType[];
+  @Field(() => [AuthorType], { description: 'Who acted: at most 3, the latest first.' })
+  actors!: AuthorType[];
   @Field(() => Int, { description: 'Distinct people who acted.' }) actorCount!: number;
   @Field(() => String, { nullable: true, description: 'The reaction, for reactions.' })
   reaction!: string | null;

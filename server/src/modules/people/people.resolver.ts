@@ -159,12 +159,14 @@ export class PeopleResolver {
     return peopleService.unfollowUser(ctx, userId);
   }
 
-  @FieldResolver(() => String, { description: 'Empty when there is no photo.' })
+  @FieldResolver(() => String, { description: 'The profile photo URL; empty when there is none.' })
   photoURL(@Root() person: PersonRow) {
     return person.photoUrl ?? '';
   }
 
-  @FieldResolver(() => Boolean, { description: 'The viewer follows this person.' })
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer follows this person (false signed out).',
+  })
   following(@Root() person: PersonRow, @Ctx() ctx: Context) {
     return personFollowing(ctx, person);
   }

@@ -169,7 +169,7 @@ export class ProblemPart {
 
 @ObjectType({
   description:
-    'A number measured on a problem (a level, a count, a cost), added by its author or a member.',
+    "A number measured on a problem (a level, a count, a cost), added by the problem's author or a member.",
 })
 export class Measurement {
   @Field(() => ID, { description: 'Identifies the measurement.' }) id!: string;

@@ -1,3 +1,4 @@
+import { ADMIN_SEARCH_MAX, ANALYTICS_DAYS_DEFAULT, ANALYTICS_DAYS_MAX } from '@rules';
 import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import {
@@ -18,6 +19,9 @@ import { ADMIN_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
 import { AFTER_ARG, FIRST_ARG, connectionOf, connectionFrom } from '../../graphql/page';
 
+const SPACE_ID = "The space's id.";
+const DAYS = `Days to cover, ending today (UTC): 1 to ${ANALYTICS_DAYS_MAX}; ${ANALYTICS_DAYS_DEFAULT} when omitted.`;
+
 @TokenAccess(ADMIN_ACCESS)
 @Resolver()
 export class AdminResolver {
@@ -27,7 +31,11 @@ export class AdminResolver {
   })
   async adminUsers(
     @Ctx() ctx: Context,
-    @Arg('query', () => String, { nullable: true }) query?: string,
+    @Arg('query', () => String, {
+      nullable: true,
+      description: `Part of a display name or e-mail, any case, at most ${ADMIN_SEARCH_MAX} characters; all when omitted.`,
+    })
+    query?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
@@ -41,7 +49,11 @@ export class AdminResolver {
   })
   adminSpaces(
     @Ctx() ctx: Context,
-    @Arg('query', () => String, { nullable: true }) query?: string,
+    @Arg('query', () => String, {
+      nullable: true,
+      description: `Part of a space name, any case, at most ${ADMIN_SEARCH_MAX} characters; all when omitted.`,
+    })
+    query?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
@@ -55,8 +67,8 @@ export class AdminResolver {
   })
   manageOverview(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('days', () => Int, { nullable: true }) days?: number,
+    @Arg('spaceId', () => ID, { description: SPACE_ID }) spaceId: string,
+    @Arg('days', () => Int, { nullable: true, description: DAYS }) days?: number,
   ) {
     return analyticsService.manageOverview(ctx, { spaceId, days });
   }
@@ -68,7 +80,7 @@ export class AdminResolver {
   })
   async manageUsers(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID) spaceId: string,
+    @Arg('spaceId', () => ID, { description: SPACE_ID }) spaceId: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
@@ -82,8 +94,8 @@ export class AdminResolver {
   })
   async spaceAnalytics(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('days', () => Int, { nullable: true }) days?: number,
+    @Arg('spaceId', () => ID, { description: SPACE_ID }) spaceId: string,
+    @Arg('days', () => Int, { nullable: true, description: DAYS }) days?: number,
   ) {
     const view = await analyticsService.spaceAnalytics(ctx, { spaceId, days });
     return { ...view, activeParticipants: view.activeParticipants.map(presentActiveParticipant) };

@@ -11,6 +11,7 @@ import {
   Root,
   Subscription,
 } from 'type-graphql';
+import { COMMENT_MENTIONS_MAX, COMMENT_TEXT_MAX } from '@rules';
 import type { Context } from '../../context';
 import { AuthorType } from '../users/user.types';
 import { commentChangesOn } from './comment-live.service';
@@ -33,6 +34,10 @@ import {
 } from './comment.types';
 import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
+const POST_TYPE = 'The kind of post the thread is on.';
+const POST_ID = "The post's id.";
+const COMMENT_ID = "The comment's or reply's id.";
+
 @Resolver(() => CommentType)
 export class CommentResolver {
   @Query(() => CommentPage, {
@@ -40,9 +45,13 @@ export class CommentResolver {
   })
   comments(
     @Ctx() ctx: Context,
-    @Arg('itemType', () => CommentableType) itemType: CommentableType,
-    @Arg('itemId', () => ID) itemId: string,
-    @Arg('orderBy', () => CommentSort, { defaultValue: CommentSort.recent }) orderBy: CommentSort,
+    @Arg('itemType', () => CommentableType, { description: POST_TYPE }) itemType: CommentableType,
+    @Arg('itemId', () => ID, { description: POST_ID }) itemId: string,
+    @Arg('orderBy', () => CommentSort, {
+      defaultValue: CommentSort.recent,
+      description: 'The order: recent (newest first) or top (most reactions and replies first).',
+    })
+    orderBy: CommentSort,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
@@ -54,7 +63,8 @@ export class CommentResolver {
   @Query(() => CommentPage, { description: "A comment's replies, oldest first." })
   replies(
     @Ctx() ctx: Context,
-    @Arg('commentId', () => ID) commentId: string,
+    @Arg('commentId', () => ID, { description: 'The id of the comment whose replies to list.' })
+    commentId: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
@@ -62,24 +72,42 @@ export class CommentResolver {
   }
 
   @Authorized()
-  @Mutation(() => CommentType, { description: 'Comment on a post, or reply (parentId).' })
-  addComment(@Arg('input', () => AddCommentInput) input: AddCommentInput, @Ctx() ctx: Context) {
+  @Mutation(() => CommentType, {
+    description: 'Comments on a post the viewer may read, or replies under a comment (parentId).',
+  })
+  addComment(
+    @Arg('input', () => AddCommentInput, { description: 'The comment or reply.' })
+    input: AddCommentInput,
+    @Ctx() ctx: Context,
+  ) {
     return commentsService.addComment(ctx, input);
   }
 
   @Authorized()
-  @Mutation(() => CommentType)
+  @Mutation(() => CommentType, {
+    description:
+      'Replaces the text of a comment or reply (its author only); tags and mentions follow.',
+  })
   updateComment(
-    @Arg('id', () => ID) id: string,
-    @Arg('commentHTML', () => String) commentHTML: string,
+    @Arg('id', () => ID, { description: COMMENT_ID }) id: string,
+    @Arg('commentHTML', () => String, {
+      description: `The new rich text (HTML, sanitised on the server): not blank, at most ${COMMENT_TEXT_MAX} characters of text and ${COMMENT_MENTIONS_MAX} @mentions.`,
+    })
+    commentHTML: string,
     @Ctx() ctx: Context,
   ) {
     return commentsService.updateComment(ctx, id, { commentHTML });
   }
 
   @Authorized()
-  @Mutation(() => Boolean, { description: 'Deletes a comment with its replies, or one reply.' })
-  async deleteComment(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Mutation(() => Boolean, {
+    description:
+      'Deletes a comment with its replies, or one reply (its author only); true once done.',
+  })
+  async deleteComment(
+    @Arg('id', () => ID, { description: COMMENT_ID }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     await commentsService.deleteComment(ctx, id);
     return true;
   }
@@ -91,13 +119,13 @@ export class CommentResolver {
   })
   commentChanged(
     @Root() change: LiveCommentChange,
-    @Arg('itemType', () => CommentableType) _itemType: CommentableType,
-    @Arg('itemId', () => ID) _itemId: string,
+    @Arg('itemType', () => CommentableType, { description: POST_TYPE }) _itemType: CommentableType,
+    @Arg('itemId', () => ID, { description: POST_ID }) _itemId: string,
   ): LiveCommentChange {
     return change;
   }
 
-  @FieldResolver(() => AuthorType)
+  @FieldResolver(() => AuthorType, { description: 'Who wrote it; comments are never anonymous.' })
   author(
     @Root() comment: CommentWithAuthor,
     @Ctx() ctx: Context,
@@ -105,7 +133,7 @@ export class CommentResolver {
     return commentAuthor(ctx, comment);
   }
 
-  @FieldResolver(() => CommentCounters)
+  @FieldResolver(() => CommentCounters, { description: 'Its counts.' })
   counters(@Root() comment: CommentWithAuthor): CommentCounters {
     return { totalReplies: comment.totalReplies, totalReactions: comment.totalReactions };
   }

@@ -1,4 +1,4 @@
-import { COMMENTABLE_TYPES, COMMENT_SORTS } from '@rules';
+import { COMMENTABLE_TYPES, COMMENT_MENTIONS_MAX, COMMENT_SORTS, COMMENT_TEXT_MAX } from '@rules';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { enumOf, type ValueOf } from '../../graphql/enum';
 import { pageOf } from '../../graphql/page';
@@ -39,10 +39,13 @@ export const CommentChangeKind = enumOf(
 );
 export type CommentChangeKind = ValueOf<typeof CommentChangeKind>;
 
-@ObjectType()
+const COMMENT_TEXT = `Rich text (HTML, sanitised on the server): not blank, at most ${COMMENT_TEXT_MAX} characters of text and ${COMMENT_MENTIONS_MAX} @mentions.`;
+
+@ObjectType({ description: "A comment's stored counts." })
 export class CommentCounters {
-  @Field(() => Int) totalReplies!: number;
-  @Field(() => Int) totalReactions!: number;
+  @Field(() => Int, { description: 'Its replies that are not hidden (0 for a reply).' })
+  totalReplies!: number;
+  @Field(() => Int, { description: 'Reactions people gave it.' }) totalReactions!: number;
 }
 
 @ObjectType('Comment', {
@@ -50,30 +53,40 @@ export class CommentCounters {
     'A comment on a post, or a reply (parentId set) under one. Rich text is sanitised on the server.',
 })
 export class CommentType {
-  @Field(() => ID) id!: string;
-  @Field(() => String, { name: 'commentHTML', description: 'Rich text (sanitised HTML)' })
+  @Field(() => ID, { description: 'Identifies the comment or reply.' }) id!: string;
+  @Field(() => String, {
+    name: 'commentHTML',
+    description: `Rich text (sanitised HTML), at most ${COMMENT_TEXT_MAX} characters of text.`,
+  })
   commentHtml!: string;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => [ID], { description: 'Ids of the people @mentioned.' })
+  @Field(() => [String], { description: 'The hashtags in its text, lower-cased and without #.' })
+  tags!: string[];
+  @Field(() => [ID], {
+    description: `User ids of the people it @mentions (at most ${COMMENT_MENTIONS_MAX}).`,
+  })
   mentions!: string[];
-  @Field(() => CommentableType) itemType!: CommentableType;
-  @Field(() => ID) itemId!: string;
+  @Field(() => CommentableType, { description: 'The kind of post it is on.' })
+  itemType!: CommentableType;
+  @Field(() => ID, { description: 'The id of the post it is on.' }) itemId!: string;
   @Field(() => ID, { nullable: true, description: 'The comment this replies to.' })
   parentId!: string | null;
   @Field(() => Boolean, {
     description: 'Hidden by a moderator: only its author (and moderators) still see it.',
   })
   isHidden!: boolean;
-  @Field(() => Date) createdAt!: Date;
-  @Field(() => Date) updatedAt!: Date;
+  @Field(() => Date, { description: 'When it was posted.' }) createdAt!: Date;
+  @Field(() => Date, { description: 'When it was last edited; when it was posted if never.' })
+  updatedAt!: Date;
 }
 
 export const CommentPage = pageOf(CommentType, 'Comment');
 
 @ObjectType({ description: 'What changed in a thread, as it arrives live.' })
 export class CommentChange {
-  @Field(() => CommentChangeKind) change!: CommentChangeKind;
-  @Field(() => ID) commentId!: string;
+  @Field(() => CommentChangeKind, { description: 'Whether it was added, updated or removed.' })
+  change!: CommentChangeKind;
+  @Field(() => ID, { description: "The comment's or reply's id, removed ones included." })
+  commentId!: string;
   @Field(() => ID, { nullable: true, description: 'Set for a reply: the comment it is under.' })
   parentId!: string | null;
   @Field(() => CommentType, { nullable: true, description: 'The comment; null when removed.' })
@@ -90,15 +103,16 @@ export class CommentChange {
   parentTotalReplies!: number | null;
 }
 
-@InputType()
+@InputType({ description: 'A new comment on a post, or a reply under one of its comments.' })
 export class AddCommentInput {
-  @Field(() => CommentableType) itemType!: CommentableType;
-  @Field(() => ID) itemId!: string;
+  @Field(() => CommentableType, { description: 'The kind of post to comment on.' })
+  itemType!: CommentableType;
+  @Field(() => ID, { description: "The post's id." }) itemId!: string;
   @Field(() => ID, {
     nullable: true,
     description:
       'Reply to this comment of the same post (a reply to a reply goes under its comment).',
   })
   parentId?: string | null;
-  @Field(() => String) commentHTML!: string;
+  @Field(() => String, { description: COMMENT_TEXT }) commentHTML!: string;
 }

@@ -11,6 +11,7 @@ import {
   Root,
   Subscription,
 } from 'type-graphql';
+import { COMMENTABLE_TYPES, NOTIFICATION_FILTERS, WATCH_LEVELS } from '@rules';
 import type { Context } from '../../context';
 import { createLoaders } from '../../graphql/loaders';
 import { Space } from '../spaces/space.types';
@@ -23,6 +24,10 @@ import { NOTIFICATIONS_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
 import { AFTER_ARG, FIRST_ARG, nextCursorConnection } from '../../graphql/page';
 
+const NOTIFICATION_ID = "The id of one of the viewer's notifications.";
+const POST_TYPE = `The post's kind: ${COMMENTABLE_TYPES.join(', ')}.`;
+const POST_ID = "The post's id.";
+
 @TokenAccess(NOTIFICATIONS_ACCESS)
 @Resolver(() => NotificationType)
 export class NotificationResolver {
@@ -33,8 +38,16 @@ export class NotificationResolver {
   })
   async notifications(
     @Ctx() ctx: Context,
-    @Arg('filter', () => String, { defaultValue: 'all' }) filter: string,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('filter', () => String, {
+      defaultValue: 'all',
+      description: `Which list (${NOTIFICATION_FILTERS.join(', ')}): invites are invitations, join requests and answers; mySpaces, the viewer's private spaces.`,
+    })
+    filter: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description: "For thisSpace: the space; the viewer's active space when omitted.",
+    })
+    spaceId?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
@@ -49,14 +62,25 @@ export class NotificationResolver {
   }
 
   @Authorized()
-  @Mutation(() => NotificationType)
-  async markNotificationRead(@Ctx() ctx: Context, @Arg('id', () => ID) id: string) {
+  @Mutation(() => NotificationType, {
+    description: "Marks one of the viewer's notifications read; anyone else's is NOT_FOUND.",
+  })
+  async markNotificationRead(
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID, { description: NOTIFICATION_ID }) id: string,
+  ) {
     return presentNotification(ctx, await notificationService.markNotificationRead(ctx, id));
   }
 
   @Authorized()
-  @Mutation(() => Boolean)
-  async deleteNotification(@Ctx() ctx: Context, @Arg('id', () => ID) id: string) {
+  @Mutation(() => Boolean, {
+    description:
+      "Deletes one of the viewer's notifications (true once done); anyone else's is NOT_FOUND.",
+  })
+  async deleteNotification(
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID, { description: NOTIFICATION_ID }) id: string,
+  ) {
     await notificationService.deleteNotification(ctx, id);
     return true;
   }
@@ -69,7 +93,9 @@ export class NotificationResolver {
   }
 
   @Authorized()
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, {
+    description: "Marks all the viewer's notifications read (true once done).",
+  })
   async markAllNotificationsRead(@Ctx() ctx: Context) {
     await notificationService.markAllNotificationsRead(ctx);
     return true;
@@ -83,19 +109,24 @@ export class NotificationResolver {
   })
   watchLevel(
     @Ctx() ctx: Context,
-    @Arg('itemType', () => String) itemType: string,
-    @Arg('itemId', () => ID) itemId: string,
+    @Arg('itemType', () => String, { description: POST_TYPE }) itemType: string,
+    @Arg('itemId', () => ID, { description: POST_ID }) itemId: string,
   ) {
     return notificationService.watchLevel(ctx, { itemType, itemId });
   }
 
   @Authorized()
-  @Mutation(() => String)
+  @Mutation(() => String, {
+    description: 'Sets how closely the viewer follows a post they may read; returns the level set.',
+  })
   setWatchLevel(
     @Ctx() ctx: Context,
-    @Arg('itemType', () => String) itemType: string,
-    @Arg('itemId', () => ID) itemId: string,
-    @Arg('level', () => String) level: string,
+    @Arg('itemType', () => String, { description: POST_TYPE }) itemType: string,
+    @Arg('itemId', () => ID, { description: POST_ID }) itemId: string,
+    @Arg('level', () => String, {
+      description: `One of ${WATCH_LEVELS.join(', ')}: all activity, mentions of the viewer only, or none.`,
+    })
+    level: string,
   ) {
     return notificationService.setWatchLevel(ctx, { itemType, itemId, level });
   }
@@ -106,8 +137,11 @@ export class NotificationResolver {
   })
   setSpaceNotifications(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('on', () => Boolean) on: boolean,
+    @Arg('spaceId', () => ID, {
+      description: "The space's id (one whose content the viewer may read).",
+    })
+    spaceId: string,
+    @Arg('on', () => Boolean, { description: 'True turns them on, false off.' }) on: boolean,
   ) {
     return notificationService.setSpaceNotifications(ctx, { spaceId, on });
   }

@@ -42,13 +42,21 @@ export const NotificationItemTypeEnum = enumOf(
   description: "One grouped notification: 'Ada and 3 others reacted to your story'.",
 })
 export class NotificationType {
-  @Field(() => ID) id!: string;
-  @Field(() => NotificationKindEnum) kind!: string;
-  @Field(() => NotificationItemTypeEnum) itemType!: string;
-  @Field(() => ID) itemId!: string;
-  @Field(() => ID, { nullable: true }) spaceId!: string | null;
-  @Field(() => String, { nullable: true }) spaceName!: string | null;
-  @Field(() => [AuthorType], { description: 'At most 3, newest first.' }) actors!: AuthorType[];
+  @Field(() => ID, { description: 'Identifies the notification.' }) id!: string;
+  @Field(() => NotificationKindEnum, { description: 'What happened.' }) kind!: string;
+  @Field(() => NotificationItemTypeEnum, { description: 'What kind of thing it is about.' })
+  itemType!: string;
+  @Field(() => ID, { description: 'The id of the post, comment, space or person it is about.' })
+  itemId!: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The space it happened in; null when there is none (a new follower).',
+  })
+  spaceId!: string | null;
+  @Field(() => String, { nullable: true, description: "That space's name; null without a space." })
+  spaceName!: string | null;
+  @Field(() => [AuthorType], { description: 'Who acted: at most 3, the latest first.' })
+  actors!: AuthorType[];
   @Field(() => Int, { description: 'Distinct people who acted.' }) actorCount!: number;
   @Field(() => String, { nullable: true, description: 'The reaction, for reactions.' })
   reaction!: string | null;
@@ -70,8 +78,11 @@ export class NotificationType {
   })
   title!: string | null;
   @Field(() => String, { description: 'The client route to open.' }) route!: string;
-  @Field(() => Boolean) isRead!: boolean;
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => Boolean, { description: 'Whether the viewer has read it.' }) isRead!: boolean;
+  @Field(() => Date, {
+    description: 'When it was first made; later activity joins it and moves updatedAt.',
+  })
+  createdAt!: Date;
   @Field(() => Date, { description: 'The latest activity (lists sort by it).' }) updatedAt!: Date;
 }
 
@@ -79,7 +90,10 @@ export const NotificationPage = pageOf(NotificationType, 'Notification', 'nextCu
 
 @ObjectType({ description: "A change to the viewer's notifications, as it arrives live." })
 export class NotificationsChanged {
-  @Field(() => Int) totalNotifications!: number;
+  @Field(() => Int, {
+    description: "The viewer's unread notifications now (as User.totalNotifications).",
+  })
+  totalNotifications!: number;
   @Field(() => NotificationType, {
     nullable: true,
     description: 'Null when only the total changed (read or deleted on another device).',

@@ -1,3 +1,4 @@
+import { URL_MAX } from '@rules';
 import { Arg, Authorized, Ctx, Field, InputType, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { presentMe } from '../users/user.presenter';
@@ -14,14 +15,24 @@ import { TokenAccess } from '../../graphql/token-scopes';
 
 @InputType({ description: 'The keys of a browser push subscription (PushSubscription.toJSON()).' })
 export class PushSubscriptionKeysInput {
-  @Field(() => String) p256dh!: string;
-  @Field(() => String) auth!: string;
+  @Field(() => String, {
+    description: "The browser's public key (base64url), at most 256 characters.",
+  })
+  p256dh!: string;
+  @Field(() => String, {
+    description: 'The authentication secret (base64url), at most 256 characters.',
+  })
+  auth!: string;
 }
 
 @InputType({ description: 'A browser push subscription, as PushSubscription.toJSON() gives it.' })
 export class PushSubscriptionInput {
-  @Field(() => String) endpoint!: string;
-  @Field(() => PushSubscriptionKeysInput) keys!: PushSubscriptionKeysInput;
+  @Field(() => String, {
+    description: `The push service's https URL, at most ${URL_MAX} characters.`,
+  })
+  endpoint!: string;
+  @Field(() => PushSubscriptionKeysInput, { description: 'The keys messages are encrypted with.' })
+  keys!: PushSubscriptionKeysInput;
 }
 
 /** Web Push subscriptions and the e-mail digest setting. */
@@ -45,7 +56,10 @@ export class PushResolver {
     description: 'Stores this browser’s push subscription for the viewer.',
   })
   async savePushSubscription(
-    @Arg('subscription', () => PushSubscriptionInput) subscription: PushSubscriptionInput,
+    @Arg('subscription', () => PushSubscriptionInput, {
+      description: "This browser's subscription, from PushSubscription.toJSON().",
+    })
+    subscription: PushSubscriptionInput,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
     await savePushSubscription(ctx, subscription);
@@ -55,7 +69,10 @@ export class PushResolver {
   @Authorized()
   @Mutation(() => Boolean, { description: 'Forgets one of the viewer’s browser subscriptions.' })
   async removePushSubscription(
-    @Arg('endpoint', () => String) endpoint: string,
+    @Arg('endpoint', () => String, {
+      description: 'The endpoint URL of the subscription to forget.',
+    })
+    endpoint: string,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
     await removePushSubscription(ctx, endpoint);
@@ -64,7 +81,11 @@ export class PushResolver {
 
   @Authorized()
   @Mutation(() => User, { description: 'Turns the daily e-mail digest on or off.' })
-  async setDigestEmails(@Arg('on', () => Boolean) on: boolean, @Ctx() ctx: Context) {
+  async setDigestEmails(
+    @Arg('on', () => Boolean, { description: 'True for the daily e-mail digest, false for none.' })
+    on: boolean,
+    @Ctx() ctx: Context,
+  ) {
     return presentMe(await setDigestEmails(ctx, on));
   }
 }

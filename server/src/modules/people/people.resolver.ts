@@ -1,3 +1,4 @@
+import { PEOPLE_SEARCH_MAX } from '@rules';
 import {
   Arg,
   Authorized,
@@ -22,17 +23,20 @@ import type { PersonRow } from './people.service';
 import { Common, Person, PersonCounters, PersonPage } from './people.types';
 import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
+const PERSON_ID = "The person's user id.";
+const NAME_SEARCH = `Part of a display name, any case, at most ${PEOPLE_SEARCH_MAX} characters; all when omitted.`;
+
 @Resolver(() => Person)
 export class PeopleResolver {
   @Query(() => Person, { description: 'A profile; open to everyone.' })
-  person(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  person(@Arg('id', () => ID, { description: PERSON_ID }) id: string, @Ctx() ctx: Context) {
     return peopleService.getPerson(ctx, id);
   }
 
   @Query(() => PersonPage, { description: 'The people directory (role person), newest first.' })
   people(
     @Ctx() ctx: Context,
-    @Arg('query', () => String, { nullable: true, description: 'Part of a name.' }) query?: string,
+    @Arg('query', () => String, { nullable: true, description: NAME_SEARCH }) query?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -44,7 +48,7 @@ export class PeopleResolver {
   @Query(() => PersonPage, { description: 'The organisations directory (role org), newest first.' })
   orgs(
     @Ctx() ctx: Context,
-    @Arg('query', () => String, { nullable: true, description: 'Part of a name.' }) query?: string,
+    @Arg('query', () => String, { nullable: true, description: NAME_SEARCH }) query?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -56,7 +60,7 @@ export class PeopleResolver {
   @Query(() => PersonPage, { description: "A person's followers, the latest first." })
   followers(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -66,7 +70,7 @@ export class PeopleResolver {
   @Query(() => PersonPage, { description: 'The people a person follows, the latest first.' })
   followingPeople(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -78,7 +82,7 @@ export class PeopleResolver {
   })
   personStories(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -90,7 +94,7 @@ export class PeopleResolver {
   })
   personProblems(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -102,7 +106,7 @@ export class PeopleResolver {
   })
   personSolutions(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -112,7 +116,7 @@ export class PeopleResolver {
   @Query(() => SkillPage, { description: "A person's skills the viewer may read (not anonymous)." })
   personSkills(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -124,7 +128,7 @@ export class PeopleResolver {
   })
   personSolving(
     @Ctx() ctx: Context,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -133,33 +137,45 @@ export class PeopleResolver {
 
   @Authorized()
   @Query(() => Common, { description: 'What the signed-in viewer and this person share.' })
-  common(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+  common(@Arg('userId', () => ID, { description: PERSON_ID }) userId: string, @Ctx() ctx: Context) {
     return profileService.commonWith(ctx, userId);
   }
 
   @Authorized()
-  @Mutation(() => Person, { description: 'Follows a person; following again changes nothing.' })
-  followUser(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+  @Mutation(() => Person, {
+    description: 'Follows a person (not oneself); following again changes nothing.',
+  })
+  followUser(
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
+    @Ctx() ctx: Context,
+  ) {
     return peopleService.followUser(ctx, userId);
   }
 
   @Authorized()
-  @Mutation(() => Person, { description: 'Stops following a person.' })
-  unfollowUser(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+  @Mutation(() => Person, {
+    description: 'Stops following a person; not following them changes nothing.',
+  })
+  unfollowUser(
+    @Arg('userId', () => ID, { description: PERSON_ID }) userId: string,
+    @Ctx() ctx: Context,
+  ) {
     return peopleService.unfollowUser(ctx, userId);
   }
 
-  @FieldResolver(() => String, { description: 'Empty when there is no photo.' })
+  @FieldResolver(() => String, { description: 'The profile photo URL; empty when there is none.' })
   photoURL(@Root() person: PersonRow) {
     return person.photoUrl ?? '';
   }
 
-  @FieldResolver(() => Boolean, { description: 'The viewer follows this person.' })
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer follows this person (false signed out).',
+  })
   following(@Root() person: PersonRow, @Ctx() ctx: Context) {
     return personFollowing(ctx, person);
   }
 
-  @FieldResolver(() => PersonCounters)
+  @FieldResolver(() => PersonCounters, { description: 'Their counts, as the viewer may see them.' })
   counters(@Root() person: PersonRow, @Ctx() ctx: Context) {
     return personCounters(ctx, person);
   }

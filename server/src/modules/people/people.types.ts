@@ -1,3 +1,4 @@
+import { BIO_MAX, DISPLAY_NAME_MAX, PROFILE_TAGS_MAX } from '@rules';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Problem } from '../problems/problem.types';
 import { Space } from '../spaces/space.types';
@@ -8,12 +9,16 @@ import { pageOf } from '../../graphql/page';
     "A person's public counters; the post totals count only what the viewer may read, never anonymous posts.",
 })
 export class PersonCounters {
-  @Field(() => Int) totalFollowers!: number;
-  @Field(() => Int) totalFollowing!: number;
-  @Field(() => Int) totalStories!: number;
-  @Field(() => Int) totalProblems!: number;
-  @Field(() => Int) totalSolutions!: number;
-  @Field(() => Int) totalSkills!: number;
+  @Field(() => Int, { description: 'People who follow them.' }) totalFollowers!: number;
+  @Field(() => Int, { description: 'People they follow.' }) totalFollowing!: number;
+  @Field(() => Int, { description: 'Their named stories the viewer may read.' })
+  totalStories!: number;
+  @Field(() => Int, { description: 'Their named problems the viewer may read.' })
+  totalProblems!: number;
+  @Field(() => Int, { description: 'Their named solutions the viewer may read.' })
+  totalSolutions!: number;
+  @Field(() => Int, { description: 'Their named skills the viewer may read.' })
+  totalSkills!: number;
 }
 
 @ObjectType({
@@ -21,12 +26,25 @@ export class PersonCounters {
     'A person or organisation as anyone may see them (the profile); photoURL, counters and following are resolved per viewer.',
 })
 export class Person {
-  @Field(() => ID) id!: string;
-  @Field(() => String) displayName!: string;
-  @Field(() => String, { description: 'person or org' }) role!: string;
-  @Field(() => String, { nullable: true }) bio!: string | null;
-  @Field(() => [String]) profileTags!: string[];
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => ID, { description: "The person's user id." }) id!: string;
+  @Field(() => String, {
+    description: `The name shown, at most ${DISPLAY_NAME_MAX} characters.`,
+  })
+  displayName!: string;
+  @Field(() => String, {
+    description: 'The account role: person (an individual) or org (an organisation).',
+  })
+  role!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: `What they say about themselves, at most ${BIO_MAX} characters; null when unset.`,
+  })
+  bio!: string | null;
+  @Field(() => [String], {
+    description: `Their profile tags (at most ${PROFILE_TAGS_MAX}), lower-cased and without #.`,
+  })
+  profileTags!: string[];
+  @Field(() => Date, { description: 'When the account was made.' }) createdAt!: Date;
 }
 
 export const PersonPage = pageOf(Person);

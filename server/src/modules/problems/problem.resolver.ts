@@ -1,4 +1,4 @@
-import { problemStatusColor } from '@rules';
+import { NEARBY_RADIUS_KM, PROBLEM_PART_TYPES, PROBLEM_STATUSES, problemStatusColor } from '@rules';
 import {
   Arg,
   Authorized,
@@ -50,6 +50,9 @@ import {
 } from './problem.types';
 import { AFTER_ARG, FIRST_ARG, connectionOf, connectionFrom } from '../../graphql/page';
 
+const PROBLEM_ID = "The problem's id.";
+const PART_ID = "The part's id (within the problem).";
+
 @Resolver(() => Problem)
 export class ProblemResolver extends PostWriteResolver(
   {
@@ -72,28 +75,52 @@ export class ProblemResolver extends PostWriteResolver(
     @Ctx() ctx: Context,
     @Arg('list', () => ProblemListKind, {
       defaultValue: ProblemListKind.recent,
+      description:
+        "A space's problems (recent, solving) or the viewer's own in every space (myproblems, mypriorities).",
     })
     list: ProblemListKind,
     @Arg('orderBy', () => ProblemSortKind, {
       defaultValue: ProblemSortKind.recent,
+      description: 'The order; location needs `position`, and mypriorities keeps priority order.',
     })
     orderBy: ProblemSortKind,
     @Arg('statuses', () => [String], {
       nullable: true,
-      description: 'Only these statuses',
+      description: `Only problems with these statuses (${PROBLEM_STATUSES.join(', ')}); all when omitted.`,
     })
     statuses?: string[],
-    @Arg('timeRange', () => TimeRange, { nullable: true })
+    @Arg('timeRange', () => TimeRange, {
+      nullable: true,
+      description: 'Only problems created in this period; all time when omitted.',
+    })
     timeRange?: TimeRange,
-    @Arg('startDate', () => Date, { nullable: true }) startDate?: Date,
-    @Arg('endDate', () => Date, { nullable: true }) endDate?: Date,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('startDate', () => Date, {
+      nullable: true,
+      description:
+        'Only problems created at or after this moment (overrides the timeRange preset).',
+    })
+    startDate?: Date,
+    @Arg('endDate', () => Date, {
+      nullable: true,
+      description:
+        'Only problems created at or before this moment (overrides the timeRange preset).',
+    })
+    endDate?: Date,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description:
+        "For recent and solving: the space to list; the viewer's active space when omitted.",
+    })
+    spaceId?: string,
     @Arg('position', () => PositionInput, {
       nullable: true,
       description: "The viewer's position: needed by the location sort and the nearby filter.",
     })
     position?: PositionInput,
-    @Arg('distance', () => DistanceFilter, { defaultValue: DistanceFilter.all })
+    @Arg('distance', () => DistanceFilter, {
+      defaultValue: DistanceFilter.all,
+      description: `Nearby keeps problems within ${NEARBY_RADIUS_KM} km of \`position\` (which it then needs).`,
+    })
     distance?: DistanceFilter,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
@@ -115,8 +142,11 @@ export class ProblemResolver extends PostWriteResolver(
     );
   }
 
-  @Query(() => Problem)
-  problem(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Query(() => Problem, {
+    description:
+      'A problem the viewer may read (drafts only by their author); NOT_FOUND for any other, as for a missing one.',
+  })
+  problem(@Arg('id', () => ID, { description: PROBLEM_ID }) id: string, @Ctx() ctx: Context) {
     return problemsService.getProblem(ctx, id);
   }
 
@@ -132,10 +162,10 @@ export class ProblemResolver extends PostWriteResolver(
     description: 'Parts of a problem in the order they were added.',
   })
   problemParts(
-    @Arg('problemId', () => ID) problemId: string,
+    @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
     @Arg('type', () => String, {
       nullable: true,
-      description: 'stakeholder, thing or process',
+      description: `Only parts of this kind (${PROBLEM_PART_TYPES.join(', ')}); every part when omitted.`,
     })
     type: string | null,
     @Ctx() ctx: Context,
@@ -143,10 +173,10 @@ export class ProblemResolver extends PostWriteResolver(
     return problemPartsService.listParts(ctx, problemId, type);
   }
 
-  @Query(() => ProblemPart)
+  @Query(() => ProblemPart, { description: 'One part of a problem the viewer may read.' })
   problemPart(
-    @Arg('problemId', () => ID) problemId: string,
-    @Arg('partId', () => ID) partId: string,
+    @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
+    @Arg('partId', () => ID, { description: PART_ID }) partId: string,
     @Ctx() ctx: Context,
   ) {
     return problemPartsService.getPart(ctx, problemId, partId);
@@ -155,7 +185,10 @@ export class ProblemResolver extends PostWriteResolver(
   @Query(() => [Measurement], {
     description: 'Measurements of a problem, newest first.',
   })
-  measurements(@Arg('problemId', () => ID) problemId: string, @Ctx() ctx: Context) {
+  measurements(
+    @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
+    @Ctx() ctx: Context,
+  ) {
     return problemMeasurementsService.listMeasurements(ctx, problemId);
   }
 
@@ -163,7 +196,7 @@ export class ProblemResolver extends PostWriteResolver(
     description: 'People who joined the problem, newest first.',
   })
   async impacted(
-    @Arg('problemId', () => ID) problemId: string,
+    @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
     @Ctx() ctx: Context,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
@@ -179,10 +212,11 @@ export class ProblemResolver extends PostWriteResolver(
   }
 
   @Query(() => [AuthorType], {
-    description: 'Authors of the solutions linked to the problem.',
+    description:
+      'Named authors of the published solutions linked to the problem, by display name (anonymous ones reveal nobody).',
   })
   async solvers(
-    @Arg('problemId', () => ID) problemId: string,
+    @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
     @Ctx() ctx: Context,
   ): Promise<AuthorType[]> {
     return (await problemMembersService.solvers(ctx, problemId)).map(authorView);
@@ -190,27 +224,39 @@ export class ProblemResolver extends PostWriteResolver(
 
   @Authorized()
   @Mutation(() => Problem, {
-    description: 'The author and joined members may change the status.',
+    description:
+      'Sets the status (its author and members only); each change notifies the members and is kept in statusActivity.',
   })
   setProblemStatus(
-    @Arg('id', () => ID) id: string,
-    @Arg('status', () => String) status: string,
+    @Arg('id', () => ID, { description: PROBLEM_ID }) id: string,
+    @Arg('status', () => String, {
+      description: `The new status: ${PROBLEM_STATUSES.join(', ')}; the current one changes nothing.`,
+    })
+    status: string,
     @Ctx() ctx: Context,
   ) {
     return problemStatusService.setProblemStatus(ctx, id, status);
   }
 
   @Authorized()
-  @Mutation(() => Problem)
-  joinProblem(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Mutation(() => Problem, {
+    description:
+      'Joins a problem (impacted by it) and watches it; joining again changes nothing. Members may change its status.',
+  })
+  joinProblem(@Arg('id', () => ID, { description: PROBLEM_ID }) id: string, @Ctx() ctx: Context) {
     return problemMembersService.joinProblem(ctx, id);
   }
 
   @Authorized()
-  @Mutation(() => Problem)
+  @Mutation(() => Problem, {
+    description: 'Leaves a joined problem, keeping what the member said; CONFLICT when not joined.',
+  })
   leaveProblem(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => LeaveProblemInput, { nullable: true })
+    @Arg('id', () => ID, { description: PROBLEM_ID }) id: string,
+    @Arg('input', () => LeaveProblemInput, {
+      nullable: true,
+      description: 'What the member says on leaving; nothing when omitted.',
+    })
     input: LeaveProblemInput | null,
     @Ctx() ctx: Context,
   ) {
@@ -221,36 +267,53 @@ export class ProblemResolver extends PostWriteResolver(
   @Mutation(() => [JoinedProblem], {
     description: 'Sets priorities 1, 2, … in the given order.',
   })
-  updateJoinedProblems(@Arg('problemIds', () => [ID]) problemIds: string[], @Ctx() ctx: Context) {
+  updateJoinedProblems(
+    @Arg('problemIds', () => [ID], {
+      description:
+        'Joined problems in priority order, first = 1; joined problems left out lose their priority.',
+    })
+    problemIds: string[],
+    @Ctx() ctx: Context,
+  ) {
     return problemMembersService.updateJoinedProblems(ctx, problemIds);
   }
 
   @Authorized()
-  @Mutation(() => ProblemPart)
+  @Mutation(() => ProblemPart, {
+    description: 'Adds a part to a problem (its author and members only).',
+  })
   addPart(
-    @Arg('problemId', () => ID) problemId: string,
-    @Arg('input', () => ProblemPartInput) input: ProblemPartInput,
+    @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
+    @Arg('input', () => ProblemPartInput, { description: 'The new part.' })
+    input: ProblemPartInput,
     @Ctx() ctx: Context,
   ) {
     return problemPartsService.addPart(ctx, problemId, input);
   }
 
   @Authorized()
-  @Mutation(() => ProblemPart)
+  @Mutation(() => ProblemPart, {
+    description: "Replaces a part's fields (whoever added it and the problem's author only).",
+  })
   updatePart(
-    @Arg('problemId', () => ID) problemId: string,
-    @Arg('partId', () => ID) partId: string,
-    @Arg('input', () => ProblemPartInput) input: ProblemPartInput,
+    @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
+    @Arg('partId', () => ID, { description: PART_ID }) partId: string,
+    @Arg('input', () => ProblemPartInput, {
+      description: 'Every field of the part, as it should be.',
+    })
+    input: ProblemPartInput,
     @Ctx() ctx: Context,
   ) {
     return problemPartsService.updatePart(ctx, problemId, partId, input);
   }
 
   @Authorized()
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, {
+    description: "Deletes a part (whoever added it and the problem's author only); true once done.",
+  })
   async deletePart(
-    @Arg('problemId', () => ID) problemId: string,
-    @Arg('partId', () => ID) partId: string,
+    @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
+    @Arg('partId', () => ID, { description: PART_ID }) partId: string,
     @Ctx() ctx: Context,
   ) {
     await problemPartsService.deletePart(ctx, problemId, partId);
@@ -258,10 +321,13 @@ export class ProblemResolver extends PostWriteResolver(
   }
 
   @Authorized()
-  @Mutation(() => Measurement)
+  @Mutation(() => Measurement, {
+    description: 'Records a measurement of a problem (its author and members only).',
+  })
   addMeasurement(
-    @Arg('problemId', () => ID) problemId: string,
-    @Arg('input', () => MeasurementInput) input: MeasurementInput,
+    @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
+    @Arg('input', () => MeasurementInput, { description: 'The new measurement.' })
+    input: MeasurementInput,
     @Ctx() ctx: Context,
   ) {
     return problemMeasurementsService.addMeasurement(ctx, problemId, input);
@@ -275,7 +341,11 @@ export class ProblemResolver extends PostWriteResolver(
   })
   problemStatusChanged(
     @Root() problem: problemLive.LiveProblem,
-    @Arg('spaceId', () => ID, { nullable: true }) _spaceId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description: "The space to follow; the viewer's active space when omitted.",
+    })
+    _spaceId?: string,
   ): ProblemRow {
     return problem;
   }
@@ -285,7 +355,7 @@ export class ProblemResolver extends PostWriteResolver(
     return presentLocation(problem);
   }
 
-  @FieldResolver(() => ProblemCounters)
+  @FieldResolver(() => ProblemCounters, { description: "The problem's counts." })
   counters(@Root() problem: ProblemRow): ProblemCounters {
     return problemCounters(problem);
   }

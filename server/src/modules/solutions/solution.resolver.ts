@@ -11,6 +11,7 @@ import {
   Root,
   Subscription,
 } from 'type-graphql';
+import { SOLUTION_LINK_MAX, SOLUTION_SORTS } from '@rules';
 import { TimeRange } from '../../graphql/time-range';
 import type { Context } from '../../context';
 import { PostWriteResolver } from '../posts/post-writes.resolver';
@@ -37,6 +38,8 @@ import {
 } from './solution.types';
 import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
+const SOLUTION_ID = "The solution's id.";
+
 @Resolver(() => Solution)
 export class SolutionResolver extends PostWriteResolver(
   {
@@ -44,6 +47,7 @@ export class SolutionResolver extends PostWriteResolver(
     type: Solution,
     createInput: CreateSolutionInput,
     updateInput: UpdateSolutionInput,
+    createDescription: 'Creates a solution, standalone or posted under a problem (`problemId`).',
   },
   {
     create: solutionsService.createSolution,
@@ -62,7 +66,12 @@ export class SolutionResolver extends PostWriteResolver(
   })
   solutionAdded(
     @Root() solution: SolutionRow,
-    @Arg('spaceId', () => ID, { nullable: true }) _spaceId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description:
+        "The space to follow; the viewer's active space when omitted (unused with problemId).",
+    })
+    _spaceId?: string,
     @Arg('problemId', () => ID, {
       nullable: true,
       description: "A problem's Solutions tab instead of a space's solutions.",
@@ -80,16 +89,44 @@ export class SolutionResolver extends PostWriteResolver(
     @Ctx() ctx: Context,
     @Arg('list', () => SolutionListKind, {
       defaultValue: SolutionListKind.recent,
+      description:
+        "A space's or a problem's solutions (recent), or the viewer's own in every space.",
     })
     list: SolutionListKind,
-    @Arg('problemId', () => ID, { nullable: true }) problemId?: string,
-    @Arg('orderBy', () => SolutionSortKind, { nullable: true })
+    @Arg('problemId', () => ID, {
+      nullable: true,
+      description:
+        "For recent: this problem's linked solutions (its Solutions tab) instead of a space's.",
+    })
+    problemId?: string,
+    @Arg('orderBy', () => SolutionSortKind, {
+      nullable: true,
+      description: `The order (${SOLUTION_SORTS.join(', ')}), newest or most votes first; recent when omitted.`,
+    })
     orderBy?: SolutionSortKind,
-    @Arg('timeRange', () => TimeRange, { nullable: true })
+    @Arg('timeRange', () => TimeRange, {
+      nullable: true,
+      description: 'Only solutions created in this period; all time when omitted.',
+    })
     timeRange?: TimeRange,
-    @Arg('startDate', () => Date, { nullable: true }) startDate?: Date,
-    @Arg('endDate', () => Date, { nullable: true }) endDate?: Date,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('startDate', () => Date, {
+      nullable: true,
+      description:
+        'Only solutions created at or after this moment (overrides the timeRange preset).',
+    })
+    startDate?: Date,
+    @Arg('endDate', () => Date, {
+      nullable: true,
+      description:
+        'Only solutions created at or before this moment (overrides the timeRange preset).',
+    })
+    endDate?: Date,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description:
+        "For a space's solutions: the space to list; the viewer's active space when omitted.",
+    })
+    spaceId?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -108,8 +145,11 @@ export class SolutionResolver extends PostWriteResolver(
     );
   }
 
-  @Query(() => Solution)
-  solution(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Query(() => Solution, {
+    description:
+      'A solution the viewer may read (drafts only by their author); NOT_FOUND for any other, as for a missing one.',
+  })
+  solution(@Arg('id', () => ID, { description: SOLUTION_ID }) id: string, @Ctx() ctx: Context) {
     return solutionsService.getSolution(ctx, id);
   }
 
@@ -117,7 +157,10 @@ export class SolutionResolver extends PostWriteResolver(
   @Query(() => [Solution], {
     description: 'The viewer’s upvoted solutions of a problem.',
   })
-  upvotedSolutions(@Arg('problemId', () => ID) problemId: string, @Ctx() ctx: Context) {
+  upvotedSolutions(
+    @Arg('problemId', () => ID, { description: "The problem's id." }) problemId: string,
+    @Ctx() ctx: Context,
+  ) {
     return solutionListsService.upvotedSolutions(ctx, problemId);
   }
 
@@ -126,18 +169,24 @@ export class SolutionResolver extends PostWriteResolver(
     description: 'Links a solution to more problems of its space (idempotent).',
   })
   linkSolution(
-    @Arg('solutionId', () => ID) solutionId: string,
-    @Arg('problemIds', () => [ID]) problemIds: string[],
+    @Arg('solutionId', () => ID, { description: SOLUTION_ID }) solutionId: string,
+    @Arg('problemIds', () => [ID], {
+      description: `Problems of the solution's own space the viewer may read: 1 to ${SOLUTION_LINK_MAX}.`,
+    })
+    problemIds: string[],
     @Ctx() ctx: Context,
   ) {
     return solutionLinksService.linkSolution(ctx, solutionId, problemIds);
   }
 
   @Authorized()
-  @Mutation(() => Solution)
+  @Mutation(() => Solution, {
+    description:
+      "Unlinks a solution from a problem: the solution's author or whoever made the link may.",
+  })
   unlinkSolution(
-    @Arg('solutionId', () => ID) solutionId: string,
-    @Arg('problemId', () => ID) problemId: string,
+    @Arg('solutionId', () => ID, { description: SOLUTION_ID }) solutionId: string,
+    @Arg('problemId', () => ID, { description: "The problem's id." }) problemId: string,
     @Ctx() ctx: Context,
   ) {
     return solutionLinksService.unlinkSolution(ctx, solutionId, problemId);
@@ -148,7 +197,7 @@ export class SolutionResolver extends PostWriteResolver(
     return presentLocation(solution);
   }
 
-  @FieldResolver(() => SolutionCounters)
+  @FieldResolver(() => SolutionCounters, { description: "The solution's counts." })
   counters(@Root() solution: SolutionRow): SolutionCounters {
     return solutionCounters(solution);
   }
@@ -160,12 +209,16 @@ export class SolutionResolver extends PostWriteResolver(
     return solution.createdAt;
   }
 
-  @FieldResolver(() => Boolean)
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer upvoted it (false signed out).',
+  })
   async upvoted(@Root() solution: SolutionRow, @Ctx() ctx: Context): Promise<boolean> {
     return (await solutionVote(ctx, solution)) === 'up';
   }
 
-  @FieldResolver(() => Boolean)
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the viewer downvoted it (false signed out).',
+  })
   async downvoted(@Root() solution: SolutionRow, @Ctx() ctx: Context): Promise<boolean> {
     return (await solutionVote(ctx, solution)) === 'down';
   }

@@ -1,3 +1,10 @@
+import {
+  ADD_TAGS_MAX,
+  NOTIFICATION_TAGS_MAX,
+  PROFILE_TAGS_MAX,
+  TAG_FOLLOW_MAX,
+  TAG_TEXT_MAX,
+} from '@rules';
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { StoryPage } from '../stories/story.types';
@@ -18,6 +25,11 @@ import {
 } from './tag.types';
 import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
+const TAG = "The tag, with or without '#', in any case ('#Water' is 'water').";
+const LIST_SPACE = "The space to list; the viewer's active space when omitted.";
+const COUNTERS_SPACE = "The space whose counts to show; the viewer's active space when omitted.";
+const TAG_LIST = "With or without '#', in any case; duplicates are dropped.";
+
 @Resolver(() => Tag)
 export class TagResolver {
   @Query(() => Tag, {
@@ -25,8 +37,8 @@ export class TagResolver {
   })
   tag(
     @Ctx() ctx: Context,
-    @Arg('id', () => ID) id: string,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('id', () => ID, { description: TAG }) id: string,
+    @Arg('spaceId', () => ID, { nullable: true, description: COUNTERS_SPACE }) spaceId?: string,
   ) {
     return tagService.getTag(ctx, id, spaceId);
   }
@@ -36,9 +48,12 @@ export class TagResolver {
   })
   tags(
     @Ctx() ctx: Context,
-    @Arg('orderBy', () => TagSort, { defaultValue: TagSort.followers })
+    @Arg('orderBy', () => TagSort, {
+      defaultValue: TagSort.followers,
+      description: 'The order: most followers, problems or stories first, or newest first use.',
+    })
     orderBy: TagSort,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('spaceId', () => ID, { nullable: true, description: LIST_SPACE }) spaceId?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -46,10 +61,10 @@ export class TagResolver {
   }
 
   @Authorized()
-  @Query(() => [Tag], { description: 'Tags the viewer follows (at most 10).' })
+  @Query(() => [Tag], { description: `Tags the viewer follows (at most ${TAG_FOLLOW_MAX}).` })
   followedTags(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('spaceId', () => ID, { nullable: true, description: COUNTERS_SPACE }) spaceId?: string,
   ) {
     return tagFollowsService.followedTags(ctx, spaceId);
   }
@@ -59,8 +74,8 @@ export class TagResolver {
   })
   tagStories(
     @Ctx() ctx: Context,
-    @Arg('tag', () => ID) tag: string,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('tag', () => ID, { description: TAG }) tag: string,
+    @Arg('spaceId', () => ID, { nullable: true, description: LIST_SPACE }) spaceId?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -80,8 +95,8 @@ export class TagResolver {
   })
   tagProblems(
     @Ctx() ctx: Context,
-    @Arg('tag', () => ID) tag: string,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('tag', () => ID, { description: TAG }) tag: string,
+    @Arg('spaceId', () => ID, { nullable: true, description: LIST_SPACE }) spaceId?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -93,8 +108,8 @@ export class TagResolver {
   })
   tagSolutions(
     @Ctx() ctx: Context,
-    @Arg('tag', () => ID) tag: string,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('tag', () => ID, { description: TAG }) tag: string,
+    @Arg('spaceId', () => ID, { nullable: true, description: LIST_SPACE }) spaceId?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -108,11 +123,11 @@ export class TagResolver {
   }
 
   @Query(() => TagProfilePage, {
-    description: 'People whose profile tags contain the tag.',
+    description: 'People whose profile tags contain the tag, newest accounts first.',
   })
   tagProfiles(
     @Ctx() ctx: Context,
-    @Arg('tag', () => ID) tag: string,
+    @Arg('tag', () => ID, { description: TAG }) tag: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -139,7 +154,7 @@ export class TagResolver {
   })
   alertProblems(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('spaceId', () => ID, { nullable: true, description: LIST_SPACE }) spaceId?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -152,10 +167,20 @@ export class TagResolver {
   })
   autocomplete(
     @Ctx() ctx: Context,
-    @Arg('searchParam', () => String) searchParam: string,
-    @Arg('collection', () => AutocompleteCollection)
+    @Arg('searchParam', () => String, {
+      description: `The text typed so far (a leading # or @ is ignored), at most ${TAG_TEXT_MAX} characters; matched as a prefix.`,
+    })
+    searchParam: string,
+    @Arg('collection', () => AutocompleteCollection, {
+      description: 'What to suggest: tags (after #) or participants (after @).',
+    })
     collection: AutocompleteCollection,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description:
+        "The space whose tags and participants to suggest; the viewer's active space when omitted.",
+    })
+    spaceId?: string,
   ) {
     return autocompleteService.autocomplete(ctx, {
       searchParam,
@@ -165,54 +190,82 @@ export class TagResolver {
   }
 
   @Authorized()
-  @Mutation(() => Tag, { description: 'Follow one more tag (at most 10).' })
+  @Mutation(() => Tag, {
+    description: `Follows one more tag (at most ${TAG_FOLLOW_MAX}); following it again changes nothing.`,
+  })
   followTag(
     @Ctx() ctx: Context,
-    @Arg('tag', () => ID) tag: string,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('tag', () => ID, { description: TAG }) tag: string,
+    @Arg('spaceId', () => ID, { nullable: true, description: COUNTERS_SPACE }) spaceId?: string,
   ) {
     return tagFollowsService.followTag(ctx, tag, spaceId);
   }
 
   @Authorized()
-  @Mutation(() => Tag)
+  @Mutation(() => Tag, {
+    description: 'Stops following a tag; a tag not followed stays so. Returns the tag.',
+  })
   unfollowTag(
     @Ctx() ctx: Context,
-    @Arg('tag', () => ID) tag: string,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('tag', () => ID, { description: TAG }) tag: string,
+    @Arg('spaceId', () => ID, { nullable: true, description: COUNTERS_SPACE }) spaceId?: string,
   ) {
     return tagFollowsService.unfollowTag(ctx, tag, spaceId);
   }
 
   @Authorized()
   @Mutation(() => [String], {
-    description: 'Replace the followed tags (at most 10); returns them normalised.',
+    description: `Replaces the followed tags (at most ${TAG_FOLLOW_MAX}); returns them normalised.`,
   })
-  followTags(@Ctx() ctx: Context, @Arg('tags', () => [String]) tags: string[]) {
+  followTags(
+    @Ctx() ctx: Context,
+    @Arg('tags', () => [String], {
+      description: `Every tag to follow, at most ${TAG_FOLLOW_MAX}. ${TAG_LIST}`,
+    })
+    tags: string[],
+  ) {
     return tagFollowsService.followTags(ctx, tags);
   }
 
   @Authorized()
   @Mutation(() => [String], {
-    description: "Replace the viewer's profile tags (at most 10, no '#', de-duplicated).",
+    description: `Replaces the viewer's profile tags (at most ${PROFILE_TAGS_MAX}); returns them normalised.`,
   })
-  setProfileTags(@Ctx() ctx: Context, @Arg('tags', () => [String]) tags: string[]) {
+  setProfileTags(
+    @Ctx() ctx: Context,
+    @Arg('tags', () => [String], {
+      description: `Every profile tag, at most ${PROFILE_TAGS_MAX}. ${TAG_LIST}`,
+    })
+    tags: string[],
+  ) {
     return profileTagsService.setProfileTags(ctx, tags);
   }
 
   @Authorized()
   @Mutation(() => [String], {
-    description: "Replace the viewer's problem alerts (at most 10).",
+    description: `Replaces the viewer's problem alerts (at most ${NOTIFICATION_TAGS_MAX}); returns them normalised.`,
   })
-  setNotificationTags(@Ctx() ctx: Context, @Arg('tags', () => [String]) tags: string[]) {
+  setNotificationTags(
+    @Ctx() ctx: Context,
+    @Arg('tags', () => [String], {
+      description: `Every alert tag, at most ${NOTIFICATION_TAGS_MAX}. ${TAG_LIST}`,
+    })
+    tags: string[],
+  ) {
     return alertTagsService.setNotificationTags(ctx, tags);
   }
 
   @Authorized()
   @Mutation(() => [String], {
-    description: 'Register tags (the add-tags dialog).',
+    description: 'Registers tags (the add-tags dialog); returns them normalised.',
   })
-  addTags(@Ctx() ctx: Context, @Arg('tags', () => [String]) tags: string[]) {
+  addTags(
+    @Ctx() ctx: Context,
+    @Arg('tags', () => [String], {
+      description: `Tags to register, 1 to ${ADD_TAGS_MAX} per call. ${TAG_LIST}`,
+    })
+    tags: string[],
+  ) {
     return tagService.addTags(ctx, tags);
   }
 }

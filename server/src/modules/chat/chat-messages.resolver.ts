@@ -41,10 +41,23 @@ export class ChatMessageResolver {
   })
   async chatMessages(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('before', () => ID, { nullable: true }) before?: string,
-    @Arg('after', () => ID, { nullable: true }) after?: string,
-    @Arg('limit', () => Int, { nullable: true, defaultValue: CHAT_HISTORY_PAGE })
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    conversationId: string,
+    @Arg('before', () => ID, {
+      nullable: true,
+      description: "A message's id: the page of messages older than it.",
+    })
+    before?: string,
+    @Arg('after', () => ID, {
+      nullable: true,
+      description: "A message's id: every message newer than it (up to 1000); not with before.",
+    })
+    after?: string,
+    @Arg('limit', () => Int, {
+      nullable: true,
+      defaultValue: CHAT_HISTORY_PAGE,
+      description: 'How many messages, 1 to 1000 (50 when omitted).',
+    })
     limit?: number | null,
   ): Promise<ChatMessagePage> {
     const page = await messageService.listChatMessages(ctx, {
@@ -64,7 +77,10 @@ export class ChatMessageResolver {
     description:
       "The Chat badge's totals in a space: direct chats, groups and channels; and the space chat.",
   })
-  chatTotals(@Ctx() ctx: Context, @Arg('spaceId', () => ID) spaceId: string) {
+  chatTotals(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { description: 'The space whose totals to count.' }) spaceId: string,
+  ) {
     return unreadService.chatTotals(ctx, spaceId);
   }
 
@@ -75,7 +91,8 @@ export class ChatMessageResolver {
   })
   async sendChatMessage(
     @Ctx() ctx: Context,
-    @Arg('input', () => SendChatMessageInput) input: SendChatMessageInput,
+    @Arg('input', () => SendChatMessageInput, { description: 'The message to send.' })
+    input: SendChatMessageInput,
   ) {
     return presentChatMessage(await messageService.sendChatMessage(ctx, input), viewerIdOf(ctx));
   }
@@ -84,9 +101,13 @@ export class ChatMessageResolver {
   @Mutation(() => ChatMessageType, { description: "The author edits a message's text." })
   async editChatMessage(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('messageId', () => ID) messageId: string,
-    @Arg('text', () => String) text: string,
+    @Arg('conversationId', () => ID, { description: "The message's conversation." })
+    conversationId: string,
+    @Arg('messageId', () => ID, { description: "The message's id." }) messageId: string,
+    @Arg('text', () => String, {
+      description: "The new text: the editor's HTML, at most 5000 characters of text.",
+    })
+    text: string,
   ) {
     const message = await messageService.editChatMessage(ctx, { conversationId, messageId, text });
     return presentChatMessage(message, viewerIdOf(ctx));
@@ -96,8 +117,9 @@ export class ChatMessageResolver {
   @Mutation(() => Boolean, { description: 'The author deletes a message.' })
   async deleteChatMessage(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('messageId', () => ID) messageId: string,
+    @Arg('conversationId', () => ID, { description: "The message's conversation." })
+    conversationId: string,
+    @Arg('messageId', () => ID, { description: "The message's id." }) messageId: string,
   ) {
     await messageService.deleteChatMessage(ctx, { conversationId, messageId });
     return true;
@@ -110,9 +132,14 @@ export class ChatMessageResolver {
   })
   async reactToChatMessage(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('messageId', () => ID) messageId: string,
-    @Arg('emoji', () => String, { nullable: true }) emoji?: string,
+    @Arg('conversationId', () => ID, { description: "The message's conversation." })
+    conversationId: string,
+    @Arg('messageId', () => ID, { description: "The message's id." }) messageId: string,
+    @Arg('emoji', () => String, {
+      nullable: true,
+      description: "One emoji (👍, 👍🏽, 🇮🇳); null removes the viewer's reaction.",
+    })
+    emoji?: string,
   ) {
     const message = await reactToChatMessage(ctx, { conversationId, messageId, emoji });
     return presentChatMessage(message, viewerIdOf(ctx));
@@ -124,7 +151,8 @@ export class ChatMessageResolver {
   })
   async markConversationRead(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    conversationId: string,
   ) {
     await unreadService.markConversationRead(ctx, conversationId);
     return presentConversation(await getConversation(ctx, conversationId));
@@ -137,7 +165,11 @@ export class ChatMessageResolver {
   })
   async setActiveConversation(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID, { nullable: true }) conversationId?: string,
+    @Arg('conversationId', () => ID, {
+      nullable: true,
+      description: 'The conversation now open; null when none is.',
+    })
+    conversationId?: string,
   ) {
     await unreadService.setActiveConversation(ctx, conversationId ?? null);
     return true;
@@ -156,7 +188,10 @@ export class ChatConversationMessageFields {
     return conversation.source.unread ?? ctx.loaders.chatUnread.load(conversation.id);
   }
 
-  @FieldResolver(() => ChatMessageType, { nullable: true })
+  @FieldResolver(() => ChatMessageType, {
+    nullable: true,
+    description: 'The newest message; null when it has none.',
+  })
   async lastMessage(
     @Root() conversation: PresentedConversation,
     @Ctx() ctx: Context,

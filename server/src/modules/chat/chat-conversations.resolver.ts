@@ -45,8 +45,14 @@ export class ChatConversationResolver {
   })
   async chatConversations(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('sort', () => ChatSortEnum, { defaultValue: 'unread' }) sort: ChatSort,
+    @Arg('spaceId', () => ID, { description: 'The space whose conversations to list.' })
+    spaceId: string,
+    @Arg('sort', () => ChatSortEnum, {
+      defaultValue: 'unread',
+      description:
+        'After the space chat: unread (most unread, then newest message) or alphabetical.',
+    })
+    sort: ChatSort,
   ) {
     return presentAll(await conversationService.listConversations(ctx, { spaceId, sort }));
   }
@@ -55,13 +61,19 @@ export class ChatConversationResolver {
   @Query(() => [ChatConversationType], {
     description: 'Public channels of the space the viewer may join (isMember false).',
   })
-  async chatChannelDirectory(@Ctx() ctx: Context, @Arg('spaceId', () => ID) spaceId: string) {
+  async chatChannelDirectory(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { description: 'The space whose channels to list.' }) spaceId: string,
+  ) {
     return presentAll(await conversationService.listChannelDirectory(ctx, spaceId));
   }
 
   @Authorized()
   @Query(() => ChatConversationType, { description: 'A conversation the viewer may read.' })
-  async chatConversation(@Ctx() ctx: Context, @Arg('id', () => ID) id: string) {
+  async chatConversation(
+    @Ctx() ctx: Context,
+    @Arg('id', () => ID, { description: "The conversation's id." }) id: string,
+  ) {
     return presentConversation(await getConversation(ctx, id));
   }
 
@@ -69,7 +81,10 @@ export class ChatConversationResolver {
   @Query(() => ChatConversationType, {
     description: "A space's default chat; NOT_FOUND for outsiders of a private space.",
   })
-  async spaceChat(@Ctx() ctx: Context, @Arg('spaceId', () => ID) spaceId: string) {
+  async spaceChat(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { description: 'The space whose chat to open.' }) spaceId: string,
+  ) {
     return presentConversation(await conversationService.getSpaceChat(ctx, spaceId));
   }
 
@@ -78,7 +93,11 @@ export class ChatConversationResolver {
     description:
       "A conversation's people; a space chat's are a private space's participants, or in a public space those who opened it.",
   })
-  async chatMembers(@Ctx() ctx: Context, @Arg('conversationId', () => ID) conversationId: string) {
+  async chatMembers(
+    @Ctx() ctx: Context,
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    conversationId: string,
+  ) {
     return presentChatMembers(await memberService.listMembers(ctx, conversationId));
   }
 
@@ -89,9 +108,18 @@ export class ChatConversationResolver {
   })
   async chatPickableUsers(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('conversationId', () => ID, { nullable: true }) conversationId?: string,
-    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('spaceId', () => ID, { description: 'The space whose readers may be picked.' })
+    spaceId: string,
+    @Arg('conversationId', () => ID, {
+      nullable: true,
+      description: 'The group or channel to add people to; omitted for a new direct chat.',
+    })
+    conversationId?: string,
+    @Arg('search', () => String, {
+      nullable: true,
+      description: 'Part of a display name, at most 100 characters (trimmed, any case).',
+    })
+    search?: string,
   ) {
     return presentChatMembers(
       await memberService.listPickableUsers(ctx, { spaceId, conversationId, search }),
@@ -105,14 +133,19 @@ export class ChatConversationResolver {
   })
   async createConversation(
     @Ctx() ctx: Context,
-    @Arg('input', () => CreateConversationInput) input: CreateConversationInput,
+    @Arg('input', () => CreateConversationInput, { description: 'The conversation to create.' })
+    input: CreateConversationInput,
   ) {
     return presentConversation(await conversationService.createConversation(ctx, input));
   }
 
   @Authorized()
   @Mutation(() => ChatConversationType, { description: 'Join a public channel.' })
-  async joinChannel(@Ctx() ctx: Context, @Arg('conversationId', () => ID) conversationId: string) {
+  async joinChannel(
+    @Ctx() ctx: Context,
+    @Arg('conversationId', () => ID, { description: "The public channel's id." })
+    conversationId: string,
+  ) {
     return presentConversation(await conversationService.joinChannel(ctx, conversationId));
   }
 
@@ -122,8 +155,12 @@ export class ChatConversationResolver {
   })
   async addChatMembers(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('userIds', () => [ID]) userIds: string[],
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    conversationId: string,
+    @Arg('userIds', () => [ID], {
+      description: 'The people to add, 1 to 100; those already in it stay.',
+    })
+    userIds: string[],
   ) {
     return presentConversation(
       await memberService.addChatMembers(ctx, { conversationId, userIds }),
@@ -135,7 +172,11 @@ export class ChatConversationResolver {
     description:
       'Leave a group or channel (not a space chat or direct chat; its author deletes it).',
   })
-  leaveConversation(@Ctx() ctx: Context, @Arg('conversationId', () => ID) conversationId: string) {
+  leaveConversation(
+    @Ctx() ctx: Context,
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    conversationId: string,
+  ) {
     return conversationService.leaveConversation(ctx, conversationId);
   }
 
@@ -143,7 +184,11 @@ export class ChatConversationResolver {
   @Mutation(() => Boolean, {
     description: 'Delete a group or channel (its author) or a direct chat (either person).',
   })
-  deleteConversation(@Ctx() ctx: Context, @Arg('conversationId', () => ID) conversationId: string) {
+  deleteConversation(
+    @Ctx() ctx: Context,
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    conversationId: string,
+  ) {
     return conversationService.deleteConversation(ctx, conversationId);
   }
 

@@ -47,7 +47,10 @@ export class ChatLiveResolver {
       'People’s chat status (at most 100 ids), shown to those who share a conversation or a private space with them unless they hide it; to anyone else offline with no lastSeen.',
   })
   async chatPresence(
-    @Arg('userIds', () => [ID]) userIds: string[],
+    @Arg('userIds', () => [ID], {
+      description: 'The people whose status to return, at most 100; in this order.',
+    })
+    userIds: string[],
     @Ctx() ctx: Context,
   ): Promise<Presence[]> {
     return chatPresence(ctx, userIds);
@@ -58,8 +61,12 @@ export class ChatLiveResolver {
     description: 'The viewer started or stopped typing in a conversation (members only).',
   })
   async setTyping(
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('typing', () => Boolean) typing: boolean,
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    conversationId: string,
+    @Arg('typing', () => Boolean, {
+      description: 'True while typing (repeat at most every 3 s); false when stopped.',
+    })
+    typing: boolean,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
     return setTyping(ctx, conversationId, typing);
@@ -72,7 +79,8 @@ export class ChatLiveResolver {
       liveOf(context).messages(context as Context, args.conversationId as string),
   })
   chatMessageEvents(
-    @Arg('conversationId', () => ID) _conversationId: string,
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    _conversationId: string,
     @Root() event: LiveMessageEvent,
     @Ctx() ctx: Context,
   ): ChatMessageEvent {
@@ -90,7 +98,8 @@ export class ChatLiveResolver {
       liveOf(context).typing(context as Context, args.conversationId as string),
   })
   chatTyping(
-    @Arg('conversationId', () => ID) _conversationId: string,
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    _conversationId: string,
     @Root() event: LiveTypingEvent,
   ): ChatTypingEvent {
     return event;
@@ -103,7 +112,11 @@ export class ChatLiveResolver {
       liveOf(context).unread(context as Context, args.spaceId as string),
   })
   chatUnread(
-    @Arg('spaceId', () => ID) _spaceId: string,
+    @Arg('spaceId', () => ID, {
+      description:
+        'The space whose conversations and totals to follow (direct chats count in every space).',
+    })
+    _spaceId: string,
     @Root() event: LiveUnreadEvent,
   ): ChatUnreadEvent {
     return event;
@@ -116,7 +129,8 @@ export class ChatLiveResolver {
       (context as Context).live.presenceChanges.subscribe(context as Context, args.userIds),
   })
   presenceChanged(
-    @Arg('userIds', () => [ID]) _userIds: string[],
+    @Arg('userIds', () => [ID], { description: 'The people to follow, at most 100.' })
+    _userIds: string[],
     @Root() presence: Presence,
   ): Presence {
     return presence;
@@ -163,7 +177,9 @@ async function conversationFor(
 @TokenAccess(CHAT_ACCESS)
 @Resolver(() => ChatMember)
 export class ChatMemberPresenceField {
-  @FieldResolver(() => ChatPresence)
+  @FieldResolver(() => ChatPresence, {
+    description: 'Whether they are online, as the viewer may see it.',
+  })
   presence(@Root() member: ChatMember, @Ctx() ctx: Context): Promise<Presence> {
     return ctx.loaders.presenceOf.load(member.id);
   }

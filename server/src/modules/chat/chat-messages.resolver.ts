@@ -42,17 +42,26 @@ export class ChatMessageResolver {
   })
   async chatMessages(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('before', () => ID, { nullable: true }) before?: string,
-    @Arg('after', () => ID, { nullable: true }) after?: string,
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    conversationId: string,
+    @Arg('before', () => ID, {
+      nullable: true,
+      description: "A message's id (an edge's cursor): the messages older than it.",
+    })
+    before?: string,
+    @Arg('after', () => ID, {
+      nullable: true,
+      description: "A message's id: every message newer than it (up to 1000); not with before.",
+    })
+    after?: string,
     @Arg('last', () => Int, {
       nullable: true,
-      description: `How many messages to return, the newest ones or those before \`before\` (${CHAT_HISTORY_PAGE} when omitted).`,
+      description: `How many messages to return, the newest ones or those before \`before\`, 1 to 1000 (${CHAT_HISTORY_PAGE} when omitted).`,
     })
     last?: number | null,
     @Arg('limit', () => Int, {
       nullable: true,
-      description: 'How many messages to return.',
+      description: 'How many messages to return, 1 to 1000.',
       deprecationReason: 'Use last.',
     })
     limit?: number | null,
@@ -72,7 +81,10 @@ export class ChatMessageResolver {
     description:
       "The Chat badge's totals in a space: direct chats, groups and channels; and the space chat.",
   })
-  chatTotals(@Ctx() ctx: Context, @Arg('spaceId', () => ID) spaceId: string) {
+  chatTotals(
+    @Ctx() ctx: Context,
+    @Arg('spaceId', () => ID, { description: 'The space whose totals to count.' }) spaceId: string,
+  ) {
     return unreadService.chatTotals(ctx, spaceId);
   }
 
@@ -83,7 +95,8 @@ export class ChatMessageResolver {
   })
   async sendChatMessage(
     @Ctx() ctx: Context,
-    @Arg('input', () => SendChatMessageInput) input: SendChatMessageInput,
+    @Arg('input', () => SendChatMessageInput, { description: 'The message to send.' })
+    input: SendChatMessageInput,
   ) {
     return presentChatMessage(await messageService.sendChatMessage(ctx, input), viewerIdOf(ctx));
   }
@@ -92,9 +105,13 @@ export class ChatMessageResolver {
   @Mutation(() => ChatMessageType, { description: "The author edits a message's text." })
   async editChatMessage(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('messageId', () => ID) messageId: string,
-    @Arg('text', () => String) text: string,
+    @Arg('conversationId', () => ID, { description: "The message's conversation." })
+    conversationId: string,
+    @Arg('messageId', () => ID, { description: "The message's id." }) messageId: string,
+    @Arg('text', () => String, {
+      description: "The new text: the editor's HTML, at most 5000 characters of text.",
+    })
+    text: string,
   ) {
     const message = await messageService.editChatMessage(ctx, { conversationId, messageId, text });
     return presentChatMessage(message, viewerIdOf(ctx));
@@ -104,8 +121,9 @@ export class ChatMessageResolver {
   @Mutation(() => Boolean, { description: 'The author deletes a message.' })
   async deleteChatMessage(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('messageId', () => ID) messageId: string,
+    @Arg('conversationId', () => ID, { description: "The message's conversation." })
+    conversationId: string,
+    @Arg('messageId', () => ID, { description: "The message's id." }) messageId: string,
   ) {
     await messageService.deleteChatMessage(ctx, { conversationId, messageId });
     return true;
@@ -118,9 +136,14 @@ export class ChatMessageResolver {
   })
   async reactToChatMessage(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
-    @Arg('messageId', () => ID) messageId: string,
-    @Arg('emoji', () => String, { nullable: true }) emoji?: string,
+    @Arg('conversationId', () => ID, { description: "The message's conversation." })
+    conversationId: string,
+    @Arg('messageId', () => ID, { description: "The message's id." }) messageId: string,
+    @Arg('emoji', () => String, {
+      nullable: true,
+      description: "One emoji (👍, 👍🏽, 🇮🇳); null removes the viewer's reaction.",
+    })
+    emoji?: string,
   ) {
     const message = await reactToChatMessage(ctx, { conversationId, messageId, emoji });
     return presentChatMessage(message, viewerIdOf(ctx));
@@ -132,7 +155,8 @@ export class ChatMessageResolver {
   })
   async markConversationRead(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID) conversationId: string,
+    @Arg('conversationId', () => ID, { description: "The conversation's id." })
+    conversationId: string,
   ) {
     await unreadService.markConversationRead(ctx, conversationId);
     return presentConversation(await getConversation(ctx, conversationId));
@@ -145,7 +169,11 @@ export class ChatMessageResolver {
   })
   async setActiveConversation(
     @Ctx() ctx: Context,
-    @Arg('conversationId', () => ID, { nullable: true }) conversationId?: string,
+    @Arg('conversationId', () => ID, {
+      nullable: true,
+      description: 'The conversation now open; null when none is.',
+    })
+    conversationId?: string,
   ) {
     await unreadService.setActiveConversation(ctx, conversationId ?? null);
     return true;
@@ -164,7 +192,10 @@ export class ChatConversationMessageFields {
     return conversation.source.unread ?? ctx.loaders.chatUnread.load(conversation.id);
   }
 
-  @FieldResolver(() => ChatMessageType, { nullable: true })
+  @FieldResolver(() => ChatMessageType, {
+    nullable: true,
+    description: 'The newest message; null when it has none.',
+  })
   async lastMessage(
     @Root() conversation: PresentedConversation,
     @Ctx() ctx: Context,

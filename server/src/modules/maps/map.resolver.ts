@@ -52,12 +52,31 @@ export class ProgressMapResolver {
   })
   progressMaps(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('problemId', () => ID, { nullable: true }) problemId?: string,
-    @Arg('mine', () => Boolean, { nullable: true, description: "Only the viewer's own." })
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description:
+        'The space whose maps to list (recipes excluded); the active space when omitted.',
+    })
+    spaceId?: string,
+    @Arg('problemId', () => ID, {
+      nullable: true,
+      description: "The problem whose recipes to list instead of a space's maps.",
+    })
+    problemId?: string,
+    @Arg('mine', () => Boolean, {
+      nullable: true,
+      description: "Only the viewer's own (signed in only).",
+    })
     mine?: boolean,
-    @Arg('type', () => MapTypeEnum, { nullable: true }) type?: string,
-    @Arg('orderBy', () => MapSortEnum, { nullable: true, description: 'recent when omitted.' })
+    @Arg('type', () => MapTypeEnum, {
+      nullable: true,
+      description: 'Only maps of this type; every type when omitted.',
+    })
+    type?: string,
+    @Arg('orderBy', () => MapSortEnum, {
+      nullable: true,
+      description: 'The order of the list; recent (newest saved first) when omitted.',
+    })
     orderBy?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
@@ -68,7 +87,10 @@ export class ProgressMapResolver {
   }
 
   @Query(() => ProgressMap, { description: 'A map the viewer may read (else NOT_FOUND).' })
-  progressMap(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  progressMap(
+    @Arg('id', () => ID, { description: "The map's id." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     return mapService.getMap(ctx, id);
   }
 
@@ -79,8 +101,16 @@ export class ProgressMapResolver {
   })
   lastProgressMap(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('graphType', () => String, { nullable: true }) graphType?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description: 'The space to look in; the active space when omitted.',
+    })
+    spaceId?: string,
+    @Arg('graphType', () => String, {
+      nullable: true,
+      description: "'2D' or '3D': only a map offering that view; any graph map when omitted.",
+    })
+    graphType?: string,
   ) {
     return mapListService.lastMap(ctx, { spaceId, graphType });
   }
@@ -89,7 +119,7 @@ export class ProgressMapResolver {
     description: "A map's nodes and automatic links as the viewer may see them.",
   })
   mapGraph(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: "The map's id." }) id: string,
     @Ctx() ctx: Context,
     @Arg('filters', () => MapFiltersInput, {
       nullable: true,
@@ -106,9 +136,22 @@ export class ProgressMapResolver {
   })
   spaceGraph(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('filters', () => MapFiltersInput, { nullable: true }) filters?: MapFiltersInput,
-    @Arg('stories', () => Boolean, { nullable: true }) stories?: boolean,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description: 'The space to draw; the active space when omitted.',
+    })
+    spaceId?: string,
+    @Arg('filters', () => MapFiltersInput, {
+      nullable: true,
+      description: "The viewer's filter bar; every item when omitted.",
+    })
+    filters?: MapFiltersInput,
+    @Arg('stories', () => Boolean, {
+      nullable: true,
+      description:
+        "True: the space's stories with their tags and authors, instead of its problems and solutions.",
+    })
+    stories?: boolean,
   ) {
     return mapGraphService.spaceGraph(ctx, { spaceId, filters, stories });
   }
@@ -117,10 +160,18 @@ export class ProgressMapResolver {
     description: "The feedback loops of a map's custom links (at most 12 links long, 500 loops).",
   })
   mapLoops(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: "The map's id." }) id: string,
     @Ctx() ctx: Context,
-    @Arg('maxLength', () => Int, { nullable: true }) maxLength?: number,
-    @Arg('maxLoops', () => Int, { nullable: true }) maxLoops?: number,
+    @Arg('maxLength', () => Int, {
+      nullable: true,
+      description: 'The most links a loop may have, 1 to 12 (12 when omitted).',
+    })
+    maxLength?: number,
+    @Arg('maxLoops', () => Int, {
+      nullable: true,
+      description: 'The most loops to return, 1 to 500 (500 when omitted).',
+    })
+    maxLoops?: number,
   ) {
     return mapProgressService.mapLoops(ctx, id, { maxLength, maxLoops });
   }
@@ -129,17 +180,24 @@ export class ProgressMapResolver {
     description: "An s-curve: the share of the map's problems solved, one point per day.",
   })
   mapProgress(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: "The map's id." }) id: string,
     @Ctx() ctx: Context,
-    @Arg('filters', () => MapFiltersInput, { nullable: true }) filters?: MapFiltersInput,
+    @Arg('filters', () => MapFiltersInput, {
+      nullable: true,
+      description: "The viewer's filter bar, over the map's saved filters.",
+    })
+    filters?: MapFiltersInput,
   ) {
     return mapProgressService.mapProgress(ctx, id, filters);
   }
 
   @Authorized()
-  @Mutation(() => ProgressMap)
+  @Mutation(() => ProgressMap, {
+    description:
+      'Creates a map, or with problemId a recipe, authored by the viewer; at most 60 new maps an hour per person.',
+  })
   createProgressMap(
-    @Arg('input', () => CreateMapInput) input: CreateMapInput,
+    @Arg('input', () => CreateMapInput, { description: 'The new map.' }) input: CreateMapInput,
     @Ctx() ctx: Context,
   ) {
     return mapService.createMap(ctx, input);
@@ -150,16 +208,22 @@ export class ProgressMapResolver {
     description: 'A save by the author or a collaborator; a stale version is refused (CONFLICT).',
   })
   updateProgressMap(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateMapInput) input: UpdateMapInput,
+    @Arg('id', () => ID, { description: "The map's id." }) id: string,
+    @Arg('input', () => UpdateMapInput, { description: 'The fields to change.' })
+    input: UpdateMapInput,
     @Ctx() ctx: Context,
   ) {
     return mapService.updateMap(ctx, id, input);
   }
 
   @Authorized()
-  @Mutation(() => Boolean, { description: 'The author only.' })
-  async deleteProgressMap(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Mutation(() => Boolean, {
+    description: 'Deletes a map with its waypoints (its author only); returns true.',
+  })
+  async deleteProgressMap(
+    @Arg('id', () => ID, { description: "The map's id." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     await mapService.deleteMap(ctx, id);
     return true;
   }
@@ -167,9 +231,12 @@ export class ProgressMapResolver {
   @Authorized()
   @Mutation(() => ProgressMap, { description: "Save As: a copy of the viewer's own." })
   copyProgressMap(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: 'The id of the map to copy.' }) id: string,
     @Ctx() ctx: Context,
-    @Arg('name', () => String, { nullable: true, description: "Default: 'Copy of {name}'." })
+    @Arg('name', () => String, {
+      nullable: true,
+      description: "The copy's name, 1 to 100 characters; 'Copy of {name}' when omitted.",
+    })
     name?: string,
   ) {
     return mapService.copyMap(ctx, id, name);
@@ -178,10 +245,21 @@ export class ProgressMapResolver {
   @Authorized()
   @Mutation(() => ProgressMap, { description: 'A map from the JSON file export wrote.' })
   importProgressMap(
-    @Arg('data', () => GraphQLJSONObject) data: Record<string, unknown>,
+    @Arg('data', () => GraphQLJSONObject, {
+      description: "The exported file's JSON (MapExport, format bumps-map, version 1).",
+    })
+    data: Record<string, unknown>,
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
-    @Arg('problemId', () => ID, { nullable: true }) problemId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description: 'The space to import into; the active space when omitted.',
+    })
+    spaceId?: string,
+    @Arg('problemId', () => ID, {
+      nullable: true,
+      description: "Import as a recipe of this problem, in the problem's space.",
+    })
+    problemId?: string,
   ) {
     return importMap(ctx, { spaceId, problemId, data });
   }
@@ -193,12 +271,12 @@ export class ProgressMapResolver {
   })
   progressMapSaved(
     @Root() saved: mapLive.MapSaved,
-    @Arg('id', () => ID) _id: string,
+    @Arg('id', () => ID, { description: "The map's id." }) _id: string,
   ): LiveMap | null {
     return saved.map;
   }
 
-  @FieldResolver(() => AuthorType)
+  @FieldResolver(() => AuthorType, { description: 'Who created the map.' })
   author(@Root() map: MapRow, @Ctx() ctx: Context) {
     return mapAuthor(ctx, map);
   }
@@ -223,7 +301,7 @@ export class ProgressMapResolver {
     return canCopyMap(ctx.viewer, map);
   }
 
-  @FieldResolver(() => MapFilters)
+  @FieldResolver(() => MapFilters, { description: 'What the map shows of its space, as saved.' })
   filters(@Root() map: MapRow) {
     return presentFilters(map.filters);
   }
@@ -243,9 +321,17 @@ export class WaypointResolver {
       "Waypoints of maps the viewer may read: scope mine (the viewer's, in spaceId when given) or space (the active space's).",
   })
   waypoints(
-    @Arg('scope', () => WaypointScopeEnum) scope: string,
+    @Arg('scope', () => WaypointScopeEnum, {
+      description: "mine: the viewer's own waypoints (signed in only); space: all of a space's.",
+    })
+    scope: string,
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description:
+        'The space to list; when omitted, every space for mine and the active space for space.',
+    })
+    spaceId?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ) {
@@ -253,33 +339,43 @@ export class WaypointResolver {
   }
 
   @Authorized()
-  @Mutation(() => Waypoint, { description: "The map's author and collaborators." })
+  @Mutation(() => Waypoint, {
+    description: 'Adds a waypoint to a map (its author and collaborators; at most 500 a map).',
+  })
   addWaypoint(
-    @Arg('mapId', () => ID) mapId: string,
-    @Arg('input', () => WaypointInput) input: WaypointInput,
+    @Arg('mapId', () => ID, { description: "The map's id." }) mapId: string,
+    @Arg('input', () => WaypointInput, { description: 'The new waypoint.' }) input: WaypointInput,
     @Ctx() ctx: Context,
   ) {
     return waypointService.addWaypoint(ctx, mapId, input);
   }
 
   @Authorized()
-  @Mutation(() => Waypoint)
+  @Mutation(() => Waypoint, {
+    description: "Renames or redescribes a waypoint (its map's author and collaborators).",
+  })
   updateWaypoint(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => WaypointInput) input: WaypointInput,
+    @Arg('id', () => ID, { description: "The waypoint's id." }) id: string,
+    @Arg('input', () => WaypointInput, { description: 'Its new name and description.' })
+    input: WaypointInput,
     @Ctx() ctx: Context,
   ) {
     return waypointService.updateWaypoint(ctx, id, input);
   }
 
   @Authorized()
-  @Mutation(() => Boolean)
-  async deleteWaypoint(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  @Mutation(() => Boolean, {
+    description: "Deletes a waypoint (its map's author and collaborators); returns true.",
+  })
+  async deleteWaypoint(
+    @Arg('id', () => ID, { description: "The waypoint's id." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     await waypointService.deleteWaypoint(ctx, id);
     return true;
   }
 
-  @FieldResolver(() => AuthorType)
+  @FieldResolver(() => AuthorType, { description: 'Who added the waypoint.' })
   async author(@Root() waypoint: waypointService.WaypointRow, @Ctx() ctx: Context) {
     return authorView(await ctx.loaders.authorById.load(waypoint.authorId));
   }

@@ -51,23 +51,70 @@ export const WaypointScopeEnum = enumOf(
 
 /** Progress maps ("views") as GraphQL shows them: schema/rules/maps.ts says what each part is. */
 
-@ObjectType({ description: 'What a map shows of its space: problem statuses, a time range, tags.' })
+@ObjectType({
+  description:
+    'What a map shows of its space: problems in these statuses, and items posted in this time range with these tags.',
+})
 export class MapFilters {
-  @Field(() => [String]) statuses!: string[];
-  @Field(() => String, { description: 'A TimeRange name (alltime, last24hours, …, custom).' })
+  @Field(() => [String], {
+    description:
+      'Problem statuses (proposed, unsolved, solving, solved, archived) the map shows; empty shows every status.',
+  })
+  statuses!: string[];
+  @Field(() => String, {
+    description:
+      'A TimeRange name: alltime (the default), last24hours, last7days, last30days, last6months or custom.',
+  })
   timeRange!: string;
-  @Field(() => Date, { nullable: true }) startDate!: Date | null;
-  @Field(() => Date, { nullable: true }) endDate!: Date | null;
-  @Field(() => [String]) tags!: string[];
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Items posted from this moment on; null for no lower bound.',
+  })
+  startDate!: Date | null;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Items posted up to this moment; null for no upper bound.',
+  })
+  endDate!: Date | null;
+  @Field(() => [String], {
+    description:
+      'Items with any of these tags (at most 5, lower-case, without #); empty shows every tag.',
+  })
+  tags!: string[];
 }
 
-@InputType()
+@InputType({
+  description:
+    'What a map shows of its space. An omitted field takes its default: every status, all time, every tag.',
+})
 export class MapFiltersInput {
-  @Field(() => [String], { nullable: true }) statuses?: string[];
-  @Field(() => String, { nullable: true }) timeRange?: string;
-  @Field(() => Date, { nullable: true }) startDate?: Date;
-  @Field(() => Date, { nullable: true }) endDate?: Date;
-  @Field(() => [String], { nullable: true }) tags?: string[];
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'Problem statuses to show (proposed, unsolved, solving, solved, archived); empty or omitted shows all.',
+  })
+  statuses?: string[];
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'alltime (when omitted), last24hours, last7days, last30days, last6months, or custom with both dates.',
+  })
+  timeRange?: string;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Items posted from this moment on; required with custom.',
+  })
+  startDate?: Date;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Items posted up to this moment; required with custom, not before startDate.',
+  })
+  endDate?: Date;
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Items with any of these tags (at most 5; lower-cased, a leading # dropped).',
+  })
+  tags?: string[];
 }
 
 @ObjectType('ProgressMap', {
@@ -75,53 +122,119 @@ export class MapFiltersInput {
     'A progress map (a "view" of its space: graph, scurve, kanban or location); a recipe when problemId is set.',
 })
 export class ProgressMap {
-  @Field(() => ID) id!: string;
-  @Field(() => ID) spaceId!: string;
-  @Field(() => ID, { nullable: true, description: "A recipe's problem." })
+  @Field(() => ID, { description: 'The id of the map.' }) id!: string;
+  @Field(() => ID, { description: 'The space whose items the map shows.' }) spaceId!: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: "A recipe's problem; null for a map of the space.",
+  })
   problemId!: string | null;
-  @Field(() => String) name!: string;
-  @Field(() => String) description!: string;
-  @Field(() => String, { description: 'graph, scurve, kanban or location; fixed once created.' })
+  @Field(() => String, { description: 'The name, 1 to 100 characters.' }) name!: string;
+  @Field(() => String, {
+    description: 'What the map is about, at most 2000 characters; empty when none was given.',
+  })
+  description!: string;
+  @Field(() => String, { description: 'Graph, scurve, kanban or location; fixed once created.' })
   type!: string;
-  @Field(() => [String], { description: "'2D' and/or '3D' (graph maps only)." })
+  @Field(() => [String], {
+    description:
+      "The views a graph map offers: '2D' and/or '3D' (a recipe: '2D'); empty for other types.",
+  })
   graphTypes!: string[];
-  @Field(() => Boolean) isPrivate!: boolean;
-  @Field(() => Boolean) copyEnabled!: boolean;
-  @Field(() => Boolean) cldsEnabled!: boolean;
-  @Field(() => Int, { description: 'Every update names the version it started from.' })
+  @Field(() => Boolean, {
+    description: 'Only its author and collaborators may read it; others get NOT_FOUND.',
+  })
+  isPrivate!: boolean;
+  @Field(() => Boolean, {
+    description:
+      'Anyone signed in who reads it may Save As (copyProgressMap); its editors always may.',
+  })
+  copyEnabled!: boolean;
+  @Field(() => Boolean, {
+    description: 'The editor offers causal-loop link types (cld+ and cld-) on this map.',
+  })
+  cldsEnabled!: boolean;
+  @Field(() => Int, {
+    description:
+      'Starts at 1 and goes up by one with every save; updateProgressMap names the version it started from.',
+  })
   version!: number;
-  @Field(() => GraphQLJSONObject, { description: 'MapSettings.' })
+  @Field(() => GraphQLJSONObject, {
+    description:
+      'MapSettings (schema/rules/maps.ts): background, link labels, participants, space solutions, tags, node sizes.',
+  })
   settings!: Record<string, unknown>;
-  @Field(() => [GraphQLJSONObject], { description: 'MapLayer[] (3D planes).' })
+  @Field(() => [GraphQLJSONObject], {
+    description: 'MapLayer objects: the planes of the 3D view, in drawing order (at most 20).',
+  })
   layers!: Record<string, unknown>[];
-  @Field(() => GraphQLJSONObject, { description: 'MapPositions of the 2D view, by node key.' })
+  @Field(() => GraphQLJSONObject, {
+    description: 'Where each node sits in the 2D view: {x, y} by node key.',
+  })
   positions2d!: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { description: 'MapPositions of the 3D view, by node key.' })
+  @Field(() => GraphQLJSONObject, {
+    description: 'Where each node sits in the 3D view: {x, y, z} by node key.',
+  })
   positions3d!: Record<string, unknown>;
-  @Field(() => [String], { description: 'Node keys taken out of the map.' })
+  @Field(() => [String], {
+    description: 'Keys of the nodes taken out of the map: its graph no longer shows them.',
+  })
   excluded!: string[];
-  @Field(() => Float, { nullable: true }) zoomLevel!: number | null;
-  @Field(() => Date) createdAt!: Date;
-  @Field(() => Date) updatedAt!: Date;
+  @Field(() => Float, {
+    nullable: true,
+    description: 'The zoom factor the map was saved with, 0.01 to 100; null when none was saved.',
+  })
+  zoomLevel!: number | null;
+  @Field(() => Date, { description: 'When the map was created.' }) createdAt!: Date;
+  @Field(() => Date, { description: 'When the map was last saved.' }) updatedAt!: Date;
 }
 
 export const ProgressMapPage = pageOf(ProgressMap);
 
 @ObjectType({ description: "A node of a map's graph: an item of its space, or a waypoint." })
 export class MapNode {
-  @Field(() => String, { description: 'kind:refId, e.g. problem:abc, tag:water.' }) key!: string;
-  @Field(() => MapNodeKindEnum) kind!: string;
+  @Field(() => String, {
+    description:
+      'The node key, kind:refId (e.g. problem:abc, tag:water); links and positions use it.',
+  })
+  key!: string;
+  @Field(() => MapNodeKindEnum, { description: 'What the node stands for.' }) kind!: string;
   @Field(() => ID, { description: "The item's id (a tag: its name)." }) refId!: string;
-  @Field(() => String) label!: string;
+  @Field(() => String, {
+    description:
+      "What the node shows: a post's title, a story's opening words (at most 80 characters), #tag or a name.",
+  })
+  label!: string;
   @Field(() => String, { nullable: true, description: 'Plain text, at most 200 characters.' })
   description!: string | null;
-  @Field(() => String, { nullable: true, description: 'Problems.' }) status!: string | null;
-  @Field(() => String, { nullable: true, description: 'Stories (author photo), users.' })
+  @Field(() => String, {
+    nullable: true,
+    description: "A problem's status; null for other kinds.",
+  })
+  status!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The picture to draw: a story author's photo (none for anonymous stories) or a person's; null otherwise.",
+  })
   photoURL!: string | null;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => Date, { nullable: true }) createdAt!: Date | null;
-  @Field(() => Float, { nullable: true }) lat!: number | null;
-  @Field(() => Float, { nullable: true }) lng!: number | null;
+  @Field(() => [String], { description: "The item's tags; empty for tags, people and waypoints." })
+  tags!: string[];
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the item was posted; null for tags and people.',
+  })
+  createdAt!: Date | null;
+  @Field(() => Float, {
+    nullable: true,
+    description: "The item's latitude in degrees; null when it has no place.",
+  })
+  lat!: number | null;
+  @Field(() => Float, {
+    nullable: true,
+    description: "The item's longitude in degrees; null when it has no place.",
+  })
+  lng!: number | null;
   @Field(() => Boolean, {
     description:
       "Problems: the viewer may change its status (its author and the people who joined it), as the problem's own canChangeStatus; false for other kinds.",
@@ -131,22 +244,40 @@ export class MapNode {
 
 @ObjectType({ description: 'An automatic link: what the content itself says.' })
 export class MapEdge {
-  @Field(() => String) key!: string;
-  @Field(() => String) source!: string;
-  @Field(() => String) target!: string;
-  @Field(() => MapEdgeKindEnum) kind!: string;
+  @Field(() => String, {
+    description: 'Identifies the link within the graph: kind:source>target.',
+  })
+  key!: string;
+  @Field(() => String, { description: 'The node key the link starts from.' }) source!: string;
+  @Field(() => String, { description: 'The node key the link points to.' }) target!: string;
+  @Field(() => MapEdgeKindEnum, { description: 'Why the two nodes are linked.' }) kind!: string;
 }
 
-@ObjectType()
+@ObjectType({
+  description:
+    "A map's graph as the viewer may see it: its nodes and the automatic links between them.",
+})
 export class MapGraph {
-  @Field(() => [MapNode]) nodes!: MapNode[];
-  @Field(() => [MapEdge]) edges!: MapEdge[];
+  @Field(() => [MapNode], {
+    description:
+      'Problems, solutions, stories and waypoints, each kind oldest first; then tags, then people by name.',
+  })
+  nodes!: MapNode[];
+  @Field(() => [MapEdge], { description: 'Automatic links between the nodes listed.' })
+  edges!: MapEdge[];
 }
 
 @ObjectType({ description: "A feedback loop of a map's custom links." })
 export class MapLoop {
-  @Field(() => [String]) nodes!: string[];
-  @Field(() => [String]) links!: string[];
+  @Field(() => [String], {
+    description: "The loop's node keys in order, starting at its smallest key.",
+  })
+  nodes!: string[];
+  @Field(() => [String], {
+    description:
+      'The ids of the custom links between those nodes, in the same order; the last closes the loop.',
+  })
+  links!: string[];
   @Field(() => String, { description: 'R (reinforcing), B (balancing) or U (unknown).' })
   polarity!: string;
   @Field(() => Boolean, {
@@ -155,35 +286,51 @@ export class MapLoop {
   throughProgress!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: "The feedback loops found in a map's custom links." })
 export class MapLoops {
-  @Field(() => [MapLoop]) loops!: MapLoop[];
-  @Field(() => Boolean, { description: 'Some loops were left out (the caps).' })
+  @Field(() => [MapLoop], { description: 'The loops, shortest first, then by node keys.' })
+  loops!: MapLoop[];
+  @Field(() => Boolean, {
+    description:
+      'Some loops were left out: there are more than maxLoops, or one is longer than maxLength.',
+  })
   truncated!: boolean;
 }
 
 @ObjectType({ description: "One day of an s-curve: the map's problems solved by its end." })
 export class MapProgressPoint {
-  @Field(() => Date) date!: Date;
-  @Field(() => Int) solved!: number;
-  @Field(() => Int) total!: number;
-  @Field(() => Float) share!: number;
+  @Field(() => Date, { description: 'The start of the day (midnight UTC).' }) date!: Date;
+  @Field(() => Int, {
+    description: 'How many of those problems had the status solved at the end of the day.',
+  })
+  solved!: number;
+  @Field(() => Int, {
+    description: "How many of the map's problems existed by the end of the day.",
+  })
+  total!: number;
+  @Field(() => Float, { description: 'Solved divided by total, 0 to 1 (0 when total is 0).' })
+  share!: number;
 }
 
 @ObjectType({ description: "A map's own node (a custom node, a recipe's step)." })
 export class Waypoint {
-  @Field(() => ID) id!: string;
-  @Field(() => ID) mapId!: string;
-  @Field(() => ID) spaceId!: string;
-  @Field(() => String) name!: string;
-  @Field(() => String) description!: string;
-  @Field(() => Date) createdAt!: Date;
-  @Field(() => String) mapName!: string;
+  @Field(() => ID, { description: 'The id of the waypoint; its node key is waypoint:{id}.' })
+  id!: string;
+  @Field(() => ID, { description: 'The map it belongs to.' }) mapId!: string;
+  @Field(() => ID, { description: "The map's space." }) spaceId!: string;
+  @Field(() => String, { description: 'The name, 1 to 100 characters.' }) name!: string;
+  @Field(() => String, {
+    description:
+      'What the waypoint stands for, at most 2000 characters; empty when none was given.',
+  })
+  description!: string;
+  @Field(() => Date, { description: 'When the waypoint was added.' }) createdAt!: Date;
+  @Field(() => String, { description: 'The name of the map it belongs to.' }) mapName!: string;
 }
 
 export const WaypointPage = pageOf(Waypoint);
 
-@InputType()
+@InputType({ description: 'A new map or recipe; the viewer becomes its author.' })
 export class CreateMapInput {
   @Field(() => ID, { nullable: true, description: 'Defaults to the active space.' })
   spaceId?: string;
@@ -192,42 +339,133 @@ export class CreateMapInput {
     description: "A recipe: this problem's (readable) 2D graph map, in the problem's space.",
   })
   problemId?: string;
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String) type!: string;
-  @Field(() => [String], { nullable: true }) graphTypes?: string[];
-  @Field(() => Boolean, { nullable: true }) isPrivate?: boolean;
-  @Field(() => Boolean, { nullable: true }) copyEnabled?: boolean;
-  @Field(() => Boolean, { nullable: true }) cldsEnabled?: boolean;
-  @Field(() => MapFiltersInput, { nullable: true }) filters?: MapFiltersInput;
+  @Field(() => String, { description: 'Required, 1 to 100 characters after trimming.' })
+  name!: string;
+  @Field(() => String, { nullable: true, description: 'At most 2000 characters.' })
+  description?: string;
+  @Field(() => String, {
+    description: 'Graph, scurve, kanban or location (a recipe: graph); it cannot change later.',
+  })
+  type!: string;
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      "'2D' and/or '3D'; a graph map needs at least one; ignored for other types and recipes.",
+  })
+  graphTypes?: string[];
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Only its author and collaborators may read it (false when omitted).',
+  })
+  isPrivate?: boolean;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Readers who are signed in may Save As (true when omitted).',
+  })
+  copyEnabled?: boolean;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'The editor offers causal-loop link types, cld+ and cld- (true when omitted).',
+  })
+  cldsEnabled?: boolean;
+  @Field(() => MapFiltersInput, {
+    nullable: true,
+    description: 'What the map shows of its space; every item when omitted.',
+  })
+  filters?: MapFiltersInput;
 }
 
 @InputType({ description: 'A save: only the fields given change; `version` is the one loaded.' })
 export class UpdateMapInput {
-  @Field(() => Int) version!: number;
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => [String], { nullable: true }) graphTypes?: string[];
-  @Field(() => Boolean, { nullable: true }) isPrivate?: boolean;
-  @Field(() => Boolean, { nullable: true }) copyEnabled?: boolean;
-  @Field(() => Boolean, { nullable: true }) cldsEnabled?: boolean;
-  @Field(() => MapFiltersInput, { nullable: true }) filters?: MapFiltersInput;
-  @Field(() => GraphQLJSONObject, { nullable: true }) settings?: Record<string, unknown>;
-  @Field(() => [GraphQLJSONObject], { nullable: true }) layers?: Record<string, unknown>[];
-  @Field(() => [GraphQLJSONObject], { nullable: true }) links?: Record<string, unknown>[];
-  @Field(() => GraphQLJSONObject, { nullable: true }) positions2d?: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { nullable: true }) positions3d?: Record<string, unknown>;
-  @Field(() => [String], { nullable: true }) excluded?: string[];
-  @Field(() => Float, { nullable: true }) zoomLevel?: number;
+  @Field(() => Int, {
+    description: 'The version the editor loaded; a save over a newer one is refused with CONFLICT.',
+  })
+  version!: number;
+  @Field(() => String, { nullable: true, description: 'The new name, 1 to 100 characters.' })
+  name?: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The new description, at most 2000 characters.',
+  })
+  description?: string;
+  @Field(() => [String], {
+    nullable: true,
+    description: "Graph maps: '2D' and/or '3D', at least one; ignored for other types and recipes.",
+  })
+  graphTypes?: string[];
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Only its author and collaborators may read it.',
+  })
+  isPrivate?: boolean;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Readers who are signed in may Save As.',
+  })
+  copyEnabled?: boolean;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'The editor offers causal-loop link types (cld+ and cld-).',
+  })
+  cldsEnabled?: boolean;
+  @Field(() => MapFiltersInput, {
+    nullable: true,
+    description: 'Replaces the saved filters; omitted fields take their defaults.',
+  })
+  filters?: MapFiltersInput;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'MapSettings (schema/rules/maps.ts); omitted settings take their defaults.',
+  })
+  settings?: Record<string, unknown>;
+  @Field(() => [GraphQLJSONObject], {
+    nullable: true,
+    description:
+      'All the MapLayer planes of the 3D view, in order (at most 20); replaces the saved ones.',
+  })
+  layers?: Record<string, unknown>[];
+  @Field(() => [GraphQLJSONObject], {
+    nullable: true,
+    description:
+      'MapLink objects: all the custom links (at most 10000). Links to items this editor cannot see are kept.',
+  })
+  links?: Record<string, unknown>[];
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'Node positions of the 2D view: {x, y} by node key (at most 5000 nodes).',
+  })
+  positions2d?: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'Node positions of the 3D view: {x, y, z} by node key (at most 5000 nodes).',
+  })
+  positions3d?: Record<string, unknown>;
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'Keys of the nodes to take out of the map (at most 5000); replaces the saved list.',
+  })
+  excluded?: string[];
+  @Field(() => Float, {
+    nullable: true,
+    description: 'The zoom factor to save, 0.01 to 100.',
+  })
+  zoomLevel?: number;
   @Field(() => [ID], {
     nullable: true,
-    description: 'The author only: who else may edit (at most 20).',
+    description:
+      'The author only: who else may edit (at most 20); in a private space its active participants, else anyone with an account.',
   })
   collaboratorIds?: string[];
 }
 
-@InputType()
+@InputType({ description: "A waypoint's name and description." })
 export class WaypointInput {
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { description: 'Required, 1 to 100 characters after trimming.' })
+  name!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'At most 2000 characters; empty when omitted.',
+  })
+  description?: string;
 }

@@ -34,7 +34,11 @@ export class ModerationResolver {
     description:
       'Reports a post, comment or person the viewer can see; reporting it again while the first report waits updates that one.',
   })
-  async createReport(@Arg('input', () => ReportInput) input: ReportInput, @Ctx() ctx: Context) {
+  async createReport(
+    @Arg('input', () => ReportInput, { description: 'What is reported and why.' })
+    input: ReportInput,
+    @Ctx() ctx: Context,
+  ) {
     return presentReport(ctx, await reports.createReport(ctx, input));
   }
 
@@ -55,8 +59,17 @@ export class ModerationResolver {
   })
   async reportQueue(
     @Ctx() ctx: Context,
-    @Arg('status', () => ReportStatusEnum, { nullable: true }) status?: string,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('status', () => ReportStatusEnum, {
+      nullable: true,
+      description: 'Only reports with this status; every status when omitted.',
+    })
+    status?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description:
+        "A private space whose queue to list (its owners and admins); the site's when omitted.",
+    })
+    spaceId?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
@@ -65,7 +78,10 @@ export class ModerationResolver {
 
   @Authorized()
   @Query(() => Report, { description: 'One report: to its reporter and its moderators.' })
-  async report(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  async report(
+    @Arg('id', () => ID, { description: "The report's id." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     return presentReport(ctx, await reports.getReport(ctx, id));
   }
 
@@ -75,7 +91,12 @@ export class ModerationResolver {
   })
   async pendingPosts(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description:
+        "A private space whose posts to list (its owners and admins); the site's when omitted.",
+    })
+    spaceId?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
     @Arg('after', () => String, AFTER_ARG) after?: string,
   ) {
@@ -85,10 +106,12 @@ export class ModerationResolver {
   }
 
   @Authorized()
-  @Mutation(() => Report, { description: 'Moves a report to a status; recorded.' })
+  @Mutation(() => Report, {
+    description: 'Moves a report to a status (its moderators); recorded.',
+  })
   async setReportStatus(
-    @Arg('id', () => ID) id: string,
-    @Arg('status', () => ReportStatusEnum) status: string,
+    @Arg('id', () => ID, { description: "The report's id." }) id: string,
+    @Arg('status', () => ReportStatusEnum, { description: 'The new status.' }) status: string,
     @Ctx() ctx: Context,
   ) {
     return presentReport(ctx, await reports.setReportStatus(ctx, id, status));
@@ -97,14 +120,22 @@ export class ModerationResolver {
   @Authorized()
   @Mutation(() => Boolean, {
     description:
-      'hide | restore | approve | reject an item (comments: hide | restore); recorded, with the report when named.',
+      "Hides, restores, approves or rejects a post (comments: hide or restore), by its space's moderators; recorded, with the report when named.",
   })
   async moderateItem(
-    @Arg('action', () => ModerateItemActionEnum) action: string,
-    @Arg('itemType', () => ReportableItemTypeEnum) itemType: string,
-    @Arg('itemId', () => ID) itemId: string,
+    @Arg('action', () => ModerateItemActionEnum, { description: 'What to do to the item.' })
+    action: string,
+    @Arg('itemType', () => ReportableItemTypeEnum, {
+      description: 'What kind of item it is (not users: people are suspended).',
+    })
+    itemType: string,
+    @Arg('itemId', () => ID, { description: "The post's or comment's id." }) itemId: string,
     @Ctx() ctx: Context,
-    @Arg('reportId', () => ID, { nullable: true }) reportId?: string,
+    @Arg('reportId', () => ID, {
+      nullable: true,
+      description: 'The report about this item that led to it, recorded with the action.',
+    })
+    reportId?: string,
   ) {
     await items.moderateItem(ctx, { action, itemType, itemId, reportId });
     return true;
@@ -115,25 +146,34 @@ export class ModerationResolver {
     description: 'Suspends a person until a time (moderators; not an admin, not oneself).',
   })
   async suspendUser(
-    @Arg('userId', () => ID) userId: string,
-    @Arg('until', () => Date) until: Date,
+    @Arg('userId', () => ID, { description: "The person's user id." }) userId: string,
+    @Arg('until', () => Date, { description: 'When the suspension ends; must be in the future.' })
+    until: Date,
     @Ctx() ctx: Context,
-    @Arg('reportId', () => ID, { nullable: true }) reportId?: string,
+    @Arg('reportId', () => ID, {
+      nullable: true,
+      description: 'The report that led to it; it is resolved.',
+    })
+    reportId?: string,
   ) {
     return presentAdminUser(await roles.suspendUser(ctx, { userId, until, reportId }));
   }
 
   @Authorized()
   @Mutation(() => AdminUser, { description: 'Ends a suspension now (moderators).' })
-  async unsuspendUser(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context) {
+  async unsuspendUser(
+    @Arg('userId', () => ID, { description: "The person's user id." }) userId: string,
+    @Ctx() ctx: Context,
+  ) {
     return presentAdminUser(await roles.unsuspendUser(ctx, userId));
   }
 
   @Authorized()
   @Mutation(() => AdminUser, { description: 'Grants or revokes moderator (admins only).' })
   async setModerator(
-    @Arg('userId', () => ID) userId: string,
-    @Arg('moderator', () => Boolean) moderator: boolean,
+    @Arg('userId', () => ID, { description: "The person's user id." }) userId: string,
+    @Arg('moderator', () => Boolean, { description: 'True grants moderator, false revokes it.' })
+    moderator: boolean,
     @Ctx() ctx: Context,
   ) {
     return presentAdminUser(await roles.setModerator(ctx, userId, moderator));

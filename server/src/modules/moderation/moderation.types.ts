@@ -43,9 +43,10 @@ export const ModerateItemActionEnum = enumOf(
 
 @ObjectType({ description: 'A recorded moderation action: who did what, when.' })
 export class ModerationEntry {
-  @Field(() => ID) id!: string;
+  @Field(() => ID, { description: "The entry's id." }) id!: string;
   @Field(() => String, {
-    description: 'status, hide, restore, approve, reject, suspend, unsuspend, …',
+    description:
+      'What was done: status, hide, restore, approve, reject, suspend, unsuspend, grantModerator or revokeModerator.',
   })
   action!: string;
   @Field(() => AuthorType, { nullable: true, description: 'Null when the account is gone.' })
@@ -54,20 +55,23 @@ export class ModerationEntry {
   note!: string | null;
   @Field(() => Date, { nullable: true, description: 'A suspension’s end.' })
   until!: Date | null;
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { description: 'When it was done.' }) createdAt!: Date;
 }
 
 @ObjectType({ description: 'A report of a post, comment or person.' })
 export class Report {
-  @Field(() => ID) id!: string;
-  @Field(() => ReportableItemTypeEnum) itemType!: string;
-  @Field(() => ID) itemId!: string;
+  @Field(() => ID, { description: "The report's id." }) id!: string;
+  @Field(() => ReportableItemTypeEnum, { description: 'What kind of item was reported.' })
+  itemType!: string;
+  @Field(() => ID, { description: 'The id of the reported post, comment or person.' })
+  itemId!: string;
   @Field(() => String, { description: 'The REST collection of the item (stories, users, …).' })
   path!: string;
-  @Field(() => ID) documentID!: string;
+  @Field(() => ID, { description: 'Same as itemId (the spec’s name).' }) documentID!: string;
   @Field(() => String, {
     nullable: true,
-    description: 'The client route that shows the item (a comment: its post at #comment-{id}).',
+    description:
+      'The client route that shows the item (a comment: its post at #comment-{id}); null once it is gone.',
   })
   route!: string | null;
   @Field(() => AuthorType, {
@@ -75,54 +79,91 @@ export class Report {
     description: 'Anonymous posts show Anonymous except to moderators.',
   })
   reportedAuthor!: AuthorType | null;
-  @Field(() => Boolean) isAnonymousPost!: boolean;
-  @Field(() => [String]) tags!: string[];
-  @Field(() => String) comments!: string;
-  @Field(() => String, { description: 'open, reviewing, resolved or dismissed' })
+  @Field(() => Boolean, { description: 'The reported item was posted anonymously.' })
+  isAnonymousPost!: boolean;
+  @Field(() => [String], {
+    description:
+      'Topics (posts, comments: guidelines, sexual, violent, abusive, harmful, spam, other) or reasons (people).',
+  })
+  tags!: string[];
+  @Field(() => String, {
+    description: "The reporter's comments, at most 500 characters; empty when none.",
+  })
+  comments!: string;
+  @Field(() => String, { description: 'Open, reviewing, resolved or dismissed.' })
   status!: string;
-  @Field(() => Date) createdAt!: Date;
-  @Field(() => Date) updatedAt!: Date;
+  @Field(() => Date, { description: 'When it was first reported.' }) createdAt!: Date;
+  @Field(() => Date, {
+    description: 'When it last changed (a new status, or the reporter reporting it again).',
+  })
+  updatedAt!: Date;
   @Field(() => AuthorType, { nullable: true, description: 'Shown to moderators only.' })
   reporter!: AuthorType | null;
-  @Field(() => ID, { nullable: true }) spaceId!: string | null;
-  @Field(() => String, { nullable: true }) spaceName!: string | null;
+  @Field(() => ID, {
+    nullable: true,
+    description: "The item's space; null for reports of people.",
+  })
+  spaceId!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The name of the item's space; null for reports of people.",
+  })
+  spaceName!: string | null;
   @Field(() => String, {
     nullable: true,
     description:
       'The item’s text (a post’s title or opening words, a comment, a person’s name): to its moderators, and to its reporter while they may open the item.',
   })
   itemExcerpt!: string | null;
-  @Field(() => Boolean) itemHidden!: boolean;
+  @Field(() => Boolean, {
+    description: 'The item is hidden by a moderator (people are suspended instead: always false).',
+  })
+  itemHidden!: boolean;
   @Field(() => Boolean, {
     description:
       'The viewer may suspend the reported author (site moderators; never an admin or themselves).',
   })
   canSuspend!: boolean;
-  @Field(() => [ModerationEntry]) actions!: ModerationEntry[];
+  @Field(() => [ModerationEntry], {
+    description: 'What moderators did about it, oldest first; empty except to its moderators.',
+  })
+  actions!: ModerationEntry[];
 }
 
 export const ReportPage = pageOf(Report, 'Report', 'nextCursor');
 
 @ObjectType({ description: 'An anonymous post waiting for approval.' })
 export class PendingPost {
-  @Field(() => ReportableItemTypeEnum) itemType!: string;
-  @Field(() => ID) itemId!: string;
-  @Field(() => String) route!: string;
-  @Field(() => String) excerpt!: string;
+  @Field(() => ReportableItemTypeEnum, { description: 'What kind of post it is.' })
+  itemType!: string;
+  @Field(() => ID, { description: "The post's id." }) itemId!: string;
+  @Field(() => String, { description: 'The client route that shows the post.' }) route!: string;
+  @Field(() => String, {
+    description: 'The opening of its text as plain text, at most 280 characters.',
+  })
+  excerpt!: string;
   @Field(() => AuthorType, { nullable: true, description: 'Who posted it (moderators see).' })
   author!: AuthorType | null;
-  @Field(() => ID) spaceId!: string;
-  @Field(() => String) spaceName!: string;
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => ID, { description: "The post's space." }) spaceId!: string;
+  @Field(() => String, { description: "The name of the post's space." }) spaceName!: string;
+  @Field(() => Date, { description: 'When it was posted.' }) createdAt!: Date;
 }
 
 export const PendingPostPage = pageOf(PendingPost, 'PendingPost', 'nextCursor');
 
-@InputType()
+@InputType({ description: 'A report of an item the viewer can see.' })
 export class ReportInput {
-  @Field(() => ReportableItemTypeEnum) itemType!: string;
-  @Field(() => ID) itemId!: string;
-  @Field(() => [String], { description: 'Topics (posts, comments) or reasons (people).' })
+  @Field(() => ReportableItemTypeEnum, { description: 'What kind of item to report.' })
+  itemType!: string;
+  @Field(() => ID, { description: 'The id of the post, comment or person.' }) itemId!: string;
+  @Field(() => [String], {
+    description:
+      'At least one: topics (guidelines, sexual, violent, abusive, harmful, spam, other) or, for people, reasons (guidelines, risk, fake, hacked, unauthorised, deceased).',
+  })
   tags!: string[];
-  @Field(() => String, { nullable: true }) comments?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'What the reporter adds, at most 500 characters after trimming.',
+  })
+  comments?: string | null;
 }

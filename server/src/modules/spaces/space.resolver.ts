@@ -42,7 +42,7 @@ export class SpaceResolver {
     description:
       'A space the viewer may read; an invited or requesting user also sees a private space’s name, purpose and image (not its people or content).',
   })
-  space(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  space(@Arg('id', () => ID, { description: "The space's id." }) id: string, @Ctx() ctx: Context) {
     return spaceService.getSpace(ctx, id);
   }
 
@@ -54,6 +54,8 @@ export class SpaceResolver {
     @Ctx() ctx: Context,
     @Arg('status', () => SpaceListStatus, {
       defaultValue: SpaceListStatus.active,
+      description:
+        'Which of the viewer’s spaces: active (the default), invited, requested, blocked or all.',
     })
     status: SpaceListStatus,
     @Arg('after', () => String, AFTER_ARG) after?: string,
@@ -88,6 +90,8 @@ export class SpaceResolver {
     @Ctx() ctx: Context,
     @Arg('sort', () => CountrySpaceSortKind, {
       defaultValue: CountrySpaceSortKind.countryNamesAZ,
+      description:
+        'By name A to Z (countryNamesAZ, the default) or by code Z to A (countryCodesZA).',
     })
     sort: CountrySpaceSortKind,
     @Arg('after', () => String, AFTER_ARG) after?: string,
@@ -99,7 +103,14 @@ export class SpaceResolver {
   @Query(() => Space, {
     description: 'The country space of an ISO code, else the global space.',
   })
-  detectSpace(@Ctx() ctx: Context, @Arg('code', () => String, { nullable: true }) code?: string) {
+  detectSpace(
+    @Ctx() ctx: Context,
+    @Arg('code', () => String, {
+      nullable: true,
+      description: 'A two-letter country code, any case; the global space when omitted or unknown.',
+    })
+    code?: string,
+  ) {
     return spaceService.detectSpace(ctx, code);
   }
 
@@ -108,9 +119,11 @@ export class SpaceResolver {
   })
   participants(
     @Ctx() ctx: Context,
-    @Arg('spaceId', () => ID) spaceId: string,
+    @Arg('spaceId', () => ID, { description: "The space's id." }) spaceId: string,
     @Arg('status', () => ParticipantFilterKind, {
       defaultValue: ParticipantFilterKind.active,
+      description:
+        'Which participants: active (the default), owner, admin or contributor; invited, requested, blocked and all for owners and admins only.',
     })
     status: ParticipantFilterKind,
     @Arg('after', () => String, AFTER_ARG) after?: string,
@@ -133,8 +146,15 @@ export class SpaceResolver {
   })
   async searchUsers(
     @Ctx() ctx: Context,
-    @Arg('query', () => String) query: string,
-    @Arg('spaceId', () => ID, { nullable: true }) spaceId?: string,
+    @Arg('query', () => String, {
+      description: 'The name to look for, 1 to 100 characters after trimming.',
+    })
+    query: string,
+    @Arg('spaceId', () => ID, {
+      nullable: true,
+      description: 'A space whose participants (in any status) to leave out.',
+    })
+    spaceId?: string,
     @Arg('after', () => String, AFTER_ARG) after?: string,
     @Arg('first', () => Int, FIRST_ARG) first?: number,
   ): Promise<UserSearchPage> {
@@ -151,15 +171,22 @@ export class SpaceResolver {
   @Mutation(() => Space, {
     description: 'Creates a space; the creator becomes its owner.',
   })
-  createSpace(@Arg('input', () => CreateSpaceInput) input: CreateSpaceInput, @Ctx() ctx: Context) {
+  createSpace(
+    @Arg('input', () => CreateSpaceInput, { description: 'The new space.' })
+    input: CreateSpaceInput,
+    @Ctx() ctx: Context,
+  ) {
     return spaceService.createSpace(ctx, input);
   }
 
   @Authorized()
-  @Mutation(() => Space, { description: 'Owner only.' })
+  @Mutation(() => Space, {
+    description: "Changes a space's name, purpose, privacy or image (its owner only).",
+  })
   updateSpace(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateSpaceInput) input: UpdateSpaceInput,
+    @Arg('id', () => ID, { description: "The space's id." }) id: string,
+    @Arg('input', () => UpdateSpaceInput, { description: 'The fields to change.' })
+    input: UpdateSpaceInput,
     @Ctx() ctx: Context,
   ) {
     return spaceService.updateSpace(ctx, id, input);
@@ -169,7 +196,10 @@ export class SpaceResolver {
   @Mutation(() => Boolean, {
     description: 'Owner only; removes the space with all its content.',
   })
-  async deleteSpace(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+  async deleteSpace(
+    @Arg('id', () => ID, { description: "The space's id." }) id: string,
+    @Ctx() ctx: Context,
+  ) {
     await spaceService.deleteSpace(ctx, id);
     return true;
   }
@@ -179,8 +209,11 @@ export class SpaceResolver {
     description: 'Owner or admin invites users; returns how many were newly invited.',
   })
   sendInvites(
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('userIds', () => [ID]) userIds: string[],
+    @Arg('spaceId', () => ID, { description: "The space's id." }) spaceId: string,
+    @Arg('userIds', () => [ID], {
+      description: 'The people to invite, 1 to 50; those already in the space are left alone.',
+    })
+    userIds: string[],
     @Ctx() ctx: Context,
   ) {
     return spaceInvitationsService.sendInvites(ctx, spaceId, userIds);
@@ -190,13 +223,23 @@ export class SpaceResolver {
   @Mutation(() => Space, {
     description: 'Accepts an invitation: the viewer becomes a contributor.',
   })
-  acceptInvite(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
+  acceptInvite(
+    @Arg('spaceId', () => ID, { description: 'The id of the space the viewer was invited to.' })
+    spaceId: string,
+    @Ctx() ctx: Context,
+  ) {
     return spaceInvitationsService.acceptInvite(ctx, spaceId);
   }
 
   @Authorized()
-  @Mutation(() => Boolean)
-  async declineInvite(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
+  @Mutation(() => Boolean, {
+    description: 'Declines an invitation: the viewer is no longer invited; returns true.',
+  })
+  async declineInvite(
+    @Arg('spaceId', () => ID, { description: 'The id of the space the viewer was invited to.' })
+    spaceId: string,
+    @Ctx() ctx: Context,
+  ) {
     await spaceInvitationsService.declineInvite(ctx, spaceId);
     return true;
   }
@@ -205,7 +248,10 @@ export class SpaceResolver {
   @Mutation(() => String, {
     description: 'Asks to join a private space; returns the status (requested).',
   })
-  async requestAccess(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
+  async requestAccess(
+    @Arg('spaceId', () => ID, { description: "The private space's id." }) spaceId: string,
+    @Ctx() ctx: Context,
+  ) {
     return (await spaceInvitationsService.requestAccess(ctx, spaceId)).status;
   }
 
@@ -214,8 +260,8 @@ export class SpaceResolver {
     description: 'Owner or admin: the requester becomes a contributor.',
   })
   async approveRequest(
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('spaceId', () => ID, { description: "The space's id." }) spaceId: string,
+    @Arg('userId', () => ID, { description: "The requester's user id." }) userId: string,
     @Ctx() ctx: Context,
   ) {
     await spaceInvitationsService.answerRequest(ctx, spaceId, userId, true);
@@ -227,8 +273,8 @@ export class SpaceResolver {
     description: 'Owner or admin: removes the request.',
   })
   async denyRequest(
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('userId', () => ID) userId: string,
+    @Arg('spaceId', () => ID, { description: "The space's id." }) spaceId: string,
+    @Arg('userId', () => ID, { description: "The requester's user id." }) userId: string,
     @Ctx() ctx: Context,
   ) {
     await spaceInvitationsService.answerRequest(ctx, spaceId, userId, false);
@@ -236,11 +282,15 @@ export class SpaceResolver {
   }
 
   @Authorized()
-  @Mutation(() => SpaceParticipant)
+  @Mutation(() => SpaceParticipant, {
+    description:
+      "Owner or admin changes another participant's status; only the owner makes or changes admins, and the owner's is fixed.",
+  })
   setParticipantStatus(
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('userId', () => ID) userId: string,
-    @Arg('status', () => AssignableStatusKind) status: AssignableStatusKind,
+    @Arg('spaceId', () => ID, { description: "The space's id." }) spaceId: string,
+    @Arg('userId', () => ID, { description: "The participant's user id." }) userId: string,
+    @Arg('status', () => AssignableStatusKind, { description: 'The status to give them.' })
+    status: AssignableStatusKind,
     @Ctx() ctx: Context,
   ) {
     return spaceInvitationsService.setParticipantStatus(ctx, spaceId, userId, status);
@@ -250,7 +300,10 @@ export class SpaceResolver {
   @Mutation(() => Boolean, {
     description: 'Leaves a space or withdraws a request; the owner cannot leave.',
   })
-  async leaveSpace(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
+  async leaveSpace(
+    @Arg('spaceId', () => ID, { description: "The space's id." }) spaceId: string,
+    @Ctx() ctx: Context,
+  ) {
     await spaceInvitationsService.leaveSpace(ctx, spaceId);
     return true;
   }
@@ -259,15 +312,22 @@ export class SpaceResolver {
   @Mutation(() => Space, {
     description: 'Makes a readable space the active (default) space and records the visit.',
   })
-  changeSpace(@Arg('spaceId', () => ID) spaceId: string, @Ctx() ctx: Context) {
+  changeSpace(
+    @Arg('spaceId', () => ID, { description: 'The id of the space to make active.' })
+    spaceId: string,
+    @Ctx() ctx: Context,
+  ) {
     return mySpacesService.changeSpace(ctx, spaceId);
   }
 
   @Authorized()
-  @Mutation(() => Space)
+  @Mutation(() => Space, {
+    description: 'Marks or unmarks a space the viewer may read as one of their favourites.',
+  })
   favoriteSpace(
-    @Arg('spaceId', () => ID) spaceId: string,
-    @Arg('favorite', () => Boolean) favorite: boolean,
+    @Arg('spaceId', () => ID, { description: "The space's id." }) spaceId: string,
+    @Arg('favorite', () => Boolean, { description: 'True marks it a favourite, false unmarks it.' })
+    favorite: boolean,
     @Ctx() ctx: Context,
   ) {
     return mySpacesService.favoriteSpace(ctx, spaceId, favorite);
@@ -307,13 +367,16 @@ export class SpaceResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: 'The viewer’s participant status, if any.',
+    description:
+      'The viewer’s participant status (owner, admin, contributor, invited, requested or blocked); null when none.',
   })
   status(@Root() space: SpaceRow, @Ctx() ctx: Context) {
     return spaceService.viewerStatus(ctx, space.id);
   }
 
-  @FieldResolver(() => Boolean)
+  @FieldResolver(() => Boolean, {
+    description: 'The viewer marked it a favourite (false signed out).',
+  })
   favorite(@Root() space: SpaceRow, @Ctx() ctx: Context) {
     return mySpacesService.viewerFavorite(ctx, space.id);
   }
@@ -344,7 +407,7 @@ export class SpaceResolver {
 
 @Resolver(() => SpaceParticipant)
 export class SpaceParticipantResolver {
-  @FieldResolver(() => AuthorType)
+  @FieldResolver(() => AuthorType, { description: 'The participant.' })
   user(@Root() participant: ParticipantView): AuthorView {
     return authorView(participant.user);
   }

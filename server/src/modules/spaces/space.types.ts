@@ -80,30 +80,48 @@ export type AssignableStatusKind = ValueOf<typeof AssignableStatusKind>;
   description: 'A space: global (ww), a country, the skills space, or a user-created space.',
 })
 export class Space {
-  @Field(() => ID) id!: string;
-  @Field(() => String) name!: string;
+  @Field(() => ID, {
+    description:
+      "The space's id: ww (global), skills, or a country's lower-case code for country spaces.",
+  })
+  id!: string;
+  @Field(() => String, { description: 'The name, at most 150 characters.' }) name!: string;
   @Field(() => String, {
     nullable: true,
-    description: 'Country code; ww for the global space.',
+    description:
+      'The lower-case country code; ww for the global space; null for private spaces and skills.',
   })
   code!: string | null;
   @Field(() => SpaceKindEnum, {
-    description: 'global, country, private (user-created) or skills',
+    description: 'What sort of space it is: global, country, private (user-created) or skills.',
   })
   kind!: string;
-  @Field(() => Boolean) isPrivate!: boolean;
-  @Field(() => String, { nullable: true, description: 'The purpose.' })
+  @Field(() => Boolean, {
+    description:
+      'Only its active participants read its content; others may be invited or ask to join.',
+  })
+  isPrivate!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Its purpose, at most 255 characters; null when none.',
+  })
   description!: string | null;
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { description: 'When the space was created.' }) createdAt!: Date;
 }
 
 export const SpacePage = pageOf(Space);
 
 @ObjectType({ description: 'A user in a space with their status.' })
 export class SpaceParticipant {
-  @Field(() => ID) spaceId!: string;
-  @Field(() => String) status!: string;
-  @Field(() => Date) createdAt!: Date;
+  @Field(() => ID, { description: 'The space they take part in.' }) spaceId!: string;
+  @Field(() => String, {
+    description: 'Owner, admin, contributor, invited, requested or blocked.',
+  })
+  status!: string;
+  @Field(() => Date, {
+    description: 'When they were first invited, asked to join, or joined; lists sort by it.',
+  })
+  createdAt!: Date;
 }
 
 export const SpaceParticipantPage = pageOf(SpaceParticipant);
@@ -120,23 +138,39 @@ export class UserSearchResult extends AuthorType {
 export const UserSearchPage = pageOf(UserSearchResult, 'UserSearchResult');
 export type UserSearchPage = InstanceType<typeof UserSearchPage>;
 
-@InputType()
+@InputType({ description: 'A new user-created space.' })
 export class CreateSpaceInput {
-  @Field(() => String) name!: string;
+  @Field(() => String, { description: 'Required, 1 to 150 characters after trimming.' })
+  name!: string;
   @Field(() => String, {
     nullable: true,
-    description: 'The purpose (max 255).',
+    description: 'The purpose, at most 255 characters.',
   })
   description?: string | null;
-  @Field(() => Boolean, { nullable: true, description: 'Defaults to true.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Only active participants read its content; true when omitted.',
+  })
   isPrivate?: boolean;
 }
 
-@InputType()
+@InputType({ description: 'A change to a space: only the fields given change.' })
 export class UpdateSpaceInput {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => Boolean, { nullable: true }) isPrivate?: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The new name, 1 to 150 characters after trimming.',
+  })
+  name?: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The new purpose, at most 255 characters; null or empty removes it.',
+  })
+  description?: string | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether only active participants read its content.',
+  })
+  isPrivate?: boolean;
   @Field(() => ID, {
     nullable: true,
     description:

@@ -4,174 +4,264 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A new comment on a post, or a reply under one of its comments. */
 export type AddCommentInput = {
+  /** Rich text (HTML, sanitised on the server): not blank, at most 5000 characters of text and 20 @mentions. */
   commentHTML: string;
+  /** The post's id. */
   itemId: string | number;
+  /** The kind of post to comment on. */
   itemType: CommentableType;
   /** Reply to this comment of the same post (a reply to a reply goes under its comment). */
   parentId?: string | number | null | undefined;
 };
 
-/** What a personal access token may do: read (queries and subscriptions outside chat and notifications), write (every change outside them), chat, notifications, admin (moderation and admin calls; site admins and moderators only). */
+/** What a personal access token may do. A signed-in session may do all of it. */
 export type ApiScope =
+  /** The moderation and admin calls; only site admins and moderators may create a token with it. */
   | 'admin'
+  /** Reading and writing chat. */
   | 'chat'
+  /** Reading and managing notifications. */
   | 'notifications'
+  /** Every query and subscription outside chat and notifications. */
   | 'read'
+  /** Posts, comments, reactions, votes, follows and every other change outside chat and notifications. */
   | 'write';
 
 /** Statuses an owner (admin too, except admin) may give a participant. */
 export type AssignableParticipantStatus =
+  /** Reads, posts and manages participants; only the owner gives this status. */
   | 'admin'
+  /** May no longer read or post in the space. */
   | 'blocked'
+  /** Reads and posts in the space. */
   | 'contributor';
 
-/** What to complete: tags or participants. */
+/** What the editor completes. */
 export type AutocompleteCollection =
+  /** People by display name, after '@'; in a private space, its active participants only. */
   | 'participants'
+  /** Tags used in the active space, after '#'. */
   | 'tags';
 
 /** What people bookmark, named as its REST collection. */
 export type BookmarkableItemType =
+  /** A problem. */
   | 'problems'
+  /** A skill. */
   | 'skills'
+  /** A solution. */
   | 'solutions'
+  /** A story. */
   | 'stories'
+  /** A progress map or a recipe (REST calls maps views). */
   | 'views';
 
+/** An image to attach, uploaded first to the conversation. */
 export type ChatFileInput = {
+  /** The file name, at most 255 characters. */
   name?: string | null | undefined;
+  /** The size in bytes, at most 10 MB (10485760); the stored size is used. */
   size: number;
+  /** image/jpeg or image/png; the stored type is used whatever is sent. */
   type: string;
+  /** The url the upload returned (/uploads/chatgroups/{conversationId}/…); only the conversation's own images. */
   url: string;
 };
 
 /** What a group may be tied to: a problem, a recipe or a space's maps. */
 export type ChatItemType =
+  /** A problem of the space. */
   | 'problem'
+  /** A recipe: the map of one of the space's problems. */
   | 'recipe'
+  /** One of the space's other progress maps. */
   | 'spacemaps';
 
-/** What happened to a message: added, edited, removed, or its reactions changed. */
+/** What happened to a message. */
 export type ChatMessageChange =
+  /** It was sent. */
   | 'added'
+  /** Its author changed its text. */
   | 'edited'
+  /** Its reactions changed. */
   | 'reaction'
+  /** It was deleted; the event carries no message. */
   | 'removed';
 
-/** Order of the conversation list: unread first, or alphabetical by name. */
+/** Order of the conversation list; the space chat always comes first. */
 export type ChatSort =
+  /** By name, A to Z. */
   | 'alphabetical'
+  /** Most unread messages first, then the newest message first. */
   | 'unread';
 
+/** What happened to a comment or a reply in a thread. */
 export type CommentChangeKind =
+  /** It was posted. */
   | 'added'
+  /** It was deleted; the change carries no comment. */
   | 'removed'
+  /** Its author edited it. */
   | 'updated';
 
-/** Thread order: recent, top (newest first; most reactions and replies first). */
+/** Order of a thread's top-level comments. */
 export type CommentSort =
+  /** Newest first. */
   | 'recent'
+  /** Most reactions and replies first. */
   | 'top';
 
 /** The kind of post a comment thread is on (its REST collection). */
 export type CommentableType =
+  /** A problem. */
   | 'problems'
+  /** A skill. */
   | 'skills'
+  /** A solution. */
   | 'solutions'
+  /** A story. */
   | 'stories';
 
 /** What happened to a conversation in the viewer’s list. */
 export type ConversationChange =
+  /** The viewer joined or was added to it. */
   | 'added'
+  /** The viewer left or was removed, or it was deleted; the event carries no conversation. */
   | 'removed'
+  /** The viewer is still a member, and its members or details changed. */
   | 'updated';
 
-/** p2p: a direct chat; group: chosen people (maybe tied to an item); public, private: channels of a space; space: the default chat of a space. */
+/** The kind of a conversation: a direct chat, a group, a channel of a space, or the space chat. */
 export type ConversationType =
+  /** A chat of chosen people; it may be tied to a problem, a recipe or a map. */
   | 'group'
+  /** A direct chat between two people. */
   | 'p2p'
+  /** A channel of a space that people join only when added. */
   | 'private'
+  /** A channel of a space that the space's participants can find and join. */
   | 'public'
+  /** The default chat of a space, one per space, open to whoever may read the space. */
   | 'space';
 
+/** Order of the country spaces list. */
 export type CountrySpaceSort =
+  /** By country code, Z to A. */
   | 'countryCodesZA'
+  /** By country name, A to Z (the default). */
   | 'countryNamesAZ';
 
+/** A new personal access token. */
 export type CreateApiTokenInput = {
   /** When it stops working: in the future, within 366 days. */
   expiresAt: string;
+  /** A name to recognise it by, 1 to 100 characters. */
   name: string;
+  /** What it may do: at least one scope. */
   scopes: Array<ApiScope>;
 };
 
 /** A direct chat (type p2p, receiverId), a group (type group; itemType and itemId tie it to a problem, recipe or map) or a channel (type public or private). */
 export type CreateConversationInput = {
+  /** Groups and channels: at most 500 characters. */
   description?: string | null | undefined;
+  /** Groups: the id of the problem or map named by itemType. */
   itemId?: string | number | null | undefined;
+  /** Groups: problem, recipe or spacemaps, with itemId; the item must be in the space. */
   itemType?: string | null | undefined;
+  /** Groups and channels: people to add besides the creator (at most 100), who read the space. */
   memberIds?: Array<string | number> | null | undefined;
+  /** Groups and channels: required, 3 to 60 characters after trimming. */
   name?: string | null | undefined;
+  /** Direct chats (p2p): the other person, required; the pair's existing chat is returned if any. */
   receiverId?: string | number | null | undefined;
+  /** Groups and channels: the space they belong to (one the viewer reads). */
   spaceId?: string | number | null | undefined;
+  /** p2p, group, public or private; a space chat cannot be created. */
   type: ConversationType;
 };
 
+/** A new map or recipe; the viewer becomes its author. */
 export type CreateMapInput = {
+  /** The editor offers causal-loop link types, cld+ and cld- (true when omitted). */
   cldsEnabled?: boolean | null | undefined;
+  /** Readers who are signed in may Save As (true when omitted). */
   copyEnabled?: boolean | null | undefined;
+  /** At most 2000 characters. */
   description?: string | null | undefined;
+  /** What the map shows of its space; every item when omitted. */
   filters?: MapFiltersInput | null | undefined;
+  /** '2D' and/or '3D'; a graph map needs at least one; ignored for other types and recipes. */
   graphTypes?: Array<string> | null | undefined;
+  /** Only its author and collaborators may read it (false when omitted). */
   isPrivate?: boolean | null | undefined;
+  /** Required, 1 to 100 characters after trimming. */
   name: string;
   /** A recipe: this problem's (readable) 2D graph map, in the problem's space. */
   problemId?: string | number | null | undefined;
   /** Defaults to the active space. */
   spaceId?: string | number | null | undefined;
+  /** Graph, scurve, kanban or location (a recipe: graph); it cannot change later. */
   type: string;
 };
 
+/** A new OAuth app. */
 export type CreateOAuthAppInput = {
+  /** True for an app that can keep a client secret (a server); false uses PKCE alone. */
   confidential?: boolean;
+  /** The name the consent screen shows, 1 to 100 characters. */
   name: string;
-  /** Where the app may send people back: https, or http on localhost or 127.0.0.1. */
+  /** Where the app may send people back (1 to 10): https, or http on localhost or 127.0.0.1. */
   redirectUris: Array<string>;
 };
 
+/** A new problem; #hashtags in its title and description become its tags. */
 export type CreateProblemInput = {
+  /** Rich text (HTML, sanitised on the server), its plain text 10 to 20000 characters. */
   description: string;
   /** Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit. */
   files?: Array<MediaInput> | null | undefined;
+  /** Post as Anonymous (false on create when omitted); an anonymous post waits for a moderator's approval. */
   isAnonymousPost?: boolean | null | undefined;
+  /** Keep it as a draft that only its author sees (false on create when omitted); false publishes it. */
   isDraft?: boolean | null | undefined;
   /** Its place; omitted: none on create, unchanged on edit; null clears it. */
   location?: LocationInput | null | undefined;
+  /** The title, 3 to 150 characters once trimmed. */
   name: string;
   /** Defaults to the viewer’s active space. */
   spaceId?: string | number | null | undefined;
 };
 
+/** A new skill. */
 export type CreateSkillInput = {
+  /** Rich text (HTML, sanitised) of 10 to 20000 characters; #hashtags become tags. */
   description: string;
   /** Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit. */
   files?: Array<MediaInput> | null | undefined;
+  /** Post as Anonymous (false on create when omitted); an anonymous post waits for a moderator's approval. */
   isAnonymousPost?: boolean | null | undefined;
+  /** Its title, 3 to 150 characters; #hashtags in it become tags. */
   name: string;
   /** Defaults to the viewer’s active space. */
   spaceId?: string | number | null | undefined;
 };
 
+/** A new solution, standalone or under a problem. */
 export type CreateSolutionInput = {
-  /** Rich text; #hashtags in title and description become tags. */
+  /** Rich text (HTML, sanitised on the server), its plain text 10 to 20000 characters; #hashtags in title and description become tags. */
   description: string;
   /** Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit. */
   files?: Array<MediaInput> | null | undefined;
+  /** Post as Anonymous (false on create when omitted); an anonymous post waits for a moderator's approval. */
   isAnonymousPost?: boolean | null | undefined;
+  /** Keep it as a draft that only its author sees (false on create when omitted); false publishes it. */
   isDraft?: boolean | null | undefined;
   /** Its place; omitted: none on create, unchanged on edit; null clears it. */
   location?: LocationInput | null | undefined;
+  /** The title, 3 to 150 characters once trimmed. */
   name: string;
   /** Posts the solution under this problem (in its space). */
   problemId?: string | number | null | undefined;
@@ -179,18 +269,23 @@ export type CreateSolutionInput = {
   spaceId?: string | number | null | undefined;
 };
 
+/** A new user-created space. */
 export type CreateSpaceInput = {
-  /** The purpose (max 255). */
+  /** The purpose, at most 255 characters. */
   description?: string | null | undefined;
-  /** Defaults to true. */
+  /** Only active participants read its content; true when omitted. */
   isPrivate?: boolean | null | undefined;
+  /** Required, 1 to 150 characters after trimming. */
   name: string;
 };
 
+/** A new story. */
 export type CreateStoryInput = {
   /** Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit. */
   files?: Array<MediaInput> | null | undefined;
+  /** Post as Anonymous (false on create when omitted); an anonymous post waits for a moderator's approval. */
   isAnonymousPost?: boolean | null | undefined;
+  /** Keep it as a draft that only its author sees (false on create when omitted); false publishes it. */
   isDraft?: boolean | null | undefined;
   /** Its place; omitted: none on create, unchanged on edit; null clears it. */
   location?: LocationInput | null | undefined;
@@ -198,77 +293,118 @@ export type CreateStoryInput = {
   problemId?: string | number | null | undefined;
   /** Defaults to the viewer’s active space. */
   spaceId?: string | number | null | undefined;
+  /** Rich text (HTML, sanitised): 3 to 10000 characters of text with at least one #hashtag. */
   story: string;
 };
 
-/** nearby or all: nearby keeps items within 50 km of the given position. */
+/** Whether a list keeps only the items near the viewer's position. */
 export type DistanceFilter =
+  /** Items at any distance, and items without a place. */
   | 'all'
+  /** Only items within 50 km of the given position; needs a position. */
   | 'nearby';
 
 /** What a member says when leaving (the Leave Problem wizard). */
 export type LeaveProblemInput = {
+  /** One emoji for how they feel; optional. */
   emoji?: string | null | undefined;
+  /** Why they leave, plain text up to 500 characters; optional. */
   leavingComment?: string | null | undefined;
+  /** Upvoted solutions they confirmed (at most 100). */
   solutions?: Array<LeavingSolutionInput> | null | undefined;
 };
 
+/** An upvoted solution the leaving member confirmed (kept with their leaving). */
 export type LeavingSolutionInput = {
+  /** The solution's id. */
   id: string | number;
+  /** The solution's title as shown to the member. */
   name: string;
 };
 
 /** A place to attach to a story, problem or solution. */
 export type LocationInput = {
+  /** The address as people read it, usually a found Place.formattedLocation. */
   formattedLocation?: string | null | undefined;
+  /** Latitude in degrees, -90 to 90. */
   lat: number;
+  /** Longitude in degrees, -180 to 180. */
   lng: number;
+  /** Names of the place (town, region, country), usually a found Place.locationTags. */
   locationTags?: Array<string> | null | undefined;
 };
 
 /** Why two map nodes are linked: a solution solves a problem, a story tells of it, an item is tagged, a person authored it. */
 export type MapEdgeKind =
+  /** From a person to an item they posted. */
   | 'authored'
+  /** From a solution to a problem it solves. */
   | 'solves'
+  /** From a story to the problem it was posted to. */
   | 'story'
+  /** From an item to a tag it carries. */
   | 'tagged';
 
+/** What a map shows of its space. An omitted field takes its default: every status, all time, every tag. */
 export type MapFiltersInput = {
+  /** Items posted up to this moment; required with custom, not before startDate. */
   endDate?: string | null | undefined;
+  /** Items posted from this moment on; required with custom. */
   startDate?: string | null | undefined;
+  /** Problem statuses to show (proposed, unsolved, solving, solved, archived); empty or omitted shows all. */
   statuses?: Array<string> | null | undefined;
+  /** Items with any of these tags (at most 5; lower-cased, a leading # dropped). */
   tags?: Array<string> | null | undefined;
+  /** alltime (when omitted), last24hours, last7days, last30days, last6months, or custom with both dates. */
   timeRange?: string | null | undefined;
 };
 
 /** What a map node stands for: an item of the map's space, or a waypoint. */
 export type MapNodeKind =
+  /** A problem. */
   | 'problem'
+  /** A solution. */
   | 'solution'
+  /** A story. */
   | 'story'
+  /** A tag carried by items on the map (shown when the map shows tags). */
   | 'tag'
+  /** A person who posted items on the map (shown when the map shows participants). */
   | 'user'
+  /** A node of the map's own, such as a recipe's step. */
   | 'waypoint';
 
-/** Order of a map list: recent (newest first), az or za (by name). */
+/** Order of a map list. */
 export type MapSort =
+  /** By name, A to Z. */
   | 'az'
+  /** Most recently saved first. */
   | 'recent'
+  /** By name, Z to A. */
   | 'za';
 
 /** How a progress map shows its items. */
 export type MapType =
+  /** Items and their links as a network, in 2D or 3D. */
   | 'graph'
+  /** Problems in columns by status. */
   | 'kanban'
+  /** Items with a place, on a geographic map. */
   | 'location'
+  /** The share of the space's problems solved, day by day. */
   | 'scurve';
 
+/** A new measurement of a problem. */
 export type MeasurementInput = {
   /** When it was measured; now when omitted. */
   measuredAt?: string | null | undefined;
+  /** What was measured, 1 to 100 characters once trimmed. */
   name: string;
+  /** A note, at most 500 characters; empty when omitted. */
   note?: string | null | undefined;
+  /** The unit, at most 30 characters; empty when omitted. */
   unit?: string | null | undefined;
+  /** The measured value: a finite number. */
   value: number;
 };
 
@@ -276,320 +412,498 @@ export type MeasurementInput = {
 export type MediaInput = {
   /** A photo taken with the camera. */
   captured?: boolean | null | undefined;
+  /** Seconds of audio or video (a recording: at most 600). */
   duration?: number | null | undefined;
+  /** A finished upload (tus) of the viewer's, in the post's space and not attached elsewhere. */
   uploadId?: string | number | null | undefined;
+  /** A recorded video's chunk uploads in order, at most 20. */
   uploadIds?: Array<string | number> | null | undefined;
+  /** A YouTube video link; it must name an 11-character video id. */
   youtubeUrl?: string | null | undefined;
 };
 
 /** What a moderator does to an item: hide or restore it, approve or reject an anonymous post. */
 export type ModerateItemAction =
+  /** Approve an anonymous post, which publishes it (posts only). */
   | 'approve'
+  /** Hide a post or comment from everyone but its author and moderators; resolves its pending reports. */
   | 'hide'
+  /** Refuse an anonymous post: it stays unapproved and hidden; resolves its pending reports (posts only). */
   | 'reject'
+  /** Show a hidden post or comment again. */
   | 'restore';
 
 /** What a notification is about, named as its REST collection. */
 export type NotificationItemType =
+  /** A comment or a reply. */
   | 'comments'
+  /** A problem. */
   | 'problems'
+  /** A skill. */
   | 'skills'
+  /** A solution. */
   | 'solutions'
+  /** A space. */
   | 'spaces'
+  /** A story. */
   | 'stories'
+  /** A person. */
   | 'users';
 
-/** What happened: a comment, reply, reaction or vote on your item, a mention, an invitation, a join request or its answer, a problem alert, a new follower, a status change, or activity on something you watch. */
+/** What happened to make the notification. */
 export type NotificationKind =
+  /** Someone commented on your item. */
   | 'comment'
+  /** Someone followed you. */
   | 'follower'
+  /** You were invited to a private space. */
   | 'invite'
+  /** Your request to join a space was accepted or declined. */
   | 'joinAnswer'
+  /** Someone asks to join a space you own or administer. */
   | 'joinRequest'
+  /** Someone @mentioned you in a comment or post. */
   | 'mention'
+  /** A new problem in your space matches your problem alerts. */
   | 'problemAlert'
+  /** Someone reacted to your item or comment. */
   | 'reaction'
+  /** Someone replied to your comment. */
   | 'reply'
+  /** A problem you joined changed status. */
   | 'statusChange'
+  /** Someone voted on your solution. */
   | 'vote'
+  /** New activity on an item you watch (one you commented on or joined). */
   | 'watched';
 
+/** A named value describing a problem part. */
 export type PartAttributeInput = {
+  /** The attribute's name, 1 to 60 characters once trimmed. */
   name: string;
+  /** Its value, at most 300 characters; empty when omitted. */
   value?: string | null | undefined;
 };
 
-/** active = owner, admin and contributor; invited, requested, blocked and all are for owners and admins. */
+/** Which of a space's participants to list; invited, requested, blocked and all are for owners and admins. */
 export type ParticipantFilter =
+  /** Owners, admins and contributors: those who read and post. */
   | 'active'
+  /** Admins: they manage participants. */
   | 'admin'
+  /** Everyone with any status. */
   | 'all'
+  /** People blocked from the space. */
   | 'blocked'
+  /** Contributors: they read and post. */
   | 'contributor'
+  /** People invited who have not yet answered. */
   | 'invited'
+  /** The owner. */
   | 'owner'
+  /** People who asked to join, awaiting an answer. */
   | 'requested';
 
 /** The viewer's position, for the location sort and the nearby filter. */
 export type PositionInput = {
+  /** Latitude in degrees, -90 to 90. */
   lat: number;
+  /** Longitude in degrees, -180 to 180. */
   lng: number;
 };
 
-/** Online while any signed-in socket of the person is open; offline otherwise. */
+/** Whether a person is connected, as far as the viewer may see. */
 export type PresenceState =
+  /** No socket is open, or the person is not shown to the viewer (hidden presence). */
   | 'offline'
+  /** At least one of their signed-in sockets is open. */
   | 'online';
 
-/** Which problems: recent, myproblems, mypriorities, solving. recent and solving are public; the others are the viewer's own. */
+/** Which problems a list shows. Recent and solving are public; the others need sign-in. */
 export type ProblemListKind =
+  /** The problems the viewer joined, in the viewer's priority order, in every space. */
   | 'mypriorities'
+  /** The viewer's own problems, drafts included, in every space. */
   | 'myproblems'
+  /** The space's problems (the active space when none is named). */
   | 'recent'
+  /** The space's problems whose status is solving. */
   | 'solving';
 
+/** A problem part as added or edited; an edit replaces every field. */
 export type ProblemPartInput = {
+  /** Its attributes in order, at most 30; none when omitted. */
   attributes?: Array<PartAttributeInput> | null | undefined;
+  /** Plain text, at most 2000 characters; empty when omitted. */
   description?: string | null | undefined;
+  /** The part's name, 1 to 100 characters once trimmed. */
   name: string;
-  /** stakeholder, thing or process */
+  /** What kind of part: stakeholder, thing, process. */
   type: string;
 };
 
-/** Order of a problem list: recent, recentStatus, participants, solutions, stories, location (newest or largest first; location: nearest to the given position first). mypriorities keeps the viewer's priority order. */
+/** Order of a problem list; mypriorities keeps the viewer's priority order whatever the sort. */
 export type ProblemSort =
+  /** Nearest to the given position first; needs a position and lists only problems with a place. */
   | 'location'
+  /** Most participants first. */
   | 'participants'
+  /** Newest first. */
   | 'recent'
+  /** Most recent status change first. */
   | 'recentStatus'
+  /** Most solutions first. */
   | 'solutions'
+  /** Most stories first. */
   | 'stories';
 
 /** A browser push subscription, as PushSubscription.toJSON() gives it. */
 export type PushSubscriptionInput = {
+  /** The push service's https URL, at most 2048 characters. */
   endpoint: string;
+  /** The keys messages are encrypted with. */
   keys: PushSubscriptionKeysInput;
 };
 
 /** The keys of a browser push subscription (PushSubscription.toJSON()). */
 export type PushSubscriptionKeysInput = {
+  /** The authentication secret (base64url), at most 256 characters. */
   auth: string;
+  /** The browser's public key (base64url), at most 256 characters. */
   p256dh: string;
 };
 
 /** What people react to, named as its REST collection. */
 export type ReactableItemType =
+  /** A comment or a reply. */
   | 'comments'
+  /** A problem. */
   | 'problems'
+  /** A solution. */
   | 'solutions'
+  /** A story. */
   | 'stories';
 
-/** A reaction: like, happy, celebrate, dislike, sad, angry, thinking. No reaction is null ('React?'). */
+/** A reaction, in the picker's order. No reaction is null ('React?'). */
 export type ReactionKind =
+  /** Angry (😠). */
   | 'angry'
+  /** Celebrate (🎉). */
   | 'celebrate'
+  /** Dislike (👎). */
   | 'dislike'
+  /** Happy (😀). */
   | 'happy'
+  /** Like (👍). */
   | 'like'
+  /** Sad (😢). */
   | 'sad'
+  /** Thinking (🤔). */
   | 'thinking';
 
+/** A report of an item the viewer can see. */
 export type ReportInput = {
+  /** What the reporter adds, at most 500 characters after trimming. */
   comments?: string | null | undefined;
+  /** The id of the post, comment or person. */
   itemId: string | number;
+  /** What kind of item to report. */
   itemType: ReportableItemType;
-  /** Topics (posts, comments) or reasons (people). */
+  /** At least one: topics (guidelines, sexual, violent, abusive, harmful, spam, other) or, for people, reasons (guidelines, risk, fake, hacked, unauthorised, deceased). */
   tags: Array<string>;
 };
 
-/** A report's life: open, reviewing, resolved or dismissed. */
+/** Where a report stands: open and reviewing are pending; resolved and dismissed are closed. */
 export type ReportStatus =
+  /** Closed without action. */
   | 'dismissed'
+  /** New: no moderator has taken it up yet. */
   | 'open'
+  /** Closed with action taken: the item was hidden or rejected, or its author suspended. */
   | 'resolved'
+  /** A moderator is looking into it. */
   | 'reviewing';
 
 /** What can be reported or moderated, named as its REST collection. */
 export type ReportableItemType =
+  /** A comment or a reply. */
   | 'comments'
+  /** A problem. */
   | 'problems'
+  /** A skill. */
   | 'skills'
+  /** A solution. */
   | 'solutions'
+  /** A story. */
   | 'stories'
+  /** A person's account. */
   | 'users';
 
 /** A message. id: a UUID made by the client (a retry with the same id returns the stored message). Without conversationId, receiverId opens (or creates) the direct chat first. */
 export type SendChatMessageInput = {
+  /** The conversation to post in; required unless receiverId is given. */
   conversationId?: string | number | null | undefined;
+  /** Images uploaded to this conversation, at most 5. */
   files?: Array<ChatFileInput> | null | undefined;
+  /** A UUID made by the client; a retry reuses it. */
   id: string | number;
+  /** The other person of a direct chat, used when conversationId is omitted. */
   receiverId?: string | number | null | undefined;
+  /** The message this one replies to, in the same conversation. */
   replyToId?: string | number | null | undefined;
+  /** The editor's HTML, at most 5000 characters of text; may be empty when files are attached. */
   text?: string | null | undefined;
 };
 
+/** A new account, as the sign-up form fills it. */
 export type SignUpInput = {
-  /** en or te (default en): the language of the e-mails the account is sent. */
+  /** The language of the account's e-mails: en or te (en when omitted). */
   appLang?: string | null | undefined;
+  /** The name others see, 1 to 20 characters. */
   displayName: string;
+  /** The e-mail address to sign in with (lower-cased), at most 254 characters. */
   email: string;
+  /** The password, 6 to 128 characters. */
   password: string;
-  /** person or org */
+  /** Person (an individual) or org (an organisation). */
   role: string;
 };
 
-/** Which skills: public, myskills. myskills are those the viewer is a member of. */
+/** Which skills a list shows. */
 export type SkillListKind =
+  /** The skills the viewer is a member of, in every space; needs sign-in. */
   | 'myskills'
+  /** The space's skills (the active space when none is named). */
   | 'public';
 
-/** Which solutions: recent, mysolutions. mysolutions are the viewer's own, in every space. */
+/** Which solutions a list shows. */
 export type SolutionListKind =
+  /** The viewer's own solutions, drafts and anonymous ones included, in every space. */
   | 'mysolutions'
+  /** The space's solutions (the active space when none is named), or a problem's. */
   | 'recent';
 
-/** Sorts: recent, upvotes, downvotes. */
+/** Order of a solution list. */
 export type SolutionSortKind =
+  /** Most downvotes first. */
   | 'downvotes'
+  /** Newest first. */
   | 'recent'
+  /** Most upvotes first. */
   | 'upvotes';
 
 /** The global space, a country space, a private (user-created) space or the skills space. */
 export type SpaceKind =
+  /** A public space for one country; its id is the country's lower-case code. */
   | 'country'
+  /** The public global space that everyone shares. */
   | 'global'
+  /** A space a person created; only its participants read it. */
   | 'private'
+  /** The fixed skills space (marked coming soon). */
   | 'skills';
 
-/** The viewer’s private spaces by their status; active is owner, admin or contributor. */
+/** The viewer’s private spaces by the viewer’s status in them. */
 export type SpaceListStatus =
+  /** Spaces the viewer owns, administers or contributes to. */
   | 'active'
+  /** Every private space the viewer has a status in. */
   | 'all'
+  /** Spaces the viewer is blocked from. */
   | 'blocked'
+  /** Spaces the viewer is invited to and has not yet answered. */
   | 'invited'
+  /** Spaces the viewer asked to join, awaiting an answer. */
   | 'requested';
 
-/** Which stories: recent, mystories, mydrafts, anonymous, following. Only recent is public; following is the active space's stories tagged with a tag the viewer follows; the others are the viewer's own. */
+/** Which stories a list shows. Only recent is public; the others need sign-in. */
 export type StoryListKind =
+  /** The viewer's own published anonymous stories, in every space. */
   | 'anonymous'
+  /** The space's stories tagged with a tag the viewer follows. */
   | 'following'
+  /** The viewer's own drafts, in every space. */
   | 'mydrafts'
+  /** The viewer's own published stories, anonymous ones left out, in every space. */
   | 'mystories'
+  /** The space's feed (the active space when none is named). */
   | 'recent';
 
-/** Story order: recent, reactions, comments, location (newest, most reactions, most comments, nearest to the given position). */
+/** Order of a story list. */
 export type StorySort =
+  /** Most comments first. */
   | 'comments'
+  /** Nearest to the given position first; needs a position and lists only stories with a place. */
   | 'location'
+  /** Most reactions first. */
   | 'reactions'
+  /** Newest first. */
   | 'recent';
 
-/** Tag order: followers, problems, stories, recent (most followers, problems or stories; newest first use). */
+/** Order of the tags of a space. */
 export type TagSort =
+  /** Most followers first. */
   | 'followers'
+  /** Most of the space's problems first. */
   | 'problems'
+  /** Most recently first used in the space first. */
   | 'recent'
+  /** Most of the space's stories first. */
   | 'stories';
 
-/** How far back a list reaches: alltime, last24hours, last7days, last30days, last6months, custom (alltime when omitted); custom needs startDate and endDate, and startDate/endDate alone also give a window. */
+/** How far back a list reaches (alltime when omitted); startDate and endDate alone also give a window. */
 export type TimeRange =
+  /** Everything, however old (the default). */
   | 'alltime'
+  /** From startDate to endDate, both required. */
   | 'custom'
+  /** The last six months (183 days). */
   | 'last6months'
+  /** The last 7 days. */
   | 'last7days'
+  /** The last 24 hours. */
   | 'last24hours'
+  /** The last 30 days. */
   | 'last30days';
 
 /** A save: only the fields given change; `version` is the one loaded. */
 export type UpdateMapInput = {
+  /** The editor offers causal-loop link types (cld+ and cld-). */
   cldsEnabled?: boolean | null | undefined;
-  /** The author only: who else may edit (at most 20). */
+  /** The author only: who else may edit (at most 20); in a private space its active participants, else anyone with an account. */
   collaboratorIds?: Array<string | number> | null | undefined;
+  /** Readers who are signed in may Save As. */
   copyEnabled?: boolean | null | undefined;
+  /** The new description, at most 2000 characters. */
   description?: string | null | undefined;
+  /** Keys of the nodes to take out of the map (at most 5000); replaces the saved list. */
   excluded?: Array<string> | null | undefined;
+  /** Replaces the saved filters; omitted fields take their defaults. */
   filters?: MapFiltersInput | null | undefined;
+  /** Graph maps: '2D' and/or '3D', at least one; ignored for other types and recipes. */
   graphTypes?: Array<string> | null | undefined;
+  /** Only its author and collaborators may read it. */
   isPrivate?: boolean | null | undefined;
+  /** All the MapLayer planes of the 3D view, in order (at most 20); replaces the saved ones. */
   layers?: Array<unknown> | null | undefined;
+  /** MapLink objects: all the custom links (at most 10000). Links to items this editor cannot see are kept. */
   links?: Array<unknown> | null | undefined;
+  /** The new name, 1 to 100 characters. */
   name?: string | null | undefined;
+  /** Node positions of the 2D view: {x, y} by node key (at most 5000 nodes). */
   positions2d?: unknown;
+  /** Node positions of the 3D view: {x, y, z} by node key (at most 5000 nodes). */
   positions3d?: unknown;
+  /** MapSettings (schema/rules/maps.ts); omitted settings take their defaults. */
   settings?: unknown;
+  /** The version the editor loaded; a save over a newer one is refused with CONFLICT. */
   version: number;
+  /** The zoom factor to save, 0.01 to 100. */
   zoomLevel?: number | null | undefined;
 };
 
+/** Changes to a problem (author only); an omitted field stays as it is. */
 export type UpdateProblemInput = {
+  /** New rich text, its plain text 10 to 20000 characters; tags are read again from both. */
   description?: string | null | undefined;
   /** Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit. */
   files?: Array<MediaInput> | null | undefined;
+  /** Post as Anonymous (false on create when omitted); an anonymous post waits for a moderator's approval. */
   isAnonymousPost?: boolean | null | undefined;
+  /** Keep it as a draft that only its author sees (false on create when omitted); false publishes it. */
   isDraft?: boolean | null | undefined;
   /** Its place; omitted: none on create, unchanged on edit; null clears it. */
   location?: LocationInput | null | undefined;
+  /** A new title, 3 to 150 characters. */
   name?: string | null | undefined;
 };
 
+/** Profile changes; a field left out keeps its value. */
 export type UpdateProfileInput = {
+  /** About the user, at most 500 characters; null clears it. */
   bio?: string | null | undefined;
+  /** The name others see, 1 to 20 characters after trimming. */
   displayName?: string | null | undefined;
+  /** A web address (http or https) of the user's picture; null removes it. */
   photoURL?: string | null | undefined;
 };
 
+/** Changes to a skill; a field left out keeps its value. */
 export type UpdateSkillInput = {
+  /** A new description, by the rules of CreateSkillInput.description. */
   description?: string | null | undefined;
   /** Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit. */
   files?: Array<MediaInput> | null | undefined;
+  /** Post as Anonymous (false on create when omitted); an anonymous post waits for a moderator's approval. */
   isAnonymousPost?: boolean | null | undefined;
+  /** A new title, by the rules of CreateSkillInput.name. */
   name?: string | null | undefined;
 };
 
+/** Changes to a solution (author only); an omitted field stays as it is. */
 export type UpdateSolutionInput = {
+  /** New rich text, its plain text 10 to 20000 characters; tags are read again from both. */
   description?: string | null | undefined;
   /** Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit. */
   files?: Array<MediaInput> | null | undefined;
+  /** Post as Anonymous (false on create when omitted); an anonymous post waits for a moderator's approval. */
   isAnonymousPost?: boolean | null | undefined;
+  /** Keep it as a draft that only its author sees (false on create when omitted); false publishes it. */
   isDraft?: boolean | null | undefined;
   /** Its place; omitted: none on create, unchanged on edit; null clears it. */
   location?: LocationInput | null | undefined;
+  /** A new title, 3 to 150 characters. */
   name?: string | null | undefined;
 };
 
+/** A change to a space: only the fields given change. */
 export type UpdateSpaceInput = {
+  /** The new purpose, at most 255 characters; null or empty removes it. */
   description?: string | null | undefined;
   /** The space's image: an image the editor uploaded for this space (upload path spaces); null removes it. */
   imageUploadId?: string | number | null | undefined;
+  /** Whether only active participants read its content. */
   isPrivate?: boolean | null | undefined;
+  /** The new name, 1 to 150 characters after trimming. */
   name?: string | null | undefined;
 };
 
+/** Changes to a story; a field left out keeps its value. */
 export type UpdateStoryInput = {
   /** Attachments in the order shown (at most 5); omitted: none on create, unchanged on edit. */
   files?: Array<MediaInput> | null | undefined;
+  /** Post as Anonymous (false on create when omitted); an anonymous post waits for a moderator's approval. */
   isAnonymousPost?: boolean | null | undefined;
+  /** Keep it as a draft that only its author sees (false on create when omitted); false publishes it. */
   isDraft?: boolean | null | undefined;
   /** Its place; omitted: none on create, unchanged on edit; null clears it. */
   location?: LocationInput | null | undefined;
   /** Move the story to this problem. */
   problemId?: string | number | null | undefined;
+  /** New text, by the rules of CreateStoryInput.story; its tags are read again. */
   story?: string | null | undefined;
 };
 
-/** A vote on a solution: up or down. */
+/** A vote on a solution. */
 export type VoteDirection =
+  /** Against the solution (counted in its downvotes). */
   | 'down'
+  /** For the solution (counted in its upvotes). */
   | 'up';
 
+/** A waypoint's name and description. */
 export type WaypointInput = {
+  /** At most 2000 characters; empty when omitted. */
   description?: string | null | undefined;
+  /** Required, 1 to 100 characters after trimming. */
   name: string;
 };
 
-/** Which waypoints: the viewer's own (mine) or the space's (space). */
+/** Which waypoints a list shows. */
 export type WaypointScope =
+  /** The viewer's own waypoints. */
   | 'mine'
+  /** The waypoints of the space's maps. */
   | 'space';
 
 export type AdminUserFieldsFragment = { id: string, displayName: string, email: string, photoURL: string | null, role: string, isModerator: boolean, isAdmin: boolean, suspendedUntil: string | null, createdAt: string };

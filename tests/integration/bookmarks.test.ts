@@ -111,6 +111,46 @@ describe('bookmarking', () => {
     expect((await listMyBookmarks(server, reader)).items).toHaveLength(3);
   });
 
+  it('reads every kind’s rich text as `text` through the Post interface', async () => {
+    const [reader2, story, problem, solution, skill] = await Promise.all([
+      signUpVerified(server, { displayName: 'Text reader' }),
+      postStory(server, author, '<p>A story of wells #water</p>'),
+      postProblem(server, author, 'Dry wells'),
+      postSolution(server, author),
+      postSkill(server, author),
+    ]);
+    for (const [itemType, itemId] of [
+      ['stories', story.id],
+      ['problems', problem.id],
+      ['solutions', solution.id],
+      ['skills', skill.id],
+    ] as const)
+      await bookmark(server, reader2, { itemType, itemId });
+    const TEXTS = `query($st: ID!, $p: ID!, $so: ID!, $sk: ID!) {
+      myBookmarks(first: 10) { edges { node { post { id text } } } }
+      story(id: $st) { story } problem(id: $p) { description }
+      solution(id: $so) { description } skill(id: $sk) { description } }`;
+    const data = await gqlData<{
+      myBookmarks: { edges: { node: { post: { id: string; text: string } } }[] };
+      story: { story: string };
+      problem: { description: string };
+      solution: { description: string };
+      skill: { description: string };
+    }>(
+      server.url,
+      TEXTS,
+      { st: story.id, p: problem.id, so: solution.id, sk: skill.id },
+      { token: reader2.token },
+    );
+    expect(data.myBookmarks.edges.map(({ node }) => node.post)).toEqual([
+      { id: skill.id, text: data.skill.description },
+      { id: solution.id, text: data.solution.description },
+      { id: problem.id, text: data.problem.description },
+      { id: story.id, text: data.story.story },
+    ]);
+    expect(data.story.story).toContain('A story of wells');
+  });
+
   it('pages my bookmarks newest first', async () => {
     const me = await signUpVerified(server);
     const ids = [await storyId(), await storyId(), await storyId()];

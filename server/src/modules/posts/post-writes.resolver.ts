@@ -1,4 +1,14 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Resolver, type ClassType } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Mutation,
+  Resolver,
+  Root,
+  type ClassType,
+} from 'type-graphql';
 import type { Context } from '../../context';
 
 /** A post kind's write services, each parsing its input itself. */
@@ -15,6 +25,8 @@ export interface PostWriteTypes {
   createInput: ClassType;
   updateInput: ClassType;
   createDescription?: string;
+  /** The column holding the kind's rich text: a story's `story`, the others' `description`. */
+  textField: 'story' | 'description';
 }
 
 /**
@@ -23,8 +35,15 @@ export interface PostWriteTypes {
  */
 export function PostWriteResolver(types: PostWriteTypes, writes: PostWrites) {
   const noun = types.name.toLowerCase();
-  @Resolver()
+  @Resolver(() => types.type)
   abstract class PostWriteResolverBase {
+    // One name for every kind's text, so a list mixing kinds (bookmarks, reactions, tags) reads
+    // it with one fragment on Post.
+    @FieldResolver(() => String)
+    text(@Root() post: Partial<Record<PostWriteTypes['textField'], string>>): string {
+      return post[types.textField]!;
+    }
+
     @Authorized()
     @Mutation(() => types.type, {
       name: `create${types.name}`,

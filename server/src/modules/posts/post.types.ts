@@ -35,6 +35,11 @@ export const asPost = <Row extends object>(type: PostType, row: Row) => ({
 })
 export abstract class Post {
   @Field(() => ID, { description: "The post's id." }) id!: string;
+  @Field(() => String, {
+    description:
+      "The post's rich text (sanitised HTML), whatever its kind: a story's `story`, a problem's, solution's or skill's `description`.",
+  })
+  text!: string;
   @Field(() => [String], {
     description: `The tags its #hashtags name: lower-cased, without '#', in order of first use (at most ${POST_TAGS_MAX}).`,
   })

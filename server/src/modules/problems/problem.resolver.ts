@@ -60,6 +60,7 @@ export class ProblemResolver extends PostWriteResolver(
     type: Problem,
     createInput: CreateProblemInput,
     updateInput: UpdateProblemInput,
+    textField: 'description',
     createDescription: 'Creates a problem; its author joins it.',
   },
   {

@@ -36,6 +36,7 @@ export class SkillResolver extends PostWriteResolver(
     type: Skill,
     createInput: CreateSkillInput,
     updateInput: UpdateSkillInput,
+    textField: 'description',
   },
   {
     create: skillsService.createSkill,

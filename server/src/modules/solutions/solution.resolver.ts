@@ -47,6 +47,7 @@ export class SolutionResolver extends PostWriteResolver(
     type: Solution,
     createInput: CreateSolutionInput,
     updateInput: UpdateSolutionInput,
+    textField: 'description',
     createDescription: 'Creates a solution, standalone or posted under a problem (`problemId`).',
   },
   {

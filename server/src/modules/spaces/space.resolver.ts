@@ -333,7 +333,10 @@ export class SpaceResolver {
     return mySpacesService.favoriteSpace(ctx, spaceId, favorite);
   }
 
-  @FieldResolver(() => ID, { description: 'Same as id (the spec’s name).' })
+  @FieldResolver(() => ID, {
+    description: 'Same as id (the spec’s name).',
+    deprecationReason: 'Use id.',
+  })
   spaceId(@Root() space: SpaceRow): string {
     return space.id;
   }

@@ -40,6 +40,7 @@ export class StoryResolver extends PostWriteResolver(
     type: Story,
     createInput: CreateStoryInput,
     updateInput: UpdateStoryInput,
+    textField: 'story',
   },
   {
     create: storiesService.createStory,

@@ -10,6 +10,7 @@ import {
   type ClassType,
 } from 'type-graphql';
 import type { Context } from '../../context';
+import { POST_TEXT_DESCRIPTION } from './post.types';
 
 /** A post kind's write services, each parsing its input itself. */
 export interface PostWrites {
@@ -39,7 +40,7 @@ export function PostWriteResolver(types: PostWriteTypes, writes: PostWrites) {
   abstract class PostWriteResolverBase {
     // One name for every kind's text, so a list mixing kinds (bookmarks, reactions, tags) reads
     // it with one fragment on Post.
-    @FieldResolver(() => String)
+    @FieldResolver(() => String, { description: POST_TEXT_DESCRIPTION })
     text(@Root() post: Partial<Record<PostWriteTypes['textField'], string>>): string {
       return post[types.textField]!;
     }

@@ -26,6 +26,10 @@ export const asPost = <Row extends object>(type: PostType, row: Row) => ({
  * What every post kind shows, whatever its kind: Story, Problem, Solution and Skill implement it,
  * so a list that mixes kinds (and a client fragment `... on Post`) reads these fields once.
  */
+/** Said on the interface and on each kind's resolver of it, which would otherwise drop it. */
+export const POST_TEXT_DESCRIPTION =
+  "The post's rich text (sanitised HTML), whatever its kind: a story's `story`, a problem's, solution's or skill's `description`.";
+
 @InterfaceType({
   description: 'A story, problem, solution or skill: what every post kind shows.',
   resolveType: (post: { [POST_TYPE]?: string }) => post[POST_TYPE],
@@ -35,11 +39,7 @@ export const asPost = <Row extends object>(type: PostType, row: Row) => ({
 })
 export abstract class Post {
   @Field(() => ID, { description: "The post's id." }) id!: string;
-  @Field(() => String, {
-    description:
-      "The post's rich text (sanitised HTML), whatever its kind: a story's `story`, a problem's, solution's or skill's `description`.",
-  })
-  text!: string;
+  @Field(() => String, { description: POST_TEXT_DESCRIPTION }) text!: string;
   @Field(() => [String], {
     description: `The tags its #hashtags name: lower-cased, without '#', in order of first use (at most ${POST_TAGS_MAX}).`,
   })

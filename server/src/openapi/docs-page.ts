@@ -57,7 +57,13 @@ function operationHtml(method: string, path: string, operation: OpenApiOperation
   )}</code> ${escapeHtml(operation.summary)}</summary>
 <p>${escapeHtml(String(operation.description ?? ''))}</p>
 ${rows ? `<table><tr><th>parameter</th><th>in</th><th></th></tr>${rows}</table>` : ''}
-${body ? `<h4>Body</h4>${Object.values(body).map((media) => schemaHtml(media.schema)).join('')}` : ''}
+${
+  body
+    ? `<h4>Body</h4>${Object.values(body)
+        .map((media) => schemaHtml(media.schema))
+        .join('')}`
+    : ''
+}
 ${variants ? `<h4>By path</h4><table><tr><th>path</th><th>scope</th><th>item</th></tr>${variants}</table>` : ''}
 ${responses}
 </details>`;

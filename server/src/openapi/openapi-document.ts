@@ -41,8 +41,9 @@ function operationIdOf(method: string, path: string) {
     .filter(Boolean)
     .map((segment) => {
       const param = /^\{(\w+)\}$/u.exec(segment);
-      const word = (param ? `by-${param[1]}` : segment).replace(/[^A-Za-z0-9]+(.)/gu, (_, c: string) =>
-        c.toUpperCase(),
+      const word = (param ? `by-${param[1]}` : segment).replace(
+        /[^A-Za-z0-9]+(.)/gu,
+        (_, c: string) => c.toUpperCase(),
       );
       return word.charAt(0).toUpperCase() + word.slice(1);
     });
@@ -167,12 +168,9 @@ const shapeRef = (schema: z.ZodType) => ref(shapeIds.get(schema)!);
 
 const LIST_QUERY = z.object({
   path: z.string().max(ITEM_PATH_MAX).describe('The collection or nested list (see x-paths)'),
-  orderBy: z.string().optional().describe('recent (the default), or the list\'s other orders'),
+  orderBy: z.string().optional().describe("recent (the default), or the list's other orders"),
   lastDocumentID: z.string().optional().describe('The `last` of the previous page'),
-  results: z
-    .string()
-    .optional()
-    .describe(`The page size (${REST_DEFAULT_PAGE_SIZE} by default)`),
+  results: z.string().optional().describe(`The page size (${REST_DEFAULT_PAGE_SIZE} by default)`),
   authorId: z.string().optional(),
   query: z.string().optional(),
   tags: z.string().optional().describe('Comma-separated tags'),
@@ -188,7 +186,9 @@ const LIST_QUERY = z.object({
 function pathOperations(answers: Components) {
   const variants = (kind: 'list' | 'get' | 'add') =>
     DOCUMENTED_PATHS.filter((entry) => entry[kind]).map((entry: DocumentedPath) => ({
-      path: entry.pattern,
+      // `/get/v2` names an item of a collection by its id: `stories/{id}`.
+      path:
+        kind === 'get' && !entry.pattern.includes('/') ? `${entry.pattern}/{id}` : entry.pattern,
       scope: kind === 'add' ? entry.access.write : entry.access.read,
       schema: shapeRef(entry[kind]!),
     }));
@@ -232,15 +232,19 @@ function pathOperations(answers: Components) {
   });
 
   const get = operation('get', 'getGetV2', 'The item `path` names', { data: z.unknown() });
-  get.parameters = [
-    { name: 'path', in: 'query', required: true, schema: { type: 'string' } },
-  ];
+  get.parameters = [{ name: 'path', in: 'query', required: true, schema: { type: 'string' } }];
   const getAnswer = get.responses['200']!.content!['application/json']!.schema as JsonSchema;
   (getAnswer.allOf as JsonSchema[]).push({ properties: { data: anyItem('get') } });
 
-  const add = operation('add', 'postAdd', 'Creates an item in the collection `path` names', {
-    newItem: z.unknown(),
-  }, 201);
+  const add = operation(
+    'add',
+    'postAdd',
+    'Creates an item in the collection `path` names',
+    {
+      newItem: z.unknown(),
+    },
+    201,
+  );
   add['x-token-scope'] = 'write';
   add.requestBody = {
     required: true,
@@ -279,7 +283,7 @@ function buildDocument(): OpenApiDocument {
       title: 'REST API',
       version: '1',
       description:
-        'The REST compatibility layer: the spec\'s paths, calling the same services as GraphQL. ' +
+        "The REST compatibility layer: the spec's paths, calling the same services as GraphQL. " +
         'Every answer is `{ success: true, … }` or the error envelope `{ success: false, error }`. ' +
         'Generated from the zod schemas the routes parse with (server/src/openapi/).',
     },

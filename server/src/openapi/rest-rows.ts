@@ -136,7 +136,11 @@ const titledPost = z.object({
   description: postDescriptionHtmlSchema,
   ...postFields,
 });
-const storyBody = z.object({ story: storyTextSchema, problemId: z.string().optional(), ...postFields });
+const storyBody = z.object({
+  story: storyTextSchema,
+  problemId: z.string().optional(),
+  ...postFields,
+});
 
 /** The rows `mountPostRest` (rest/post-rest.ts) gives a post kind. */
 function postRows(collection: string, item: z.ZodType, body: z.ZodType, noun: string) {
@@ -202,9 +206,14 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
       body: userSyncSchema.extend({ id: z.string().optional() }),
       answer: { user: shape.userRecord },
     }),
-    row('post', '/user/explainercards', 'Hides an explainer card (`path`), or shows all (`reset`)', {
-      body: explainerCardsInputSchema,
-    }),
+    row(
+      'post',
+      '/user/explainercards',
+      'Hides an explainer card (`path`), or shows all (`reset`)',
+      {
+        body: explainerCardsInputSchema,
+      },
+    ),
     row('post', '/user/update', 'Changes one profile field, named by `key`', {
       body: profileUpdateKeySchema.extend({
         displayName: z.string().optional(),
@@ -310,9 +319,14 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
     row('post', '/solutions/{id}/linkSolutions', 'Links a solution to problems', {
       body: z.object({ problemIds: z.array(z.string()) }),
     }),
-    row('get', '/solutions/{problemId}/upvotedSolutions', "A problem's solutions the viewer upvoted", {
-      answer: { items: z.array(shape.solution) },
-    }),
+    row(
+      'get',
+      '/solutions/{problemId}/upvotedSolutions',
+      "A problem's solutions the viewer upvoted",
+      {
+        answer: { items: z.array(shape.solution) },
+      },
+    ),
   ]),
 
   ...group('votes', CONTENT_ACCESS, [
@@ -449,9 +463,14 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
   ]),
 
   ...group('media', CONTENT_ACCESS, [
-    row('get', '/media/{uploadId}/{name}', 'An uploaded file, or `thumbnail.webp` for its thumbnail', {
-      other: { status: 200, contentType: '*/*', description: "The file's bytes" },
-    }),
+    row(
+      'get',
+      '/media/{uploadId}/{name}',
+      'An uploaded file, or `thumbnail.webp` for its thumbnail',
+      {
+        other: { status: 200, contentType: '*/*', description: "The file's bytes" },
+      },
+    ),
   ]),
 
   ...group('places', CONTENT_ACCESS, [
@@ -509,7 +528,7 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
       status: 201,
       answer: { data: shape.report },
     }),
-    row('get', '/reports', 'The report queue (moderators) or the viewer\'s reports', {
+    row('get', '/reports', "The report queue (moderators) or the viewer's reports", {
       query: pageQuery.extend({
         queueSpaceId: z.string().optional(),
         status: z.string().optional(),
@@ -529,9 +548,9 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
       answer: { data: shape.adminUser },
     }),
     row('post', '/moderation/{action}', 'Hides, restores, approves or rejects an item', {
-      body: z.looseObject({ path: z.string() }).describe(
-        `action: ${moderateItemActionSchema.options.join(', ')}`,
-      ),
+      body: z
+        .looseObject({ path: z.string() })
+        .describe(`action: ${moderateItemActionSchema.options.join(', ')}`),
     }),
     row('get', '/spaces/{id}/export', "A space's content as a JSON download (space admins)", {
       other: {

@@ -33,7 +33,8 @@ const nullableText = z.string().nullable();
 const tags = z.array(z.string());
 /** Attachments are stored as the client sent them, after the media rules checked them. */
 const files = z.array(z.looseObject({}));
-const reactionCounts = z.record(z.string(), z.number());
+/** The reactions in use on an item and how many gave each (reaction.service `countsInUse`). */
+const reactionCounts = z.array(z.object({ reaction: z.enum(REACTION_KINDS), count: z.number() }));
 
 export const author = named(
   'Author',
@@ -506,7 +507,9 @@ export const chatMessage = named(
         hasFiles: z.boolean(),
       })
       .nullable(),
-    reactions: z.array(z.object({ emoji: z.string(), count: z.number(), reactedByMe: z.boolean() })),
+    reactions: z.array(
+      z.object({ emoji: z.string(), count: z.number(), reactedByMe: z.boolean() }),
+    ),
     createdAt: dateTime,
     updatedAt: dateTime,
     editedAt: dateTime.nullable(),
@@ -603,7 +606,14 @@ export const spaceMedia = named(
 export const located = named(
   'LocatedPost',
   "A post with a place, as a pin on a space's map (`path=spaces/{id}/locations`).",
-  z.looseObject({ id, lat: z.number(), lng: z.number() }),
+  z.object({
+    postType: z.string(),
+    postId: id,
+    title: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    formattedLocation: nullableText,
+  }),
 );
 
 export const commonGround = named(
@@ -614,7 +624,7 @@ export const commonGround = named(
 
 export const restError = named(
   'Error',
-  'Every refusal and failure: the code, the message in the spec\'s words, and the field it is about.',
+  "Every refusal and failure: the code, the message in the spec's words, and the field it is about.",
   z.object({
     success: z.literal(false),
     error: z.object({

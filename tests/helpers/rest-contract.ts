@@ -128,7 +128,9 @@ function pathVariantCheck(
     const items = Array.isArray(answer.items) ? answer.items : [];
     return items.flatMap((item, index) => mismatches(validate, item, `/items/${index}`));
   }
-  return mismatches(validate, route.template === '/add' ? answer.newItem : answer.data, '');
+  return route.template === '/add'
+    ? mismatches(validate, answer.newItem, '/newItem')
+    : mismatches(validate, answer.data, '/data');
 }
 
 /**

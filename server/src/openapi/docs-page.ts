@@ -55,7 +55,7 @@ function operationHtml(method: string, path: string, operation: OpenApiOperation
 <summary><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(
     path,
   )}</code> ${escapeHtml(operation.summary)}</summary>
-<p>${escapeHtml(String(operation.description ?? ''))}</p>
+<p>${escapeHtml(operation.description)}</p>
 ${rows ? `<table><tr><th>parameter</th><th>in</th><th></th></tr>${rows}</table>` : ''}
 ${
   body

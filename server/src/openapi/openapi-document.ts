@@ -18,12 +18,13 @@ import { REST_SHAPES, type ShapeMeta } from './rest-shapes';
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, JsonSchema> };
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: JsonSchema };
 };
 export interface OpenApiOperation {
   operationId: string;
   tags: string[];
   summary: string;
+  description: string;
   'x-token-scope': string;
   parameters?: JsonSchema[];
   requestBody?: JsonSchema;

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { checkRestAnswer } from './rest-contract';
 
 /** Clients a third party would use: GraphQL over HTTP, REST, graphql-ws, and the mail outbox. */
 
@@ -129,6 +130,8 @@ export async function rest<T = Record<string, unknown>>(
       `${method} ${pathAndQuery} answered ${response.status} with non-JSON: ${text.slice(0, 200)}`,
     );
   }
+  // Every answer is held to the server's OpenAPI document: its row, shape and error envelope.
+  await checkRestAnswer(url, method, pathAndQuery, body, response.status, parsed);
   return { status: response.status, body: parsed as T & RestBody, headers: response.headers };
 }
 

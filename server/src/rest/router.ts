@@ -35,6 +35,7 @@ import {
 } from '../auth/scopes';
 import { cursorTime } from '../db/keyset';
 import { routeNotFound } from '../errors';
+import { createOpenApiRouter } from '../openapi/openapi-routes';
 import { csrfGuard } from './csrf';
 import { PathRouter } from './paths';
 import { withAccess } from './rest-access';
@@ -47,6 +48,8 @@ import { activeSpaceId, bodyFields, contextOf, ok, queryParam, resultsParam } fr
  */
 export function createRestRouter(paths = new PathRouter()): Router {
   const router = Router();
+  // The API's own description (/openapi.json, /docs), open to all and before any row's 404.
+  router.use(createOpenApiRouter());
   // Before the body is read: a refused cross-site write is not even parsed.
   router.use(csrfGuard);
   router.use(express.json({ limit: '1mb' }));

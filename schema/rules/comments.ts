@@ -6,6 +6,7 @@
  */
 /** The post kinds that hold a comment thread (named as their REST collections). */
 export const COMMENTABLE_TYPES = ['stories', 'problems', 'solutions', 'skills'] as const;
+export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
 
 export const COMMENT_TEXT_MAX = 5_000;
 /** The raw HTML before sanitising (a bound on what the server will even read). */

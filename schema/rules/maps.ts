@@ -6,6 +6,7 @@
  * maps.schemas.ts, so reading a default does not load zod.
  */
 import type { TimeRange } from './time-range';
+import type { ProblemStatus } from './problems';
 
 export const MAP_TYPES = ['graph', 'scurve', 'kanban', 'location'] as const;
 export type MapType = (typeof MAP_TYPES)[number];
@@ -317,7 +318,7 @@ export type MapPositions = Record<string, { x: number; y: number; z?: number }>;
 
 /** What a map shows of its space: problems in these statuses, items of this time and these tags. */
 export interface MapFilters {
-  statuses: string[];
+  statuses: ProblemStatus[];
   timeRange: TimeRange;
   startDate: string | null;
   endDate: string | null;

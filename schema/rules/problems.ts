@@ -29,6 +29,8 @@ export const problemStatusColor = (status: string | null | undefined): string =>
 
 export const PROBLEM_PART_TYPES = ['stakeholder', 'thing', 'process'] as const;
 export type ProblemPartType = (typeof PROBLEM_PART_TYPES)[number];
+export const isProblemPartType = (value: unknown): value is ProblemPartType =>
+  typeof value === 'string' && (PROBLEM_PART_TYPES as readonly string[]).includes(value);
 export const PROBLEM_PART_NAME_MAX = 100;
 export const PROBLEM_PART_DESCRIPTION_MAX = 2_000;
 export const PROBLEM_PART_ATTRIBUTES_MAX = 30;

@@ -45,7 +45,7 @@ async function overlap(page: Page, a: Locator, b: Locator) {
   );
 }
 
-const UNREAD = `query { me { totalNotifications } notifications(filter: "all") { items { id kind isRead } } }`;
+const UNREAD = `query { me { totalNotifications } notifications(filter: all) { items { id kind isRead } } }`;
 
 interface Unread {
   me: { totalNotifications: number };

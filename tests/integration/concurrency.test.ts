@@ -574,7 +574,7 @@ describe('other writes sent many times at once', () => {
     const answers = await burst(BURST, () =>
       gql(
         server.url,
-        `mutation($id: ID!) { setProblemStatus(id: $id, status: "solving") { id } }`,
+        `mutation($id: ID!) { setProblemStatus(id: $id, status: solving) { id } }`,
         { id: problem.id },
         { token: author.token },
       ),

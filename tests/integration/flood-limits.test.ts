@@ -405,7 +405,7 @@ describe('notifications a flood would repeat', () => {
     const setStatus = (status: string) =>
       gql(
         server.url,
-        `mutation($id: ID!, $status: String!) { setProblemStatus(id: $id, status: $status) { id } }`,
+        `mutation($id: ID!, $status: ProblemStatus!) { setProblemStatus(id: $id, status: $status) { id } }`,
         { id: problem.id, status },
         { token: author.token },
       );

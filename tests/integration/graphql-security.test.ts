@@ -196,7 +196,7 @@ describe('bad variables and operation names', () => {
 
   it('answers a list variable with hundreds of bad items with 400 BAD_USER_INPUT throughout', async () => {
     const result = await post({
-      query: 'query($statuses: [String!]) { problems(statuses: $statuses) { last } }',
+      query: 'query($statuses: [ProblemStatus!]) { problems(statuses: $statuses) { last } }',
       variables: { statuses: Array.from({ length: 500 }, (_, index) => index) },
     });
     expect(result.status).toBe(400);

@@ -163,10 +163,20 @@ describe('createProgressMap (the map wizard)', () => {
   });
 
   it('refuses an unknown type, and a custom time filter without dates', async () => {
+    // GraphQL's MapType enum refuses it, naming the enum; REST answers the spec's words.
     expect(await createError(alice, mapInput({ type: 'pie' }))).toMatchObject({
-      message: MAP_MESSAGES.typeInvalid,
-      field: 'type',
+      code: 'BAD_USER_INPUT',
+      message: expect.stringContaining('"MapType" enum'),
     });
+    const overRest = await rest(
+      server.url,
+      'POST',
+      '/api/views?spaceId=ww',
+      { data: { name: 'Pie map', type: 'pie', graphtypes: ['2D'] } },
+      alice.token,
+    );
+    expect(overRest.status).toBe(422);
+    expect(overRest.body.error).toMatchObject({ message: MAP_MESSAGES.typeInvalid, field: 'type' });
     expect(await createError(alice, mapInput({ filters: { timeRange: 'custom' } }))).toMatchObject({
       message: TIME_RANGE_MESSAGES.customRangeRequired,
     });

@@ -284,7 +284,7 @@ describe('problems', () => {
     );
     await gqlData(
       server.url,
-      `mutation($id: ID!, $status: String!) { setProblemStatus(id: $id, status: $status) { id } }`,
+      `mutation($id: ID!, $status: ProblemStatus!) { setProblemStatus(id: $id, status: $status) { id } }`,
       { id: problem.id, status: 'solving' },
       { token: author!.token },
     );
@@ -383,7 +383,7 @@ describe('problems', () => {
 
 describe('naming the item', () => {
   const JOIN = `mutation($id: ID!) { joinProblem(id: $id) { id } }`;
-  const SET_STATUS = `mutation($id: ID!, $status: String!) { setProblemStatus(id: $id, status: $status) { id } }`;
+  const SET_STATUS = `mutation($id: ID!, $status: ProblemStatus!) { setProblemStatus(id: $id, status: $status) { id } }`;
 
   it('a status change names the problem over GraphQL and REST, as it is named now', async () => {
     const [author, joiner] = await people(2);
@@ -564,7 +564,7 @@ describe('watch levels and the space switch', () => {
     expect(await levelOf(reader!)).toBe('mentions');
     const refused = await gql(
       server.url,
-      `mutation($itemType: String!, $itemId: ID!, $level: String!) { setWatchLevel(itemType: $itemType, itemId: $itemId, level: $level) }`,
+      `mutation($itemType: CommentableType!, $itemId: ID!, $level: WatchLevel!) { setWatchLevel(itemType: $itemType, itemId: $itemId, level: $level) }`,
       { ...storyThread(story), level: 'loud' },
       { token: reader!.token },
     );

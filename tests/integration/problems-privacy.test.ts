@@ -411,7 +411,7 @@ describe('a participant blocked after working on the private space’s problems'
 
   it('cannot change a status, parts, measurements or their joins there', async () => {
     const before = await rowsOf();
-    await notFound(`mutation($id: ID!) { setProblemStatus(id: $id, status: "solved") { id } }`, {
+    await notFound(`mutation($id: ID!) { setProblemStatus(id: $id, status: solved) { id } }`, {
       id: theirs.id,
     });
     await notFound(ADD_PART, { problemId: theirs.id, input: { type: 'thing', name: 'Pipe' } });

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const DELETE = `mutation($id: ID!) { deleteProblem(id: $id) }`;
-const SET_STATUS = `mutation($id: ID!, $status: String!) { setProblemStatus(id: $id, status: $status) { ${PROBLEM_FIELDS} } }`;
+const SET_STATUS = `mutation($id: ID!, $status: ProblemStatus!) { setProblemStatus(id: $id, status: $status) { ${PROBLEM_FIELDS} } }`;
 const JOIN = `mutation($id: ID!) { joinProblem(id: $id) { id joined counters { totalParticipants } } }`;
 const LEAVE = `mutation($id: ID!, $input: LeaveProblemInput) { leaveProblem(id: $id, input: $input) { id joined counters { totalParticipants } } }`;
 const JOINED = `query { joinedProblems { id name priority } }`;
@@ -49,7 +49,7 @@ const PRIORITIES = `mutation($ids: [ID!]!) { updateJoinedProblems(problemIds: $i
 const ADD_PART = `mutation($problemId: ID!, $input: ProblemPartInput!) { addPart(problemId: $problemId, input: $input) { id problemId type name description attributes { name value } canEdit } }`;
 const UPDATE_PART = `mutation($problemId: ID!, $partId: ID!, $input: ProblemPartInput!) { updatePart(problemId: $problemId, partId: $partId, input: $input) { id name canEdit } }`;
 const DELETE_PART = `mutation($problemId: ID!, $partId: ID!) { deletePart(problemId: $problemId, partId: $partId) }`;
-const PARTS = `query($problemId: ID!, $type: String) { problemParts(problemId: $problemId, type: $type) { id type name canEdit } }`;
+const PARTS = `query($problemId: ID!, $type: ProblemPartType) { problemParts(problemId: $problemId, type: $type) { id type name canEdit } }`;
 const PART = `query($problemId: ID!, $partId: ID!) { problemPart(problemId: $problemId, partId: $partId) { id name attributes { name value } } }`;
 const ADD_MEASUREMENT = `mutation($problemId: ID!, $input: MeasurementInput!) { addMeasurement(problemId: $problemId, input: $input) { id name value unit note measuredAt } }`;
 const MEASUREMENTS = `query($problemId: ID!) { measurements(problemId: $problemId) { id name value unit measuredAt } }`;
@@ -409,7 +409,8 @@ describe('status', () => {
       ),
     ).toMatchObject({
       code: 'BAD_USER_INPUT',
-      message: 'Choose a valid status',
+      // The ProblemStatus enum refuses it before the service sees it, naming the enum.
+      message: expect.stringContaining('"ProblemStatus" enum'),
     });
     const stored = await gqlData<{ problem: ProblemView }>(server.url, PROBLEM, { id: problem.id });
     expect(stored.problem.status).toBe('solved');
@@ -707,12 +708,36 @@ describe('parts', () => {
     });
   });
 
+  it('refuses an unknown type: by its enum over GraphQL, with "Choose stakeholder, thing or process" over REST', async () => {
+    const count = async () =>
+      (await gqlData<{ problemParts: unknown[] }>(server.url, PARTS, { problemId: problem.id }))
+        .problemParts.length;
+    const before = await count();
+    const input = { type: 'animal', name: 'Cow' };
+    expect(
+      await gqlError(
+        server.url,
+        ADD_PART,
+        { problemId: problem.id, input },
+        { token: alice.token },
+      ),
+    ).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: expect.stringContaining('"ProblemPartType" enum'),
+    });
+    const overRest = await rest(
+      server.url,
+      'POST',
+      `/api/problems/${problem.id}/parts`,
+      { data: input },
+      alice.token,
+    );
+    expect(overRest.status).toBe(422);
+    expect(overRest.body.error).toMatchObject({ message: 'Choose stakeholder, thing or process' });
+    expect(await count()).toBe(before);
+  });
+
   const bad = [
-    {
-      name: 'an unknown type',
-      input: { type: 'animal', name: 'Cow' },
-      message: 'Choose stakeholder, thing or process',
-    },
     {
       name: 'an empty name',
       input: { type: 'thing', name: '   ' },

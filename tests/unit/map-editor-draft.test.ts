@@ -31,7 +31,7 @@ const saved = {
   isPrivate: false,
   copyEnabled: true,
   cldsEnabled: true,
-  collaborators: [{ id: 'u1', displayName: 'Asha', photoURL: '', role: 'person' }],
+  collaborators: [{ id: 'u1', displayName: 'Asha', photoURL: '', role: 'person' as const }],
   settings: { nodeSize: 12, unknownSetting: true },
   layers: [{ id: 'l1', name: 'Water', filterTags: ['flooding'] }],
   links: [

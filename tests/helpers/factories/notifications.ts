@@ -34,7 +34,7 @@ export interface NotificationPage {
   nextCursor: string | null;
 }
 
-export const NOTIFICATIONS = `query($filter: String, $spaceId: ID, $first: Int, $after: String) {
+export const NOTIFICATIONS = `query($filter: NotificationFilter, $spaceId: ID, $first: Int, $after: String) {
   notifications(filter: $filter, spaceId: $spaceId, first: $first, after: $after) {
     items { ${NOTIFICATION_FIELDS} } nextCursor
   }
@@ -44,8 +44,8 @@ export const MARK_READ = `mutation($id: ID!) { markNotificationRead(id: $id) { $
 export const DELETE_NOTIFICATION = `mutation($id: ID!) { deleteNotification(id: $id) }`;
 export const CLEAR_NOTIFICATIONS = `mutation { clearNotifications }`;
 export const MARK_ALL_READ = `mutation { markAllNotificationsRead }`;
-export const WATCH_LEVEL = `query($itemType: String!, $itemId: ID!) { watchLevel(itemType: $itemType, itemId: $itemId) }`;
-export const SET_WATCH_LEVEL = `mutation($itemType: String!, $itemId: ID!, $level: String!) {
+export const WATCH_LEVEL = `query($itemType: CommentableType!, $itemId: ID!) { watchLevel(itemType: $itemType, itemId: $itemId) }`;
+export const SET_WATCH_LEVEL = `mutation($itemType: CommentableType!, $itemId: ID!, $level: WatchLevel!) {
   setWatchLevel(itemType: $itemType, itemId: $itemId, level: $level)
 }`;
 export const SET_SPACE_NOTIFICATIONS = `mutation($spaceId: ID!, $on: Boolean!) {

@@ -53,7 +53,7 @@ export interface ProblemView {
 export const CREATE_PROBLEM = `mutation($input: CreateProblemInput!) { createProblem(input: $input) { ${PROBLEM_FIELDS} } }`;
 export const UPDATE_PROBLEM = `mutation($id: ID!, $input: UpdateProblemInput!) { updateProblem(id: $id, input: $input) { ${PROBLEM_FIELDS} } }`;
 export const PROBLEM = `query($id: ID!) { problem(id: $id) { ${PROBLEM_FIELDS} } }`;
-export const PROBLEMS = `query($list: ProblemListKind, $orderBy: ProblemSort, $statuses: [String!], $timeRange: TimeRange,
+export const PROBLEMS = `query($list: ProblemListKind, $orderBy: ProblemSort, $statuses: [ProblemStatus!], $timeRange: TimeRange,
   $startDate: DateTimeISO, $endDate: DateTimeISO, $spaceId: ID, $after: String, $first: Int) {
   problems(list: $list, orderBy: $orderBy, statuses: $statuses, timeRange: $timeRange, startDate: $startDate,
     endDate: $endDate, spaceId: $spaceId, after: $after, first: $first) { items { ${PROBLEM_FIELDS} } last }
@@ -151,7 +151,7 @@ export async function problemCounters(server: TestServer, problemId: string) {
   return row;
 }
 
-export const SET_PROBLEM_STATUS = `mutation($id: ID!, $status: String!) { setProblemStatus(id: $id, status: $status) { id status } }`;
+export const SET_PROBLEM_STATUS = `mutation($id: ID!, $status: ProblemStatus!) { setProblemStatus(id: $id, status: $status) { id status } }`;
 
 /** `user` moves a problem to `status` (its author or a member); fails the test if refused. */
 export async function setProblemStatus(

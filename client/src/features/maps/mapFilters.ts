@@ -1,7 +1,7 @@
 // A map page's filter bar (status, time range, tags): what it shows and what it sends. The map's
 // saved filters are where it starts; the viewer's changes go to `mapGraph(filters)` (and to the
 // graph editor) without saving the map.
-import { LAYER_TAGS_MAX, TIME_RANGES, type TimeRange } from '@rules';
+import { LAYER_TAGS_MAX, TIME_RANGES, type ProblemStatus, type TimeRange } from '@rules';
 import { timeRangeVariables, type TimeRangeChoice } from '../../components/TimeRangeSelect';
 import type { MapFiltersInput, ProgressMapDetailFragment } from '../../gql/graphql';
 
@@ -9,7 +9,7 @@ import type { MapFiltersInput, ProgressMapDetailFragment } from '../../gql/graph
 export const MAP_FILTER_TAGS_MAX = LAYER_TAGS_MAX;
 
 export interface MapFilterState {
-  statuses: string[];
+  statuses: ProblemStatus[];
   range: TimeRangeChoice;
   tags: string[];
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAt, IconBell, IconBellOff, IconBellRinging, IconCheck } from '@tabler/icons-react';
-import { TOAST_MS, WATCH_LEVELS, type WatchLevel } from '@rules';
+import { TOAST_MS, WATCH_LEVELS, type CommentableType, type WatchLevel } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { WatchLevelDocument } from '../../gql/graphql';
 import { useViewer } from '../auth';
@@ -17,13 +17,19 @@ const isWatchLevel = (value: unknown): value is WatchLevel =>
  * An item page's 'Notifications' menu: everything, mentions only, or mute this thread, showing the
  * viewer's level (none until they post, comment, join or choose). Signed out there is none.
  */
-export function WatchLevelMenu({ itemType, itemId }: { itemType: string; itemId: string }) {
+export function WatchLevelMenu({
+  itemType,
+  itemId,
+}: {
+  itemType: CommentableType;
+  itemId: string;
+}) {
   const { viewer } = useViewer();
   if (!viewer) return null;
   return <WatchMenu itemType={itemType} itemId={itemId} />;
 }
 
-function WatchMenu({ itemType, itemId }: { itemType: string; itemId: string }) {
+function WatchMenu({ itemType, itemId }: { itemType: CommentableType; itemId: string }) {
   const { t } = useTranslation();
   const { data } = useQuery(WatchLevelDocument, {
     variables: { itemType, itemId },

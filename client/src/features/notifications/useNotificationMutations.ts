@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import type { WatchLevel } from '@rules';
+import type { CommentableType, WatchLevel } from '@rules';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import {
   ClearNotificationsDocument,
@@ -62,7 +62,11 @@ export function useNotificationMutations() {
       await markAll();
     },
     /** The viewer's level for one item's thread; the item's menu shows it once stored. */
-    setWatchLevel: async (itemType: string, itemId: string, level: WatchLevel): Promise<void> => {
+    setWatchLevel: async (
+      itemType: CommentableType,
+      itemId: string,
+      level: WatchLevel,
+    ): Promise<void> => {
       await setWatch({
         variables: { itemType, itemId, level },
         update: (cache, { data }) => {

@@ -16,7 +16,13 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { firstIssue, PROBLEM_PART_TYPES, problemPartSchema, type ProblemPartType } from '@rules';
+import {
+  firstIssue,
+  isProblemPartType,
+  PROBLEM_PART_TYPES,
+  problemPartSchema,
+  type ProblemPartType,
+} from '@rules';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -167,7 +173,7 @@ function PartForm({
 }) {
   const { t } = useTranslation();
   const labels = useProblemLabels();
-  const [type, setType] = useState<string>(part?.type ?? 'stakeholder');
+  const [type, setType] = useState<ProblemPartType>(part?.type ?? 'stakeholder');
   const [name, setName] = useState(part?.name ?? '');
   const [description, setDescription] = useState(part?.description ?? '');
   const [attributes, setAttributes] = useState(
@@ -206,7 +212,7 @@ function PartForm({
         <Select
           label={t('problems:parts.type')}
           value={type}
-          onChange={(value) => value && setType(value)}
+          onChange={(value) => isProblemPartType(value) && setType(value)}
           data={PROBLEM_PART_TYPES.map((item) => ({
             value: item,
             label: labels.partTypes[item],

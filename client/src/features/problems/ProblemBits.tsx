@@ -7,7 +7,7 @@ import {
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
-import { PROBLEM_STATUSES, problemStatusColor, type ProblemStatus } from '@rules';
+import { isProblemStatus, PROBLEM_STATUSES, problemStatusColor, type ProblemStatus } from '@rules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -50,13 +50,13 @@ export function StatusFilter({
   value,
   onChange,
 }: {
-  value: string[];
-  onChange: (next: string[]) => void;
+  value: ProblemStatus[];
+  onChange: (next: ProblemStatus[]) => void;
 }) {
   const { t } = useTranslation();
   const label = useStatusLabel();
   return (
-    <Chip.Group multiple value={value} onChange={onChange}>
+    <Chip.Group multiple value={value} onChange={(next) => onChange(next.filter(isProblemStatus))}>
       <Group gap={6} role="group" aria-label={t('problems:list.statusFilter')}>
         {PROBLEM_STATUSES.map((status) => (
           <Chip

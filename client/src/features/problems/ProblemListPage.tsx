@@ -21,7 +21,7 @@ import {
   IconLock,
   IconPlus,
 } from '@tabler/icons-react';
-import { DEFAULT_TIME_RANGE, PROBLEM_SORTS, type ProblemSort } from '@rules';
+import { DEFAULT_TIME_RANGE, PROBLEM_SORTS, type ProblemSort, type ProblemStatus } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -132,7 +132,7 @@ export function ProblemListPage({ list }: { list: Exclude<ListTab, 'mypriorities
   const { spaceId } = useActiveSpace();
   const { viewer, loading } = useViewer();
   const [orderBy, setOrderBy] = useState<ProblemSort>('recent');
-  const [statuses, setStatuses] = useState<string[]>([]);
+  const [statuses, setStatuses] = useState<ProblemStatus[]>([]);
   const [range, setRange] = useState(DEFAULT_TIME_RANGE_CHOICE);
   const time = timeRangeVariables(range);
   const [view, setView] = useState<ProblemView>('cards');

@@ -4,10 +4,11 @@ import {
   ANALYTICS_TOP_TAGS,
   DISPLAY_NAME_MAX,
 } from '@rules';
-import { SpaceKindEnum } from '../spaces/space.types';
+import { SpaceKindEnum, ParticipantStatusEnum } from '../spaces/space.types';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
+import { RoleEnum } from '../users/role.enums';
 
 const DAYS = `The days covered, ending today (UTC): 1 to ${ANALYTICS_DAYS_MAX}.`;
 
@@ -22,7 +23,7 @@ export class AdminUser {
   email!: string;
   @Field(() => String, { nullable: true, description: 'The profile photo URL; null when none.' })
   photoURL!: string | null;
-  @Field(() => String, {
+  @Field(() => RoleEnum, {
     description: 'The account role: person (an individual) or org (an organisation).',
   })
   role!: string;
@@ -110,7 +111,7 @@ export class ManagedPerson {
   person!: AuthorType;
   @Field(() => Date, { description: 'When the account was made or the person joined the space.' })
   joinedAt!: Date;
-  @Field(() => String, {
+  @Field(() => ParticipantStatusEnum, {
     nullable: true,
     description: 'The participant status in a private space; null for public spaces.',
   })

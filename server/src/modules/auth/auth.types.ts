@@ -8,6 +8,7 @@ import {
 } from '@rules';
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { User } from '../users/user.types';
+import { RoleEnum } from '../users/role.enums';
 
 @InputType({ description: 'A new account, as the sign-up form fills it.' })
 export class SignUpInput {
@@ -23,7 +24,7 @@ export class SignUpInput {
     description: `The name others see, 1 to ${DISPLAY_NAME_MAX} characters.`,
   })
   displayName!: string;
-  @Field(() => String, { description: 'Person (an individual) or org (an organisation).' })
+  @Field(() => RoleEnum, { description: 'Person (an individual) or org (an organisation).' })
   role!: string;
   @Field(() => String, {
     nullable: true,

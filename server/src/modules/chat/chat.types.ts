@@ -318,7 +318,7 @@ export class CreateConversationInput {
       "Direct chats (p2p): the other person, required; the pair's existing chat is returned if any.",
   })
   receiverId?: string;
-  @Field(() => String, {
+  @Field(() => ChatItemTypeEnum, {
     nullable: true,
     description:
       'Groups: problem, recipe or spacemaps, with itemId; the item must be in the space.',

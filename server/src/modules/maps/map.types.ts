@@ -3,6 +3,7 @@ import { MAP_EDGE_KINDS, MAP_NODE_KINDS, MAP_SORTS, MAP_TYPES, WAYPOINT_SCOPES }
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { pageOf } from '../../graphql/page';
+import { ProblemStatusEnum } from '../problems/problem.enums';
 
 export const MapNodeKindEnum = enumOf(
   'MapNodeKind',
@@ -56,7 +57,7 @@ export const WaypointScopeEnum = enumOf(
     'What a map shows of its space: problems in these statuses, and items posted in this time range with these tags.',
 })
 export class MapFilters {
-  @Field(() => [String], {
+  @Field(() => [ProblemStatusEnum], {
     description:
       'Problem statuses (proposed, unsolved, solving, solved, archived) the map shows; empty shows every status.',
   })
@@ -88,7 +89,7 @@ export class MapFilters {
     'What a map shows of its space. An omitted field takes its default: every status, all time, every tag.',
 })
 export class MapFiltersInput {
-  @Field(() => [String], {
+  @Field(() => [ProblemStatusEnum], {
     nullable: true,
     description:
       'Problem statuses to show (proposed, unsolved, solving, solved, archived); empty or omitted shows all.',
@@ -134,7 +135,9 @@ export class ProgressMap {
     description: 'What the map is about, at most 2000 characters; empty when none was given.',
   })
   description!: string;
-  @Field(() => String, { description: 'Graph, scurve, kanban or location; fixed once created.' })
+  @Field(() => MapTypeEnum, {
+    description: 'Graph, scurve, kanban or location; fixed once created.',
+  })
   type!: string;
   @Field(() => [String], {
     description:
@@ -207,7 +210,7 @@ export class MapNode {
   label!: string;
   @Field(() => String, { nullable: true, description: 'Plain text, at most 200 characters.' })
   description!: string | null;
-  @Field(() => String, {
+  @Field(() => ProblemStatusEnum, {
     nullable: true,
     description: "A problem's status; null for other kinds.",
   })
@@ -343,7 +346,7 @@ export class CreateMapInput {
   name!: string;
   @Field(() => String, { nullable: true, description: 'At most 2000 characters.' })
   description?: string;
-  @Field(() => String, {
+  @Field(() => MapTypeEnum, {
     description: 'Graph, scurve, kanban or location (a recipe: graph); it cannot change later.',
   })
   type!: string;

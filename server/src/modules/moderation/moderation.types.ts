@@ -1,8 +1,30 @@
 import { enumOf } from '../../graphql/enum';
-import { MODERATE_ITEM_ACTIONS, REPORT_STATUSES, REPORTABLE_TYPES } from '@rules';
+import {
+  MODERATE_ITEM_ACTIONS,
+  MODERATION_ACTIONS,
+  REPORT_STATUSES,
+  REPORTABLE_TYPES,
+} from '@rules';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
+
+export const ModerationActionEnum = enumOf(
+  'ModerationAction',
+  MODERATION_ACTIONS,
+  "What a moderator did, as a report's history records it.",
+  {
+    status: "Moved the report to another status (the entry's note names it).",
+    hide: 'Hid the item.',
+    restore: 'Showed a hidden item again.',
+    approve: 'Approved an anonymous post.',
+    reject: 'Rejected an anonymous post.',
+    suspend: 'Suspended the author.',
+    unsuspend: "Lifted the author's suspension.",
+    grantModerator: 'Made a person a site moderator.',
+    revokeModerator: "Ended a person's moderator role.",
+  },
+);
 
 export const ReportableItemTypeEnum = enumOf(
   'ReportableItemType',
@@ -44,7 +66,7 @@ export const ModerateItemActionEnum = enumOf(
 @ObjectType({ description: 'A recorded moderation action: who did what, when.' })
 export class ModerationEntry {
   @Field(() => ID, { description: "The entry's id." }) id!: string;
-  @Field(() => String, {
+  @Field(() => ModerationActionEnum, {
     description:
       'What was done: status, hide, restore, approve, reject, suspend, unsuspend, grantModerator or revokeModerator.',
   })
@@ -90,7 +112,7 @@ export class Report {
     description: "The reporter's comments, at most 500 characters; empty when none.",
   })
   comments!: string;
-  @Field(() => String, { description: 'Open, reviewing, resolved or dismissed.' })
+  @Field(() => ReportStatusEnum, { description: 'Open, reviewing, resolved or dismissed.' })
   status!: string;
   @Field(() => Date, { description: 'When it was first reported.' }) createdAt!: Date;
   @Field(() => Date, {

@@ -11,7 +11,7 @@ import {
   Root,
   Subscription,
 } from 'type-graphql';
-import { COMMENTABLE_TYPES, NOTIFICATION_FILTERS, WATCH_LEVELS } from '@rules';
+import { COMMENTABLE_TYPES } from '@rules';
 import type { Context } from '../../context';
 import { createLoaders } from '../../graphql/loaders';
 import { Space } from '../spaces/space.types';
@@ -19,10 +19,17 @@ import { User } from '../users/user.types';
 import { notificationChangesOf, type NotificationsChange } from './notification-live.service';
 import { presentNotification } from './notification.presenter';
 import * as notificationService from './notification.service';
-import { NotificationPage, NotificationsChanged, NotificationType } from './notification.types';
+import {
+  NotificationPage,
+  NotificationsChanged,
+  NotificationType,
+  NotificationFilterEnum,
+  WatchLevelEnum,
+} from './notification.types';
 import { NOTIFICATIONS_ACCESS } from '../../auth/scopes';
 import { TokenAccess } from '../../graphql/token-scopes';
 import { AFTER_ARG, FIRST_ARG, nextCursorConnection } from '../../graphql/page';
+import { CommentableType } from '../comments/comment.types';
 
 const NOTIFICATION_ID = "The id of one of the viewer's notifications.";
 const POST_TYPE = `The post's kind: ${COMMENTABLE_TYPES.join(', ')}.`;
@@ -38,9 +45,9 @@ export class NotificationResolver {
   })
   async notifications(
     @Ctx() ctx: Context,
-    @Arg('filter', () => String, {
+    @Arg('filter', () => NotificationFilterEnum, {
       defaultValue: 'all',
-      description: `Which list (${NOTIFICATION_FILTERS.join(', ')}): invites are invitations, join requests and answers; mySpaces, the viewer's private spaces.`,
+      description: 'Which of the notifications to list (all when omitted).',
     })
     filter: string,
     @Arg('spaceId', () => ID, {
@@ -102,30 +109,27 @@ export class NotificationResolver {
   }
 
   @Authorized()
-  @Query(() => String, {
+  @Query(() => WatchLevelEnum, {
     nullable: true,
-    description:
-      'How closely the viewer follows a post: everything, mentions, muted; null = not watching.',
+    description: 'How closely the viewer follows a post; null when not watching it.',
   })
   watchLevel(
     @Ctx() ctx: Context,
-    @Arg('itemType', () => String, { description: POST_TYPE }) itemType: string,
+    @Arg('itemType', () => CommentableType, { description: POST_TYPE }) itemType: string,
     @Arg('itemId', () => ID, { description: POST_ID }) itemId: string,
   ) {
     return notificationService.watchLevel(ctx, { itemType, itemId });
   }
 
   @Authorized()
-  @Mutation(() => String, {
+  @Mutation(() => WatchLevelEnum, {
     description: 'Sets how closely the viewer follows a post they may read; returns the level set.',
   })
   setWatchLevel(
     @Ctx() ctx: Context,
-    @Arg('itemType', () => String, { description: POST_TYPE }) itemType: string,
+    @Arg('itemType', () => CommentableType, { description: POST_TYPE }) itemType: string,
     @Arg('itemId', () => ID, { description: POST_ID }) itemId: string,
-    @Arg('level', () => String, {
-      description: `One of ${WATCH_LEVELS.join(', ')}: all activity, mentions of the viewer only, or none.`,
-    })
+    @Arg('level', () => WatchLevelEnum, { description: 'How closely to follow it.' })
     level: string,
   ) {
     return notificationService.setWatchLevel(ctx, { itemType, itemId, level });

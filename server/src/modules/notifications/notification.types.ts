@@ -1,8 +1,37 @@
 import { enumOf } from '../../graphql/enum';
-import { NOTIFICATION_ITEM_TYPES, NOTIFICATION_KINDS } from '@rules';
+import {
+  NOTIFICATION_FILTERS,
+  NOTIFICATION_ITEM_TYPES,
+  NOTIFICATION_KINDS,
+  WATCH_LEVELS,
+} from '@rules';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
+import { ReactionKindEnum } from '../reactions/reaction.types';
+
+export const NotificationFilterEnum = enumOf(
+  'NotificationFilter',
+  NOTIFICATION_FILTERS,
+  "Which of the viewer's notifications a list shows.",
+  {
+    all: 'Every notification.',
+    invites: 'Invitations to private spaces, join requests and their answers.',
+    mySpaces: "Activity in the viewer's private spaces.",
+    thisSpace: 'Activity in one space: the given spaceId, else the active space.',
+  },
+);
+
+export const WatchLevelEnum = enumOf(
+  'WatchLevel',
+  WATCH_LEVELS,
+  'How closely a person follows a post.',
+  {
+    everything: 'Notified of every comment and reply.',
+    mentions: 'Notified only when mentioned.',
+    muted: 'Never notified about it.',
+  },
+);
 
 export const NotificationKindEnum = enumOf(
   'NotificationKind',
@@ -58,7 +87,7 @@ export class NotificationType {
   @Field(() => [AuthorType], { description: 'Who acted: at most 3, the latest first.' })
   actors!: AuthorType[];
   @Field(() => Int, { description: 'Distinct people who acted.' }) actorCount!: number;
-  @Field(() => String, { nullable: true, description: 'The reaction, for reactions.' })
+  @Field(() => ReactionKindEnum, { nullable: true, description: 'The reaction, for reactions.' })
   reaction!: string | null;
   @Field(() => String, {
     nullable: true,

@@ -3,6 +3,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Problem } from '../problems/problem.types';
 import { Space } from '../spaces/space.types';
 import { pageOf } from '../../graphql/page';
+import { RoleEnum } from '../users/role.enums';
 
 @ObjectType({
   description:
@@ -31,7 +32,7 @@ export class Person {
     description: `The name shown, at most ${DISPLAY_NAME_MAX} characters.`,
   })
   displayName!: string;
-  @Field(() => String, {
+  @Field(() => RoleEnum, {
     description: 'The account role: person (an individual) or org (an organisation).',
   })
   role!: string;

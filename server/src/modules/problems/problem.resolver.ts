@@ -1,4 +1,4 @@
-import { NEARBY_RADIUS_KM, PROBLEM_PART_TYPES, PROBLEM_STATUSES, problemStatusColor } from '@rules';
+import { NEARBY_RADIUS_KM, problemStatusColor } from '@rules';
 import {
   Arg,
   Authorized,
@@ -49,6 +49,7 @@ import {
   UpdateProblemInput,
 } from './problem.types';
 import { AFTER_ARG, FIRST_ARG, connectionOf, connectionFrom } from '../../graphql/page';
+import { ProblemStatusEnum, ProblemPartTypeEnum } from './problem.enums';
 
 const PROBLEM_ID = "The problem's id.";
 const PART_ID = "The part's id (within the problem).";
@@ -85,9 +86,9 @@ export class ProblemResolver extends PostWriteResolver(
       description: 'The order; location needs `position`, and mypriorities keeps priority order.',
     })
     orderBy: ProblemSortKind,
-    @Arg('statuses', () => [String], {
+    @Arg('statuses', () => [ProblemStatusEnum], {
       nullable: true,
-      description: `Only problems with these statuses (${PROBLEM_STATUSES.join(', ')}); all when omitted.`,
+      description: 'Only problems with these statuses; all when omitted.',
     })
     statuses?: string[],
     @Arg('timeRange', () => TimeRange, {
@@ -164,9 +165,9 @@ export class ProblemResolver extends PostWriteResolver(
   })
   problemParts(
     @Arg('problemId', () => ID, { description: PROBLEM_ID }) problemId: string,
-    @Arg('type', () => String, {
+    @Arg('type', () => ProblemPartTypeEnum, {
       nullable: true,
-      description: `Only parts of this kind (${PROBLEM_PART_TYPES.join(', ')}); every part when omitted.`,
+      description: 'Only parts of this kind; every part when omitted.',
     })
     type: string | null,
     @Ctx() ctx: Context,
@@ -230,8 +231,8 @@ export class ProblemResolver extends PostWriteResolver(
   })
   setProblemStatus(
     @Arg('id', () => ID, { description: PROBLEM_ID }) id: string,
-    @Arg('status', () => String, {
-      description: `The new status: ${PROBLEM_STATUSES.join(', ')}; the current one changes nothing.`,
+    @Arg('status', () => ProblemStatusEnum, {
+      description: 'The new status; the current one changes nothing.',
     })
     status: string,
     @Ctx() ctx: Context,

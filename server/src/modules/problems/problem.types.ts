@@ -24,6 +24,7 @@ import { enumOf, type ValueOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
 import { DraftablePostInput, Post } from '../posts/post.types';
+import { ProblemPartTypeEnum, ProblemStatusEnum } from './problem.enums';
 
 export const ProblemListKind = enumOf(
   'ProblemListKind',
@@ -92,7 +93,9 @@ export class ProblemStatusActivity {
     description: 'The status before the change; null when it was not recorded.',
   })
   fromStatus!: string | null;
-  @Field(() => String, { description: `The new status: one of ${PROBLEM_STATUSES.join(', ')}.` })
+  @Field(() => ProblemStatusEnum, {
+    description: `The new status: one of ${PROBLEM_STATUSES.join(', ')}.`,
+  })
   toStatus!: string;
   @Field(() => Date, { description: 'When the status changed.' }) createdAt!: Date;
 }
@@ -107,7 +110,7 @@ export class Problem extends Post {
     description: `Rich text (HTML sanitised on the server), ${DESCRIPTION_RULE}.`,
   })
   description!: string;
-  @Field(() => String, {
+  @Field(() => ProblemStatusEnum, {
     description: `One of ${PROBLEM_STATUSES.join(', ')} (new problems: ${DEFAULT_PROBLEM_STATUS}); the author and members change it.`,
   })
   status!: string;
@@ -162,7 +165,7 @@ export class PartAttribute {
 export class ProblemPart {
   @Field(() => ID, { description: 'Identifies the part within its problem.' }) id!: string;
   @Field(() => ID, { description: 'The problem it is a part of.' }) problemId!: string;
-  @Field(() => String, { description: `What kind of part: ${PART_TYPES}.` })
+  @Field(() => ProblemPartTypeEnum, { description: `What kind of part: ${PART_TYPES}.` })
   type!: string;
   @Field(() => String, {
     description: `The part's name, at most ${PROBLEM_PART_NAME_MAX} characters.`,
@@ -290,7 +293,7 @@ export class PartAttributeInput {
 
 @InputType({ description: 'A problem part as added or edited; an edit replaces every field.' })
 export class ProblemPartInput {
-  @Field(() => String, { description: `What kind of part: ${PART_TYPES}.` })
+  @Field(() => ProblemPartTypeEnum, { description: `What kind of part: ${PART_TYPES}.` })
   type!: string;
   @Field(() => String, {
     description: `The part's name, 1 to ${PROBLEM_PART_NAME_MAX} characters once trimmed.`,

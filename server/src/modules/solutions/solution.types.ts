@@ -11,6 +11,7 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { enumOf, type ValueOf } from '../../graphql/enum';
 import { pageOf } from '../../graphql/page';
 import { DraftablePostInput, Post } from '../posts/post.types';
+import { ProblemStatusEnum } from '../problems/problem.enums';
 
 export const SolutionListKind = enumOf(
   'SolutionListKind',
@@ -66,7 +67,7 @@ export class SolutionCounters {
 export class LinkedProblem {
   @Field(() => ID, { description: "The problem's id." }) id!: string;
   @Field(() => String, { description: "The problem's title." }) name!: string;
-  @Field(() => String, {
+  @Field(() => ProblemStatusEnum, {
     description: `The problem's status: one of ${PROBLEM_STATUSES.join(', ')}.`,
   })
   status!: string;

@@ -33,6 +33,7 @@ import {
   SpaceParticipantPage,
   UpdateSpaceInput,
   UserSearchPage,
+  ParticipantStatusEnum,
 } from './space.types';
 import { AFTER_ARG, FIRST_ARG, connectionOf, connectionFrom } from '../../graphql/page';
 
@@ -368,10 +369,9 @@ export class SpaceResolver {
     return user ? authorView(user) : null;
   }
 
-  @FieldResolver(() => String, {
+  @FieldResolver(() => ParticipantStatusEnum, {
     nullable: true,
-    description:
-      'The viewer’s participant status (owner, admin, contributor, invited, requested or blocked); null when none.',
+    description: 'The viewer’s participant status; null when none.',
   })
   status(@Root() space: SpaceRow, @Ctx() ctx: Context) {
     return spaceService.viewerStatus(ctx, space.id);

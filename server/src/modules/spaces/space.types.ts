@@ -4,6 +4,7 @@ import {
   PARTICIPANT_FILTERS,
   PRIVATE_SPACE_FILTERS,
   SPACE_KINDS,
+  SPACE_PARTICIPANT_STATUSES,
 } from '@rules';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { enumOf, type ValueOf } from '../../graphql/enum';
@@ -76,6 +77,20 @@ export const AssignableStatusKind = enumOf(
 );
 export type AssignableStatusKind = ValueOf<typeof AssignableStatusKind>;
 
+export const ParticipantStatusEnum = enumOf(
+  'ParticipantStatus',
+  SPACE_PARTICIPANT_STATUSES,
+  "A person's standing in a private space.",
+  {
+    owner: 'Created the space (or was given it): manages everything, including admins.',
+    admin: 'Reads, posts and manages participants; only the owner gives this status.',
+    contributor: 'Reads and posts in the space.',
+    invited: 'Invited, not yet answered: sees only the invitation.',
+    requested: 'Asked to join, not yet answered: sees only the request.',
+    blocked: 'May no longer read or post in the space.',
+  },
+);
+
 @ObjectType({
   description: 'A space: global (ww), a country, the skills space, or a user-created space.',
 })
@@ -114,7 +129,7 @@ export const SpacePage = pageOf(Space);
 @ObjectType({ description: 'A user in a space with their status.' })
 export class SpaceParticipant {
   @Field(() => ID, { description: 'The space they take part in.' }) spaceId!: string;
-  @Field(() => String, {
+  @Field(() => ParticipantStatusEnum, {
     description: 'Owner, admin, contributor, invited, requested or blocked.',
   })
   status!: string;

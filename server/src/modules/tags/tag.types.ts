@@ -3,6 +3,8 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { enumOf, type ValueOf } from '../../graphql/enum';
 import { AuthorType } from '../users/user.types';
 import { pageOf } from '../../graphql/page';
+import { ProblemStatusEnum } from '../problems/problem.enums';
+import { RoleEnum } from '../users/role.enums';
 
 export const TagSort = enumOf('TagSort', TAG_SORTS, 'Order of the tags of a space.', {
   followers: 'Most followers first.',
@@ -85,7 +87,7 @@ export class TaggedPost {
   description!: string;
   @Field(() => [String], { description: 'All its tags, lower-cased and without #.' })
   tags!: string[];
-  @Field(() => String, {
+  @Field(() => ProblemStatusEnum, {
     nullable: true,
     description: "A problem's status; null for solutions.",
   })
@@ -111,7 +113,7 @@ export class AutocompleteItem {
     description: "The participant's photo URL; null for tags and for people without one.",
   })
   photoURL!: string | null;
-  @Field(() => String, {
+  @Field(() => RoleEnum, {
     nullable: true,
     description: "The participant's role (person or org); null for tags.",
   })

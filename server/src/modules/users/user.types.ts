@@ -1,5 +1,6 @@
 import { APP_LANGS, BIO_MAX, DISPLAY_NAME_MAX } from '@rules';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { AuthorRoleEnum, RoleEnum } from './role.enums';
 
 @ObjectType('Author', {
   description: 'Who a post shows as its author; Anonymous posts show an empty id.',
@@ -10,7 +11,7 @@ export class AuthorType {
   displayName!: string;
   @Field(() => String, { description: "Their picture's URL; empty when there is none." })
   photoURL!: string;
-  @Field(() => String, {
+  @Field(() => AuthorRoleEnum, {
     description: "The author's role: person, org, or user (the generic role, as for Anonymous).",
   })
   role!: string;
@@ -40,7 +41,7 @@ export class User {
     description: `About them, at most ${BIO_MAX} characters; null when none.`,
   })
   bio!: string | null;
-  @Field(() => String, {
+  @Field(() => RoleEnum, {
     description: 'The role chosen at sign-up: person (an individual) or org (an organisation).',
   })
   role!: string;

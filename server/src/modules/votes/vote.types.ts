@@ -2,6 +2,7 @@ import { VOTE_DIRECTIONS, type VoteDirection } from '@rules';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { enumOf, type ValueOf } from '../../graphql/enum';
 import { pageOf } from '../../graphql/page';
+import { RoleEnum } from '../users/role.enums';
 
 export const VoteDirectionKind = enumOf('VoteDirection', VOTE_DIRECTIONS, 'A vote on a solution.', {
   up: 'For the solution (counted in its upvotes).',
@@ -27,7 +28,7 @@ export class SolutionVoter {
   @Field(() => String, { description: 'The name they show.' }) displayName!: string;
   @Field(() => String, { description: "Their picture's URL; empty when there is none." })
   photoURL!: string;
-  @Field(() => String, { description: 'Person (an individual) or org (an organisation).' })
+  @Field(() => RoleEnum, { description: 'Person (an individual) or org (an organisation).' })
   role!: string;
   @Field(() => Date, { description: 'When they cast this vote.' }) when!: Date;
   @Field(() => String, {

@@ -15,7 +15,7 @@ import type { NodeBox, Scene } from './scene';
 const defaultMapOf = (name: string) => ({
   name,
   description: '',
-  type: 'graph',
+  type: 'graph' as const,
   graphTypes: ['2D', '3D'],
   cldsEnabled: true,
   isPrivate: false,

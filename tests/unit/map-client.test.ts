@@ -1,6 +1,7 @@
 import { MAP_MESSAGES, type ProblemStatus } from '@rules';
 import { describe, expect, it } from 'vitest';
 import type { ProgressMapCardFragment } from '../../client/src/gql/graphql';
+import { nodesOf } from '../../client/src/app/cursorPages';
 import {
   cardStatus,
   kanbanColumns,
@@ -46,10 +47,12 @@ const map = (fields: Partial<ProgressMapCardFragment> = {}): ProgressMapCardFrag
   ...fields,
 });
 
-const page = (items: ProgressMapCardFragment[], last: string | null = null) => ({
-  items,
-  last,
+/** A loaded list; `endCursor` when a later page remains. */
+const page = (items: ProgressMapCardFragment[], endCursor: string | null = null) => ({
+  edges: items.map((node) => ({ cursor: node.id, node })),
+  pageInfo: { hasNextPage: endCursor !== null, endCursor },
 });
+const ids = (list: ReturnType<typeof page>) => nodesOf(list).map((item) => item.id);
 
 describe("a maps list's variables", () => {
   it('leave the defaults out, so the default list is the one every writer updates', () => {
@@ -88,26 +91,19 @@ describe('a map in the cached lists', () => {
   it('goes to the top of a recent list when new, and moves there when saved', () => {
     const older = map({ id: 'm0', updatedAt: '2026-01-01T00:00:00.000Z' });
     const created = map({ id: 'm2', updatedAt: '2026-02-01T00:00:00.000Z' });
-    expect(placeMap(page([older]), created, 'recent').items.map((item) => item.id)).toEqual([
-      'm2',
-      'm0',
-    ]);
+    expect(ids(placeMap(page([older]), created, 'recent'))).toEqual(['m2', 'm0']);
     const saved = map({ id: 'm0', updatedAt: '2026-03-01T00:00:00.000Z' });
-    expect(placeMap(page([created, older]), saved, 'recent').items.map((item) => item.id)).toEqual([
-      'm0',
-      'm2',
-    ]);
+    expect(ids(placeMap(page([created, older]), saved, 'recent'))).toEqual(['m0', 'm2']);
   });
 
   it('takes its place by name in A-Z and Z-A, and is renamed in place', () => {
     const list = page([map({ id: 'a', name: 'Apples' }), map({ id: 'c', name: 'cherries' })]);
     const banana = map({ id: 'b', name: 'Bananas' });
-    expect(placeMap(list, banana, 'az').items.map((item) => item.id)).toEqual(['a', 'b', 'c']);
-    expect(
-      placeMap(page([...list.items].reverse()), banana, 'za').items.map((item) => item.id),
-    ).toEqual(['c', 'b', 'a']);
+    expect(ids(placeMap(list, banana, 'az'))).toEqual(['a', 'b', 'c']);
+    const reversed = page([...nodesOf(list)].reverse());
+    expect(ids(placeMap(reversed, banana, 'za'))).toEqual(['c', 'b', 'a']);
     const renamed = map({ id: 'a', name: 'Zucchini' });
-    expect(placeMap(list, renamed, 'az').items.map((item) => [item.id, item.name])).toEqual([
+    expect(nodesOf(placeMap(list, renamed, 'az')).map((item) => [item.id, item.name])).toEqual([
       ['c', 'cherries'],
       ['a', 'Zucchini'],
     ]);
@@ -115,11 +111,11 @@ describe('a map in the cached lists', () => {
 
   it('is left for a later page when it sorts after everything loaded', () => {
     const list = page([map({ id: 'a', name: 'Apples' })], 'cursor');
-    expect(placeMap(list, map({ id: 'z', name: 'Zebra' }), 'az').items).toHaveLength(1);
+    expect(ids(placeMap(list, map({ id: 'z', name: 'Zebra' }), 'az'))).toEqual(['a']);
   });
 
   it('disappears when deleted', () => {
-    expect(removeMap(page([map()]), 'm1').items).toEqual([]);
+    expect(ids(removeMap(page([map()]), 'm1'))).toEqual([]);
   });
 });
 

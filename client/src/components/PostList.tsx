@@ -1,15 +1,13 @@
 import { Button, Center, EmptyState, Stack } from '@mantine/core';
 import { type ReactElement, type ReactNode } from 'react';
+import { nextCursorOf, nodesOf, type Connection } from '../app/cursorPages';
 import { loadStateView } from './LoadState';
 import { PendingPostCard } from './post-form/PendingPostCard';
 import type { PendingPost } from './post-form/pendingPosts';
 import { useLoadMoreAfter } from './useLoadMore';
 
-/** A keyset page as the queries answer it; `last` is the cursor of the next page, null on the last. */
-export interface ListPage<Item> {
-  items: readonly Item[];
-  last?: string | null;
-}
+/** A page of a list as the queries answer it: a connection (edges, pageInfo). */
+export type ListPage<Item> = Connection<Item>;
 
 /** The parts of Apollo's `useQuery` result a list needs (pass the result itself). */
 export interface ListQuery {
@@ -62,11 +60,12 @@ export function PostList<Item>({
   children,
 }: PostListProps<Item>) {
   const { loading, error, refetch, fetchMore } = query;
-  const { loadMore, loadingMore, sentinel } = useLoadMoreAfter(page?.last, fetchMore);
+  const cursor = nextCursorOf(page);
+  const { loadMore, loadingMore, sentinel } = useLoadMoreAfter(cursor, fetchMore);
 
   const waiting = loadStateView({ loading, error, refetch, hasData: !!page, skeleton, errorTitle });
   if (waiting) return waiting;
-  const items = page?.items ?? [];
+  const items = nodesOf(page);
   return (
     <Stack gap={gap}>
       {pending.map((post) => (
@@ -85,7 +84,7 @@ export function PostList<Item>({
       ) : (
         items.map(renderItem)
       )}
-      {page?.last ? (
+      {cursor ? (
         <>
           {loadsOnScroll ? <div ref={sentinel} aria-hidden style={{ height: 1 }} /> : null}
           <Center>

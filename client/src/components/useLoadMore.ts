@@ -54,7 +54,7 @@ function useOnScrolledIntoView(onVisible: (() => Promise<void>) | null) {
 
 /**
  * `useLoadMore` over Apollo's `fetchMore` of a query whose cursor variable is `after`, the usual
- * case: `const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);`
+ * case: `const { loadMore, loadingMore } = useLoadMoreAfter(nextCursorOf(page), fetchMore);`
  */
 export function useLoadMoreAfter(
   cursor: string | null | undefined,

@@ -55,16 +55,22 @@ query Me {
 
 query RecentStories {
   stories(first: 5) {
-    items {
-      id
-      story
-      tags
-      createdAt
-      author {
-        displayName
+    edges {
+      cursor
+      node {
+        id
+        story
+        tags
+        createdAt
+        author {
+          displayName
+        }
       }
     }
-    last
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
   }
 }
 

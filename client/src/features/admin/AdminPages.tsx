@@ -251,7 +251,7 @@ export function AdminUsersPage() {
   );
 }
 
-type AdminSpaceRow = AdminSpacesQuery['adminSpaces']['items'][number];
+type AdminSpaceRow = AdminSpacesQuery['adminSpaces']['edges'][number]['node'];
 
 function AdminSpaceCard({ space }: { space: AdminSpaceRow }) {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ import {
 import { BookmarkButton } from './BookmarkButton';
 
 const KINDS = ['all', 'stories', 'problems', 'solutions', 'skills', 'views'] as const;
-type Row = MyBookmarksQuery['myBookmarks']['items'][number];
+type Row = MyBookmarksQuery['myBookmarks']['edges'][number]['node'];
 
 /** /bookmarks: what I bookmarked and may still see, newest first, narrowed by kind. */
 export function BookmarksPage() {

@@ -1,6 +1,7 @@
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { RepliesDocument } from '../../gql/graphql';
 import { repliesVariables } from './commentCache';
 import { CommentItem, type CommentWrites } from './CommentItem';
@@ -32,10 +33,10 @@ export function CommentReplies({
   else
     body = (
       <>
-        {(page?.items ?? []).map((reply) => (
+        {nodesOf(page).map((reply) => (
           <CommentItem key={reply.id} comment={reply} writes={writes} />
         ))}
-        {page?.last ? (
+        {nextCursorOf(page) ? (
           <Button
             variant="subtle"
             size="compact-xs"

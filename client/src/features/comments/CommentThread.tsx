@@ -14,6 +14,7 @@ import { useQuery, useSubscription } from '@apollo/client/react';
 import { IconArrowsSort, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { loadStateView } from '../../components/LoadState';
 import { notifySuccess } from '../../components/notify';
@@ -48,7 +49,7 @@ export function CommentThread({ itemType, itemId }: ThreadRef) {
     nextFetchPolicy: 'cache-first',
   });
   const page = data?.comments;
-  const { loadMore, loadingMore } = useLoadMoreAfter(page?.last, fetchMore);
+  const { loadMore, loadingMore } = useLoadMoreAfter(nextCursorOf(page), fetchMore);
 
   const add = async (html: string) => {
     try {
@@ -76,7 +77,7 @@ export function CommentThread({ itemType, itemId }: ThreadRef) {
   let body;
   if (waiting) {
     body = waiting;
-  } else if (!page?.items.length) {
+  } else if (!nodesOf(page).length) {
     body = (
       <Text c="dimmed" size="sm">
         {t('comments:thread.empty')}
@@ -85,7 +86,7 @@ export function CommentThread({ itemType, itemId }: ThreadRef) {
   } else {
     body = (
       <Stack gap="md">
-        {page.items.map((comment) => (
+        {nodesOf(page).map((comment) => (
           <CommentItem
             key={comment.id}
             comment={comment}
@@ -93,7 +94,7 @@ export function CommentThread({ itemType, itemId }: ThreadRef) {
             Replies={CommentReplies}
           />
         ))}
-        {page.last ? (
+        {nextCursorOf(page) ? (
           <Center>
             <Button
               variant="subtle"

@@ -4,6 +4,7 @@
 // post's `counters.totalComments` and the comment's `counters.totalReplies` current.
 import type { ApolloCache } from '@apollo/client';
 import { DEFAULT_PAGE_SIZE } from '@rules';
+import { localEdge } from '../../app/cursorPages';
 import {
   CommentItemFragmentDoc,
   CommentsDocument,
@@ -86,9 +87,11 @@ function insertComment(cache: ApolloCache, comment: CommentItemFragment) {
       { query: RepliesDocument, variables: repliesVariables(comment.parentId) },
       (data) => {
         // Replies read oldest first: a new one goes last, once the list is complete.
-        if (!data || data.replies.last) return undefined;
-        if (data.replies.items.some((item) => item.id === comment.id)) return undefined;
-        return { ...data, replies: { ...data.replies, items: [...data.replies.items, comment] } };
+        if (!data || data.replies.pageInfo.hasNextPage) return undefined;
+        const { edges } = data.replies;
+        if (edges.some((edge) => edge.node.id === comment.id)) return undefined;
+        const edge = localEdge('CommentEdge', comment);
+        return { ...data, replies: { ...data.replies, edges: [...edges, edge] } };
       },
     );
     return;
@@ -98,12 +101,11 @@ function insertComment(cache: ApolloCache, comment: CommentItemFragment) {
     cache.updateQuery(
       { query: CommentsDocument, variables: threadVariables(thread, orderBy) },
       (data) => {
-        if (!data || data.comments.items.some((item) => item.id === comment.id)) return undefined;
+        if (!data || data.comments.edges.some((edge) => edge.node.id === comment.id))
+          return undefined;
         // A new comment shows on top, in either sort, so its writer and readers see it arrive.
-        return {
-          ...data,
-          comments: { ...data.comments, items: [comment, ...data.comments.items] },
-        };
+        const edges = [localEdge('CommentEdge', comment), ...data.comments.edges];
+        return { ...data, comments: { ...data.comments, edges } };
       },
     );
   }

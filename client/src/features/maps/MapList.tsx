@@ -4,6 +4,7 @@ import { IconChartDots3 } from '@tabler/icons-react';
 import { MAP_LIST_SETTLE_MS } from '@rules';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView } from '../../components/LoadState';
@@ -71,13 +72,13 @@ export function MapList({
   const [editOpen, setEditOpen] = useState(false);
   const [removing, setRemoving] = useState<ProgressMapCardFragment | null>(null);
   const page = data?.progressMaps;
-  const last = page?.last ?? null;
+  const cursor = nextCursorOf(page);
 
   const fetchPage = useCallback(
     (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
-  const { loadMore, loadingMore, sentinel } = useLoadMore(last, fetchPage);
+  const { loadMore, loadingMore, sentinel } = useLoadMore(cursor, fetchPage);
 
   const confirmDelete = async () => {
     if (!removing) return;
@@ -105,17 +106,15 @@ export function MapList({
   if (waiting) return waiting;
 
   const needle = search.trim().toLowerCase();
-  const items = (page?.items ?? []).filter(
-    (map) => !needle || map.name.toLowerCase().includes(needle),
-  );
+  const items = nodesOf(page).filter((map) => !needle || map.name.toLowerCase().includes(needle));
   return (
     <Stack gap={view === 'cards' ? 'md' : 'xs'}>
       {items.length === 0 ? (
         <EmptyNotice
           icon={IconChartDots3}
-          title={needle && page?.items.length ? noMatch : empty.title}
-          hint={needle && page?.items.length ? undefined : empty.description}
-          action={needle && page?.items.length ? undefined : empty.action}
+          title={needle && nodesOf(page).length ? noMatch : empty.title}
+          hint={needle && nodesOf(page).length ? undefined : empty.description}
+          action={needle && nodesOf(page).length ? undefined : empty.action}
         />
       ) : (
         items.map((map) => (
@@ -131,7 +130,7 @@ export function MapList({
           />
         ))
       )}
-      {last ? (
+      {cursor ? (
         <LoadMoreFooter
           sentinel={sentinel}
           loadingMore={loadingMore}

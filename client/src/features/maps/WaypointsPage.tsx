@@ -5,6 +5,7 @@ import { DEFAULT_PAGE_SIZE, mapDescriptionPreview, type WaypointScope } from '@r
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
@@ -100,7 +101,7 @@ function WaypointList({ scope }: { scope: WaypointScope }) {
     (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
-  const { loadMore, loadingMore, sentinel } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore, sentinel } = useLoadMore(nextCursorOf(page), fetchPage);
   const waiting = loadStateView({
     loading,
     error,
@@ -110,7 +111,7 @@ function WaypointList({ scope }: { scope: WaypointScope }) {
     errorTitle: t('maps:waypoints.loadFailed'),
   });
   if (waiting) return waiting;
-  const items = page?.items ?? [];
+  const items = nodesOf(page);
   if (items.length === 0)
     return (
       <EmptyNotice
@@ -124,7 +125,7 @@ function WaypointList({ scope }: { scope: WaypointScope }) {
       {items.map((waypoint) => (
         <WaypointCard key={waypoint.id} waypoint={waypoint} />
       ))}
-      {page?.last ? (
+      {nextCursorOf(page) ? (
         <LoadMoreFooter
           sentinel={sentinel}
           loadingMore={loadingMore}

@@ -4,6 +4,7 @@
 // out of) every cached list it belongs to.
 import type { ApolloCache } from '@apollo/client';
 import { DEFAULT_PAGE_SIZE, MAP_SORTS, MAP_TYPES, type MapSort, type MapType } from '@rules';
+import { localEdge } from '../../app/cursorPages';
 import {
   ProgressMapsDocument,
   type ProgressMapCardFragment,
@@ -68,7 +69,7 @@ export function belongsTo(
 }
 
 type Page = ProgressMapsQuery['progressMaps'];
-type Item = Page['items'][number];
+type Item = Page['edges'][number]['node'];
 
 /** Where a map goes in a list of this sort: before the first item it sorts ahead of. */
 function comesBefore(sort: MapSort, map: Item, other: Item): boolean {
@@ -83,15 +84,16 @@ function comesBefore(sort: MapSort, map: Item, other: Item): boolean {
  * that sorts after everything loaded is left for a later page when there is one.
  */
 export function placeMap(page: Page, map: Item, sort: MapSort): Page {
-  const rest = page.items.filter((item) => item.id !== map.id);
-  const at = rest.findIndex((item) => comesBefore(sort, map, item));
-  if (at === -1) return page.last ? { ...page, items: rest } : { ...page, items: [...rest, map] };
-  return { ...page, items: [...rest.slice(0, at), map, ...rest.slice(at)] };
+  const rest = page.edges.filter((edge) => edge.node.id !== map.id);
+  const edge = localEdge('ProgressMapEdge', map);
+  const at = rest.findIndex((held) => comesBefore(sort, map, held.node));
+  if (at === -1) return { ...page, edges: page.pageInfo.hasNextPage ? rest : [...rest, edge] };
+  return { ...page, edges: [...rest.slice(0, at), edge, ...rest.slice(at)] };
 }
 
 export function removeMap(page: Page, id: string): Page {
-  return page.items.some((item) => item.id === id)
-    ? { ...page, items: page.items.filter((item) => item.id !== id) }
+  return page.edges.some((edge) => edge.node.id === id)
+    ? { ...page, edges: page.edges.filter((edge) => edge.node.id !== id) }
     : page;
 }
 

@@ -24,6 +24,7 @@ import { DEFAULT_PAGE_SIZE, MEDIA_MESSAGES } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { nodesOf } from '../../app/cursorPages';
 import { translateServerMessage } from '../../components/notify';
 import { RelativeTime } from '../../components/RelativeTime';
 import { SpaceMediaDocument, type SpaceMediaQuery } from '../../gql/graphql';
@@ -31,7 +32,7 @@ import { MediaViewer } from './MediaViewer';
 import { shownKindOf, type ShownMedia } from './shownMedia';
 import { usePagedQueryState } from '../../components/usePagedQueryState';
 
-type Entry = SpaceMediaQuery['spaceMedia']['items'][number];
+type Entry = SpaceMediaQuery['spaceMedia']['edges'][number]['node'];
 
 const TILE_PX = 160;
 const KIND_ICONS = {
@@ -121,7 +122,7 @@ export function SpaceMediaPage({ spaceId }: { spaceId: string }) {
     errorTitle: t('media:space.loadFailed'),
   });
   if (waiting) return waiting;
-  const entries = page?.items ?? [];
+  const entries = nodesOf(page);
   if (!entries.length) {
     return (
       <Card withBorder radius="md" padding="xl">

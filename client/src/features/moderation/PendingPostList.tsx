@@ -4,6 +4,7 @@ import { IconCheck, IconMask, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -15,7 +16,7 @@ import { useModeration } from './useModeration';
 import { ModerationLoadMore } from './ModerationLoadMore';
 import { EmptyNotice } from '../../components/EmptyNotice';
 
-type PendingPost = PendingPostsQuery['pendingPosts']['items'][number];
+type PendingPost = PendingPostsQuery['pendingPosts']['edges'][number]['node'];
 
 /** 'Awaiting approval': anonymous posts moderators approve (into feeds) or reject. */
 export function PendingPostList({ spaceId }: { spaceId?: string }) {
@@ -25,7 +26,7 @@ export function PendingPostList({ spaceId }: { spaceId?: string }) {
     fetchPolicy: 'cache-and-network',
   });
   const page = data?.pendingPosts;
-  const more = useLoadMoreAfter(page?.nextCursor, fetchMore);
+  const more = useLoadMoreAfter(nextCursorOf(page), fetchMore);
 
   const waiting = loadStateView({
     loading,
@@ -37,7 +38,7 @@ export function PendingPostList({ spaceId }: { spaceId?: string }) {
     errorPages: { FORBIDDEN: 403 },
   });
   if (waiting) return waiting;
-  const items = page?.items ?? [];
+  const items = nodesOf(page);
   if (items.length === 0) return <EmptyNotice icon={IconMask} title={t('reports:pending.empty')} />;
   return (
     <Stack gap="md">

@@ -5,6 +5,7 @@ import { IconFlag } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { nextCursorOf, nodesOf, type Connection } from '../../app/cursorPages';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useLoadMore } from '../../components/useLoadMore';
@@ -25,10 +26,7 @@ export const REPORTS_PAGE_SIZE = 20;
 export type ReportScope =
   { kind: 'mine' } | { kind: 'queue'; status: ReportStatus; spaceId?: string };
 
-interface Page {
-  items: ReportCardFieldsFragment[];
-  nextCursor?: string | null;
-}
+type Page = Connection<ReportCardFieldsFragment>;
 
 /** The list's page, from whichever query its scope needs. */
 function useReportPage(scope: ReportScope) {
@@ -74,7 +72,7 @@ function useReportPage(scope: ReportScope) {
 export function ReportList({ scope, layout }: { scope: ReportScope; layout: 'cards' | 'table' }) {
   const { t } = useTranslation();
   const { page, loading, error, refetch, fetchPage } = useReportPage(scope);
-  const more = useLoadMore(page?.nextCursor, fetchPage);
+  const more = useLoadMore(nextCursorOf(page), fetchPage);
   const moderator = scope.kind === 'queue';
 
   const waiting = loadStateView({
@@ -87,7 +85,7 @@ export function ReportList({ scope, layout }: { scope: ReportScope; layout: 'car
     errorPages: { FORBIDDEN: 403, NOT_FOUND: 404 },
   });
   if (waiting) return waiting;
-  const items = page?.items ?? [];
+  const items = nodesOf(page);
   if (items.length === 0)
     return (
       <EmptyNotice
@@ -134,7 +132,7 @@ function ReportTable({
   reports,
   moderator,
 }: {
-  reports: ReportCardFieldsFragment[];
+  reports: readonly ReportCardFieldsFragment[];
   moderator: boolean;
 }) {
   const { t } = useTranslation();

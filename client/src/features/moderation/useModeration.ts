@@ -23,10 +23,10 @@ function markItem(cache: ApolloCache, itemType: string, itemId: string, hidden: 
 function dropPending(cache: ApolloCache, itemId: string) {
   cache.modify({
     fields: {
-      // Pending posts have no id: each page stores its rows inline.
+      // Pending posts have no id: each page stores its edges' nodes inline.
       pendingPosts: (existing) => {
-        const page = existing as { items: { itemId: string }[] };
-        return { ...page, items: page.items.filter((row) => row.itemId !== itemId) };
+        const page = existing as { edges: { node: { itemId: string } }[] };
+        return { ...page, edges: page.edges.filter((edge) => edge.node.itemId !== itemId) };
       },
     },
   });

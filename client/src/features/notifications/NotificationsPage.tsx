@@ -6,6 +6,7 @@ import { TOAST_MS } from '@rules';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -185,7 +186,7 @@ function NotificationList({ tab }: { tab: NotificationTab }) {
     (after: string) => fetchMore({ variables: { after } }),
     [fetchMore],
   );
-  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMore(page?.nextCursor, fetchPage);
+  const { loadMore, loadingMore, hasMore, sentinel } = useLoadMore(nextCursorOf(page), fetchPage);
 
   const open = async (notification: NotificationRowFragment) => {
     try {
@@ -221,7 +222,7 @@ function NotificationList({ tab }: { tab: NotificationTab }) {
     errorTitle: t('notifications:page.loadFailed'),
   });
   if (waiting) return waiting;
-  const items = page?.items ?? [];
+  const items = nodesOf(page);
   if (items.length === 0) return <EmptyTab tab={tab} />;
 
   return (

@@ -9,6 +9,7 @@ import {
   spaceKindOf,
   type NotificationKind,
 } from '@rules';
+import { localEdge, nodesOf } from '../../app/cursorPages';
 import {
   NotificationCountDocument,
   NotificationsDocument,
@@ -59,10 +60,8 @@ type Page = NotificationsQuery['notifications'];
 
 /** A new or updated (regrouped) notification goes on top: the lists are newest-updated first. */
 function putOnTop(page: Page, notification: NotificationRowFragment): Page {
-  return {
-    ...page,
-    items: [notification, ...page.items.filter((item) => item.id !== notification.id)],
-  };
+  const rest = page.edges.filter((edge) => edge.node.id !== notification.id);
+  return { ...page, edges: [localEdge('NotificationEdge', notification), ...rest] };
 }
 
 /** Sets the bell's total (the viewer's unread count), if the viewer is loaded. */
@@ -113,7 +112,7 @@ export function markAllRead(cache: ApolloCache, spaceId: string) {
       query: NotificationsDocument,
       variables: listVariables(tab, spaceId),
     });
-    for (const item of data?.notifications.items ?? []) {
+    for (const item of nodesOf(data?.notifications)) {
       cache.modify({
         id: cache.identify({ __typename: 'Notification', id: item.id }),
         fields: { isRead: () => true },

@@ -2,6 +2,7 @@ import { Modal, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { loadStateView } from '../../components/LoadState';
 import { PeopleList, PeopleListSkeleton } from '../../components/PeopleList';
 import { useLoadMore } from '../../components/useLoadMore';
@@ -48,7 +49,7 @@ function FollowRows({ userId, list, label }: { userId: string; list: FollowList;
         : fetchMoreFollowing({ variables: { after } }),
     [list, fetchMoreFollowers, fetchMoreFollowing],
   );
-  const { loadMore, loadingMore } = useLoadMore(page?.last, fetchPage);
+  const { loadMore, loadingMore } = useLoadMore(nextCursorOf(page), fetchPage);
 
   const waiting = loadStateView({
     loading: query.loading,
@@ -59,7 +60,7 @@ function FollowRows({ userId, list, label }: { userId: string; list: FollowList;
     errorTitle: t('people:list.loadFailed'),
   });
   if (waiting) return waiting;
-  if (page && page.items.length === 0) {
+  if (page && nodesOf(page).length === 0) {
     return (
       <Text c="dimmed" size="sm" py="md" ta="center">
         {list === 'followers' ? t('people:dialog.noFollowers') : t('people:dialog.noFollowing')}
@@ -71,7 +72,7 @@ function FollowRows({ userId, list, label }: { userId: string; list: FollowList;
       label={label}
       loading={query.loading || loadingMore}
       onEndReached={loadMore}
-      rows={(page?.items ?? []).map((person) => ({ key: person.id, person }))}
+      rows={nodesOf(page).map((person) => ({ key: person.id, person }))}
     />
   );
 }

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { SkeletonRows } from '../../components/LoadState';
 import { PostList, type ListPage, type ListQuery } from '../../components/PostList';
 
-/** The item type of a query's page field. */
+/** The node type of a query's connection field. */
 type ItemOf<Data, Field extends keyof Data> =
-  NonNullable<Data[Field]> extends { items: (infer Item)[] } ? Item : never;
+  NonNullable<Data[Field]> extends { edges: { node: infer Item }[] } ? Item : never;
 
 export interface PagedListProps<
   Data,
@@ -28,8 +28,8 @@ export interface PagedListProps<
 }
 
 /**
- * One keyset list of the people pages: the first page, a 'Load more' button while `last` says
- * there is more, the error with Retry, and an empty state.
+ * One keyset list of the people pages: the first page, a 'Load more' button while
+ * `pageInfo.hasNextPage` says there is more, the error with Retry, and an empty state.
  */
 export function PagedList<
   Data,

@@ -21,6 +21,7 @@ import {
 } from '@rules';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { notifyError, notifySuccess, translateServerMessage } from '../../components/notify';
@@ -79,11 +80,11 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
     errorTitle: t('problems:impacted.loadFailed'),
   });
   if (waiting) return waiting;
-  if (!page || page.items.length === 0)
+  if (!page || nodesOf(page).length === 0)
     return <EmptyNote>{t('problems:impacted.empty')}</EmptyNote>;
   return (
     <Stack gap="xs">
-      {page.items.map((member, index) => (
+      {nodesOf(page).map((member, index) => (
         <PersonRow
           key={`${member.user.id}-${index}`}
           person={member.user}
@@ -94,7 +95,7 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
           }
         />
       ))}
-      {page.last ? (
+      {nextCursorOf(page) ? (
         <Center>
           <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
             {t('problems:list.loadMore')}

@@ -1,6 +1,7 @@
 import { Button, Center, Chip, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextCursorOf, nodesOf, type Connection } from '../../app/cursorPages';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
 
 export interface EngagedItemsPageProps<Row extends { itemType: string; itemId: string }> {
@@ -9,7 +10,7 @@ export interface EngagedItemsPageProps<Row extends { itemType: string; itemId: s
   /** The filter chips: 'all' and the item kinds the list can hold. */
   kinds: readonly ('all' | Row['itemType'])[];
   emptyIcon: ReactNode;
-  page: { items: Row[]; last?: string | null } | undefined;
+  page: Connection<Row> | undefined;
   loading: boolean;
   error: unknown;
   refetch: () => unknown;
@@ -37,7 +38,8 @@ export function EngagedItemsPage<Row extends { itemType: string; itemId: string 
 }: EngagedItemsPageProps<Row>) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<string>('all');
-  const rows = (page?.items ?? []).filter((row) => filter === 'all' || row.itemType === filter);
+  const cursor = nextCursorOf(page);
+  const rows = nodesOf(page).filter((row) => filter === 'all' || row.itemType === filter);
 
   const waiting = loadStateView({
     loading,
@@ -79,9 +81,9 @@ export function EngagedItemsPage<Row extends { itemType: string; itemId: string 
         </Group>
       </Chip.Group>
       {body}
-      {page?.last ? (
+      {cursor ? (
         <Center>
-          <Button variant="subtle" onClick={() => loadMore(page.last!)}>
+          <Button variant="subtle" onClick={() => loadMore(cursor)}>
             {t(`${ns}:page.loadMore`)}
           </Button>
         </Center>

@@ -3,6 +3,7 @@ import { Modal, Tabs, Text } from '@mantine/core';
 import { REACTION_EMOJI } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nodesOf } from '../../app/cursorPages';
 import { PeopleList, PeopleListSkeleton } from '../../components/PeopleList';
 import { ReactorsDocument, type ReactableItemType, type ReactionKind } from '../../gql/graphql';
 import { usePagedQueryState } from '../../components/usePagedQueryState';
@@ -79,7 +80,7 @@ function Reactors({
     errorTitle: t('reactions:list.loadFailed'),
   });
   if (waiting) return waiting;
-  if (page && page.items.length === 0) {
+  if (page && nodesOf(page).length === 0) {
     return (
       <Text c="dimmed" size="sm" py="md" ta="center">
         {t('reactions:list.empty')}
@@ -91,7 +92,7 @@ function Reactors({
       label={t('reactions:list.title')}
       loading={query.loading || loadingMore}
       onEndReached={() => void loadMore()}
-      rows={(page?.items ?? []).map((row) => ({
+      rows={nodesOf(page).map((row) => ({
         key: row.user.id,
         person: row.user,
         trailing: (

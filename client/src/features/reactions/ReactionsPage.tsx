@@ -14,7 +14,7 @@ import {
 import { EngagedItemsPage } from './EngagedItemsPage';
 
 const KINDS = ['all', 'stories', 'problems', 'solutions', 'comments'] as const;
-type Row = MyReactionsQuery['myReactions']['items'][number];
+type Row = MyReactionsQuery['myReactions']['edges'][number]['node'];
 
 /** /reactions: what I reacted to and may still see, latest first, narrowed by kind. */
 export function ReactionsPage() {

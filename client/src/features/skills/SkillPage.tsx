@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -176,7 +177,7 @@ function SkillMembers({ skillId }: { skillId: string }) {
     });
   return (
     <Stack gap="xs">
-      {page.items.map((member, index) => {
+      {nodesOf(page).map((member, index) => {
         const anonymous = !member.user.id;
         const name = anonymous ? t('skills:card.anonymous') : member.user.displayName;
         return (
@@ -200,7 +201,7 @@ function SkillMembers({ skillId }: { skillId: string }) {
         );
       })}
       <LoadMoreButton
-        cursor={page.last}
+        cursor={nextCursorOf(page)}
         label={t('skills:list.loadMore')}
         onLoad={(after) => fetchMore({ variables: { after } })}
       />

@@ -13,6 +13,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nodesOf } from '../../app/cursorPages';
 import { notifyError, notifySuccess } from '../../components/notify';
 import {
   LinkableProblemsDocument,
@@ -44,7 +45,7 @@ export function LinkProblemsDialog({
   });
   const linked = new Set(solution.problems.map((problem) => problem.id));
   const needle = search.trim().toLowerCase();
-  const options = (data?.problems.items ?? []).filter(
+  const options = nodesOf(data?.problems).filter(
     (problem) => !linked.has(problem.id) && problem.name.toLowerCase().includes(needle),
   );
 

@@ -4,6 +4,7 @@ import { IconBulb } from '@tabler/icons-react';
 import { SOLUTION_SORTS, type SolutionSort } from '@rules';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localEdge } from '../../app/cursorPages';
 import { useSessionEpoch } from '../../app/useSessionEpoch';
 import { usePendingPosts } from '../../components/post-form/pendingPosts';
 import { PostList } from '../../components/PostList';
@@ -25,7 +26,7 @@ export interface SolutionListProps {
 
 const PAGE = 20;
 
-/** Solution cards of one list, a page at a time (keyset: `after` = the page's `last`). */
+/** Solution cards of one list, a page at a time (`after` = the page's `pageInfo.endCursor`). */
 export function SolutionList({ variables, empty, problemId }: SolutionListProps) {
   const { t } = useTranslation();
   // A new identity (sign-in, sign-out, a session ended elsewhere) resubscribes the live list.
@@ -53,11 +54,9 @@ export function SolutionList({ variables, empty, problemId }: SolutionListProps)
         if (!options.complete) return undefined;
         const solution = options.subscriptionData.data.solutionAdded;
         const current = options.previousData.solutions;
-        if (current.items.some((item) => item.id === solution.id)) return undefined;
-        return {
-          ...options.previousData,
-          solutions: { ...current, items: [solution, ...current.items] },
-        };
+        if (current.edges.some((edge) => edge.node.id === solution.id)) return undefined;
+        const edges = [localEdge('SolutionEdge', solution), ...current.edges];
+        return { ...options.previousData, solutions: { ...current, edges } };
       },
       onError: (caught) => console.warn('solutionAdded subscription ended', caught),
     });

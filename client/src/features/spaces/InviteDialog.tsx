@@ -18,6 +18,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS, USER_SEARCH_MIN } from '@rules';
+import { nodesOf } from '../../app/cursorPages';
 import { notifySuccess, serverErrorOf } from '../../components/notify';
 import { SearchUsersDocument, SendInvitesDocument } from '../../gql/graphql';
 
@@ -84,7 +85,7 @@ export function InviteDialog({
     }
   };
 
-  const users = data?.searchUsers.items ?? [];
+  const users = nodesOf(data?.searchUsers);
   const searched = debounced !== '';
   // Never the e-mail: when they joined and their (public) profile tags.
   const details = (user: { joinedAt: string; profileTags: string[] }) =>

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { loadStateView } from '../../components/LoadState';
 import { notifyError } from '../../components/notify';
@@ -132,7 +133,7 @@ export function ParticipantList({
     errorTitle: t('spaces:list.loadFailed'),
   });
   if (waiting) return waiting;
-  const items = page?.items ?? [];
+  const items = nodesOf(page);
   if (items.length === 0) {
     return <EmptyNotice icon={IconUsers} iconSize={28} title={empty} py="lg" />;
   }
@@ -167,7 +168,7 @@ export function ParticipantList({
         </Card>
       ))}
       <LoadMoreButton
-        cursor={page?.last}
+        cursor={nextCursorOf(page)}
         label={t('spaces:list.loadMore')}
         onLoad={(after) => fetchMore({ variables: { after } })}
       />

@@ -17,6 +17,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PRIVATE_SPACE_TABS, type CountrySpaceSort, type PrivateSpaceTab } from '@rules';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { loadStateView } from '../../components/LoadState';
 import {
@@ -73,14 +74,16 @@ export function CountrySpacesPage() {
     variables: { sort, first: 100 },
   });
   const page = data?.countrySpaces;
+  const cursor = nextCursorOf(page);
+  const nodes = nodesOf(page);
 
   useEffect(() => {
-    if (!page?.last) return;
-    void fetchMore({ variables: { after: page.last } });
-  }, [fetchMore, page?.last]);
+    if (!cursor) return;
+    void fetchMore({ variables: { after: cursor } });
+  }, [fetchMore, cursor]);
 
   const spaces = useMemo(() => {
-    const named = (page?.items ?? []).map((space) => ({
+    const named = nodes.map((space) => ({
       space,
       label: countryName(space.code ?? space.id, i18n.language, space.name),
     }));
@@ -94,7 +97,7 @@ export function CountrySpacesPage() {
     if (sort === 'countryNamesAZ')
       shown.sort((a, b) => a.label.localeCompare(b.label, i18n.language));
     return shown.map(({ space }) => space);
-  }, [filter, i18n.language, page?.items, sort]);
+  }, [filter, i18n.language, nodes, sort]);
 
   return (
     <Stack gap="md" maw={PAGE_WIDTH} mx="auto" w="100%">
@@ -156,9 +159,9 @@ function MySpacesTab({ status }: { status: PrivateSpaceTab }) {
   }[status];
   return (
     <Stack gap="md">
-      <SpaceGrid spaces={page?.items ?? []} empty={empty} />
+      <SpaceGrid spaces={nodesOf(page)} empty={empty} />
       <LoadMoreButton
-        cursor={page?.last}
+        cursor={nextCursorOf(page)}
         label={t('spaces:list.loadMore')}
         onLoad={(after) => fetchMore({ variables: { after } })}
       />

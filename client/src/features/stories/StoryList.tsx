@@ -23,8 +23,9 @@ export interface StoryListProps {
 }
 
 /**
- * Newest-first story cards of one list, loading further pages (keyset: `after` = the page's `last`)
- * when the end of the list scrolls into view, with a 'Load more' button where that cannot happen.
+ * Newest-first story cards of one list, loading further pages (`after` = the page's
+ * `pageInfo.endCursor`) when the end of the list scrolls into view, with a 'Load more' button
+ * where that cannot happen.
  */
 export function StoryList({ list, spaceId, live = false, empty, options }: StoryListProps) {
   const { t } = useTranslation();

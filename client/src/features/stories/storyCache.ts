@@ -9,6 +9,7 @@ import {
   type DistanceFilter,
   type TimeRange,
 } from '@rules';
+import { localEdge } from '../../app/cursorPages';
 import {
   StoriesDocument,
   type StoriesQuery,
@@ -97,25 +98,27 @@ export function belongsTo(
 }
 
 type Page = StoriesQuery['stories'];
-type Item = Page['items'][number];
+type Item = Page['edges'][number]['node'];
 
 /**
  * Puts a story into a loaded list at its place in the newest-first order, once. A story older than
  * everything loaded is left for a later page when there is one.
  */
 export function insertStory(page: Page, story: Item): Page {
-  if (page.items.some((item) => item.id === story.id)) return page;
-  const at = page.items.findIndex((item) => item.createdAt < story.createdAt);
-  if (at === -1) return page.last ? page : { ...page, items: [...page.items, story] };
+  if (page.edges.some((edge) => edge.node.id === story.id)) return page;
+  const edge = localEdge('StoryEdge', story);
+  const at = page.edges.findIndex((held) => held.node.createdAt < story.createdAt);
+  if (at === -1)
+    return page.pageInfo.hasNextPage ? page : { ...page, edges: [...page.edges, edge] };
   return {
     ...page,
-    items: [...page.items.slice(0, at), story, ...page.items.slice(at)],
+    edges: [...page.edges.slice(0, at), edge, ...page.edges.slice(at)],
   };
 }
 
 export function removeStory(page: Page, id: string): Page {
-  return page.items.some((item) => item.id === id)
-    ? { ...page, items: page.items.filter((item) => item.id !== id) }
+  return page.edges.some((edge) => edge.node.id === id)
+    ? { ...page, edges: page.edges.filter((edge) => edge.node.id !== id) }
     : page;
 }
 

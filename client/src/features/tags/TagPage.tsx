@@ -18,6 +18,7 @@ import { normalizeTag } from '@rules';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView } from '../../components/LoadState';
 import {
@@ -220,12 +221,12 @@ function TagProfiles({ tag }: { tag: string }) {
     errorTitle: t('tags:page.loadFailed'),
   });
   if (waiting) return waiting;
-  if (!page?.items.length) {
+  if (!nodesOf(page).length) {
     return <EmptyNotice icon={IconUsers} title={t('tags:page.noProfiles')} />;
   }
   return (
     <Stack gap="sm">
-      {page.items.map((person) => (
+      {nodesOf(page).map((person) => (
         <Card key={person.id} withBorder radius="md" padding="sm">
           <Group gap="sm">
             <Avatar
@@ -240,7 +241,7 @@ function TagProfiles({ tag }: { tag: string }) {
           </Group>
         </Card>
       ))}
-      {page.last ? (
+      {nextCursorOf(page) ? (
         <Center>
           <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
             {t('tags:list.loadMore')}

@@ -15,6 +15,7 @@ import { IconHash, IconPlus, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { TagsDocument, type TagSort } from '../../gql/graphql';
 import { useRequireSignIn } from '../auth';
@@ -89,9 +90,9 @@ export function TagsPage() {
         style={{ alignSelf: 'flex-start' }}
       />
       {waiting ??
-        (page?.items.length ? (
+        (nodesOf(page).length ? (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            {page.items.map((tag) => (
+            {nodesOf(page).map((tag) => (
               <Card key={tag.id} withBorder radius="md" padding="md">
                 <Stack gap="sm" h="100%" justify="space-between">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -118,7 +119,7 @@ export function TagsPage() {
             hint={t('tags:list.emptyHint')}
           />
         ))}
-      {page?.last ? (
+      {nextCursorOf(page) ? (
         <Center>
           <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
             {t('tags:list.loadMore')}

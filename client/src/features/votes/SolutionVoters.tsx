@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { IconBuilding, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { RelativeTime } from '../../components/RelativeTime';
 import {
   SolutionVotersDocument,
@@ -17,7 +18,7 @@ export const VOTER_KINDS = ['upvotes', 'downvotes'] as const;
 export type VoterKind = (typeof VOTER_KINDS)[number];
 const DIRECTION: Record<VoterKind, VoteDirection> = { upvotes: 'up', downvotes: 'down' };
 
-type Voter = SolutionVotersQuery['solutionVoters']['items'][number];
+type Voter = SolutionVotersQuery['solutionVoters']['edges'][number]['node'];
 
 /**
  * A solution's voters tab: Upvotes and Downvotes (`…/voters/upvotes`, `…/voters/downvotes`), the
@@ -76,7 +77,7 @@ function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }
     errorTitle: t('votes:voters.loadFailed'),
   });
   if (waiting) return waiting;
-  const items = page?.items ?? [];
+  const items = nodesOf(page);
   if (items.length === 0) {
     return (
       <EmptyNotice
@@ -93,7 +94,7 @@ function VoterList({ solutionId, kind }: { solutionId: string; kind: VoterKind }
           <VoterRow key={voter.id} voter={voter} />
         ))}
       </Stack>
-      {page?.last ? (
+      {nextCursorOf(page) ? (
         <Button variant="default" loading={loadingMore} onClick={() => void loadMore()}>
           {t('votes:voters.loadMore')}
         </Button>

@@ -44,7 +44,8 @@ export type StoreAction =
       type: 'history';
       /** newest: the first page; older: a page before the first held; after: a catch-up. */
       kind: 'newest' | 'older' | 'after';
-      items: ChatMessage[];
+      items: readonly ChatMessage[];
+      /** Older messages remain (the page's `pageInfo.hasPreviousPage`). */
       hasMore: boolean;
       startedAt: number;
     }
@@ -56,7 +57,7 @@ const byTime = (a: ChatMessage, b: ChatMessage) =>
   a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt < b.createdAt ? -1 : 1;
 
 /** Puts messages in (replacing any with the same id) and keeps the list in time order. */
-function put(store: MessageStore, incoming: ChatMessage[]): MessageStore {
+function put(store: MessageStore, incoming: readonly ChatMessage[]): MessageStore {
   if (!incoming.length) return store;
   const clock = store.clock + 1;
   const fresh = new Map(incoming.map((message) => [message.id, message]));

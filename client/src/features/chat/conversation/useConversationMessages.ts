@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { CHAT_HISTORY_PAGE } from '@rules';
 import { socketStore, wsClient } from '../../../app/apollo';
+import { nodesOf } from '../../../app/cursorPages';
 import { ChatMessageEventsDocument, ChatMessagesDocument } from '../../../gql/graphql';
 import { emptyStore, reduceMessages, type MessageStore, type StoreAction } from './messageCache';
 
@@ -66,12 +67,13 @@ export function useConversationMessages(
       const startedAt = storeRef.current.clock;
       const { data } = await client.query({
         query: ChatMessagesDocument,
-        variables: { conversationId, limit: CHAT_HISTORY_PAGE, ...cursor },
+        variables: { conversationId, last: CHAT_HISTORY_PAGE, ...cursor },
         fetchPolicy: 'no-cache',
       });
       if (!data) return;
-      const { items, hasMore } = data.chatMessages;
-      dispatch({ type: 'history', kind, items, hasMore, startedAt });
+      const page = data.chatMessages;
+      const hasMore = page.pageInfo.hasPreviousPage;
+      dispatch({ type: 'history', kind, items: nodesOf(page), hasMore, startedAt });
     },
     [client, conversationId],
   );

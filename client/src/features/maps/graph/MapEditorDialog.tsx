@@ -32,6 +32,7 @@ import {
 } from '@rules';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nodesOf } from '../../../app/cursorPages';
 import {
   ParticipantsDocument,
   SearchUsersDocument,
@@ -93,9 +94,9 @@ function CollaboratorsPicker({
   const people = useMemo(() => {
     const all = new Map<string, Person>();
     for (const person of [...known, ...picked]) all.set(person.id, person);
-    for (const item of participants.data?.participants.items ?? [])
+    for (const item of nodesOf(participants.data?.participants))
       all.set(item.user.id, { id: item.user.id, displayName: item.user.displayName });
-    for (const user of found.data?.searchUsers.items ?? [])
+    for (const user of nodesOf(found.data?.searchUsers))
       all.set(user.id, { id: user.id, displayName: user.displayName });
     return [...all.values()];
   }, [known, picked, participants.data, found.data]);

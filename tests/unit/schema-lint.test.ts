@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildSchema, NoDeprecatedCustomRule, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -30,4 +32,16 @@ describe('the GraphQL schema as a third-party developer reads it', () => {
     const { errors } = await lint();
     expect(errors.map((error) => `${error.location.line}: ${error.message}`)).toEqual([]);
   }, 60_000);
+});
+
+describe('the web client as a user of that schema', () => {
+  it('asks for no deprecated field or argument, so it reads the contract third parties are asked to', () => {
+    const schema = buildSchema(readFileSync(path.join(ROOT, 'schema/schema.graphql'), 'utf8'));
+    const documents = readdirSync(path.join(ROOT, 'client/src'), { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.graphql'))
+      .map((file) => readFileSync(path.join(ROOT, 'client/src', file), 'utf8'));
+    const uses = validate(schema, parse(documents.join('\n')), [NoDeprecatedCustomRule]);
+    expect(uses.map((use) => use.message)).toEqual([]);
+  });
 });

@@ -61,7 +61,7 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
   const activeName =
     active.spaceId === GLOBAL_SPACE_ID
       ? active.spaceName
-      : spaceName({ spaceId: active.spaceId, name: active.spaceName });
+      : spaceName({ id: active.spaceId, name: active.spaceName });
 
   const go = async (space: EnterableSpace) => {
     if (await enter(space)) onNavigate();
@@ -137,7 +137,7 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
   ];
 
   const spaceLinks = (
-    spaces: readonly { spaceId: string; name: string; isPrivate: boolean }[],
+    spaces: readonly { id: string; name: string; isPrivate: boolean }[],
     empty: string,
   ) =>
     spaces.length === 0 ? (
@@ -147,10 +147,10 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
     ) : (
       spaces.map((space) => (
         <NavLink
-          key={space.spaceId}
+          key={space.id}
           label={spaceName(space)}
-          leftSection={<SpaceIcon spaceId={space.spaceId} isPrivate={space.isPrivate} size="md" />}
-          active={space.spaceId === active.spaceId}
+          leftSection={<SpaceIcon spaceId={space.id} isPrivate={space.isPrivate} size="md" />}
+          active={space.id === active.spaceId}
           onClick={() => void go(space)}
         />
       ))
@@ -216,7 +216,7 @@ export function LeftDrawer({ onNavigate }: { onNavigate: () => void }) {
             active={active.spaceId === GLOBAL_SPACE_ID}
             onClick={() =>
               void go({
-                spaceId: GLOBAL_SPACE_ID,
+                id: GLOBAL_SPACE_ID,
                 name: t('common:space.global'),
                 isPrivate: false,
               })

@@ -37,7 +37,7 @@ export function useActiveSpace(): ActiveSpace {
   }
   return {
     spaceId: space.spaceId,
-    spaceName: nameOf({ spaceId: space.spaceId, name: space.spaceName }),
+    spaceName: nameOf({ id: space.spaceId, name: space.spaceName }),
     ...spaceKindOf(space.spaceId),
   };
 }

@@ -21,7 +21,7 @@ export function PostingInSpace({ spaceId }: { spaceId: string }) {
   });
   const space = data?.space;
   const name = spaceName({
-    spaceId,
+    id: spaceId,
     name: space?.name ?? (spaceId === active.spaceId ? active.spaceName : ''),
   });
   return (

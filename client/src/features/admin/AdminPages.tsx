@@ -263,7 +263,7 @@ function AdminSpaceCard({ space }: { space: AdminSpaceRow }) {
           {space.isPrivate ? <IconLock size={20} /> : <IconWorld size={20} />}
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text component={Link} to={`/space/${space.id}/info`} fw={600} truncate>
-              {spaceName({ spaceId: space.id, name: space.name })}
+              {spaceName({ id: space.id, name: space.name })}
             </Text>
             <Group gap={6}>
               <Badge size="sm" variant="light">

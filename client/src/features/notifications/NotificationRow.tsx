@@ -76,7 +76,7 @@ export function NotificationRow({
                 {notification.spaceId && notification.spaceName ? (
                   <Badge size="xs" variant="light" color="gray" tt="none">
                     {spaceName({
-                      spaceId: notification.spaceId,
+                      id: notification.spaceId,
                       name: notification.spaceName,
                     })}
                   </Badge>

@@ -81,7 +81,7 @@ export function ShareLanding({ children }: { children: ReactNode }) {
       if (readable) {
         setPending(null);
         setBlocked(null);
-        await enter({ spaceId: space.id, name: space.name, isPrivate: space.isPrivate }, at, {
+        await enter({ id: space.id, name: space.name, isPrivate: space.isPrivate }, at, {
           replace: true,
         });
       } else if (space?.isPrivate || (!space && payload.isPrivate)) {

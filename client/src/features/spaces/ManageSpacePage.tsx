@@ -25,7 +25,7 @@ function ManageParticipants({ space }: { space: SpaceCardFragment }) {
   const { t } = useTranslation();
   const [inviting, setInviting] = useState(false);
   const [tab, setTab] = useState<string>('owners');
-  const props = { spaceId: space.spaceId, manage: true, viewerStatus: space.status ?? null };
+  const props = { spaceId: space.id, manage: true, viewerStatus: space.status ?? null };
   return (
     <Stack gap="md">
       <Group justify="flex-end">
@@ -60,7 +60,7 @@ function ManageParticipants({ space }: { space: SpaceCardFragment }) {
       {tab === 'blocked' ? (
         <ParticipantList {...props} status="blocked" empty={t('spaces:manage.empty')} />
       ) : null}
-      <InviteDialog spaceId={space.spaceId} opened={inviting} onClose={() => setInviting(false)} />
+      <InviteDialog spaceId={space.id} opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
   );
 }
@@ -76,7 +76,7 @@ function ManageSettings({ space }: { space: SpaceCardFragment }) {
   if (!space.canEdit) return <Alert color="gray">{t('spaces:settings.ownerOnly')}</Alert>;
   const deleteSpace = async () => {
     try {
-      await remove({ variables: { id: space.spaceId } });
+      await remove({ variables: { id: space.id } });
       notifySuccess(t('spaces:settings.deleted'));
       void navigate('/spaces/private/active');
     } catch (caught) {
@@ -90,7 +90,7 @@ function ManageSettings({ space }: { space: SpaceCardFragment }) {
           initial={{ name: space.name, description: space.description ?? '' }}
           submitLabel={t('common:actions.save')}
           onSubmit={async (values) => {
-            await update({ variables: { id: space.spaceId, input: values } });
+            await update({ variables: { id: space.id, input: values } });
             notifySuccess(t('spaces:settings.saved'));
           }}
         />
@@ -133,7 +133,7 @@ export function ManageSpacePage() {
       <WithSpace id={id}>
         {(space) =>
           !space.canManage ? (
-            <Navigate to={`/space/${space.spaceId}/info`} replace />
+            <Navigate to={`/space/${space.id}/info`} replace />
           ) : (
             <>
               <SpaceHeader space={space} managing />
@@ -150,8 +150,8 @@ export function ManageSpacePage() {
               </Tabs>
               {current === 'participants' ? <ManageParticipants space={space} /> : null}
               {current === 'settings' ? <ManageSettings space={space} /> : null}
-              {current === 'reports' ? <ReportQueue spaceId={space.spaceId} /> : null}
-              {current === 'analytics' ? <ManageOverviewPanel spaceId={space.spaceId} /> : null}
+              {current === 'reports' ? <ReportQueue spaceId={space.id} /> : null}
+              {current === 'analytics' ? <ManageOverviewPanel spaceId={space.id} /> : null}
             </>
           )
         }

@@ -29,12 +29,12 @@ export function SpaceCard({
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm" h="100%" justify="space-between">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <SpaceIcon spaceId={space.spaceId} isPrivate={space.isPrivate} />
+          <SpaceIcon spaceId={space.id} isPrivate={space.isPrivate} />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Text
               fw={600}
               component={Link}
-              to={`/space/${space.spaceId}/info`}
+              to={`/space/${space.id}/info`}
               truncate="end"
               c="inherit"
             >
@@ -65,7 +65,7 @@ export function SpaceCard({
                 color="yellow"
                 aria-label={space.favorite ? t('spaces:favorite.remove') : t('spaces:favorite.add')}
                 aria-pressed={space.favorite}
-                onClick={() => void actions.favorite(space.spaceId, !space.favorite)}
+                onClick={() => void actions.favorite(space.id, !space.favorite)}
               >
                 {space.favorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}
               </ActionIcon>
@@ -84,18 +84,12 @@ export function SpaceCard({
           <Group gap="xs">
             {space.status === 'invited' ? (
               <>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => void actions.decline(space.spaceId)}
-                >
+                <Button size="xs" variant="default" onClick={() => void actions.decline(space.id)}>
                   {t('spaces:invite.decline')}
                 </Button>
                 <Button
                   size="xs"
-                  onClick={() =>
-                    void invitation.accept({ spaceId: space.spaceId, name, isPrivate: true })
-                  }
+                  onClick={() => void invitation.accept({ id: space.id, name, isPrivate: true })}
                 >
                   {t('spaces:invite.accept')}
                 </Button>
@@ -103,16 +97,14 @@ export function SpaceCard({
               </>
             ) : null}
             {space.status === 'requested' ? (
-              <Button size="xs" variant="default" onClick={() => void actions.leave(space.spaceId)}>
+              <Button size="xs" variant="default" onClick={() => void actions.leave(space.id)}>
                 {t('spaces:request.withdraw')}
               </Button>
             ) : null}
             {readable ? (
               <Button
                 size="xs"
-                onClick={() =>
-                  onEnter({ spaceId: space.spaceId, name, isPrivate: space.isPrivate })
-                }
+                onClick={() => onEnter({ id: space.id, name, isPrivate: space.isPrivate })}
               >
                 {t('spaces:card.enter')}
               </Button>

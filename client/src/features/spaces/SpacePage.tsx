@@ -132,7 +132,7 @@ export function SpaceHeader({
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <SpaceIcon spaceId={space.spaceId} isPrivate={space.isPrivate} />
+        <SpaceIcon spaceId={space.id} isPrivate={space.isPrivate} />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
             {managing ? <VisuallyHidden>{t('spaces:manage.headingPrefix')} </VisuallyHidden> : null}
@@ -154,18 +154,18 @@ export function SpaceHeader({
               size="lg"
               aria-label={space.favorite ? t('spaces:favorite.remove') : t('spaces:favorite.add')}
               aria-pressed={space.favorite}
-              onClick={() => void actions.favorite(space.spaceId, !space.favorite)}
+              onClick={() => void actions.favorite(space.id, !space.favorite)}
             >
               {space.favorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}
             </ActionIcon>
           </Tooltip>
         ) : null}
-        <ShareButton target={{ kind: 'space', id: space.spaceId }} spaceId={space.spaceId} />
+        <ShareButton target={{ kind: 'space', id: space.id }} spaceId={space.id} />
         {viewer && readable ? (
           <Tooltip label={t('chat:lists.spaceChat')}>
             <ActionIcon
               component={Link}
-              to={`/chat/${spaceChatIdOf(space.spaceId)}`}
+              to={`/chat/${spaceChatIdOf(space.id)}`}
               variant="light"
               size="lg"
               aria-label={t('chat:lists.spaceChat')}
@@ -176,9 +176,7 @@ export function SpaceHeader({
         ) : null}
         {extra}
         {readable ? (
-          <Button
-            onClick={() => void enter({ spaceId: space.spaceId, name, isPrivate: space.isPrivate })}
-          >
+          <Button onClick={() => void enter({ id: space.id, name, isPrivate: space.isPrivate })}>
             {t('spaces:card.enter')}
           </Button>
         ) : null}
@@ -210,9 +208,7 @@ function InfoTab({ space }: { space: SpaceCardFragment }) {
                 size="xs"
                 variant="default"
                 onClick={() =>
-                  void actions
-                    .decline(space.spaceId)
-                    .then(() => navigate('/spaces/private/invited'))
+                  void actions.decline(space.id).then(() => navigate('/spaces/private/invited'))
                 }
               >
                 {t('spaces:invite.decline')}
@@ -221,7 +217,7 @@ function InfoTab({ space }: { space: SpaceCardFragment }) {
                 size="xs"
                 onClick={() =>
                   void invitation.accept({
-                    spaceId: space.spaceId,
+                    id: space.id,
                     name: spaceName(space),
                     isPrivate: true,
                   })
@@ -281,9 +277,7 @@ function InfoTab({ space }: { space: SpaceCardFragment }) {
         confirmLabel={t('spaces:leave.button')}
         loading={actions.leaving}
         onConfirm={() =>
-          void actions
-            .leave(space.spaceId)
-            .then((done) => done && navigate('/spaces/private/active'))
+          void actions.leave(space.id).then((done) => done && navigate('/spaces/private/active'))
         }
         onCancel={() => setLeaving(false)}
       />
@@ -299,9 +293,7 @@ function MembersTab({ space }: { space: SpaceCardFragment }) {
   if (!isActiveParticipant(space.status)) {
     return <Alert color="gray">{t('spaces:members.participantsOnly')}</Alert>;
   }
-  return (
-    <ParticipantList spaceId={space.spaceId} status="active" empty={t('spaces:members.empty')} />
-  );
+  return <ParticipantList spaceId={space.id} status="active" empty={t('spaces:members.empty')} />;
 }
 
 /** /space/{id}/{info,participants,members,tags}; the other tabs of the spec are coming soon. */
@@ -322,7 +314,7 @@ export function SpacePage() {
                 space.canManage ? (
                   <Button
                     component={Link}
-                    to={`/space/${space.spaceId}/manage/participants`}
+                    to={`/space/${space.id}/manage/participants`}
                     variant="light"
                     leftSection={<IconSettings size={16} />}
                   >
@@ -344,7 +336,7 @@ export function SpacePage() {
               </Tabs.List>
             </Tabs>
             {current === 'info' ? <InfoTab space={space} /> : null}
-            {current === 'media' ? <SpaceMediaPage spaceId={space.spaceId} /> : null}
+            {current === 'media' ? <SpaceMediaPage spaceId={space.id} /> : null}
             {current === 'participants' || current === 'members' ? (
               <MembersTab space={space} />
             ) : null}
@@ -363,7 +355,7 @@ export function SpacePage() {
                 </Group>
               </Card>
             ) : null}
-            {current === 'analytics' ? <SpaceAnalyticsPanel spaceId={space.spaceId} /> : null}
+            {current === 'analytics' ? <SpaceAnalyticsPanel spaceId={space.id} /> : null}
           </>
         )}
       </WithSpace>

@@ -3,8 +3,9 @@ import { IconLock, IconTools, IconUsersGroup, IconWorld } from '@tabler/icons-re
 import { useTranslation } from 'react-i18next';
 import { flagEmoji, GLOBAL_SPACE_ID, spaceKindOf } from '@rules';
 
+/** A space as names, icons and switching need it: its id (`ww`, a country code, …) and name. */
 export interface SpaceLike {
-  spaceId: string;
+  id: string;
   name: string;
   isPrivate?: boolean;
 }
@@ -22,8 +23,8 @@ export function countryName(code: string, lang: string, fallback: string): strin
 export function useSpaceName() {
   const { t, i18n } = useTranslation();
   return (space: SpaceLike) => {
-    if (space.spaceId === GLOBAL_SPACE_ID) return t('common:space.global');
-    const { kind, code } = spaceKindOf(space.spaceId);
+    if (space.id === GLOBAL_SPACE_ID) return t('common:space.global');
+    const { kind, code } = spaceKindOf(space.id);
     if (kind === 'country' && code) return countryName(code, i18n.language, space.name);
     if (kind === 'skills') return t('common:space.skills');
     return space.name;

@@ -10,12 +10,10 @@ import { useLoginBox, useViewer } from '../auth';
 import { storeActiveSpace } from './activeSpaceStore';
 import { useSpaceActions } from './useSpaceActions';
 import { Modal } from '../../components/overlays';
+import type { SpaceLike } from './spaceDisplay';
 
-export interface EnterableSpace {
-  spaceId: string;
-  name: string;
-  isPrivate?: boolean;
-}
+/** A space one may switch to. */
+export type EnterableSpace = SpaceLike;
 
 /** The 'Switching spaces' progress dialog. */
 export function SwitchingDialog({ opened }: { opened: boolean }) {
@@ -58,7 +56,7 @@ export function useChangeSpace() {
       redirect = '/stories/recent',
       { replace = false }: { replace?: boolean } = {},
     ): Promise<boolean> => {
-      const isPrivate = space.isPrivate ?? spaceKindOf(space.spaceId).kind === 'private';
+      const isPrivate = space.isPrivate ?? spaceKindOf(space.id).kind === 'private';
       if (!viewer && isPrivate) {
         open('signin');
         return false;
@@ -66,12 +64,12 @@ export function useChangeSpace() {
       setSwitching(true);
       try {
         if (viewer) {
-          await mutate({ variables: { spaceId: space.spaceId } });
+          await mutate({ variables: { spaceId: space.id } });
           // The viewer's default space and every list of the old space load afresh. Queries in
           // flight are cancelled by the reset, which is expected, not a failed switch.
           await client.resetStore().catch(() => undefined);
         } else {
-          storeActiveSpace({ spaceId: space.spaceId, spaceName: space.name });
+          storeActiveSpace({ spaceId: space.id, spaceName: space.name });
         }
         void navigate(redirect, { replace });
         return true;
@@ -102,8 +100,8 @@ export function useAcceptInvite() {
   const actions = useSpaceActions();
   const { enter, dialog } = useChangeSpace();
   const accept = async (space: EnterableSpace) => {
-    if (!(await actions.accept(space.spaceId))) return;
-    await enter({ ...space, isPrivate: true }, `/space/${encodeURIComponent(space.spaceId)}/info`);
+    if (!(await actions.accept(space.id))) return;
+    await enter({ ...space, isPrivate: true }, `/space/${encodeURIComponent(space.id)}/info`);
   };
   return { accept, dialog };
 }

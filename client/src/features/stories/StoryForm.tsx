@@ -200,7 +200,7 @@ export function StoryForm({
               {
                 value: 'space',
                 label: t('stories:dialog.destinationSpace', {
-                  space: spaceName({ spaceId: activeSpace.spaceId, name: activeSpace.spaceName }),
+                  space: spaceName({ id: activeSpace.spaceId, name: activeSpace.spaceName }),
                 }),
               },
               {

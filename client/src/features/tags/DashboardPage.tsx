@@ -33,8 +33,8 @@ export function DashboardPage() {
         },
         {
           key: 'tags',
-          label: t('tags:dashboard.tags', { count: info.total_tags }),
-          value: info.total_tags,
+          label: t('tags:dashboard.tags', { count: info.totalTags }),
+          value: info.totalTags,
           icon: IconHash,
           color: 'grape',
         },
@@ -42,9 +42,9 @@ export function DashboardPage() {
           key: 'users',
           label:
             kind === 'private'
-              ? t('tags:dashboard.participants', { count: info.total_users })
-              : t('tags:dashboard.users', { count: info.total_users }),
-          value: info.total_users,
+              ? t('tags:dashboard.participants', { count: info.totalUsers })
+              : t('tags:dashboard.users', { count: info.totalUsers }),
+          value: info.totalUsers,
           icon: IconUsers,
           color: 'teal',
         },

@@ -49,7 +49,7 @@ const map = (fields: Partial<ProgressMapCardFragment> = {}): ProgressMapCardFrag
 
 /** A loaded list; `endCursor` when a later page remains. */
 const page = (items: ProgressMapCardFragment[], endCursor: string | null = null) => ({
-  edges: items.map((node) => ({ cursor: node.id, node })),
+  edges: items.map((node) => ({ node })),
   pageInfo: { hasNextPage: endCursor !== null, endCursor },
 });
 const ids = (list: ReturnType<typeof page>) => nodesOf(list).map((item) => item.id);

@@ -36,12 +36,11 @@ export const nextCursorOf = (connection: Pick<Connection, 'pageInfo'> | null | u
 
 /**
  * An edge for a node the client writes into a cached list itself (the viewer's new post, a live
- * insert). Its cursor is a placeholder the server never issued: it is never sent as `after`, since
- * loading more reads `pageInfo.endCursor`, which a local write leaves as the server gave it.
+ * insert). The client's documents ask for no edge cursor (loading more reads
+ * `pageInfo.endCursor`, which a local write leaves as the server gave it), so an edge is its node.
  */
 export const localEdge = <Typename extends string, Node>(__typename: Typename, node: Node) => ({
   __typename,
-  cursor: 'local',
   node,
 });
 

@@ -9,6 +9,10 @@ import type { OpenApiDocument, OpenApiOperation } from './openapi-document';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/gu, (char) => `&#${char.charCodeAt(0)};`);
 
+/** Prose from the document: escaped, its `code spans` (as OpenAPI's CommonMark writes them) set as code. */
+const proseHtml = (text: string) =>
+  escapeHtml(text).replace(/`([^`]+)`/gu, (_, code: string) => `<code>${code}</code>`);
+
 const anchorOf = (id: string) => `schema-${id.replace(/[^\w-]/gu, '_')}`;
 
 /** A schema as indented JSON, each `$ref` a link to the component it names. */
@@ -36,7 +40,7 @@ function operationHtml(method: string, path: string, operation: OpenApiOperation
   const responses = Object.entries(operation.responses)
     .map(
       ([status, response]) =>
-        `<h4>${escapeHtml(status)}: ${escapeHtml(response.description)}</h4>${Object.values(
+        `<h4>${escapeHtml(status)}: ${proseHtml(response.description)}</h4>${Object.values(
           response.content ?? {},
         )
           .map((media) => schemaHtml(media.schema))
@@ -54,8 +58,8 @@ function operationHtml(method: string, path: string, operation: OpenApiOperation
   return `<details id="${escapeHtml(operation.operationId)}">
 <summary><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(
     path,
-  )}</code> ${escapeHtml(operation.summary)}</summary>
-<p>${escapeHtml(operation.description)}</p>
+  )}</code> ${proseHtml(operation.summary)}</summary>
+<p>${proseHtml(operation.description)}</p>
 ${rows ? `<table><tr><th>parameter</th><th>in</th><th></th></tr>${rows}</table>` : ''}
 ${
   body
@@ -111,7 +115,7 @@ table{border-collapse:collapse}td,th{border-bottom:1px solid #eee;padding:.2rem 
 </style>
 </head><body>
 <h1>${escapeHtml(info.title)} reference</h1>
-<p>${escapeHtml(info.description)}</p>
+<p>${proseHtml(info.description)}</p>
 <p>The machine-readable document: <a href="openapi.json">openapi.json</a> (OpenAPI 3.1).</p>
 <nav>${contents} · <a href="#schemas">schemas</a></nav>
 ${sections}

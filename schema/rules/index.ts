@@ -46,3 +46,5 @@ export * from './tokens';
 export * from './tokens.schemas';
 export * from './oauth';
 export * from './oauth.schemas';
+export * from './ai';
+export * from './ai.schemas';

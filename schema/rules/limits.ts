@@ -106,6 +106,9 @@ export const RATE_LIMITS = {
   // chat, as each lands in a stranger's list. Ten new people an hour is a busy meetup.
   chatNewDirect: { max: 10, windowSeconds: 60 * 60 },
   chatNewDirectDaily: { max: 30, windowSeconds: 24 * 60 * 60 },
+  // Model listings per person (each asks a provider, checking a key): the wizard asks once per
+  // key typed, so 30 in ten minutes is many tries; a script cannot use the server to probe keys.
+  aiModels: { max: 30, windowSeconds: 10 * 60 },
   // Groups and channels created: a facilitator setting up a group per team of a workshop.
   chatConversationCreate: { max: 20, windowSeconds: 60 * 60 },
   // People added to groups and channels (at creation or later), each counted: a class of 40

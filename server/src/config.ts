@@ -118,6 +118,11 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** The provider's name on the sign-in button ('Continue with Google'). */
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
+  /** Where the AI providers' APIs answer (tests and proxies point them elsewhere). */
+  GROQ_BASE_URL: z.string().url().default('https://api.groq.com/openai/v1'),
+  GEMINI_BASE_URL: z.string().url().default('https://generativelanguage.googleapis.com/v1beta'),
+  /** The longest a call to an AI provider may take before it counts as failed. */
+  AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -235,6 +240,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.parse(
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
   );
+  // With PostgreSQL the processes may run on several machines and keep AI keys encrypted under the
+  // secret: one generated into a local DATA_DIR would differ per machine and be lost with it.
+  if (parsed.NODE_ENV === 'production' && parsed.DATABASE_URL && !parsed.APP_SECRET)
+    throw new Error('Set APP_SECRET (32 characters or more) to run in production on PostgreSQL');
   const dataDir = path.resolve(parsed.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -278,5 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tileUrl: parsed.TILE_URL ?? null,
     /** Null: no sign-in with an OpenID provider (the button is hidden, its routes answer 404). */
     oidc: oidcSettings(parsed),
+    ai: {
+      groqBaseUrl: parsed.GROQ_BASE_URL.replace(/\/+$/u, ''),
+      geminiBaseUrl: parsed.GEMINI_BASE_URL.replace(/\/+$/u, ''),
+      timeoutMs: parsed.AI_REQUEST_TIMEOUT_MS,
+    },
   };
 }

@@ -172,3 +172,30 @@ describe('sign-in with an OpenID provider (OIDC_*)', () => {
     );
   });
 });
+
+describe('the app secret (APP_SECRET)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bumps-config-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const DATABASE_URL = 'postgres://user:secret@db.invalid:5432/bumps';
+
+  it('refuses to start in production on PostgreSQL without one', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL, NODE_ENV: 'production' })).toThrow(
+      /APP_SECRET/u,
+    );
+    const secret = 'x'.repeat(32);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL, NODE_ENV: 'production', APP_SECRET: secret })
+        .appSecret,
+    ).toBe(secret);
+  });
+
+  it('generates one into DATA_DIR on the embedded database, and keeps it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).appSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/u);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).appSecret).toBe(first);
+  });
+});

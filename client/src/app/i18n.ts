@@ -50,7 +50,7 @@ function applyToPage(lang: string) {
  * (client/src/app/locales/*.ts leave them out): each file is a chunk of its own.
  */
 const pageTexts = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../locales/*/{mapEditor,oauth,access}.json',
+  '../../../locales/*/{mapEditor,oauth,access,ai}.json',
 );
 /** The page namespaces loaded so far: a language switch loads them in the new language too. */
 const pageNamespaces = new Set<string>();
@@ -96,7 +96,7 @@ export const currentAppLang = (): AppLang =>
   isAppLang(i18next.language) ? i18next.language : DEFAULT_LANG;
 
 /** Loads a page's own namespace in the language shown (a lazy route awaits it with its code). */
-export async function loadPageTexts(namespace: 'mapEditor' | 'oauth' | 'access') {
+export async function loadPageTexts(namespace: 'mapEditor' | 'oauth' | 'access' | 'ai') {
   pageNamespaces.add(namespace);
   await loadPageNamespace(currentAppLang(), namespace);
 }

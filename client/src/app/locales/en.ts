@@ -6,7 +6,10 @@ export const resources = resourcesOf(
   // editor's come with the editor, the access settings' (tokens, apps,
   // sessions) with those pages (i18n.ts, loadPageTexts).
   import.meta.glob<{ default: Record<string, unknown> }>(
-    ['../../../../locales/en/*.json', '!../../../../locales/en/{mail,mapEditor,oauth,access}.json'],
+    [
+      '../../../../locales/en/*.json',
+      '!../../../../locales/en/{mail,mapEditor,oauth,access,ai}.json',
+    ],
     { eager: true },
   ),
 );

@@ -14,3 +14,4 @@ export * from './api-tokens';
 export * from './identities';
 export * from './users';
 export * from './oauth';
+export * from './ai-configs';

@@ -1,0 +1,108 @@
+/** The zod validators of AI configurations (limits and messages: ai.ts). */
+import { z } from 'zod';
+import {
+  AI_BASE_URL_MAX,
+  AI_CONFIG_DESCRIPTION_MAX,
+  AI_CONFIG_DESCRIPTION_MIN,
+  AI_CONFIG_NAME_MAX,
+  AI_KEY_MAX,
+  AI_KEY_MIN,
+  AI_MESSAGES,
+  AI_MODEL_MAX,
+  AI_PROVIDERS,
+} from './ai';
+import { idSchema } from './validators';
+
+export const aiProviderSchema = z.enum(AI_PROVIDERS, { error: AI_MESSAGES.providerRequired });
+
+/** A key as pasted: surrounding spaces go, inner ones are the key's own. */
+export const aiKeySchema = z
+  .string({ error: AI_MESSAGES.keyRequired })
+  .max(AI_KEY_MAX, { message: AI_MESSAGES.keyMax, abort: true })
+  .trim()
+  .min(1, { message: AI_MESSAGES.keyRequired, abort: true })
+  .min(AI_KEY_MIN, AI_MESSAGES.keyMin);
+
+/** A self-hosted server's address: http(s), no user or password in it, no query or fragment. */
+export const aiBaseUrlSchema = z
+  .string({ error: AI_MESSAGES.baseUrlRequired })
+  .max(AI_BASE_URL_MAX, { message: AI_MESSAGES.baseUrlInvalid, abort: true })
+  .trim()
+  .min(1, { message: AI_MESSAGES.baseUrlRequired, abort: true })
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash
+    );
+  }, AI_MESSAGES.baseUrlInvalid)
+  .transform((value) => value.replace(/\/+$/u, ''));
+
+const nameSchema = z
+  .string({ error: AI_MESSAGES.nameRequired })
+  .max(AI_CONFIG_NAME_MAX, { message: AI_MESSAGES.nameMax, abort: true })
+  .trim()
+  .min(1, AI_MESSAGES.nameRequired);
+
+const descriptionSchema = z
+  .string({ error: AI_MESSAGES.descriptionRequired })
+  .max(AI_CONFIG_DESCRIPTION_MAX, { message: AI_MESSAGES.descriptionMax, abort: true })
+  .trim()
+  .min(1, { message: AI_MESSAGES.descriptionRequired, abort: true })
+  .min(AI_CONFIG_DESCRIPTION_MIN, AI_MESSAGES.descriptionMin);
+
+const modelSchema = z
+  .string({ error: AI_MESSAGES.modelRequired })
+  .max(AI_MODEL_MAX, { message: AI_MESSAGES.modelMax, abort: true })
+  .trim()
+  .min(1, AI_MESSAGES.modelRequired);
+
+/** Needs a base URL exactly when the provider is the self-hosted one. */
+const withBaseUrl = <T extends { provider: string; baseUrl?: string | null | undefined }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.provider === 'openaicompatible' && !value.baseUrl)
+    ctx.addIssue({ code: 'custom', message: AI_MESSAGES.baseUrlRequired, path: ['baseUrl'] });
+};
+
+/** A new AI configuration. */
+export const aiConfigInputSchema = z
+  .object({
+    provider: aiProviderSchema,
+    apiKey: aiKeySchema,
+    baseUrl: aiBaseUrlSchema.nullish(),
+    model: modelSchema,
+    name: nameSchema,
+    description: descriptionSchema,
+    isDefault: z.boolean().nullish(),
+  })
+  .superRefine(withBaseUrl);
+export type AiConfigInput = z.infer<typeof aiConfigInputSchema>;
+
+/** A change to one: key, provider and base URL stay as they are (a new key is a new config). */
+export const aiConfigUpdateSchema = z.object({
+  model: modelSchema.nullish().transform((value) => value ?? undefined),
+  name: nameSchema.nullish().transform((value) => value ?? undefined),
+  description: descriptionSchema.nullish().transform((value) => value ?? undefined),
+});
+export type AiConfigUpdate = z.infer<typeof aiConfigUpdateSchema>;
+
+/** Listing a provider's models, to check a key: with the key itself or a saved config's id. */
+export const aiModelsInputSchema = z
+  .object({
+    provider: aiProviderSchema,
+    apiKey: aiKeySchema.nullish(),
+    configId: idSchema.nullish(),
+    baseUrl: aiBaseUrlSchema.nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.apiKey && !value.configId)
+      ctx.addIssue({ code: 'custom', message: AI_MESSAGES.keyOrConfig, path: ['apiKey'] });
+    if (value.apiKey) withBaseUrl(value, ctx);
+  });
+export type AiModelsInput = z.infer<typeof aiModelsInputSchema>;

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   /** The database cannot be reached for now; the client should retry after `retryAfterSeconds`. */
   'UNAVAILABLE',
+  /** A service this server calls for the request (an AI provider) failed or did not answer in time. */
+  'BAD_GATEWAY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -29,6 +31,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNAVAILABLE: 503,
+  BAD_GATEWAY: 502,
 };
 
 export interface AppErrorDetails {

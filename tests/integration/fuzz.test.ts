@@ -19,6 +19,7 @@ import {
   type RestRow,
   type RootField,
 } from '../helpers/api-surface';
+import { startAiProvider, type TestAiProvider } from '../helpers/ai-provider';
 import { gqlData } from '../helpers/clients';
 import {
   postStory,
@@ -76,9 +77,12 @@ interface Dataset {
 }
 
 let server: TestServer;
+let aiProvider: TestAiProvider;
 let data: Dataset;
 beforeAll(async () => {
-  server = await startTestServer();
+  // A key the fuzz makes up is checked against the local fake, never a real provider.
+  aiProvider = await startAiProvider();
+  server = await startTestServer(aiProvider.env);
   const [alice, bob] = await Promise.all([
     signUpVerified(server, { displayName: 'Alice Fuzz' }),
     signUpVerified(server, { displayName: 'Bob Fuzz' }),
@@ -110,6 +114,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  await aiProvider?.stop();
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -133,9 +133,19 @@ interface Dataset {
   reportId: string;
   notificationId: string;
   apiTokenId: string;
+  aiConfigId: string;
   /** A second session of Alice's, so ending it leaves the one the test signs in with. */
   otherSessionId: string;
 }
+
+/** A valid AI config (creating one asks no provider). */
+const AI_CONFIG = {
+  provider: 'groq',
+  apiKey: 'gsk_oversized_test_key_0123',
+  model: 'llama-3.3-70b-versatile',
+  name: 'Groq',
+  description: 'About wells',
+};
 
 let server: TestServer;
 let data: Dataset;
@@ -191,6 +201,12 @@ beforeAll(async () => {
     },
     { token: alice.token },
   );
+  const { createAiConfig } = await gqlData<{ createAiConfig: { id: string } }>(
+    server.url,
+    `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`,
+    { input: AI_CONFIG },
+    { token: alice.token },
+  );
   const second = await rest<{ token: string }>(server.url, 'POST', '/api/auth/login', {
     email: alice.email,
     password: alice.password,
@@ -203,6 +219,7 @@ beforeAll(async () => {
   );
   data = {
     apiTokenId: createApiToken.apiToken.id,
+    aiConfigId: createAiConfig.id,
     otherSessionId: mySessions.find((session) => session.current)!.id,
     alice,
     bob,
@@ -363,6 +380,7 @@ const ID_OWNERS: [RegExp, keyof Dataset][] = [
   [/Notification/u, 'notificationId'],
   [/Report/u, 'reportId'],
   [/ApiToken/u, 'apiTokenId'],
+  [/AiConfig/u, 'aiConfigId'],
   [/Session/u, 'otherSessionId'],
 ];
 
@@ -443,6 +461,8 @@ const TEXT_BY_NAME = (d: Dataset): Record<string, unknown> => ({
   receiverId: d.bob.id,
   collaboratorIds: d.bob.id,
   tag: 'water',
+  apiKey: AI_CONFIG.apiKey,
+  model: AI_CONFIG.model,
   uploadId: randomUUID(),
   uploadIds: randomUUID(),
   imageUploadId: randomUUID(),
@@ -620,6 +640,12 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
       },
     },
     'GET /tokens': NO_STRINGS,
+    'GET /ai/keys': NO_STRINGS,
+    'POST /ai/keys': { body: { data: AI_CONFIG } },
+    'PATCH /ai/keys': { body: { apiKeyId: d.aiConfigId, data: { name: 'Groq' } } },
+    'DELETE /ai/:id/keys': NO_STRINGS,
+    // With a saved config's id: a request that passed every rule would ask the provider.
+    'POST /ai/models': { body: { data: { provider: 'groq', apiKeyId: d.aiConfigId } } },
     'DELETE /tokens/:id': NO_STRINGS,
     'GET /spaces': { query: { status: 'active' } },
     'GET /spaces/detect': { query: { code: 'in' } },

@@ -48,6 +48,7 @@ import { ClientConfigResolver } from '../modules/places/client-config.resolver';
 import { StoryResolver } from '../modules/stories/story.resolver';
 import { TagResolver } from '../modules/tags/tag.resolver';
 import { ApiTokenResolver } from '../modules/tokens/api-token.resolver';
+import { AiConfigResolver } from '../modules/ai/ai-config.resolver';
 import { ExplainersResolver } from '../modules/users/explainers.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
 import { VoteResolver } from '../modules/votes/vote.resolver';
@@ -63,6 +64,7 @@ export const resolvers = [
   MySessionsResolver,
   UserResolver,
   ApiTokenResolver,
+  AiConfigResolver,
   OAuthResolver,
   ExplainersResolver,
   SpaceResolver,

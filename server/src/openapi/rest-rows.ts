@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   AUTOCOMPLETE_COLLECTIONS,
   addMembersSchema,
+  aiConfigInputSchema,
+  aiConfigUpdateSchema,
+  aiProviderSchema,
   apiTokenInputSchema,
   appLangSchema,
   commentHtmlSchema,
@@ -571,6 +574,33 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
       answer: { items: z.array(shape.apiToken) },
     }),
     row('delete', '/tokens/{id}', 'Revokes a token'),
+  ]),
+
+  ...group('ai', SESSION_ACCESS, [
+    row('get', '/ai/keys', "The signed-in person's AI configs (never a key in clear)", {
+      answer: { apiKeys: z.array(shape.aiConfig) },
+    }),
+    row('post', '/ai/keys', 'Saves an AI config, its key encrypted', {
+      body: inData(aiConfigInputSchema),
+      status: 201,
+      answer: { data: shape.aiConfig },
+    }),
+    row('patch', '/ai/keys', "Changes an AI config's model, name or description", {
+      body: z.object({ apiKeyId: z.string(), data: aiConfigUpdateSchema }),
+    }),
+    row('delete', '/ai/{id}/keys', 'Deletes an AI config'),
+    row('post', '/ai/models', "A provider's models for a key, which checks the key", {
+      body: inData(
+        z.object({
+          provider: aiProviderSchema,
+          apiKey: z.string().optional().describe('A key to check (not stored)'),
+          apiKeyId: z.string().optional().describe('Or one of your AI configs'),
+          iv: z.string().optional().describe('Accepted and ignored (the spec client sends it)'),
+          baseUrl: z.string().optional().describe('The server address, for openaicompatible'),
+        }),
+      ),
+      answer: { models: z.array(shape.aiModel) },
+    }),
   ]),
 
   ...group('chat', CHAT_ACCESS, [

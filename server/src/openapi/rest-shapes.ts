@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { API_SCOPES, PROBLEM_STATUSES, REACTION_KINDS, ROLES, SPACE_KINDS } from '@rules';
+import {
+  AI_PROVIDERS,
+  API_SCOPES,
+  PROBLEM_STATUSES,
+  REACTION_KINDS,
+  ROLES,
+  SPACE_KINDS,
+} from '@rules';
 import { ERROR_CODES } from '../errors';
 
 /**
@@ -583,6 +590,29 @@ export const apiToken = named(
     lastUsedAt: dateTime.nullable(),
     createdAt: dateTime,
   }),
+);
+
+export const aiConfig = named(
+  'AiConfig',
+  "One of the person's AI configs: never its key, only the key's last four characters.",
+  z.object({
+    id,
+    name: z.string(),
+    description: z.string(),
+    provider: z.enum(AI_PROVIDERS),
+    model: z.string(),
+    keyLast4: z.string(),
+    baseUrl: nullableText,
+    isDefault: z.boolean(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+);
+
+export const aiModel = named(
+  'AiModel',
+  "A provider's model: groq and OpenAI-compatible servers' carry `id`; Gemini's `name` (without `models/`) and `displayName`.",
+  z.union([z.object({ id: z.string() }), z.object({ name: z.string(), displayName: z.string() })]),
 );
 
 export const place = named(

@@ -9,8 +9,9 @@ import {
   AI_KEY_MIN,
   AI_MESSAGES,
   AI_MODEL_MAX,
-  AI_PROVIDERS,
 } from './ai';
+import { AI_PROVIDERS } from './ai-providers';
+import { MESSAGES } from './messages';
 import { idSchema } from './validators';
 
 export const aiProviderSchema = z.enum(AI_PROVIDERS, { error: AI_MESSAGES.providerRequired });
@@ -57,7 +58,7 @@ const descriptionSchema = z
 
 const modelSchema = z
   .string({ error: AI_MESSAGES.modelRequired })
-  .max(AI_MODEL_MAX, { message: AI_MESSAGES.modelMax, abort: true })
+  .max(AI_MODEL_MAX, { message: MESSAGES.invalidValue, abort: true })
   .trim()
   .min(1, AI_MESSAGES.modelRequired);
 
@@ -70,15 +71,20 @@ const withBaseUrl = <T extends { provider: string; baseUrl?: string | null | und
     ctx.addIssue({ code: 'custom', message: AI_MESSAGES.baseUrlRequired, path: ['baseUrl'] });
 };
 
+/** What a person may change of a config: its model, name and description (the wizard's last steps). */
+export const aiConfigDetailsSchema = z.object({
+  model: modelSchema,
+  name: nameSchema,
+  description: descriptionSchema,
+});
+
 /** A new AI configuration. */
 export const aiConfigInputSchema = z
   .object({
     provider: aiProviderSchema,
     apiKey: aiKeySchema,
     baseUrl: aiBaseUrlSchema.nullish(),
-    model: modelSchema,
-    name: nameSchema,
-    description: descriptionSchema,
+    ...aiConfigDetailsSchema.shape,
     isDefault: z.boolean().nullish(),
   })
   .superRefine(withBaseUrl);

@@ -1,19 +1,9 @@
 /**
- * Rules for a person's AI configurations (a provider, its API key, a model), shared by server and
- * client. Messages a user may see translate under `ai:errors.<key>`; the zod validators live in
- * ai.schemas.ts.
+ * Limits and messages of a person's AI configurations (a provider, its API key, a model), shared
+ * by server and client. Messages a user may see translate under `ai:errors.<key>`; the providers
+ * are in ai-providers.ts and the zod validators in ai.schemas.ts, so that a first visit, which
+ * reads every message to translate a server's, carries nothing else of AI.
  */
-
-/**
- * The providers a configuration may name: groq (the default), Google's Gemini, and any server
- * that speaks the OpenAI API at its own base URL (Ollama, llama.cpp, vLLM) for a community that
- * keeps its data on its own machines.
- */
-export const AI_PROVIDERS = ['groq', 'geminiai', 'openaicompatible'] as const;
-export type AiProvider = (typeof AI_PROVIDERS)[number];
-export const DEFAULT_AI_PROVIDER: AiProvider = 'groq';
-/** Shown in the wizard as icons only, not selectable (000 §3). */
-export const AI_PROVIDERS_SHOWN_ONLY = ['chatgpt', 'cloudai'] as const;
 
 /**
  * An API key's length. Real keys run from about 39 (Gemini) to 56 (groq) characters; a
@@ -45,9 +35,8 @@ export const AI_MESSAGES = {
   descriptionMin: `A description is at least ${AI_CONFIG_DESCRIPTION_MIN} characters`,
   descriptionMax: `A description is at most ${AI_CONFIG_DESCRIPTION_MAX} characters`,
   modelRequired: 'Please select a model',
-  modelMax: `A model's name is at most ${AI_MODEL_MAX} characters`,
-  baseUrlRequired: 'Please enter the server address (http:// or https://)',
-  baseUrlInvalid: 'The server address is an http:// or https:// address without a password',
+  baseUrlRequired: 'Please enter the server address',
+  baseUrlInvalid: 'Enter an http:// or https:// address without a password',
   keyOrConfig: 'Give an API key or one of your AI configs',
   tooMany: `You hold ${AI_CONFIGS_MAX} AI configs: delete one first`,
 } as const;

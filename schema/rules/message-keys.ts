@@ -1,5 +1,4 @@
 import { ADMIN_MESSAGES } from './admin';
-import { AI_MESSAGES } from './ai';
 import { CHAT_MESSAGES } from './chat';
 import { COMMENT_MESSAGES } from './comments';
 import { MAP_MESSAGES } from './maps';
@@ -41,7 +40,6 @@ export const MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>
   maps: MAP_MESSAGES,
   access: TOKEN_MESSAGES,
   oauth: OAUTH_MESSAGES,
-  ai: AI_MESSAGES,
 };
 
 /** The translation key of a server message, so the client can show it in the reader's language. */

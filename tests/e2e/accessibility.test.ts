@@ -259,6 +259,10 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
       path: '/settings/account',
       ready: (page) => page.getByText('Signed-in sessions'),
     },
+    {
+      path: '/settings/ai',
+      ready: (page) => page.getByRole('heading', { name: 'My AI Configs' }),
+    },
     // An open conversation's name is the chat page's heading; its info page has its own.
     {
       path: `/chat/${content.channelId}`,

@@ -1,6 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGE_NAMESPACES } from '@rules';
+import { MESSAGE_NAMESPACES, PAGE_MESSAGE_NAMESPACES } from '@rules';
+
+/** Every namespace of server messages, those of pages loaded on demand too. */
+const SERVER_MESSAGES = { ...MESSAGE_NAMESPACES, ...PAGE_MESSAGE_NAMESPACES };
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -97,7 +100,7 @@ describe('translations', () => {
     });
 
     it(`translates every server message in ${lang}`, () => {
-      const missing = Object.entries(MESSAGE_NAMESPACES).flatMap(([ns, messages]) =>
+      const missing = Object.entries(SERVER_MESSAGES).flatMap(([ns, messages]) =>
         Object.keys(messages)
           .filter((key) => !lookup(loadNamespace(lang, ns), `errors.${key}`))
           .map((key) => `${ns}:errors.${key}`),
@@ -107,7 +110,7 @@ describe('translations', () => {
   }
 
   it('words server messages in English exactly as the server sends them', () => {
-    for (const [ns, messages] of Object.entries(MESSAGE_NAMESPACES)) {
+    for (const [ns, messages] of Object.entries(SERVER_MESSAGES)) {
       if (Object.keys(messages).length === 0) continue;
       const english = loadNamespace('en', ns);
       for (const [key, message] of Object.entries(messages)) {

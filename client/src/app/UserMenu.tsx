@@ -48,7 +48,7 @@ const ProfileTagsDialog = lazy(() =>
 /**
  * The signed-in user's menu (spec: user menu), with the language choice and Logout. Besides the
  * spec's links it leads to every page of the viewer's own: priorities, problem alerts, skills,
- * stories and drafts. Pages of later issues carry a 'coming soon' badge.
+ * stories and drafts.
  */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
   const { t, i18n } = useTranslation();
@@ -56,18 +56,8 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
   const changeLanguage = useChangeLanguage();
   const lang = i18n.language ? currentAppLang() : 'en';
   const icon = (Icon: typeof IconUser) => <Icon size={16} stroke={1.6} />;
-  const soon = (
-    <Badge size="xs" variant="light" color="gray">
-      {t('common:comingSoon.badge')}
-    </Badge>
-  );
-  const link = (to: string, label: string, Icon: typeof IconUser, comingSoon = false) => (
-    <Menu.Item
-      component={Link}
-      to={to}
-      leftSection={icon(Icon)}
-      rightSection={comingSoon ? soon : null}
-    >
+  const link = (to: string, label: string, Icon: typeof IconUser) => (
+    <Menu.Item component={Link} to={to} leftSection={icon(Icon)}>
       {label}
     </Menu.Item>
   );
@@ -157,7 +147,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
             : null}
           <Menu.Divider />
           {link('/settings/profile', t('common:userMenu.settings'), IconSettings)}
-          {link('/settings/ai', t('common:userMenu.aiConfigs'), IconRobot, true)}
+          {link('/settings/ai', t('common:userMenu.aiConfigs'), IconRobot)}
           {link('/settings/account', t('common:userMenu.subscription'), IconCreditCard)}
           <Menu.Divider />
           <Menu.Label>

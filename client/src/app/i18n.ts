@@ -3,7 +3,9 @@
  * shows (its namespaces in one chunk; namespace = file name under locales/<lang>/), and a heavy
  * page's own namespace (the map editor's) comes with that page (`loadPageTexts`). English and
  * Telugu are complete; the other languages the state layer knows fall back to English. The choice
- * lives in the `i18n_redirected` cookie (no URL prefix).
+ * lives in the `i18n_redirected` cookie (no URL prefix). My AI Configs' texts (ai.json) come with
+ * that page's code, which loads them itself (features/ai/aiTexts.ts), so not even their loaders
+ * are part of a first visit.
  */
 import dayjs from 'dayjs';
 import 'dayjs/locale/te';
@@ -50,7 +52,7 @@ function applyToPage(lang: string) {
  * (client/src/app/locales/*.ts leave them out): each file is a chunk of its own.
  */
 const pageTexts = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../locales/*/{mapEditor,oauth,access,ai}.json',
+  '../../../locales/*/{mapEditor,oauth,access}.json',
 );
 /** The page namespaces loaded so far: a language switch loads them in the new language too. */
 const pageNamespaces = new Set<string>();
@@ -96,7 +98,7 @@ export const currentAppLang = (): AppLang =>
   isAppLang(i18next.language) ? i18next.language : DEFAULT_LANG;
 
 /** Loads a page's own namespace in the language shown (a lazy route awaits it with its code). */
-export async function loadPageTexts(namespace: 'mapEditor' | 'oauth' | 'access' | 'ai') {
+export async function loadPageTexts(namespace: 'mapEditor' | 'oauth' | 'access') {
   pageNamespaces.add(namespace);
   await loadPageNamespace(currentAppLang(), namespace);
 }

@@ -1,9 +1,21 @@
 import { Container, ScrollArea, Tabs, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { SkeletonRows } from '../../components/LoadState';
 import { RequireSignIn } from '../auth';
 
-const TABS = ['profile', 'account', 'preferences', 'extensions'] as const;
+const TABS = ['profile', 'account', 'preferences', 'extensions', 'ai'] as const;
+
+/**
+ * My AI Configs (/settings/ai), with its texts (ai.json). Loaded from here rather than from its
+ * route, so that a first visit, which holds every route, carries nothing of it.
+ */
+const AiSettings = lazy(async () => {
+  const page = await import('../ai');
+  await page.loadAiTexts();
+  return { default: page.AiConfigsPage };
+});
 
 export function SettingsLayout() {
   const { t } = useTranslation();
@@ -15,6 +27,7 @@ export function SettingsLayout() {
     account: t('users:settings.tabs.account'),
     preferences: t('users:settings.tabs.preferences'),
     extensions: t('users:settings.tabs.extensions'),
+    ai: t('common:userMenu.aiConfigs'),
   };
   return (
     <RequireSignIn>
@@ -34,7 +47,13 @@ export function SettingsLayout() {
             </Tabs.List>
           </ScrollArea>
         </Tabs>
-        <Outlet />
+        {active === 'ai' ? (
+          <Suspense fallback={<SkeletonRows count={2} height={72} label={labels.ai} />}>
+            <AiSettings />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </Container>
     </RequireSignIn>
   );

@@ -2,8 +2,8 @@ import { Navigate, type RouteObject } from 'react-router';
 import { loadPageTexts } from '../../app/i18n';
 
 /**
- * /settings/profile, /account, /preferences and /extensions (apps and access tokens), loaded when
- * visited; the other settings pages fall to 'coming soon'.
+ * /settings/profile, /account, /preferences, /extensions (apps and access tokens) and /ai (My AI
+ * Configs), loaded when visited; the other settings pages fall to 'coming soon'.
  */
 export const settingsRoutes: RouteObject[] = [
   {
@@ -44,6 +44,8 @@ export const settingsRoutes: RouteObject[] = [
           return { Component: page.ExtensionsSettingsPage };
         },
       },
+      // The layout shows it (SettingsLayout): its code and texts then stay out of a first visit.
+      { path: 'ai' },
     ],
   },
 ];

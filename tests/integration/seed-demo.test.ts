@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type SeedDemoResult } from '../../server/src/demo/build-demo';
-import { DEMO_PASSWORD, PEOPLE } from '../../server/src/demo/demo-community';
+import { DEMO_AI_KEY, DEMO_PASSWORD, PEOPLE } from '../../server/src/demo/demo-community';
+import { aiConfigs } from '../../server/src/db/schema';
 import { gql, gqlData, rest } from '../helpers/clients';
 import { counterMismatches } from '../helpers/counters';
 import {
@@ -201,6 +202,24 @@ describe('npm run seed:demo', () => {
     ]);
     expect(new Date(apiTokens[0]!.expiresAt).getTime()).toBeGreaterThan(Date.now());
     expect(first.created.apiTokens).toBe(1);
+  });
+
+  it('lists Asha’s AI config on My AI Configs, its placeholder key stored encrypted', async () => {
+    const asha = await signIn('asha');
+    const { myAiConfigs } = await gqlData<{
+      myAiConfigs: { name: string; provider: string; keyLast4: string; isDefault: boolean }[];
+    }>(server.url, `{ myAiConfigs { name provider keyLast4 isDefault } }`, {}, { token: asha });
+    expect(myAiConfigs).toEqual([
+      {
+        name: 'Workshop helper',
+        provider: 'groq',
+        keyLast4: DEMO_AI_KEY.slice(-4),
+        isDefault: true,
+      },
+    ]);
+    const stored = await server.deps.db.select().from(aiConfigs);
+    expect(JSON.stringify(stored)).not.toContain(DEMO_AI_KEY);
+    expect(first.created.aiConfigs).toBe(1);
   });
 
   it('keeps a private space’s content to its members, with an invitation and a request waiting', async () => {

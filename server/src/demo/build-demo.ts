@@ -43,11 +43,14 @@ import * as storyService from '../modules/stories/story.service';
 import * as tagFollowsService from '../modules/tags/tag-follows.service';
 import * as profileTagsService from '../modules/tags/profile-tags.service';
 import * as alertTagsService from '../modules/tags/alert-tags.service';
+import * as aiConfigService from '../modules/ai/ai-config.service';
 import * as apiTokenService from '../modules/tokens/api-token.service';
 import { deleteAccount } from '../modules/users/account-deletion.service';
 import * as userService from '../modules/users/user.service';
 import {
+  AI_CONFIGS,
   API_TOKENS,
+  DEMO_AI_KEY,
   DEMO_PASSWORD,
   MODERATION,
   PEOPLE,
@@ -105,6 +108,7 @@ export interface DemoCounts {
   maps: number;
   waypoints: number;
   apiTokens: number;
+  aiConfigs: number;
 }
 
 export interface SeedDemoResult {
@@ -212,6 +216,7 @@ const emptyCounts = (): DemoCounts => ({
   maps: 0,
   waypoints: 0,
   apiTokens: 0,
+  aiConfigs: 0,
 });
 
 class DemoBuilder {
@@ -244,6 +249,7 @@ class DemoBuilder {
       await this.chats();
       await this.moderation();
       await this.apiTokens();
+      await this.aiConfigs();
       for (const person of PEOPLE.slice(0, -1)) await this.settle(person);
       await this.personFollows();
       // The newcomer last (the finished-run marker), then the invitations that wait for her.
@@ -706,6 +712,14 @@ class DemoBuilder {
         expiresAt: new Date(Date.now() + token.days * DAY_MS),
       });
       this.counts.apiTokens++;
+    }
+  }
+
+  /** AI configs made as on /settings/ai, with the placeholder key (demo-community.ts). */
+  private async aiConfigs() {
+    for (const { by, ...config } of AI_CONFIGS) {
+      await aiConfigService.createAiConfig(await this.as(by), { ...config, apiKey: DEMO_AI_KEY });
+      this.counts.aiConfigs++;
     }
   }
 

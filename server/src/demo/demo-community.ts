@@ -5,6 +5,7 @@
  */
 import type {
   API_TOKEN_DAY_CHOICES,
+  AiProvider,
   ApiScope,
   AppLang,
   GraphType,
@@ -394,6 +395,30 @@ export interface DemoApiToken {
 export const API_TOKENS: readonly DemoApiToken[] = [
   { by: 'asha', name: 'Weekly digest script', scopes: ['read'], days: 90 },
 ];
+
+export interface DemoAiConfig {
+  by: PersonKey;
+  provider: AiProvider;
+  model: string;
+  name: string;
+  description: string;
+}
+
+/**
+ * AI configs, saved as on /settings/ai so a newcomer sees that page filled. Their key is a
+ * placeholder (encrypted like any other): a call with it is refused by the provider, politely.
+ */
+export const AI_CONFIGS: readonly DemoAiConfig[] = [
+  {
+    by: 'asha',
+    provider: 'groq',
+    model: 'llama-3.3-70b-versatile',
+    name: 'Workshop helper',
+    description: 'Finds problems and solutions in what the ward writes',
+  },
+];
+/** The demo's placeholder key: not a real one. */
+export const DEMO_AI_KEY = 'gsk_demo_placeholder_not_a_real_key';
 
 // ---------------------------------------------------------------------------------------------
 // Private spaces

@@ -197,7 +197,7 @@ export const PEOPLE: readonly DemoPerson[] = [
     favorites: ['ward12', 'in'],
     priorities: ['tapWater', 'drains', 'clinics'],
     shows:
-      'owner of the private Ward 12 Water Committee (opens in it): members, an invitation waiting, a problem with parts and measurements; her priorities; a personal access token (Settings, Apps and tokens)',
+      'owner of the private Ward 12 Water Committee (opens in it): members, an invitation waiting, a problem with parts and measurements; her priorities; a personal access token (Settings, Apps and tokens); an AI config (My AI Configs)',
   },
   {
     key: 'ravi',
@@ -418,7 +418,7 @@ export const AI_CONFIGS: readonly DemoAiConfig[] = [
   },
 ];
 /** The demo's placeholder key: not a real one. */
-export const DEMO_AI_KEY = 'gsk_demo_placeholder_not_a_real_key';
+export const DEMO_AI_KEY = 'gsk_placeholder_not_a_real_key_DEMO';
 
 // ---------------------------------------------------------------------------------------------
 // Private spaces

@@ -14,6 +14,9 @@ export const createLog = (level: string): Log =>
         '*.token',
         'authorization',
         '*.authorization',
+        // AI provider keys (modules/ai), should any caller pass one along.
+        'apiKey',
+        '*.apiKey',
         'req.headers.cookie',
       ],
       censor: '[redacted]',

@@ -5,6 +5,7 @@ import {
   startAiProvider,
   type TestAiProvider,
 } from '../helpers/ai-provider';
+import { gqlData } from '../helpers/clients';
 import { signUpVerified, type TestUser } from '../helpers/factories';
 import { shows, startBrowserApp, type BrowserApp } from './app-in-browser';
 import { chromiumMissing } from './browser';
@@ -82,5 +83,54 @@ describe.skipIf(chromiumMissing)('My AI Configs in the browser', () => {
     // Still there after a reload: it was saved, not only put in the page's cache.
     await page.reload();
     await shows(page.getByTestId('ai-config-row').getByText('Workshop helper'));
+  });
+
+  it('edits with the key and provider locked, moves the default and deletes after asking', async () => {
+    app.screenshotsOnFailure();
+    // A second config, saved through the API as the wizard saves one.
+    await gqlData(
+      app.server.url,
+      `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`,
+      {
+        input: {
+          provider: 'groq',
+          apiKey: GOOD_AI_KEY,
+          model: GROQ_MODELS[0],
+          name: 'Second helper',
+          description: 'For the school group',
+        },
+      },
+      { token: person.token },
+    );
+    const page = await app.newPage({ as: person });
+    await page.goto(`${app.server.url}/settings/ai`);
+    await page.getByRole('button', { name: 'Edit Second helper' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit AI config' });
+    await shows(dialog);
+    expect(await dialog.getByRole('radio', { name: 'Groq' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    // The saved key is checked through the config, never sent to the page.
+    await shows(dialog.getByText('The key works'));
+    expect(await dialog.getByLabel('API key').isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('School helper');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await shows(page.getByText('School helper was updated'));
+
+    await page.getByRole('button', { name: 'Make School helper your default' }).click();
+    await shows(page.getByText('School helper is now your default'));
+    const rows = page.getByTestId('ai-config-row');
+    await shows(rows.filter({ hasText: 'School helper' }).getByText('Default'));
+    await expect
+      .poll(() => rows.filter({ hasText: 'Workshop helper' }).getByText('Default').count())
+      .toBe(0);
+
+    await page.getByRole('button', { name: 'Delete Workshop helper' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Workshop helper?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await shows(page.getByText('Workshop helper was deleted'));
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.content()).not.toContain(GOOD_AI_KEY);
   });
 });

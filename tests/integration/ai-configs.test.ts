@@ -1,4 +1,4 @@
-import { AI_KEY_MAX, AI_MESSAGES } from '@rules';
+import { AI_KEY_MAX, AI_MESSAGES, RATE_LIMITS } from '@rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiConfigs } from '../../server/src/db/schema';
@@ -307,6 +307,23 @@ describe('AI configs over GraphQL', () => {
     expect((await rest(server.url, 'GET', '/api/ai/keys', undefined, asToken.token)).status).toBe(
       403,
     );
+  });
+});
+
+describe('checking keys is rate-limited', () => {
+  it(`lets a person list models ${RATE_LIMITS.aiModels.max} times in its window, then refuses`, async () => {
+    const prober = await signUpVerified(server, { displayName: 'Key Prober' });
+    const variables = { provider: 'groq', apiKey: 'gsk_guess_key_000000000' };
+    for (let tries = 0; tries < RATE_LIMITS.aiModels.max; tries += 1) {
+      const error = await gqlError(server.url, MODELS, variables, { token: prober.token });
+      expect(error.message).toBe(AI_MESSAGES.invalidKey);
+    }
+    const seen = provider.requests.length;
+    expect((await gqlError(server.url, MODELS, variables, { token: prober.token })).code).toBe(
+      'RATE_LIMITED',
+    );
+    // Refused before the provider was asked.
+    expect(provider.requests).toHaveLength(seen);
   });
 });
 

@@ -37,6 +37,7 @@ export const AI_MESSAGES = {
   modelRequired: 'Please select a model',
   baseUrlRequired: 'Please enter the server address',
   baseUrlInvalid: 'Enter an http:// or https:// address without a password',
+  baseUrlNotAllowed: 'This site does not allow a model server at that address',
   keyOrConfig: 'Give an API key or one of your AI configs',
   tooMany: `You hold ${AI_CONFIGS_MAX} AI configs: delete one first`,
 } as const;

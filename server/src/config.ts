@@ -121,6 +121,21 @@ const envSchema = z.object({
   /** Where the AI providers' APIs answer (tests and proxies point them elsewhere). */
   GROQ_BASE_URL: z.string().url().default('https://api.groq.com/openai/v1'),
   GEMINI_BASE_URL: z.string().url().default('https://generativelanguage.googleapis.com/v1beta'),
+  /**
+   * The self-hosted, OpenAI-compatible model servers people may use (comma-separated address
+   * prefixes, e.g. `http://127.0.0.1:11434/v1`). None by default: an address a person types is
+   * fetched by this server, so only the operator may point it inside its own network.
+   */
+  AI_SELF_HOSTED_URLS: z
+    .string()
+    .optional()
+    .transform((list) =>
+      (list ?? '')
+        .split(',')
+        .map((url) => url.trim().replace(/\/+$/u, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url())),
   /** The longest a call to an AI provider may take before it counts as failed. */
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
@@ -291,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       groqBaseUrl: parsed.GROQ_BASE_URL.replace(/\/+$/u, ''),
       geminiBaseUrl: parsed.GEMINI_BASE_URL.replace(/\/+$/u, ''),
       timeoutMs: parsed.AI_REQUEST_TIMEOUT_MS,
+      selfHostedUrls: parsed.AI_SELF_HOSTED_URLS,
     },
   };
 }

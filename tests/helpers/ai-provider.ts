@@ -93,7 +93,12 @@ export async function startAiProvider(): Promise<TestAiProvider> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
-    env: { GROQ_BASE_URL: `${url}/openai/v1`, GEMINI_BASE_URL: `${url}/v1beta` },
+    env: {
+      GROQ_BASE_URL: `${url}/openai/v1`,
+      GEMINI_BASE_URL: `${url}/v1beta`,
+      // The fake's self-hosted server, and a port where nothing answers.
+      AI_SELF_HOSTED_URLS: `${url}/selfhosted/v1,http://127.0.0.1:9`,
+    },
     selfHostedUrl: `${url}/selfhosted/v1`,
     requests,
     down(value) {

@@ -127,6 +127,32 @@ describe('AI configs over GraphQL', () => {
     expect(provider.requests.at(-1)).toMatchObject({ path: '/selfhosted/v1/models' });
   });
 
+  it('refuses a self-hosted address the operator did not list, asking it nothing', async () => {
+    const asPerson = { token: person.token };
+    const before = provider.requests.length;
+    // The fake answers at this address too, but AI_SELF_HOSTED_URLS does not list it.
+    const unlisted = `${provider.url}/openai/v1`;
+    const refused = await gqlError(
+      server.url,
+      MODELS,
+      { provider: 'openaicompatible', apiKey: GOOD_AI_KEY, baseUrl: unlisted },
+      asPerson,
+    );
+    expect(refused).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'baseUrl',
+      message: AI_MESSAGES.baseUrlNotAllowed,
+    });
+    const saving = await gqlError(
+      server.url,
+      CREATE,
+      { input: newConfig({ provider: 'openaicompatible', baseUrl: unlisted }) },
+      asPerson,
+    );
+    expect(saving).toMatchObject({ field: 'baseUrl', message: AI_MESSAGES.baseUrlNotAllowed });
+    expect(provider.requests.length).toBe(before);
+  });
+
   it(`answers a refused key with "${AI_MESSAGES.invalidKey}" for groq and Gemini`, async () => {
     const bad = 'gsk_wrong_key_0000000000';
     for (const name of ['groq', 'geminiai']) {

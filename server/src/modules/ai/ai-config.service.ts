@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client';
 import { aiConfigs, users } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
 import { openKey, sealKey } from './key-cipher';
-import { listModels, type AiModel } from './providers';
+import { assertSelfHostedAllowed, listModels, type AiModel } from './providers';
 
 /**
  * A person's AI configurations. Only their person sees or uses one (another's answers as
@@ -91,6 +91,8 @@ async function makeDefault(tx: DbOrTx, userId: string, id: string) {
 export async function createAiConfig(ctx: Context, input: unknown): Promise<AiConfigRow> {
   const viewer = requireSessionViewer(ctx);
   const data = parseInput(aiConfigInputSchema, input);
+  if (data.provider === 'openaicompatible' && data.baseUrl)
+    assertSelfHostedAllowed(ctx.config.ai, data.baseUrl);
   const sealed = sealKey(ctx.config.appSecret, data.apiKey);
   const id = randomUUID();
   return ctx.db.transaction(async (tx) => {

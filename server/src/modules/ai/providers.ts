@@ -13,6 +13,21 @@ export interface AiProviderSettings {
   groqBaseUrl: string;
   geminiBaseUrl: string;
   timeoutMs: number;
+  /** The self-hosted servers' addresses the operator allows (AI_SELF_HOSTED_URLS). */
+  selfHostedUrls: readonly string[];
+}
+
+/**
+ * Refuses a self-hosted server's address the operator did not list: this server fetches it, so
+ * a person must not be able to point it at the server's own network (metadata, databases).
+ */
+export function assertSelfHostedAllowed(settings: AiProviderSettings, baseUrl: string) {
+  const base = baseUrl.replace(/\/+$/u, '');
+  const allowed = settings.selfHostedUrls.some(
+    (prefix) => base === prefix || base.startsWith(`${prefix}/`),
+  );
+  if (!allowed)
+    throw new AppError('BAD_USER_INPUT', AI_MESSAGES.baseUrlNotAllowed, { field: 'baseUrl' });
 }
 
 /** Who to ask: a provider, the key in clear (only in memory), and a self-hosted server's address. */
@@ -145,6 +160,7 @@ export async function listModels(
   const base = call.provider === 'groq' ? settings.groqBaseUrl : call.baseUrl;
   if (!base)
     throw new AppError('BAD_USER_INPUT', AI_MESSAGES.baseUrlRequired, { field: 'baseUrl' });
+  if (call.provider === 'openaicompatible') assertSelfHostedAllowed(settings, base);
   const answer = await askProvider(
     `${base}/models`,
     { authorization: `Bearer ${call.apiKey}` },

@@ -54,6 +54,16 @@ describe.skipIf(chromiumMissing)('progress maps in the browser', () => {
   /** Waits until the editor has drawn its map (2D or 3D). */
   const drawn = (page: Page) =>
     expect.poll(() => graphMap(page).getAttribute('data-ready'), { timeout: STEP_MS }).toBe('true');
+  /**
+   * Waits until the 3D view has drawn: the editor of the page navigated to, not the 2D page still
+   * shown while the 3D route loads (it says ready too, and its canvas is about to leave).
+   */
+  const drawn3d = async (page: Page) => {
+    await expect
+      .poll(() => graphMap(page).getAttribute('data-mode'), { timeout: STEP_MS })
+      .toBe('3D');
+    await drawn(page);
+  };
   const node = (page: Page, problem: ProblemView) =>
     page.locator(`.react-flow__node[data-id="problem:${problem.id}"]`);
   const tool = (page: Page, name: string) =>
@@ -116,7 +126,7 @@ describe.skipIf(chromiumMissing)('progress maps in the browser', () => {
       .getByRole('link', { name: '3D' })
       .click();
     await page.waitForURL(/\/spacemaps\/3d\//);
-    await drawn(page);
+    await drawn3d(page);
     const canvas = graphMap(page).locator('canvas').first();
     await shows(canvas);
     const size = await canvas.boundingBox();
@@ -159,7 +169,7 @@ describe.skipIf(chromiumMissing)('progress maps in the browser', () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const page = await app.newPage({ as: asha, viewport });
       await page.goto(url(`/spacemaps/3d/${wide.id}`));
-      await drawn(page);
+      await drawn3d(page);
       const canvas = graphMap(page).locator('canvas').first();
       const { data, info } = await sharp(await canvas.screenshot())
         .raw()

@@ -255,10 +255,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.parse(
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
   );
-  // With PostgreSQL the processes may run on several machines and keep AI keys encrypted under the
-  // secret: one generated into a local DATA_DIR would differ per machine and be lost with it.
-  if (parsed.NODE_ENV === 'production' && parsed.DATABASE_URL && !parsed.APP_SECRET)
-    throw new Error('Set APP_SECRET (32 characters or more) to run in production on PostgreSQL');
   const dataDir = path.resolve(parsed.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -275,6 +271,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     appSecret: appSecret(dataDir, parsed.APP_SECRET),
+    /**
+     * Production on PostgreSQL with the secret generated into DATA_DIR: it still starts (real
+     * PostgreSQL stays one variable away), and start.ts warns, since processes on another machine
+     * would hold another secret and could not read the AI keys encrypted under this one.
+     */
+    appSecretIsLocal:
+      parsed.NODE_ENV === 'production' && Boolean(parsed.DATABASE_URL) && !parsed.APP_SECRET,
     logLevel: parsed.LOG_LEVEL,
     clientDist: path.resolve(parsed.CLIENT_DIST),
     workers: parsed.DATABASE_URL ? (parsed.WEB_CONCURRENCY ?? availableParallelism()) : 1,

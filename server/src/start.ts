@@ -34,6 +34,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   }
   const { port } = app.server.address() as AddressInfo;
   if (!config.publicUrl) config.publicUrl = `http://localhost:${port}`;
+  if (config.appSecretIsLocal)
+    log.warn(
+      { dataDir: config.dataDir },
+      'APP_SECRET is not set: the secret generated into DATA_DIR encrypts AI keys and signs links; set APP_SECRET (and back it up) before running on more than one machine',
+    );
   log.info(
     { port, database: database.kind, storage: deps.storage.kind, url: config.publicUrl },
     'listening',

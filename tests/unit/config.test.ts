@@ -182,15 +182,18 @@ describe('the app secret (APP_SECRET)', () => {
 
   const DATABASE_URL = 'postgres://user:secret@db.invalid:5432/bumps';
 
-  it('refuses to start in production on PostgreSQL without one', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL, NODE_ENV: 'production' })).toThrow(
-      /APP_SECRET/u,
-    );
+  it('starts in production on PostgreSQL without one, flagged so the start warns', () => {
+    const local = loadConfig({ DATA_DIR: dataDir, DATABASE_URL, NODE_ENV: 'production' });
+    expect(local.appSecret).toMatch(/^[0-9a-f]{64}$/u);
+    expect(local.appSecretIsLocal).toBe(true);
     const secret = 'x'.repeat(32);
-    expect(
-      loadConfig({ DATA_DIR: dataDir, DATABASE_URL, NODE_ENV: 'production', APP_SECRET: secret })
-        .appSecret,
-    ).toBe(secret);
+    const given = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL,
+      NODE_ENV: 'production',
+      APP_SECRET: secret,
+    });
+    expect(given).toMatchObject({ appSecret: secret, appSecretIsLocal: false });
   });
 
   it('generates one into DATA_DIR on the embedded database, and keeps it', () => {

@@ -1,4 +1,4 @@
-import { Container, ScrollArea, Tabs, Title } from '@mantine/core';
+import { Container, Tabs, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -36,16 +36,14 @@ export function SettingsLayout() {
           {t('users:settings.title')}
         </Title>
         <Tabs value={active} onChange={(tab) => tab && void navigate(`/settings/${tab}`)} mb="lg">
-          {/* One row that scrolls on a phone, as the problem page's tabs do. */}
-          <ScrollArea type="never">
-            <Tabs.List style={{ flexWrap: 'nowrap' }}>
-              {TABS.map((tab) => (
-                <Tabs.Tab key={tab} value={tab}>
-                  {labels[tab]}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </ScrollArea>
+          {/* Five tabs wrap on a phone rather than scroll, so the open one is never out of view. */}
+          <Tabs.List>
+            {TABS.map((tab) => (
+              <Tabs.Tab key={tab} value={tab}>
+                {labels[tab]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
         </Tabs>
         {active === 'ai' ? (
           <Suspense fallback={<SkeletonRows count={2} height={72} label={labels.ai} />}>

@@ -13,6 +13,7 @@ import { AiConfigWizard } from './AiConfigWizard';
 import { useAiTexts } from './aiTexts';
 import { PROVIDER_ICONS, useProviderNames } from './providers';
 import { useAiConfigMutations } from './useAiConfigMutations';
+import { useConfirmTarget } from '../../components/useConfirmTarget';
 
 type AiConfig = AiConfigFieldsFragment;
 
@@ -120,9 +121,8 @@ function AiConfigsCard() {
   const [editing, setEditing] = useState<AiConfig | null>(null);
   // A fresh wizard each time it opens (its key).
   const [wizardKey, setWizardKey] = useState(0);
-  // Kept while the confirmation closes, so its words do not change as it fades out.
-  const [deleted, setDeleted] = useState<AiConfig | null>(null);
-  const [asking, setAsking] = useState(false);
+  const confirmation = useConfirmTarget<AiConfig>();
+  const { target: deleted } = confirmation;
   const [defaulting, setDefaulting] = useState<string | null>(null);
 
   const openWizard = (config: AiConfig | null) => {
@@ -140,7 +140,7 @@ function AiConfigsCard() {
       notifyError(failure);
       void refetch();
     } finally {
-      setAsking(false);
+      confirmation.close();
     }
   }
 
@@ -180,10 +180,7 @@ function AiConfigsCard() {
           <ConfigRow
             config={config}
             onEdit={() => openWizard(config)}
-            onDelete={() => {
-              setDeleted(config);
-              setAsking(true);
-            }}
+            onDelete={() => confirmation.ask(config)}
             onSetDefault={() => void makeDefault(config)}
             settingDefault={defaulting === config.id}
           />
@@ -209,13 +206,13 @@ function AiConfigsCard() {
         onClose={() => setWizardOpen(false)}
       />
       <ConfirmDialog
-        opened={asking}
+        opened={confirmation.opened}
         title={t('ai:page.confirmTitle', { name: deleted?.name ?? '' })}
         message={t('ai:page.confirmText')}
         confirmLabel={t('common:actions.delete')}
         loading={deleting}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setAsking(false)}
+        onCancel={confirmation.close}
       />
     </SettingsCard>
   );

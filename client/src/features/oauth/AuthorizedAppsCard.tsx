@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView } from '../../components/LoadState';
@@ -14,6 +13,7 @@ import {
 } from '../../gql/graphql';
 import { scopeTexts } from './scopes';
 import { DividedRows, SettingsCard } from '../../components/SettingsCard';
+import { useConfirmTarget } from '../../components/useConfirmTarget';
 
 type AuthorizedApp = AuthorizedOAuthAppsQuery['authorizedOAuthApps'][number];
 
@@ -68,9 +68,8 @@ export function AuthorizedAppsCard() {
     fetchPolicy: 'cache-and-network',
   });
   const [revoke, revoking] = useMutation(RevokeOAuthAppDocument);
-  // Kept while the dialog closes, so its words do not change as it fades out.
-  const [target, setTarget] = useState<AuthorizedApp | null>(null);
-  const [asking, setAsking] = useState(false);
+  const confirmation = useConfirmTarget<AuthorizedApp>();
+  const { target } = confirmation;
   const apps = data?.authorizedOAuthApps ?? [];
 
   async function confirm() {
@@ -82,7 +81,7 @@ export function AuthorizedAppsCard() {
       notifyError(failure);
     } finally {
       // Gone either way (an app already revoked answers not found): show what is left.
-      setAsking(false);
+      confirmation.close();
       void refetch();
     }
   }
@@ -96,15 +95,7 @@ export function AuthorizedAppsCard() {
     errorTitle: t('oauth:authorized.loadFailed'),
   }) ?? (
     <DividedRows items={apps} keyOf={(app) => app.clientId} empty={t('oauth:authorized.empty')}>
-      {(app) => (
-        <AuthorizedAppRow
-          app={app}
-          onRevoke={() => {
-            setTarget(app);
-            setAsking(true);
-          }}
-        />
-      )}
+      {(app) => <AuthorizedAppRow app={app} onRevoke={() => confirmation.ask(app)} />}
     </DividedRows>
   );
 
@@ -112,13 +103,13 @@ export function AuthorizedAppsCard() {
     <SettingsCard title={t('oauth:authorized.title')} intro={t('oauth:authorized.intro')}>
       {list}
       <ConfirmDialog
-        opened={asking}
+        opened={confirmation.opened}
         title={t('oauth:authorized.confirmTitle', { name: target?.name ?? '' })}
         message={t('oauth:authorized.confirmText')}
         confirmLabel={t('oauth:authorized.revoke')}
         loading={revoking.loading}
         onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
+        onCancel={confirmation.close}
       />
     </SettingsCard>
   );

@@ -36,6 +36,7 @@ import {
   type MyOAuthAppsQuery,
 } from '../../gql/graphql';
 import { DividedRows, SettingsCard } from '../../components/SettingsCard';
+import { useConfirmTarget } from '../../components/useConfirmTarget';
 
 type App = MyOAuthAppsQuery['myOAuthApps'][number];
 type Created = CreateOAuthAppMutation['createOAuthApp'];
@@ -196,9 +197,8 @@ export function OAuthAppsCard() {
   });
   const [deleteApp, deletion] = useMutation(DeleteOAuthAppDocument);
   const [created, setCreated] = useState<Created | null>(null);
-  // Kept while the dialog closes, so its words do not change as it fades out.
-  const [deleting, setDeleting] = useState<App | null>(null);
-  const [asking, setAsking] = useState(false);
+  const confirmation = useConfirmTarget<App>();
+  const { target: deleting } = confirmation;
   const apps = data?.myOAuthApps ?? [];
 
   async function confirmDelete() {
@@ -210,7 +210,7 @@ export function OAuthAppsCard() {
     } catch (failure) {
       notifyError(failure);
     } finally {
-      setAsking(false);
+      confirmation.close();
       void refetch();
     }
   }
@@ -224,15 +224,7 @@ export function OAuthAppsCard() {
     errorTitle: t('oauth:apps.loadFailed'),
   }) ?? (
     <DividedRows items={apps} keyOf={(app) => app.clientId} empty={t('oauth:apps.empty')}>
-      {(app) => (
-        <AppRow
-          app={app}
-          onDelete={() => {
-            setDeleting(app);
-            setAsking(true);
-          }}
-        />
-      )}
+      {(app) => <AppRow app={app} onDelete={() => confirmation.ask(app)} />}
     </DividedRows>
   );
 
@@ -264,13 +256,13 @@ export function OAuthAppsCard() {
       <Divider />
       <RegisterAppForm onCreated={setCreated} />
       <ConfirmDialog
-        opened={asking}
+        opened={confirmation.opened}
         title={t('oauth:apps.confirmDeleteTitle', { name: deleting?.name ?? '' })}
         message={t('oauth:apps.confirmDeleteText')}
         confirmLabel={t('oauth:apps.delete')}
         loading={deletion.loading}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setAsking(false)}
+        onCancel={confirmation.close}
       />
     </SettingsCard>
   );

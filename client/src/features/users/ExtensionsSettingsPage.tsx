@@ -18,6 +18,7 @@ import { NewApiTokenDialog } from './NewApiTokenDialog';
 import { formatDay, useScopeLabels } from './apiTokenTexts';
 import { EmptyNotice } from '../../components/EmptyNotice';
 import { DividedRows, SettingsCard } from '../../components/SettingsCard';
+import { useConfirmTarget } from '../../components/useConfirmTarget';
 
 type ApiToken = ApiTokenFieldsFragment;
 
@@ -102,9 +103,8 @@ function AccessTokensCard() {
   const [creating, setCreating] = useState(false);
   // A fresh form each time the dialog opens (its key).
   const [dialogKey, setDialogKey] = useState(0);
-  // Kept while the confirmation closes, so its words do not change as it fades out.
-  const [revoked, setRevoked] = useState<ApiToken | null>(null);
-  const [asking, setAsking] = useState(false);
+  const confirmation = useConfirmTarget<ApiToken>();
+  const { target: revoked } = confirmation;
 
   const openDialog = () => {
     setDialogKey((key) => key + 1);
@@ -131,7 +131,7 @@ function AccessTokensCard() {
       // Revoked elsewhere meanwhile (it answers not found): show what is left.
       void refetch();
     } finally {
-      setAsking(false);
+      confirmation.close();
     }
   }
 
@@ -154,15 +154,7 @@ function AccessTokensCard() {
       />
     ) : (
       <DividedRows items={tokens} keyOf={(token) => token.id}>
-        {(token) => (
-          <TokenRow
-            token={token}
-            onRevoke={() => {
-              setRevoked(token);
-              setAsking(true);
-            }}
-          />
-        )}
+        {(token) => <TokenRow token={token} onRevoke={() => confirmation.ask(token)} />}
       </DividedRows>
     ));
 
@@ -182,13 +174,13 @@ function AccessTokensCard() {
       {content}
       <NewApiTokenDialog key={dialogKey} opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
-        opened={asking}
+        opened={confirmation.opened}
         title={t('access:tokens.confirmTitle', { name: revoked?.name ?? '' })}
         message={t('access:tokens.confirmText')}
         confirmLabel={t('access:tokens.revoke')}
         loading={revoking.loading}
         onConfirm={() => void confirmRevoke()}
-        onCancel={() => setAsking(false)}
+        onCancel={confirmation.close}
       />
     </SettingsCard>
   );

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadStateView } from '../../components/LoadState';
@@ -14,6 +13,7 @@ import {
   type MySessionsQuery,
 } from '../../gql/graphql';
 import { DividedRows, SettingsCard } from '../../components/SettingsCard';
+import { useConfirmTarget } from '../../components/useConfirmTarget';
 
 type Session = MySessionsQuery['mySessions'][number];
 
@@ -93,13 +93,8 @@ export function SessionsCard() {
   });
   const [signOutSession, one] = useMutation(SignOutSessionDocument);
   const [signOutOthers, others] = useMutation(SignOutOtherSessionsDocument);
-  // Kept while the dialog closes, so its words do not change as it fades out.
-  const [ending, setEnding] = useState<Ending | null>(null);
-  const [asking, setAsking] = useState(false);
-  const ask = (what: Ending) => {
-    setEnding(what);
-    setAsking(true);
-  };
+  const confirmation = useConfirmTarget<Ending>();
+  const { target: ending, ask } = confirmation;
 
   const sessions = data?.mySessions ?? [];
   const otherCount = sessions.filter((session) => !session.current).length;
@@ -119,7 +114,7 @@ export function SessionsCard() {
       notifyError(failure);
     } finally {
       // Gone either way (an already-ended session answers not found): show what is left.
-      setAsking(false);
+      confirmation.close();
       void refetch();
     }
   }
@@ -152,7 +147,7 @@ export function SessionsCard() {
         </Button>
       )}
       <ConfirmDialog
-        opened={asking}
+        opened={confirmation.opened}
         title={
           ending && 'session' in ending
             ? t('access:sessions.confirmOneTitle', { device: deviceName(ending.session) })
@@ -166,7 +161,7 @@ export function SessionsCard() {
         confirmLabel={t('access:sessions.signOut')}
         loading={one.loading || others.loading}
         onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
+        onCancel={confirmation.close}
       />
     </SettingsCard>
   );

@@ -295,9 +295,14 @@ describe('chatUnread', () => {
     const live = await follow<UnreadEvent>(UNREAD, { spaceId: 'ww' }, bo);
     const adaLive = await follow<UnreadEvent>(UNREAD, { spaceId: 'ww' }, ada);
 
+    // Each event's totals are counted when it is pushed, so the next step waits for it: a read
+    // landing before the group message's event is counted would rightly lower its totals.
     await send(ada, chat.id);
+    await live.take(1);
     await send(ada, chat.id);
+    await live.take(2);
     await send(ada, group.id);
+    await live.take(3);
     await call(bo, READ, { conversationId: chat.id });
     const events = (await live.take(4)).map((event) => event.chatUnread);
     expect(events).toEqual([

@@ -9,6 +9,8 @@ import {
   AI_KEY_MIN,
   AI_MESSAGES,
   AI_MODEL_MAX,
+  AI_IDENTIFY_KINDS,
+  AI_PROMPT_MAX,
 } from './ai';
 import { AI_PROVIDERS } from './ai-providers';
 import { MESSAGES } from './messages';
@@ -112,3 +114,30 @@ export const aiModelsInputSchema = z
     if (value.apiKey) withBaseUrl(value, ctx);
   });
 export type AiModelsInput = z.infer<typeof aiModelsInputSchema>;
+
+export const aiIdentifyKindSchema = z.enum(AI_IDENTIFY_KINDS, { error: AI_MESSAGES.kindRequired });
+
+/**
+ * A run of an AI helper: what to identify, from the text typed (plain text), a problem the
+ * person may read, or both; `spaceId` is where identified problems would be published.
+ */
+export const aiIdentifyInputSchema = z
+  .object({
+    kind: aiIdentifyKindSchema,
+    text: z
+      .string()
+      .max(AI_PROMPT_MAX, { message: AI_MESSAGES.promptMax, abort: true })
+      .trim()
+      .nullish()
+      .transform((value) => value || undefined),
+    problemId: idSchema.nullish(),
+    spaceId: idSchema.nullish(),
+    configId: idSchema.nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.text && !value.problemId)
+      ctx.addIssue({ code: 'custom', message: AI_MESSAGES.promptRequired, path: ['text'] });
+    if (value.kind === 'parts' && !value.problemId)
+      ctx.addIssue({ code: 'custom', message: AI_MESSAGES.partsNeedProblem, path: ['problemId'] });
+  });
+export type AiIdentifyInput = z.infer<typeof aiIdentifyInputSchema>;

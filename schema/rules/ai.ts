@@ -22,6 +22,23 @@ export const AI_CONFIGS_MAX = 20;
 /** The characters of a key shown back (the rest is never sent). */
 export const AI_KEY_SHOWN = 4;
 
+/** What the AI helpers identify from a text or a problem (001 §7 `/ai/identify-*`). */
+export const AI_IDENTIFY_KINDS = [
+  'problems',
+  'solutions',
+  'outcomes',
+  'ingredients',
+  'parts',
+] as const;
+export type AiIdentifyKind = (typeof AI_IDENTIFY_KINDS)[number];
+/** Kinds whose results publish as a real item today (outcomes and ingredients come with their tabs). */
+export const AI_PUBLISHABLE_KINDS: readonly AiIdentifyKind[] = ['problems', 'solutions', 'parts'];
+/** The text a person gives the AI helpers: a post's worth, and what one answer can read. */
+export const AI_PROMPT_MAX = 4000;
+/** Items kept from one answer, and the longest description of one. */
+export const AI_RESULT_ITEMS_MAX = 8;
+export const AI_RESULT_DESCRIPTION_MAX = 1000;
+
 export const AI_MESSAGES = {
   keyRequired: 'Please enter an API key',
   keyMin: `An API key is at least ${AI_KEY_MIN} characters`,
@@ -40,4 +57,15 @@ export const AI_MESSAGES = {
   baseUrlNotAllowed: 'This site does not allow a model server at that address',
   keyOrConfig: 'Give an API key or one of your AI configs',
   tooMany: `You hold ${AI_CONFIGS_MAX} AI configs: delete one first`,
+  noConfig: 'Add an AI config in My AI Configs first',
+  capReached: 'You have used this month’s AI allowance. It renews on the 1st.',
+  providerFailed: 'The AI provider did not answer. Try again later.',
+  providerBusy: 'The AI provider is busy. Try again in a minute.',
+  answerUnreadable: 'The AI provider’s answer could not be read. Try again.',
+  promptRequired: 'Type some text or choose a problem for the AI to read',
+  promptMax: `The AI reads at most ${AI_PROMPT_MAX} characters`,
+  kindRequired: 'Choose what the AI should identify',
+  partsNeedProblem: 'Parts are identified for a problem: choose one',
+  alreadyPublished: 'This result is already published',
+  notPublishable: 'This kind of result cannot be published yet',
 } as const;

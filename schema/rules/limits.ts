@@ -109,6 +109,9 @@ export const RATE_LIMITS = {
   // Model listings per person (each asks a provider, checking a key): the wizard asks once per
   // key typed, so 30 in ten minutes is many tries; a script cannot use the server to probe keys.
   aiModels: { max: 30, windowSeconds: 10 * 60 },
+  // Calls to an AI provider through the helpers (identify, chat, analytics, transcription), each
+  // spending the person's own key: three a minute is brisk use, a loop is stopped early.
+  aiCall: { max: 30, windowSeconds: 10 * 60 },
   // Groups and channels created: a facilitator setting up a group per team of a workshop.
   chatConversationCreate: { max: 20, windowSeconds: 60 * 60 },
   // People added to groups and channels (at creation or later), each counted: a class of 40

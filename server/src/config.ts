@@ -138,6 +138,11 @@ const envSchema = z.object({
     .pipe(z.array(z.string().url())),
   /** The longest a call to an AI provider may take before it counts as failed. */
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Tokens (in and out) one person may spend through the AI helpers in a calendar month (UTC),
+   * across all their configs; 0 turns the helpers off. Premium accounts will get their own cap.
+   */
+  AI_MONTHLY_TOKEN_CAP: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -310,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       geminiBaseUrl: parsed.GEMINI_BASE_URL.replace(/\/+$/u, ''),
       timeoutMs: parsed.AI_REQUEST_TIMEOUT_MS,
       selfHostedUrls: parsed.AI_SELF_HOSTED_URLS,
+      monthlyTokenCap: parsed.AI_MONTHLY_TOKEN_CAP,
     },
   };
 }

@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Viewer } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { createAiLoaders } from '../modules/ai/ai.loaders';
 import { createBookmarkLoaders } from '../modules/bookmarks/bookmark.loaders';
 import { createChatConversationLoaders } from '../modules/chat/chat-conversations.loaders';
 import { createChatLoaders } from '../modules/chat/chat.loaders';
@@ -32,6 +33,7 @@ export function createLoaders(db: Db, viewer: Viewer | null) {
       return ids.map((id) => byId.get(id) ?? null);
     }),
     ...createSpaceLoaders(db),
+    ...createAiLoaders(db),
     ...createProblemLoaders(db),
     ...createSolutionLoaders(db, viewer),
     ...createSkillLoaders(db, viewer),

@@ -49,6 +49,7 @@ import { StoryResolver } from '../modules/stories/story.resolver';
 import { TagResolver } from '../modules/tags/tag.resolver';
 import { ApiTokenResolver } from '../modules/tokens/api-token.resolver';
 import { AiConfigResolver } from '../modules/ai/ai-config.resolver';
+import { AiHelpersResolver, ProblemAiInfoResolver } from '../modules/ai/ai-helpers.resolver';
 import { ExplainersResolver } from '../modules/users/explainers.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
 import { VoteResolver } from '../modules/votes/vote.resolver';
@@ -65,6 +66,8 @@ export const resolvers = [
   UserResolver,
   ApiTokenResolver,
   AiConfigResolver,
+  AiHelpersResolver,
+  ProblemAiInfoResolver,
   OAuthResolver,
   ExplainersResolver,
   SpaceResolver,

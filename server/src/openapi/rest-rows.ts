@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AI_IDENTIFY_KINDS,
   AUTOCOMPLETE_COLLECTIONS,
   addMembersSchema,
   aiConfigInputSchema,
@@ -600,6 +601,31 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
         }),
       ),
       answer: { models: z.array(shape.aiModel) },
+    }),
+    ...AI_IDENTIFY_KINDS.map((kind) =>
+      row('post', `/ai/identify-${kind}`, `Identifies ${kind} with the person's AI config`, {
+        body: z.object({
+          prompt: z.string().optional().describe('The text to read (plain text); or `text`'),
+          problemId: z.string().optional().describe('A problem to read; required for parts'),
+          apiKeyId: z
+            .string()
+            .optional()
+            .describe('One of your AI configs; your default otherwise'),
+          data: z.record(z.string(), z.unknown()).optional().describe('The same fields, nested'),
+        }),
+        answer: {
+          resultId: z.string(),
+          usage: shape.aiTokenUsage,
+          [kind]: z.array(shape.aiResultItem),
+        },
+      }),
+    ),
+    row('post', '/ai/results/{id}/publish', 'Publishes one item of an AI result as a real item', {
+      body: z.object({ name: z.string().describe('The name of the item to publish') }),
+      answer: { result: shape.aiResult },
+    }),
+    row('get', '/ai/usage', "The person's AI spending this month and the monthly cap", {
+      answer: { usage: shape.aiUsage },
     }),
   ]),
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  AI_IDENTIFY_KINDS,
   AI_PROVIDERS,
+  PROBLEM_PART_TYPES,
   API_SCOPES,
   PROBLEM_STATUSES,
   REACTION_KINDS,
@@ -613,6 +615,58 @@ export const aiModel = named(
   'AiModel',
   "A provider's model: groq and OpenAI-compatible servers' carry `id`; Gemini's `name` (without `models/`) and `displayName`.",
   z.union([z.object({ id: z.string() }), z.object({ name: z.string(), displayName: z.string() })]),
+);
+
+export const aiTokenUsage = z.object({
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+});
+
+export const aiResultItem = named(
+  'AiResultItem',
+  'One item an AI helper identified (plain text); `publishedId` names what publishing it created.',
+  z.object({
+    name: z.string(),
+    description: z.string(),
+    partType: z.enum(PROBLEM_PART_TYPES).nullable(),
+    isPublished: z.boolean(),
+    publishedId: id.nullable(),
+  }),
+);
+
+export const aiResult = named(
+  'AiResult',
+  'What one run of an AI helper identified, its items published one by one.',
+  z.object({
+    id,
+    kind: z.enum(AI_IDENTIFY_KINDS),
+    problemId: id.nullable(),
+    spaceId: id.nullable(),
+    items: z.array(aiResultItem),
+    usage: aiTokenUsage,
+    createdAt: dateTime,
+  }),
+);
+
+export const aiUsage = named(
+  'AiUsage',
+  "The person's spending through the AI helpers this month (UTC) and the monthly cap.",
+  z.object({
+    month: z.string(),
+    cap: z.number().int(),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    calls: z.number().int(),
+    byConfig: z.array(
+      z.object({
+        configId: id,
+        name: nullableText,
+        inputTokens: z.number().int(),
+        outputTokens: z.number().int(),
+        calls: z.number().int(),
+      }),
+    ),
+  }),
 );
 
 export const place = named(

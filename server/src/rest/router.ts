@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import { REST_DEFAULT_PAGE_SIZE } from '@rules';
 import { mountAdminRest } from '../modules/admin/admin.rest';
+import { mountAiHelpersRest } from '../modules/ai/ai-helpers.rest';
 import { mountAiConfigRest } from '../modules/ai/ai-config.rest';
 import { mountAuthRest } from '../modules/auth/auth.rest';
 import { mountBookmarkRest } from '../modules/bookmarks/bookmark.rest';
@@ -90,6 +91,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
   mount(SESSION_ACCESS, (rows) => mountApiTokenRest(rows));
   // A person's AI provider keys: never reachable with a token.
   mount(SESSION_ACCESS, (rows) => mountAiConfigRest(rows));
+  mount(SESSION_ACCESS, (rows) => mountAiHelpersRest(rows));
   mount(CHAT_ACCESS, (rows) => {
     mountChatRest(rows, paths);
     mountChatMessageRest(rows);

@@ -15,3 +15,4 @@ export * from './identities';
 export * from './users';
 export * from './oauth';
 export * from './ai-configs';
+export * from './ai-usage';

@@ -11,13 +11,12 @@ import {
   type AiProvider,
 } from '@rules';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
-import { requireViewer } from '../../auth/guards';
 import { recordAttempts } from '../../auth/rate-limit';
-import { requireScope } from '../../auth/scopes';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { aiConfigs, users } from '../../db/schema';
 import { AppError, notFound, parseInput } from '../../errors';
+import { requireSessionViewer } from './ai-access';
 import { openKey, sealKey } from './key-cipher';
 import { assertSelfHostedAllowed, listModels, type AiModel } from './providers';
 
@@ -55,12 +54,6 @@ const CONFIG_COLUMNS = {
 };
 
 const AI_MODELS_BUCKET = 'ai-models';
-
-function requireSessionViewer(ctx: Context) {
-  const viewer = requireViewer(ctx);
-  requireScope(ctx.scopes, 'session');
-  return viewer;
-}
 
 const mine = (userId: string, id: string) =>
   and(eq(aiConfigs.id, id), eq(aiConfigs.userId, userId));
@@ -189,25 +182,53 @@ export async function listAiModels(
 ): Promise<{ provider: AiProvider; models: AiModel[] }> {
   const viewer = requireSessionViewer(ctx);
   const data = parseInput(aiModelsInputSchema, input);
-  let call = { provider: data.provider, apiKey: data.apiKey ?? '', baseUrl: data.baseUrl };
-  if (!data.apiKey && data.configId) {
-    const [config] = await ctx.db
-      .select({
-        provider: aiConfigs.provider,
-        baseUrl: aiConfigs.baseUrl,
-        cipher: aiConfigs.keyCipher,
-        iv: aiConfigs.keyIv,
-        tag: aiConfigs.keyTag,
-      })
-      .from(aiConfigs)
-      .where(mine(viewer.id, data.configId));
-    if (!config) throw notFound();
-    call = {
-      provider: config.provider,
-      apiKey: openKey(ctx.config.appSecret, config),
-      baseUrl: config.baseUrl,
-    };
-  }
+  const call =
+    !data.apiKey && data.configId
+      ? await openAiConfig(ctx, viewer.id, data.configId)
+      : { provider: data.provider, apiKey: data.apiKey ?? '', baseUrl: data.baseUrl };
   await recordAttempts(ctx.db, AI_MODELS_BUCKET, [{ key: viewer.id, limit: RATE_LIMITS.aiModels }]);
   return { provider: call.provider, models: await listModels(ctx.config.ai, call) };
+}
+
+/** A config ready for a call: its key opened (in memory only). */
+export interface OpenAiConfig {
+  id: string;
+  provider: AiProvider;
+  model: string;
+  baseUrl: string | null;
+  apiKey: string;
+}
+
+/**
+ * One of the person's configs with its key opened: the one named, or their default when
+ * `configId` is null. Another person's config answers as missing; no config at all, as
+ * AI_MESSAGES.noConfig.
+ */
+export async function openAiConfig(
+  ctx: Context,
+  userId: string,
+  configId: string | null,
+): Promise<OpenAiConfig> {
+  const [config] = await ctx.db
+    .select({
+      id: aiConfigs.id,
+      provider: aiConfigs.provider,
+      model: aiConfigs.model,
+      baseUrl: aiConfigs.baseUrl,
+      cipher: aiConfigs.keyCipher,
+      iv: aiConfigs.keyIv,
+      tag: aiConfigs.keyTag,
+    })
+    .from(aiConfigs)
+    .where(
+      configId
+        ? mine(userId, configId)
+        : and(eq(aiConfigs.userId, userId), eq(aiConfigs.isDefault, true)),
+    );
+  if (!config) {
+    if (configId) throw notFound();
+    throw new AppError('BAD_USER_INPUT', AI_MESSAGES.noConfig, { field: 'configId' });
+  }
+  const { cipher, iv, tag, ...rest } = config;
+  return { ...rest, apiKey: openKey(ctx.config.appSecret, { cipher, iv, tag }) };
 }

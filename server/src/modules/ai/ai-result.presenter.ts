@@ -1,0 +1,20 @@
+import type { ProblemPartType } from '@rules';
+import type { AiResultRow } from './ai-identify.service';
+import { isItemPublished } from './ai-publish.service';
+
+/** A run as both transports answer it. */
+export const presentAiResult = (row: AiResultRow) => ({
+  id: row.id,
+  kind: row.kind,
+  problemId: row.problemId,
+  spaceId: row.spaceId,
+  items: row.items.map((item) => ({
+    name: item.name,
+    description: item.description,
+    partType: (item.partType ?? null) as ProblemPartType | null,
+    isPublished: isItemPublished(item),
+    publishedId: isItemPublished(item) ? item.publishedId : null,
+  })),
+  usage: { inputTokens: row.inputTokens, outputTokens: row.outputTokens },
+  createdAt: row.createdAt,
+});

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type SeedDemoResult } from '../../server/src/demo/build-demo';
 import { DEMO_AI_KEY, DEMO_PASSWORD, PEOPLE } from '../../server/src/demo/demo-community';
-import { aiConfigs } from '../../server/src/db/schema';
+import { aiConfigs, aiResults } from '../../server/src/db/schema';
 import { gql, gqlData, rest } from '../helpers/clients';
 import { counterMismatches } from '../helpers/counters';
 import {
@@ -220,6 +220,35 @@ describe('npm run seed:demo', () => {
     const stored = await server.deps.db.select().from(aiConfigs);
     expect(JSON.stringify(stored)).not.toContain(DEMO_AI_KEY);
     expect(first.created.aiConfigs).toBe(1);
+  });
+
+  it('shows a problem’s AI analysis with one item published as a real part', async () => {
+    const asha = await signIn('asha');
+    const [run] = await server.deps.db.select().from(aiResults);
+    expect(first.created.aiResults).toBe(1);
+    const { problem } = await gqlData<{
+      problem: {
+        aiInfo: {
+          isMine: boolean;
+          items: { name: string; isPublished: boolean; publishedId: string | null }[];
+        };
+      };
+    }>(
+      server.url,
+      `query($id: ID!) { problem(id: $id) { aiInfo { isMine items { name isPublished publishedId } } } }`,
+      { id: run!.problemId },
+      { token: asha },
+    );
+    expect(problem.aiInfo.isMine).toBe(true);
+    const published = problem.aiInfo.items.filter((item) => item.isPublished);
+    expect(published.map((item) => item.name)).toEqual(['Valve opening round']);
+    const { problemPart } = await gqlData<{ problemPart: { name: string; type: string } }>(
+      server.url,
+      `query($problemId: ID!, $partId: ID!) { problemPart(problemId: $problemId, partId: $partId) { name type } }`,
+      { problemId: run!.problemId, partId: published[0]!.publishedId },
+      { token: asha },
+    );
+    expect(problemPart).toEqual({ name: 'Valve opening round', type: 'process' });
   });
 
   it('keeps a private space’s content to its members, with an invitation and a request waiting', async () => {

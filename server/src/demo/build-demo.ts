@@ -10,8 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { mapNodeKey, newLayer, type MapPositions } from '@rules';
 import { inArray } from 'drizzle-orm';
+import { requireViewer } from '../auth/guards';
 import { createContext, type AppDeps, type Context } from '../context';
-import { users } from '../db/schema';
+import { aiResults, users } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import * as authService from '../modules/auth/auth.service';
 import * as bookmarkService from '../modules/bookmarks/bookmark.service';
@@ -44,11 +45,13 @@ import * as tagFollowsService from '../modules/tags/tag-follows.service';
 import * as profileTagsService from '../modules/tags/profile-tags.service';
 import * as alertTagsService from '../modules/tags/alert-tags.service';
 import * as aiConfigService from '../modules/ai/ai-config.service';
+import * as aiPublishService from '../modules/ai/ai-publish.service';
 import * as apiTokenService from '../modules/tokens/api-token.service';
 import { deleteAccount } from '../modules/users/account-deletion.service';
 import * as userService from '../modules/users/user.service';
 import {
   AI_CONFIGS,
+  AI_RESULTS,
   API_TOKENS,
   DEMO_AI_KEY,
   DEMO_PASSWORD,
@@ -109,6 +112,7 @@ export interface DemoCounts {
   waypoints: number;
   apiTokens: number;
   aiConfigs: number;
+  aiResults: number;
 }
 
 export interface SeedDemoResult {
@@ -217,6 +221,7 @@ const emptyCounts = (): DemoCounts => ({
   waypoints: 0,
   apiTokens: 0,
   aiConfigs: 0,
+  aiResults: 0,
 });
 
 class DemoBuilder {
@@ -250,6 +255,7 @@ class DemoBuilder {
       await this.moderation();
       await this.apiTokens();
       await this.aiConfigs();
+      await this.aiResults();
       for (const person of PEOPLE.slice(0, -1)) await this.settle(person);
       await this.personFollows();
       // The newcomer last (the finished-run marker), then the invitations that wait for her.
@@ -712,6 +718,29 @@ class DemoBuilder {
         expiresAt: new Date(Date.now() + token.days * DAY_MS),
       });
       this.counts.apiTokens++;
+    }
+  }
+
+  /**
+   * A problem's AI analysis, stored as a helper run would store it (the placeholder key reaches no
+   * provider), and its items published through the normal service, as the Publish button does.
+   */
+  private async aiResults() {
+    for (const result of AI_RESULTS) {
+      const ctx = await this.as(result.by);
+      const id = randomUUID();
+      await ctx.db.insert(aiResults).values({
+        id,
+        userId: requireViewer(ctx).id,
+        kind: 'parts',
+        problemId: this.id(this.problemIds, result.problem),
+        items: result.items.map((item) => ({ ...item, publishedId: null })),
+        inputTokens: 412,
+        outputTokens: 168,
+        isProblemInfo: true,
+      });
+      for (const name of result.publish) await aiPublishService.publishAiResultItem(ctx, id, name);
+      this.counts.aiResults++;
     }
   }
 

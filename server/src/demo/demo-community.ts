@@ -417,6 +417,44 @@ export const AI_CONFIGS: readonly DemoAiConfig[] = [
     description: 'Finds problems and solutions in what the ward writes',
   },
 ];
+/**
+ * A problem's AI analysis as a run of the helpers would leave it (the placeholder key reaches no
+ * provider, so the seed stores the run itself), with one item published through the normal
+ * service.
+ */
+export interface DemoAiResult {
+  by: PersonKey;
+  problem: ProblemKey;
+  items: { name: string; description: string; partType: ProblemPartType }[];
+  publish: readonly string[];
+}
+
+export const AI_RESULTS: readonly DemoAiResult[] = [
+  {
+    by: 'asha',
+    problem: 'tapWater',
+    items: [
+      {
+        name: 'Households without a sump',
+        description:
+          'Families who store water only in pots and buckets lose most of a supply that comes late at night.',
+        partType: 'stakeholder',
+      },
+      {
+        name: 'Water board lineman',
+        description: 'Opens the valves for the ward; his round decides when the water arrives.',
+        partType: 'stakeholder',
+      },
+      {
+        name: 'Valve opening round',
+        description: 'The order in which the lines of the ward are opened each morning.',
+        partType: 'process',
+      },
+    ],
+    publish: ['Valve opening round'],
+  },
+];
+
 /** The demo's placeholder key: not a real one. */
 export const DEMO_AI_KEY = 'gsk_placeholder_not_a_real_key_DEMO';
 

@@ -639,6 +639,7 @@ export const aiResult = named(
   'What one run of an AI helper identified, its items published one by one.',
   z.object({
     id,
+    isMine: z.boolean(),
     kind: z.enum(AI_IDENTIFY_KINDS),
     problemId: id.nullable(),
     spaceId: id.nullable(),

@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { DividedRows, SettingsCard } from '../../components/SettingsCard';
 import { MyAiConfigsDocument, type AiConfigFieldsFragment } from '../../gql/graphql';
 import { AiConfigWizard } from './AiConfigWizard';
+import { AiUsageCard } from './AiUsageCard';
 import { useAiTexts } from './aiTexts';
 import { PROVIDER_ICONS, useProviderNames } from './providers';
 import { useAiConfigMutations } from './useAiConfigMutations';
@@ -225,6 +226,7 @@ export function AiConfigsPage() {
   return (
     <Stack gap="lg">
       <AiConfigsCard />
+      <AiUsageCard />
     </Stack>
   );
 }

@@ -1,3 +1,24 @@
+import { lazy, type ComponentType } from 'react';
+import { loadAiTexts } from './aiTexts';
+
+/** A page or panel of this feature, loaded with its code and the AI texts when first shown. */
+const withAiTexts = <Props>(load: () => Promise<ComponentType<Props>>) =>
+  lazy(async () => {
+    const [component] = await Promise.all([load(), loadAiTexts()]);
+    return { default: component };
+  });
+
 // My AI Configs, shown by the settings layout (features/users/SettingsLayout.tsx).
-export { AiConfigsPage } from './AiConfigsPage';
-export { loadAiTexts } from './aiTexts';
+export const AiConfigsPage = withAiTexts(() =>
+  import('./AiConfigsPage').then((m) => m.AiConfigsPage),
+);
+// The AI helpers: in the post dialogs and on a problem's page.
+export const AiIdentifyPanel = withAiTexts(() =>
+  import('./AiIdentifyPanel').then((m) => m.AiIdentifyPanel),
+);
+export const ProblemAiCard = withAiTexts(() =>
+  import('./ProblemAiCard').then((m) => m.ProblemAiCard),
+);
+export const AiHelpSection = withAiTexts(() =>
+  import('./AiHelpSection').then((m) => m.AiHelpSection),
+);

@@ -1,6 +1,7 @@
 import { Stack, Stepper, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { htmlToPlainText } from '@rules';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { useKeptDraft, useRestoredDraft } from '../../components/post-form/postD
 import { StepperActions } from '../../components/post-form/StepperActions';
 import { TitleDescriptionFields } from '../../components/post-form/TitleDescriptionFields';
 import { usePostSteps } from '../../components/post-form/usePostSteps';
+import { AiHelpSection } from '../ai';
 import { useViewer } from '../auth';
 import { MediaCarousel, previewItemsOf, MediaStep, usePostAttachments } from '../media';
 import type { EditablePost, PostFormDefinition, PostPlace, SavedPost } from './postFormDefinition';
@@ -230,6 +232,16 @@ export function PostForm<Post extends EditablePost>({
           descriptionPlaceholder={texts.descriptionPlaceholder}
           descriptionError={descriptionError}
         />
+        {definition.aiHelps ? (
+          <Suspense fallback={null}>
+            <AiHelpSection
+              kinds={definition.aiHelps}
+              text={() => `${name}\n${htmlToPlainText(description)}`}
+              problemId={place.problemId}
+              spaceId={place.spaceId}
+            />
+          </Suspense>
+        ) : null}
       </Stack>
     ),
     media: (

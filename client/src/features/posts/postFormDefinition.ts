@@ -1,3 +1,4 @@
+import type { AiIdentifyKind } from '@rules';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { usePostAttachments } from '../media';
@@ -105,6 +106,8 @@ export interface PostFormDefinition<Post extends EditablePost> {
     value: Attachments['location'];
     onChange: Attachments['setLocation'];
   }>;
+  /** What the AI helper under the text may identify from it; absent, no helper shows. */
+  aiHelps?: readonly AiIdentifyKind[];
   /** The preview step offers Save as Draft (a new post, or one still a draft). */
   savesDrafts: boolean;
   /** On a phone the step labels do not fit beside each other: only the numbers show there. */

@@ -30,6 +30,7 @@ function PreviewBadges({ post, isDraft }: { post: ProblemCardFragment | null; is
 /** The 3-step problem form: 1 title and description, 2 media and location, 3 preview (or draft). */
 const problemForm: PostFormDefinition<ProblemCardFragment> = {
   kind: 'problems',
+  aiHelps: ['problems'],
   steps: ['text', 'media', 'preview'],
   LocationField: LocationPicker,
   savesDrafts: true,

@@ -15,7 +15,7 @@ import {
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconChevronDown, IconHammer, IconLogout, IconPlus } from '@tabler/icons-react';
 import { PROBLEM_STATUSES, problemStatusColor } from '@rules';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
@@ -32,7 +32,8 @@ import {
   SetProblemStatusDocument,
   type ProblemQuery,
 } from '../../gql/graphql';
-import { useRequireSignIn } from '../auth';
+import { ProblemAiCard } from '../ai';
+import { useRequireSignIn, useViewer } from '../auth';
 import { ProblemSolutions } from '../solutions';
 import { ProblemStories } from '../stories';
 import { RecipesTab } from '../maps';
@@ -347,9 +348,10 @@ function StatusControl({ problem }: { problem: ProblemDetail }) {
   );
 }
 
-/** Description, tags, status activity and measurements. */
+/** Description, tags, status activity, measurements and the AI analysis. */
 function InfoTab({ problem }: { problem: ProblemDetail }) {
   const { t } = useTranslation();
+  const { viewer } = useViewer();
   const label = useStatusLabel();
   return (
     <Stack gap="md">
@@ -399,6 +401,9 @@ function InfoTab({ problem }: { problem: ProblemDetail }) {
         </Stack>
       </Card>
       <MeasurementsSection problemId={problem.id} canAdd={problem.canChangeStatus} />
+      <Suspense fallback={null}>
+        <ProblemAiCard problemId={problem.id} signedIn={Boolean(viewer)} />
+      </Suspense>
     </Stack>
   );
 }

@@ -27,6 +27,7 @@ function PreviewTags({ name, description }: { name: string; description: string 
  */
 const solutionForm: PostFormDefinition<SolutionCardFragment> = {
   kind: 'solutions',
+  aiHelps: ['solutions'],
   steps: ['postingAs', 'text', 'media', 'preview'],
   LocationField: LocationPicker,
   savesDrafts: false,

@@ -1,7 +1,7 @@
 import { Avatar, Button, Group, Input, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { firstIssue, htmlToPlainText, storyTextSchema } from '@rules';
-import { useId, useState, type FormEvent } from 'react';
+import { Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -12,6 +12,7 @@ import type { PostFormControls } from '../../components/post-form/PostFormModal'
 import { useKeptDraft, useRestoredDraft } from '../../components/post-form/postDrafts';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import type { StoryCardFragment } from '../../gql/graphql';
+import { AiHelpSection } from '../ai';
 import { useRequireSignIn, useViewer } from '../auth';
 import { MediaStep, usePostAttachments } from '../media';
 import { LocationPicker } from '../places';
@@ -22,6 +23,9 @@ import { useStoryMutations } from './useStoryMutations';
 type Destination = 'space' | 'problem';
 
 /** A kept draft's choices; its destination is the problem when it names one. */
+/** A story may tell of problems and of solutions: the AI helper finds either in it. */
+const STORY_AI_HELPS = ['problems', 'solutions'] as const;
+
 const storyDraftSchema = z.object({
   html: z.string(),
   isAnonymousPost: z.boolean(),
@@ -262,6 +266,13 @@ export function StoryForm({
           error={touched ? error : null}
           autoFocus
         />
+        <Suspense fallback={null}>
+          <AiHelpSection
+            kinds={STORY_AI_HELPS}
+            text={() => htmlToPlainText(html)}
+            spaceId={story?.spaceId ?? activeSpace.spaceId}
+          />
+        </Suspense>
 
         <MediaStep
           media={attachments.media}

@@ -1,21 +1,12 @@
 import { Container, Tabs, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SkeletonRows } from '../../components/LoadState';
+import { AiConfigsPage } from '../ai';
 import { RequireSignIn } from '../auth';
 
 const TABS = ['profile', 'account', 'preferences', 'extensions', 'ai'] as const;
-
-/**
- * My AI Configs (/settings/ai), with its texts (ai.json). Loaded from here rather than from its
- * route, so that a first visit, which holds every route, carries nothing of it.
- */
-const AiSettings = lazy(async () => {
-  const page = await import('../ai');
-  await page.loadAiTexts();
-  return { default: page.AiConfigsPage };
-});
 
 export function SettingsLayout() {
   const { t } = useTranslation();
@@ -47,7 +38,7 @@ export function SettingsLayout() {
         </Tabs>
         {active === 'ai' ? (
           <Suspense fallback={<SkeletonRows count={2} height={72} label={labels.ai} />}>
-            <AiSettings />
+            <AiConfigsPage />
           </Suspense>
         ) : (
           <Outlet />

@@ -37,7 +37,7 @@ export class AiHelpersResolver {
     input: AiIdentifyInput,
     @Ctx() ctx: Context,
   ) {
-    return presentAiResult(await identify(ctx, input));
+    return presentAiResult(await identify(ctx, input), ctx.viewer?.id ?? null);
   }
 
   @Authorized()
@@ -50,7 +50,7 @@ export class AiHelpersResolver {
     @Arg('name', () => String, { description: 'The name of the item to publish.' }) name: string,
     @Ctx() ctx: Context,
   ) {
-    return presentAiResult(await publishAiResultItem(ctx, resultId, name));
+    return presentAiResult(await publishAiResultItem(ctx, resultId, name), ctx.viewer?.id ?? null);
   }
 
   @Authorized()
@@ -72,6 +72,6 @@ export class ProblemAiInfoResolver {
   })
   async aiInfo(@Root() problem: ProblemRow, @Ctx() ctx: Context) {
     const row = await ctx.loaders.problemAiInfo.load(problem.id);
-    return row ? presentAiResult(row) : null;
+    return row ? presentAiResult(row, ctx.viewer?.id ?? null) : null;
   }
 }

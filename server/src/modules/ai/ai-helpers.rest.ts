@@ -15,21 +15,24 @@ export function mountAiHelpersRest(router: Router) {
   for (const kind of AI_IDENTIFY_KINDS)
     router.post(`/ai/identify-${kind}`, async (req, res) => {
       const fields = { ...bodyFields(req), ...bodyData(req) };
+      const ctx = contextOf(res);
       const result = presentAiResult(
-        await identify(contextOf(res), {
+        await identify(ctx, {
           kind,
           text: fields.prompt ?? fields.text,
           problemId: fields.problemId,
           spaceId: activeSpaceId(req),
           configId: fields.apiKeyId,
         }),
+        ctx.viewer?.id ?? null,
       );
       ok(res, { resultId: result.id, usage: result.usage, [kind]: result.items });
     });
 
   router.post('/ai/results/:id/publish', async (req, res) => {
-    const result = await publishAiResultItem(contextOf(res), req.params.id, bodyFields(req).name);
-    ok(res, { result: presentAiResult(result) });
+    const ctx = contextOf(res);
+    const result = await publishAiResultItem(ctx, req.params.id, bodyFields(req).name);
+    ok(res, { result: presentAiResult(result, ctx.viewer?.id ?? null) });
   });
 
   router.get('/ai/usage', async (_req, res) => {

@@ -53,6 +53,10 @@ export class AiResultItem {
 })
 export class AiResult {
   @Field(() => ID, { description: 'The run’s id.' }) id!: string;
+  @Field(() => Boolean, {
+    description: 'Whether the viewer ran it (and so may publish its items).',
+  })
+  isMine!: boolean;
   @Field(() => AiIdentifyKindEnum, { description: 'What it identified.' }) kind!: AiIdentifyKind;
   @Field(() => ID, { nullable: true, description: 'The problem it read, if any.' })
   problemId!: string | null;

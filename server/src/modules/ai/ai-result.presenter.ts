@@ -2,9 +2,10 @@ import type { ProblemPartType } from '@rules';
 import type { AiResultRow } from './ai-identify.service';
 import { isItemPublished } from './ai-publish.service';
 
-/** A run as both transports answer it. */
-export const presentAiResult = (row: AiResultRow) => ({
+/** A run as both transports answer it, to `viewerId` (whether it is theirs to publish). */
+export const presentAiResult = (row: AiResultRow, viewerId: string | null) => ({
   id: row.id,
+  isMine: row.userId === viewerId,
   kind: row.kind,
   problemId: row.problemId,
   spaceId: row.spaceId,

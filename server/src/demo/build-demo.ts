@@ -46,6 +46,7 @@ import * as profileTagsService from '../modules/tags/profile-tags.service';
 import * as alertTagsService from '../modules/tags/alert-tags.service';
 import * as aiConfigService from '../modules/ai/ai-config.service';
 import * as aiPublishService from '../modules/ai/ai-publish.service';
+import { recordUsage } from '../modules/ai/ai-usage.service';
 import * as apiTokenService from '../modules/tokens/api-token.service';
 import { deleteAccount } from '../modules/users/account-deletion.service';
 import * as userService from '../modules/users/user.service';
@@ -726,6 +727,7 @@ class DemoBuilder {
    * provider), and its items published through the normal service, as the Publish button does.
    */
   private async aiResults() {
+    const DEMO_RUN_TOKENS = { inputTokens: 412, outputTokens: 168 };
     for (const result of AI_RESULTS) {
       const ctx = await this.as(result.by);
       const id = randomUUID();
@@ -735,10 +737,12 @@ class DemoBuilder {
         kind: 'parts',
         problemId: this.id(this.problemIds, result.problem),
         items: result.items.map((item) => ({ ...item, publishedId: null })),
-        inputTokens: 412,
-        outputTokens: 168,
+        ...DEMO_RUN_TOKENS,
         isProblemInfo: true,
       });
+      // Counted as that run would have been, so My AI Configs shows this month's spending.
+      const [config] = await aiConfigService.listAiConfigs(ctx);
+      if (config) await recordUsage(ctx.db, requireViewer(ctx).id, config.id, DEMO_RUN_TOKENS);
       for (const name of result.publish) await aiPublishService.publishAiResultItem(ctx, id, name);
       this.counts.aiResults++;
     }

@@ -93,6 +93,9 @@ export function AiIdentifyPanel({
 
   return (
     <Stack gap="sm" data-testid="ai-identify">
+      <Text size="xs" c="dimmed">
+        {t('ai:helpers.hint')}
+      </Text>
       {kinds.length > 1 ? (
         <SegmentedControl
           size="xs"

@@ -63,7 +63,7 @@ export function AiResultList({
       {result.items.map((item) => (
         <Card key={item.name} withBorder radius="sm" padding="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <Stack gap={2} style={{ minWidth: 0 }}>
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
               <Group gap="xs">
                 <Text fw={600} size="sm">
                   {item.name}
@@ -81,7 +81,12 @@ export function AiResultList({
               ) : null}
             </Stack>
             {item.isPublished && item.publishedId ? (
-              <Anchor component={Link} to={publishedPath(result, item.publishedId)} size="sm">
+              <Anchor
+                component={Link}
+                to={publishedPath(result, item.publishedId)}
+                size="sm"
+                style={{ flexShrink: 0 }}
+              >
                 <Group gap={4} wrap="nowrap">
                   <IconCheck size={14} aria-hidden />
                   {t('ai:helpers.publishedLink')}
@@ -96,6 +101,7 @@ export function AiResultList({
                 disabled={publishing !== null && publishing !== item.name}
                 onClick={() => void publishItem(item)}
                 aria-label={t('ai:helpers.publishOne', { name: item.name })}
+                style={{ flexShrink: 0 }}
               >
                 {t('ai:helpers.publish')}
               </Button>

@@ -1,4 +1,4 @@
-import { AI_MESSAGES, POST_MESSAGES } from '@rules';
+import { AI_MESSAGES, POST_MESSAGES, RATE_LIMITS } from '@rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiUsage } from '../../server/src/db/schema';
@@ -501,5 +501,23 @@ describe('AI helpers: the monthly cap', () => {
     );
     const rows = await server.deps.db.select().from(aiUsage).where(eq(aiUsage.userId, spender.id));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('AI helpers: the per-person rate', () => {
+  it('refuses a 31st call within ten minutes, before the provider is asked', async () => {
+    const busy = await signUpVerified(server);
+    await configure(busy);
+    for (let i = 0; i < RATE_LIMITS.aiCall.max; i++)
+      await identify(busy, { kind: 'problems', text: `Wells, take ${i}` });
+    const before = provider.completions().length;
+    const error = await gqlError(
+      server.url,
+      IDENTIFY,
+      { input: { kind: 'problems', text: 'Wells, once more' } },
+      { token: busy.token },
+    );
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(provider.completions().length).toBe(before);
   });
 });

@@ -8,6 +8,7 @@ import {
   isNonNullType,
   type GraphQLInputType,
 } from 'graphql';
+import { AI_IDENTIFY_KINDS } from '@rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   operationOf,
@@ -646,6 +647,14 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
     'DELETE /ai/:id/keys': NO_STRINGS,
     // With a saved config's id: a request that passed every rule would ask the provider.
     'POST /ai/models': { body: { data: { provider: 'groq', apiKeyId: d.aiConfigId } } },
+    ...Object.fromEntries(
+      AI_IDENTIFY_KINDS.map((kind) => [
+        `POST /ai/identify-${kind}`,
+        { body: { prompt: 'Wells run dry', problemId: d.problemId, apiKeyId: d.aiConfigId } },
+      ]),
+    ),
+    'POST /ai/results/:id/publish': { params: { id: d.problemId }, body: { name: 'Dry wells' } },
+    'GET /ai/usage': NO_STRINGS,
     'DELETE /tokens/:id': NO_STRINGS,
     'GET /spaces': { query: { status: 'active' } },
     'GET /spaces/detect': { query: { code: 'in' } },

@@ -150,6 +150,28 @@ describe('AI helpers: who may run them', () => {
     expect(provider.completions().length).toBe(before);
   });
 
+  it('uses only the person’s own configs: another’s answers as missing, and nothing is asked', async () => {
+    const other = await signUpVerified(server);
+    const othersConfig = await configure(other);
+    const before = provider.completions().length;
+    const error = await gqlError(
+      server.url,
+      IDENTIFY,
+      { input: { kind: 'problems', text: 'Wells', configId: othersConfig } },
+      { token: asha.token },
+    );
+    expect(error.code).toBe('NOT_FOUND');
+    const overRest = await rest(
+      server.url,
+      'POST',
+      '/api/ai/identify-problems',
+      { prompt: 'Wells', apiKeyId: othersConfig },
+      asha.token,
+    );
+    expect(overRest.status).toBe(404);
+    expect(provider.completions().length).toBe(before);
+  });
+
   it('refuses an app holding a token: the helpers spend the person’s own key', async () => {
     const { createApiToken } = await gqlData<{ createApiToken: { token: string } }>(
       server.url,

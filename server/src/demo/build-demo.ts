@@ -44,10 +44,12 @@ import * as tagFollowsService from '../modules/tags/tag-follows.service';
 import * as profileTagsService from '../modules/tags/profile-tags.service';
 import * as alertTagsService from '../modules/tags/alert-tags.service';
 import * as aiConfigService from '../modules/ai/ai-config.service';
+import * as aiChatService from '../modules/ai/ai-chat.service';
 import * as apiTokenService from '../modules/tokens/api-token.service';
 import { deleteAccount } from '../modules/users/account-deletion.service';
 import * as userService from '../modules/users/user.service';
 import {
+  AI_CHATS,
   AI_CONFIGS,
   API_TOKENS,
   DEMO_AI_KEY,
@@ -109,6 +111,7 @@ export interface DemoCounts {
   waypoints: number;
   apiTokens: number;
   aiConfigs: number;
+  aiChats: number;
 }
 
 export interface SeedDemoResult {
@@ -217,6 +220,7 @@ const emptyCounts = (): DemoCounts => ({
   waypoints: 0,
   apiTokens: 0,
   aiConfigs: 0,
+  aiChats: 0,
 });
 
 class DemoBuilder {
@@ -720,6 +724,12 @@ class DemoBuilder {
     for (const { by, ...config } of AI_CONFIGS) {
       await aiConfigService.createAiConfig(await this.as(by), { ...config, apiKey: DEMO_AI_KEY });
       this.counts.aiConfigs++;
+    }
+    for (const chat of AI_CHATS) {
+      const ctx = await this.as(chat.by);
+      const created = await aiChatService.createAiChat(ctx, { name: chat.name });
+      await aiChatService.keepAiChatExchange(ctx, created.id, chat.exchange);
+      this.counts.aiChats++;
     }
   }
 

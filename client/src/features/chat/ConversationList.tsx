@@ -25,7 +25,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { CHAT_SORTS, type ChatSort, type ConversationType } from '@rules';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -45,6 +45,9 @@ import { usePresence } from './usePresence';
 import { useConversationMutations } from './useConversationMutations';
 
 type Conversation = ChatConversationFieldsFragment;
+
+/** The person's AI chats (type aiChat), with the AI feature's code and texts when the lists show. */
+const AiChatsSection = lazy(() => import('../ai').then((m) => ({ default: m.AiChatsSection })));
 
 const TYPE_ICONS: Record<ConversationType, Icon> = {
   space: IconWorld,
@@ -175,6 +178,9 @@ function Lists({ activeId, onFindChannels }: { activeId?: string; onFindChannels
               <Empty>{t('chat:lists.noDirectChats')}</Empty>
             )}
           </Section>
+          <Suspense fallback={null}>
+            <AiChatsSection onOpen={navigation.dismiss} />
+          </Suspense>
         </>
       )}
       <CreateChannelDialog

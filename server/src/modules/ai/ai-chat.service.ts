@@ -187,3 +187,31 @@ export const streamingIn = (db: DbOrTx, chatId: string) =>
     .from(aiChatMessages)
     .where(and(eq(aiChatMessages.chatId, chatId), eq(aiChatMessages.status, 'streaming')))
     .then((rows) => rows[0]?.total ?? 0);
+
+/**
+ * Stores an exchange no provider was asked for (the demo's): questions and answers alternating,
+ * one transaction, in order.
+ */
+export async function keepAiChatExchange(
+  ctx: Context,
+  chatIdInput: unknown,
+  texts: readonly string[],
+): Promise<void> {
+  const chat = await ownAiChat(ctx, chatIdInput);
+  const start = Date.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(aiChatMessages).values(
+      texts.map((text, index) => ({
+        id: randomUUID(),
+        chatId: chat.id,
+        role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+        text,
+        createdAt: new Date(start + index),
+      })),
+    );
+    await tx
+      .update(aiChats)
+      .set({ updatedAt: new Date(start + texts.length) })
+      .where(eq(aiChats.id, chat.id));
+  });
+}

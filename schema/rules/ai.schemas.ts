@@ -11,6 +11,8 @@ import {
   AI_MODEL_MAX,
   AI_IDENTIFY_KINDS,
   AI_PROMPT_MAX,
+  AI_CHAT_MESSAGE_MAX,
+  AI_CHAT_NAME_MAX,
 } from './ai';
 import { AI_PROVIDERS } from './ai-providers';
 import { MESSAGES } from './messages';
@@ -141,3 +143,34 @@ export const aiIdentifyInputSchema = z
       ctx.addIssue({ code: 'custom', message: AI_MESSAGES.partsNeedProblem, path: ['problemId'] });
   });
 export type AiIdentifyInput = z.infer<typeof aiIdentifyInputSchema>;
+
+/** An AI chat's name (optional when creating one: the first message names it then). */
+export const aiChatNameSchema = z
+  .string({ error: AI_MESSAGES.chatNameRequired })
+  .max(AI_CHAT_NAME_MAX, { message: AI_MESSAGES.chatNameMax, abort: true })
+  .trim()
+  .min(1, AI_MESSAGES.chatNameRequired);
+
+/** A new AI chat: its name, the config it talks through (the default otherwise), and its context. */
+export const aiChatInputSchema = z.object({
+  name: aiChatNameSchema.nullish(),
+  configId: idSchema.nullish(),
+  spaceId: idSchema.nullish(),
+});
+export type AiChatInput = z.infer<typeof aiChatInputSchema>;
+
+/**
+ * A message to an AI chat (plain text); `useSpaceContext` sends the names and opening lines of the
+ * chat's space's problems that the person may read with it.
+ */
+export const aiChatSendSchema = z.object({
+  chatId: idSchema,
+  text: z
+    .string({ error: AI_MESSAGES.chatMessageRequired })
+    .max(AI_CHAT_MESSAGE_MAX, { message: AI_MESSAGES.chatMessageMax, abort: true })
+    .trim()
+    .min(1, AI_MESSAGES.chatMessageRequired),
+  useSpaceContext: z.boolean().nullish(),
+  configId: idSchema.nullish(),
+});
+export type AiChatSend = z.infer<typeof aiChatSendSchema>;

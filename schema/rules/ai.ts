@@ -39,6 +39,29 @@ export const AI_PROMPT_MAX = 4000;
 export const AI_RESULT_ITEMS_MAX = 8;
 export const AI_RESULT_DESCRIPTION_MAX = 1000;
 
+/**
+ * AI chat (000 §2 /aichat): a person's own conversations with their provider. Each chat is one
+ * session; a message is at most a post's worth, and a person holds at most AI_CHATS_MAX chats.
+ */
+export const AI_CHATS_MAX = 50;
+export const AI_CHAT_NAME_MAX = 100;
+export const AI_CHAT_MESSAGE_MAX = 4000;
+/** What one answer may grow to: a stream past it is cut there (a runaway model costs the person). */
+export const AI_CHAT_ANSWER_MAX = 20_000;
+/** The history sent with a message: the last messages, at most this many and characters. */
+export const AI_CHAT_HISTORY_MESSAGES = 20;
+export const AI_CHAT_HISTORY_CHARS = 16_000;
+/** The space's problems sent as context: at most this many, each name and a short excerpt. */
+export const AI_CHAT_CONTEXT_PROBLEMS = 10;
+export const AI_CHAT_CONTEXT_EXCERPT = 300;
+/** Messages one chat page shows (the newest); older ones are read with `before`. */
+export const AI_CHAT_MESSAGES_PAGE = 50;
+export const AI_CHAT_ROLES = ['user', 'assistant'] as const;
+export type AiChatRole = (typeof AI_CHAT_ROLES)[number];
+/** An answer is streaming, then done, stopped by its person, or failed (the provider's fault). */
+export const AI_CHAT_MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'failed'] as const;
+export type AiChatMessageStatus = (typeof AI_CHAT_MESSAGE_STATUSES)[number];
+
 export const AI_MESSAGES = {
   keyRequired: 'Please enter an API key',
   keyMin: `An API key is at least ${AI_KEY_MIN} characters`,
@@ -68,4 +91,10 @@ export const AI_MESSAGES = {
   partsNeedProblem: 'Parts are identified for a problem: choose one',
   alreadyPublished: 'This result is already published',
   notPublishable: 'This kind of result cannot be published yet',
+  chatsTooMany: `You hold ${AI_CHATS_MAX} AI chats: delete one first`,
+  chatNameRequired: 'Please enter a name for the chat',
+  chatNameMax: `A chat name is at most ${AI_CHAT_NAME_MAX} characters`,
+  chatMessageRequired: 'Type a message',
+  chatMessageMax: `A message is at most ${AI_CHAT_MESSAGE_MAX} characters`,
+  chatAnswering: 'Wait for the answer, or stop it, before sending another message',
 } as const;

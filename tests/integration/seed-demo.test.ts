@@ -220,6 +220,7 @@ describe('npm run seed:demo', () => {
     const stored = await server.deps.db.select().from(aiConfigs);
     expect(JSON.stringify(stored)).not.toContain(DEMO_AI_KEY);
     expect(first.created.aiConfigs).toBe(1);
+    expect(first.created.aiChats).toBe(1);
   });
 
   it('shows a problem’s AI analysis with one item published as a real part', async () => {

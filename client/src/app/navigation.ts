@@ -42,7 +42,6 @@ const SPEC_PREFIXES = new Set([
   'about',
   'aboutus',
   'activity',
-  'aichat',
   'anonymous',
   'app-versions',
   'apps',

@@ -47,10 +47,12 @@ import * as alertTagsService from '../modules/tags/alert-tags.service';
 import * as aiConfigService from '../modules/ai/ai-config.service';
 import * as aiPublishService from '../modules/ai/ai-publish.service';
 import { recordUsage } from '../modules/ai/ai-usage.service';
+import * as aiChatService from '../modules/ai/ai-chat.service';
 import * as apiTokenService from '../modules/tokens/api-token.service';
 import { deleteAccount } from '../modules/users/account-deletion.service';
 import * as userService from '../modules/users/user.service';
 import {
+  AI_CHATS,
   AI_CONFIGS,
   AI_RESULTS,
   API_TOKENS,
@@ -114,6 +116,7 @@ export interface DemoCounts {
   apiTokens: number;
   aiConfigs: number;
   aiResults: number;
+  aiChats: number;
 }
 
 export interface SeedDemoResult {
@@ -223,6 +226,7 @@ const emptyCounts = (): DemoCounts => ({
   apiTokens: 0,
   aiConfigs: 0,
   aiResults: 0,
+  aiChats: 0,
 });
 
 class DemoBuilder {
@@ -753,6 +757,12 @@ class DemoBuilder {
     for (const { by, ...config } of AI_CONFIGS) {
       await aiConfigService.createAiConfig(await this.as(by), { ...config, apiKey: DEMO_AI_KEY });
       this.counts.aiConfigs++;
+    }
+    for (const chat of AI_CHATS) {
+      const ctx = await this.as(chat.by);
+      const created = await aiChatService.createAiChat(ctx, { name: chat.name });
+      await aiChatService.keepAiChatExchange(ctx, created.id, chat.exchange);
+      this.counts.aiChats++;
     }
   }
 

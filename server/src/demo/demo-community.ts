@@ -455,6 +455,21 @@ export const AI_RESULTS: readonly DemoAiResult[] = [
   },
 ];
 
+/**
+ * An AI chat with a short stored exchange, so /aichat shows a conversation (the placeholder key
+ * answers no new message: it fails politely).
+ */
+export const AI_CHATS: readonly { by: PersonKey; name: string; exchange: readonly string[] }[] = [
+  {
+    by: 'asha',
+    name: 'Ward 12 leaks',
+    exchange: [
+      'Which of our problems should the committee fix first?',
+      'Start with the leaking main on Station Road: it wastes the most water and every household on the street shares it.\n\nThen log the low-pressure hours, so the next meeting with the board has numbers.',
+    ],
+  },
+];
+
 /** The demo's placeholder key: not a real one. */
 export const DEMO_AI_KEY = 'gsk_placeholder_not_a_real_key_DEMO';
 

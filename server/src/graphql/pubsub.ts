@@ -77,6 +77,23 @@ export type Topics = {
    * showed their presence; each subscriber is told only what it may see (chat-presence).
    */
   presence: [payload: { userId: string; state: 'online' | 'offline'; lastSeen: string | null }];
+  /**
+   * An AI chat's answer grew by `delta` (at `offset`, its length before), or ended (`status`
+   * other than streaming: subscribers load the stored message). Id: the chat id; `userId` is the
+   * chat's person, checked again per event. Deltas are one provider chunk: far below 8 kB.
+   */
+  aiChatAnswer: [
+    chatId: string,
+    payload: {
+      userId: string;
+      messageId: string;
+      delta: string;
+      offset: number;
+      status: 'streaming' | 'done' | 'stopped' | 'failed';
+    },
+  ];
+  /** Stop streaming this answer: the process running it aborts its provider request. */
+  aiChatStop: [payload: { messageId: string }];
 };
 
 export type AppPubSub = PubSub<Topics>;

@@ -48,6 +48,7 @@ import { ClientConfigResolver } from '../modules/places/client-config.resolver';
 import { StoryResolver } from '../modules/stories/story.resolver';
 import { TagResolver } from '../modules/tags/tag.resolver';
 import { ApiTokenResolver } from '../modules/tokens/api-token.resolver';
+import { AiChatResolver } from '../modules/ai/ai-chat.resolver';
 import { AiConfigResolver } from '../modules/ai/ai-config.resolver';
 import { AiHelpersResolver, ProblemAiInfoResolver } from '../modules/ai/ai-helpers.resolver';
 import { ExplainersResolver } from '../modules/users/explainers.resolver';
@@ -68,6 +69,7 @@ export const resolvers = [
   AiConfigResolver,
   AiHelpersResolver,
   ProblemAiInfoResolver,
+  AiChatResolver,
   OAuthResolver,
   ExplainersResolver,
   SpaceResolver,

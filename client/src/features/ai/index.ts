@@ -12,6 +12,10 @@ const withAiTexts = <Props>(load: () => Promise<ComponentType<Props>>) =>
 export const AiConfigsPage = withAiTexts(() =>
   import('./AiConfigsPage').then((m) => m.AiConfigsPage),
 );
+// The chat lists' AI Chats section (features/chat/ConversationList.tsx).
+export const AiChatsSection = withAiTexts(() =>
+  import('./AiChatsSection').then((m) => m.AiChatsSection),
+);
 // The AI helpers: in the post dialogs and on a problem's page.
 export const AiIdentifyPanel = withAiTexts(() =>
   import('./AiIdentifyPanel').then((m) => m.AiIdentifyPanel),

@@ -25,7 +25,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { CHAT_SORTS, type ChatSort, type ConversationType } from '@rules';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -36,6 +36,7 @@ import {
   ChatConversationsDocument,
   type ChatConversationFieldsFragment,
 } from '../../gql/graphql';
+import { AiChatsSection } from '../ai';
 import { listVariables, sortConversations } from './chatCache';
 import { chatPathOf, useChatNavigation } from './chatNavigation';
 import { CreateChannelDialog } from './CreateChannelDialog';
@@ -175,6 +176,9 @@ function Lists({ activeId, onFindChannels }: { activeId?: string; onFindChannels
               <Empty>{t('chat:lists.noDirectChats')}</Empty>
             )}
           </Section>
+          <Suspense fallback={null}>
+            <AiChatsSection onOpen={navigation.dismiss} />
+          </Suspense>
         </>
       )}
       <CreateChannelDialog

@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorPage, RouteErrorPage } from '../components/ErrorPage';
 import { adminRoutes } from '../features/admin/routes';
-import { aiRoutes } from '../features/ai/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bookmarkRoutes } from '../features/bookmarks/routes';
 import { chatRoutes } from '../features/chat/routes';
@@ -53,7 +52,6 @@ export const routes: RouteObject[] = [
               ...settingsRoutes,
               ...notificationRoutes,
               ...chatRoutes,
-              ...aiRoutes,
               ...pdfRoutes,
               ...placeRoutes,
               ...mapRoutes,

@@ -12,6 +12,8 @@ const withAiTexts = <Props>(load: () => Promise<ComponentType<Props>>) =>
 export const AiConfigsPage = withAiTexts(() =>
   import('./AiConfigsPage').then((m) => m.AiConfigsPage),
 );
+// /aichat, handed over by the chat page's chunk (features/chat/routes.ts).
+export const AiChatPage = withAiTexts(() => import('./AiChatPage').then((m) => m.AiChatPage));
 // The chat lists' AI Chats section (features/chat/ConversationList.tsx).
 export const AiChatsSection = withAiTexts(() =>
   import('./AiChatsSection').then((m) => m.AiChatsSection),

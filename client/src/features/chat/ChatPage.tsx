@@ -1,7 +1,9 @@
-import { Box, Center, Paper, ScrollArea, Text, Title } from '@mantine/core';
+import { Box, Center, Loader, Paper, ScrollArea, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Suspense } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { AiChatPage } from '../ai';
 import { RequireSignIn } from '../auth';
 import { useChatNavigation, type ChatTarget } from './chatNavigation';
 import { ConversationList } from './ConversationList';
@@ -19,6 +21,14 @@ const MOBILE_PAGE_HEIGHT = 'calc(100dvh - 60px - 64px - 2 * var(--mantine-spacin
  * to login.
  */
 export function ChatPage() {
+  // /aichat shares this page's route loader (routes.ts): a loader of its own would grow every
+  // first visit. Its page, code and texts load from here.
+  if (useLocation().pathname.startsWith('/aichat'))
+    return (
+      <Suspense fallback={<Loader m="xl" />}>
+        <AiChatPage />
+      </Suspense>
+    );
   return (
     <RequireSignIn>
       <ChatLayout />

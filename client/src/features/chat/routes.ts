@@ -1,5 +1,6 @@
 // The chat feature's routes: /chat (the lists and an open conversation), /chat/{id} and its info
-// page /chat/{id}/info, loaded when visited.
+// page /chat/{id}/info, loaded when visited; and /aichat (000 §2), the AI chats, whose page the
+// chat page hands over (ChatPage.tsx): one more loader would grow every first visit.
 import type { RouteObject } from 'react-router';
 
 const chatPage = () => import('./ChatPage').then((m) => ({ Component: m.ChatPage }));
@@ -17,4 +18,5 @@ export const chatRoutes: RouteObject[] = [
       },
     ],
   },
+  { path: 'aichat/:id?', lazy: chatPage },
 ];

@@ -11,6 +11,7 @@ import {
   AI_MODEL_MAX,
   AI_IDENTIFY_KINDS,
   AI_PROMPT_MAX,
+  ANALYTICS_COLLECTIONS,
 } from './ai';
 import { AI_PROVIDERS } from './ai-providers';
 import { MESSAGES } from './messages';
@@ -141,3 +142,12 @@ export const aiIdentifyInputSchema = z
       ctx.addIssue({ code: 'custom', message: AI_MESSAGES.partsNeedProblem, path: ['problemId'] });
   });
 export type AiIdentifyInput = z.infer<typeof aiIdentifyInputSchema>;
+
+/**
+ * `GET /analytics` (001 §7): what to analyse. `docId` may be written `stories/{id}`, as the spec
+ * writes item paths elsewhere.
+ */
+export const analyticsQuerySchema = z.object({
+  collection: z.enum(ANALYTICS_COLLECTIONS, { error: AI_MESSAGES.analyticsCollection }),
+  docId: idSchema.transform((id) => id.replace(/^stories\//u, '')),
+});

@@ -16,3 +16,4 @@ export * from './users';
 export * from './oauth';
 export * from './ai-configs';
 export * from './ai-usage';
+export * from './story-analytics';

@@ -143,10 +143,11 @@ describe('story analytics: the fallback', () => {
     expect(answer.entities.map((entity) => entity.name)).toEqual(['clean water', '#cleanwater']);
   });
 
-  it('says a story with one hashtag and no repeats is that hashtag alone', async () => {
-    const story = await postStory(server, asha, '<p>Short and sweet. #tiny</p>');
+  it('shares a story without repeats between its hashtags, in the order they are written', async () => {
+    const story = await postStory(server, asha, '<p>Short and sweet. #tiny #sweet</p>');
     expect((await analytics(story.id)).entities).toEqual([
-      { name: '#tiny', type: 'OTHER', salience: 1, wikipediaUrl: null },
+      { name: '#tiny', type: 'OTHER', salience: 0.5, wikipediaUrl: null },
+      { name: '#sweet', type: 'OTHER', salience: 0.5, wikipediaUrl: null },
     ]);
   });
 });

@@ -97,11 +97,12 @@ function phraseWeights(text: string): Weighed[] {
     .map(([, entry]) => ({ name: entry.written, weight: entry.count * entry.words }));
 }
 
-/** Shares of the total weight, rounded to thousandths; the heaviest first, at most the max. */
+/**
+ * Shares of the total weight, rounded to thousandths; the heaviest first (equals in the order
+ * given: hashtags as written, then phrases as first said), at most STORY_ENTITIES_MAX.
+ */
 export function byShare(weighed: Weighed[]): { name: string; share: number }[] {
-  const top = [...weighed]
-    .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
-    .slice(0, STORY_ENTITIES_MAX);
+  const top = [...weighed].sort((a, b) => b.weight - a.weight).slice(0, STORY_ENTITIES_MAX);
   const total = top.reduce((sum, item) => sum + item.weight, 0);
   return top.map((item) => ({
     name: item.name,

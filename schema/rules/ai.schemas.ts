@@ -13,6 +13,7 @@ import {
   AI_PROMPT_MAX,
   AI_CHAT_MESSAGE_MAX,
   AI_CHAT_NAME_MAX,
+  ANALYTICS_COLLECTIONS,
 } from './ai';
 import { AI_PROVIDERS } from './ai-providers';
 import { MESSAGES } from './messages';
@@ -174,3 +175,11 @@ export const aiChatSendSchema = z.object({
   configId: idSchema.nullish(),
 });
 export type AiChatSend = z.infer<typeof aiChatSendSchema>;
+/**
+ * `GET /analytics` (001 §7): what to analyse. `docId` may be written `stories/{id}`, as the spec
+ * writes item paths elsewhere.
+ */
+export const analyticsQuerySchema = z.object({
+  collection: z.enum(ANALYTICS_COLLECTIONS, { error: AI_MESSAGES.analyticsCollection }),
+  docId: idSchema.transform((id) => id.replace(/^stories\//u, '')),
+});

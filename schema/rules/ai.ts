@@ -62,6 +62,55 @@ export type AiChatRole = (typeof AI_CHAT_ROLES)[number];
 export const AI_CHAT_MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'failed'] as const;
 export type AiChatMessageStatus = (typeof AI_CHAT_MESSAGE_STATUSES)[number];
 
+/**
+ * Story analytics (000 §3 "Tag/story analytics entity: name, type, salience,
+ * metadata.wikipedia_url"): the entity types are Google Natural Language's, whose shape the
+ * spec's mirrors, without its numeric kinds (dates, prices, phone numbers).
+ */
+export const STORY_ENTITY_TYPES = [
+  'PERSON',
+  'LOCATION',
+  'ORGANIZATION',
+  'EVENT',
+  'WORK_OF_ART',
+  'CONSUMER_GOOD',
+  'OTHER',
+] as const;
+export type StoryEntityType = (typeof STORY_ENTITY_TYPES)[number];
+/** Who found a story's entities: the viewer's AI provider, or the app from the story's own words. */
+export const STORY_ANALYTICS_SOURCES = ['provider', 'fallback'] as const;
+export type StoryAnalyticsSource = (typeof STORY_ANALYTICS_SOURCES)[number];
+/** What `GET /analytics?collection=` analyses (001 §7): stories only. */
+export const ANALYTICS_COLLECTIONS = ['stories'] as const;
+/** Entities kept from one analysis, and the longest name of one. */
+export const STORY_ENTITIES_MAX = 12;
+export const STORY_ENTITY_NAME_MAX = 100;
+/** The story text a provider reads (its opening, as plain text): a long story's gist is there. */
+export const STORY_ANALYTICS_TEXT_MAX = 8000;
+export const WIKIPEDIA_URL_MAX = 300;
+
+/**
+ * `raw` as an https address of an article on Wikipedia (any language, mobile or not), or null:
+ * a provider's answer is untrusted, and only such a link is shown.
+ */
+export function wikipediaUrlOf(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length > WIKIPEDIA_URL_MAX) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  const ok =
+    url.protocol === 'https:' &&
+    !url.username &&
+    !url.password &&
+    !url.port &&
+    /^(?:[a-z0-9-]+\.)?(?:m\.)?wikipedia\.org$/u.test(url.hostname) &&
+    /^\/wiki\/[^/]/u.test(url.pathname);
+  return ok ? url.href : null;
+}
+
 export const AI_MESSAGES = {
   keyRequired: 'Please enter an API key',
   keyMin: `An API key is at least ${AI_KEY_MIN} characters`,
@@ -97,4 +146,5 @@ export const AI_MESSAGES = {
   chatMessageRequired: 'Type a message',
   chatMessageMax: `A message is at most ${AI_CHAT_MESSAGE_MAX} characters`,
   chatAnswering: 'Wait for the answer, or stop it, before sending another message',
+  analyticsCollection: 'Analytics are kept for stories only: ask with collection=stories',
 } as const;

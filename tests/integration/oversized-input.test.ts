@@ -679,6 +679,7 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
       body: { userId: d.bob.id, status: 'contributor' },
     },
     'POST /user/changeSpace': { body: { spaceId: d.spaceId } },
+    'GET /analytics': { query: { collection: 'stories', docId: d.storyId } },
     'POST /stories': {
       query: spaceQuery,
       body: { data: { story: '<p>Wells run dry #water</p>' }, problemId: d.problemId },

@@ -1160,7 +1160,7 @@ export const STORIES: readonly DemoStory[] = [
   {
     by: 'daniel',
     space: 'ke',
-    html: '<p>The hand pump at the Nyalenda school works again: a new washer kit, forty minutes of work, and two caretakers who now know how to do it themselves. Thank you to everyone who chipped in. #water #repair</p>',
+    html: '<p>The hand pump at the Nyalenda school works again: a new washer kit, forty minutes of work, and two caretakers who now know how to fix the hand pump themselves. Thank you to everyone who chipped in. #water #repair</p>',
   },
   {
     by: 'ravi',

@@ -51,6 +51,10 @@ import { ApiTokenResolver } from '../modules/tokens/api-token.resolver';
 import { AiChatResolver } from '../modules/ai/ai-chat.resolver';
 import { AiConfigResolver } from '../modules/ai/ai-config.resolver';
 import { AiHelpersResolver, ProblemAiInfoResolver } from '../modules/ai/ai-helpers.resolver';
+import {
+  StoryAnalysisResolver,
+  StoryAnalyticsResolver,
+} from '../modules/ai/story-analytics.resolver';
 import { ExplainersResolver } from '../modules/users/explainers.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
 import { VoteResolver } from '../modules/votes/vote.resolver';
@@ -70,6 +74,8 @@ export const resolvers = [
   AiHelpersResolver,
   ProblemAiInfoResolver,
   AiChatResolver,
+  StoryAnalyticsResolver,
+  StoryAnalysisResolver,
   OAuthResolver,
   ExplainersResolver,
   SpaceResolver,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AI_IDENTIFY_KINDS,
   AUTOCOMPLETE_COLLECTIONS,
+  analyticsQuerySchema,
   addMembersSchema,
   aiConfigInputSchema,
   aiConfigUpdateSchema,
@@ -285,6 +286,13 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
   ]),
 
   ...group('stories', CONTENT_ACCESS, postRows('stories', shape.story, storyBody, 'story')),
+
+  ...group('stories', CONTENT_ACCESS, [
+    row('get', '/analytics', "A story's key topics (never a provider call)", {
+      query: analyticsQuerySchema,
+      answer: { entities: z.array(shape.storyEntity), source: shape.storyAnalyticsSource },
+    }),
+  ]),
 
   ...group('problems', CONTENT_ACCESS, [
     ...postRows('problems', shape.problem, titledPost, 'problem'),

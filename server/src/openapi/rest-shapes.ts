@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   AI_IDENTIFY_KINDS,
   AI_PROVIDERS,
+  STORY_ANALYTICS_SOURCES,
+  STORY_ENTITY_TYPES,
   PROBLEM_PART_TYPES,
   API_SCOPES,
   PROBLEM_STATUSES,
@@ -648,6 +650,23 @@ export const aiResult = named(
     createdAt: dateTime,
   }),
 );
+
+export const storyEntity = named(
+  'StoryEntity',
+  'One entity a story mentions (000 §3); `metadata.wikipedia_url` only for an https Wikipedia article.',
+  z.object({
+    name: z.string(),
+    type: z.enum(STORY_ENTITY_TYPES),
+    salience: z.number().min(0).max(1),
+    metadata: z.object({ wikipedia_url: z.string().optional() }),
+  }),
+);
+
+export const storyAnalyticsSource = z
+  .enum(STORY_ANALYTICS_SOURCES)
+  .describe(
+    "`provider`: a reader's AI provider found them; `fallback`: the story's hashtags and phrases",
+  );
 
 export const aiUsage = named(
   'AiUsage',

@@ -3,6 +3,7 @@ import { REST_DEFAULT_PAGE_SIZE } from '@rules';
 import { mountAdminRest } from '../modules/admin/admin.rest';
 import { mountAiHelpersRest } from '../modules/ai/ai-helpers.rest';
 import { mountAiConfigRest } from '../modules/ai/ai-config.rest';
+import { mountStoryAnalyticsRest } from '../modules/ai/story-analytics.rest';
 import { mountAuthRest } from '../modules/auth/auth.rest';
 import { mountBookmarkRest } from '../modules/bookmarks/bookmark.rest';
 import { mountChatRest } from '../modules/chat/chat.rest';
@@ -79,6 +80,8 @@ export function createRestRouter(paths = new PathRouter()): Router {
     mountMediaRest(rows);
     mountPlacesRest(rows, paths);
     mountMapRest(rows, paths);
+    // A story's key topics: stored or computed, never a provider call, so a token's read suffices.
+    mountStoryAnalyticsRest(rows);
   });
   mount(NOTIFICATIONS_ACCESS, (rows) => {
     mountNotificationRest(rows, paths);

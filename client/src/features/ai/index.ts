@@ -28,3 +28,6 @@ export const ProblemAiCard = withAiTexts(() =>
 export const AiHelpSection = withAiTexts(() =>
   import('./AiHelpSection').then((m) => m.AiHelpSection),
 );
+// The story page's Key topics panel (features/stories) translates its AI texts and errors with these.
+export { useAiTexts } from './aiTexts';
+export { notifyAiError } from './aiErrors';

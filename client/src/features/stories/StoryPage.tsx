@@ -2,6 +2,7 @@ import { Stack, Title, VisuallyHidden } from '@mantine/core';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useQuery } from '@apollo/client/react';
 import { openingWords, STORY_TITLE_LENGTH } from '@rules';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
@@ -12,6 +13,11 @@ import { StoryListSkeleton } from './StoryList';
 import { STORY_PAGE_WIDTH } from './layout';
 import { useStoryActions } from './useStoryActions';
 import { CommentThread } from '../comments';
+
+/** The Key topics panel loads after the story, with the AI texts: the page needs neither first. */
+const StoryAnalyticsPanel = lazy(() =>
+  import('./StoryAnalyticsPanel').then((module) => ({ default: module.StoryAnalyticsPanel })),
+);
 
 /** Codes meaning "no such story for you": deleted, never existed, not visible, or a malformed id. */
 const MISSING_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT', 'FORBIDDEN']);
@@ -51,6 +57,11 @@ export function StoryPage() {
         {data?.story ? openingWords(data.story.story, STORY_TITLE_LENGTH) : t('stories:page.title')}
       </Title>
       {body}
+      {data?.story ? (
+        <Suspense fallback={null}>
+          <StoryAnalyticsPanel storyId={data.story.id} />
+        </Suspense>
+      ) : null}
       {data?.story ? <CommentThread itemType="stories" itemId={data.story.id} /> : null}
       {dialogs}
     </Stack>

@@ -17,3 +17,4 @@ export * from './oauth';
 export * from './ai-configs';
 export * from './ai-usage';
 export * from './ai-chats';
+export * from './story-analytics';

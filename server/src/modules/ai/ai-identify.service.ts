@@ -56,7 +56,7 @@ const answerSchemas = {
 };
 
 /** Provider text is untrusted: plain text only, one line for names, bounded. */
-const cleanText = (text: string, max: number, oneLine: boolean) => {
+export const cleanText = (text: string, max: number, oneLine: boolean) => {
   const plain = htmlToPlainText(text).replace(/[<>]/gu, '');
   return (oneLine ? plain.replace(/\s+/gu, ' ') : plain).trim().slice(0, max).trim();
 };

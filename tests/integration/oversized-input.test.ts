@@ -135,6 +135,7 @@ interface Dataset {
   notificationId: string;
   apiTokenId: string;
   aiConfigId: string;
+  aiChatId: string;
   /** A second session of Alice's, so ending it leaves the one the test signs in with. */
   otherSessionId: string;
 }
@@ -208,6 +209,12 @@ beforeAll(async () => {
     { input: AI_CONFIG },
     { token: alice.token },
   );
+  const { createAiChat } = await gqlData<{ createAiChat: { id: string } }>(
+    server.url,
+    `mutation($input: CreateAiChatInput!) { createAiChat(input: $input) { id } }`,
+    { input: { name: 'Wells' } },
+    { token: alice.token },
+  );
   const second = await rest<{ token: string }>(server.url, 'POST', '/api/auth/login', {
     email: alice.email,
     password: alice.password,
@@ -221,6 +228,7 @@ beforeAll(async () => {
   data = {
     apiTokenId: createApiToken.apiToken.id,
     aiConfigId: createAiConfig.id,
+    aiChatId: createAiChat.id,
     otherSessionId: mySessions.find((session) => session.current)!.id,
     alice,
     bob,
@@ -382,6 +390,7 @@ const ID_OWNERS: [RegExp, keyof Dataset][] = [
   [/Report/u, 'reportId'],
   [/ApiToken/u, 'apiTokenId'],
   [/AiConfig/u, 'aiConfigId'],
+  [/AiChat/u, 'aiChatId'],
   [/Session/u, 'otherSessionId'],
 ];
 

@@ -141,3 +141,14 @@ export const aiIdentifyInputSchema = z
       ctx.addIssue({ code: 'custom', message: AI_MESSAGES.partsNeedProblem, path: ['problemId'] });
   });
 export type AiIdentifyInput = z.infer<typeof aiIdentifyInputSchema>;
+
+/**
+ * A transcription of a post's audio: the upload it is, one of the person's configs (their default
+ * otherwise), and whether to transcribe again what already was.
+ */
+export const transcribeAudioInputSchema = z.object({
+  uploadId: idSchema,
+  configId: idSchema.nullish(),
+  redo: z.boolean().nullish(),
+});
+export type TranscribeAudioInput = z.infer<typeof transcribeAudioInputSchema>;

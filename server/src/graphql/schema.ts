@@ -50,6 +50,10 @@ import { TagResolver } from '../modules/tags/tag.resolver';
 import { ApiTokenResolver } from '../modules/tokens/api-token.resolver';
 import { AiConfigResolver } from '../modules/ai/ai-config.resolver';
 import { AiHelpersResolver, ProblemAiInfoResolver } from '../modules/ai/ai-helpers.resolver';
+import {
+  AudioTranscriptionResolver,
+  TranscribeAudioResolver,
+} from '../modules/ai/transcription.resolver';
 import { ExplainersResolver } from '../modules/users/explainers.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
 import { VoteResolver } from '../modules/votes/vote.resolver';
@@ -68,6 +72,8 @@ export const resolvers = [
   AiConfigResolver,
   AiHelpersResolver,
   ProblemAiInfoResolver,
+  TranscribeAudioResolver,
+  AudioTranscriptionResolver,
   OAuthResolver,
   ExplainersResolver,
   SpaceResolver,

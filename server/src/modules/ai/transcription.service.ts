@@ -228,17 +228,40 @@ export async function transcribeAudio(ctx: Context, input: unknown): Promise<Tra
     contentType: upload.contentType,
     name: `audio.${upload.extension}`,
   });
-  const segments = transcriptOf(heard.segments);
+  const saved = await keepTranscript(ctx, kind, post.id, upload, transcriptOf(heard.segments));
+  return viewOf(ctx, saved, true);
+}
+
+/**
+ * Keeps a transcript made elsewhere for a posted audio upload, as a transcription keeps one: the
+ * demo writes its recording's this way, with no provider to ask.
+ */
+export async function storeTranscript(ctx: Context, uploadId: string, heard: HeardSegment[]) {
+  const [upload] = await ctx.db.select().from(uploads).where(eq(uploads.id, uploadId));
+  if (!upload || !isPostType(upload.attachedType) || !upload.attachedId) throw notFound();
+  const kind = POST_KINDS[upload.attachedType];
+  await keepTranscript(ctx, kind, upload.attachedId, upload, transcriptOf(heard));
+}
+
+/**
+ * Writes the list next to the audio, then records it (saveTranscript). When the audio went
+ * meanwhile (its post edited or deleted), so does the file just written.
+ */
+async function keepTranscript(
+  ctx: Context,
+  kind: PostKind<PostTable>,
+  postId: string,
+  upload: UploadRow,
+  segments: TranscriptEntry[],
+): Promise<UploadRow> {
   const key = transcriptKeyOf(upload.key);
   await ctx.storage.put(key, Buffer.from(JSON.stringify(segments)), 'text/plain');
-  const saved = await saveTranscript(ctx, kind, post.id, upload.id, key, segments).catch(
-    async (error: unknown) => {
-      // The audio went meanwhile (its post edited or deleted): so does the file just written.
-      if (!upload.transcriptKey) await ctx.storage.delete(key).catch(() => undefined);
-      throw error;
-    },
-  );
-  return { ...(await viewOf(ctx, saved, true)), segments };
+  try {
+    return await saveTranscript(ctx, kind, postId, upload.id, key, segments);
+  } catch (error) {
+    if (!upload.transcriptKey) await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The audio's bytes from storage: the row said how many, within TRANSCRIPTION_MAX_BYTES. */

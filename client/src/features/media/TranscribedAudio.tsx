@@ -164,7 +164,7 @@ export function TranscribedAudio({ item }: { item: ShownMedia }) {
   const shown = textsLoaded && transcription;
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
-      <Box ref={playerBox} style={{ flex: '1 1 240px', minWidth: 0 }}>
+      <Box ref={playerBox} style={{ flex: '1 1 200px', minWidth: 0 }}>
         <AudioPlayer item={item} />
         {shown && !open && (transcription.hasTranscription || transcription.canTranscribe) ? (
           <Group gap="xs" mt={6}>

@@ -183,3 +183,13 @@ export const analyticsQuerySchema = z.object({
   collection: z.enum(ANALYTICS_COLLECTIONS, { error: AI_MESSAGES.analyticsCollection }),
   docId: idSchema.transform((id) => id.replace(/^stories\//u, '')),
 });
+/**
+ * A transcription of a post's audio: the upload it is, one of the person's configs (their default
+ * otherwise), and whether to transcribe again what already was.
+ */
+export const transcribeAudioInputSchema = z.object({
+  uploadId: idSchema,
+  configId: idSchema.nullish(),
+  redo: z.boolean().nullish(),
+});
+export type TranscribeAudioInput = z.infer<typeof transcribeAudioInputSchema>;

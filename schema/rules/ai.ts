@@ -111,6 +111,29 @@ export function wikipediaUrlOf(raw: unknown): string | null {
   return ok ? url.href : null;
 }
 
+/**
+ * Transcription of a post's audio (000 §3 media item `hasTranscription`, 001 §3 the transcript
+ * file). The file sits next to the audio in storage, named after its key with this suffix.
+ */
+export const TRANSCRIPT_FILE_SUFFIX = '.wav_transcription.txt';
+/**
+ * The largest audio sent for transcription: under Whisper's 25 MB (groq, OpenAI-compatible
+ * servers) and Gemini's 20 MB inline request, so every provider takes what is sent.
+ */
+export const TRANSCRIPTION_MAX_BYTES = 20 * 1024 * 1024;
+/** The longest audio transcribed, when its length is known (a recording's duration). */
+export const TRANSCRIPTION_MAX_SECONDS = 30 * 60;
+/** What is kept of a provider's transcript: segments, characters per segment, in all. */
+export const TRANSCRIPT_SEGMENTS_MAX = 2000;
+export const TRANSCRIPT_SEGMENT_MAX = 2000;
+export const TRANSCRIPT_TEXT_MAX = 100_000;
+/**
+ * Whisper providers report seconds of audio, not tokens: each second counts as this many input
+ * tokens against the monthly cap (Gemini's own rate for audio input, so every provider weighs a
+ * minute of audio alike).
+ */
+export const AUDIO_TOKENS_PER_SECOND = 32;
+
 export const AI_MESSAGES = {
   keyRequired: 'Please enter an API key',
   keyMin: `An API key is at least ${AI_KEY_MIN} characters`,
@@ -147,4 +170,8 @@ export const AI_MESSAGES = {
   chatMessageMax: `A message is at most ${AI_CHAT_MESSAGE_MAX} characters`,
   chatAnswering: 'Wait for the answer, or stop it, before sending another message',
   analyticsCollection: 'Analytics are kept for stories only: ask with collection=stories',
+  notAudio: 'Only audio can be transcribed',
+  audioTooLarge: `Audio up to ${TRANSCRIPTION_MAX_BYTES / 1024 ** 2} MB can be transcribed`,
+  audioTooLong: `Audio up to ${TRANSCRIPTION_MAX_SECONDS / 60} minutes can be transcribed`,
+  audioNotPosted: 'Post the audio first, then transcribe it',
 } as const;

@@ -195,6 +195,8 @@ export interface MediaItem {
   uploadIds?: string[];
   videoId?: string | null;
   contentType?: string | null;
+  /** Audio with a stored transcript (ai/transcription.service.ts). */
+  hasTranscription?: boolean;
 }
 
 export const DISTANCE_FILTERS = ['nearby', 'all'] as const;

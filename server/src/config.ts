@@ -143,6 +143,11 @@ const envSchema = z.object({
    * across all their configs; 0 turns the helpers off. Premium accounts will get their own cap.
    */
   AI_MONTHLY_TOKEN_CAP: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+  /**
+   * The model a self-hosted, OpenAI-compatible server transcribes audio with (its
+   * `/audio/transcriptions`): speaches names its Whisper models, whisper.cpp's server ignores it.
+   */
+  AI_SELF_HOSTED_TRANSCRIPTION_MODEL: z.string().trim().min(1).max(200).default('whisper-1'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -316,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutMs: parsed.AI_REQUEST_TIMEOUT_MS,
       selfHostedUrls: parsed.AI_SELF_HOSTED_URLS,
       monthlyTokenCap: parsed.AI_MONTHLY_TOKEN_CAP,
+      selfHostedTranscriptionModel: parsed.AI_SELF_HOSTED_TRANSCRIPTION_MODEL,
     },
   };
 }

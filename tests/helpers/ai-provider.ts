@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
  * - groq's OpenAI-compatible API under `/openai/v1` (and the same for a self-hosted server under
  *   `/selfhosted/v1`): `GET /models` (Bearer key; models carry `id`) and `POST
  *   /chat/completions`, plain, with `response_format: json_schema`, or streamed (`stream: true`,
- *   server-sent chunks, usage in the last one);
+ *   server-sent chunks, usage in the last one), and `POST /audio/transcriptions` (Whisper's
+ *   multipart `file` and `model`, answered as groq's verbose_json: two segments made from the
+ *   file's length, a WAV's from its header; or the scripted `content`, sent as it is);
  * - Gemini's API under `/v1beta`: `GET /models?key=` (models carry `name` with a `models/` prefix
  *   and `displayName`), `POST /models/{model}:generateContent` and `:streamGenerateContent?alt=sse`
  *   (key in `x-goog-api-key`; structured output through `generationConfig.responseSchema`).
@@ -44,6 +46,9 @@ export interface SeenRequest {
   authorization: string | undefined;
   /** A POST's JSON body. */
   body?: unknown;
+  /** A multipart POST's fields, and its file's bytes (transcriptions). */
+  form?: Record<string, string>;
+  file?: { name: string; contentType: string; bytes: Buffer };
 }
 
 /** One scripted answer to a completion. */
@@ -69,6 +74,8 @@ export interface TestAiProvider {
   script(...replies: ScriptedReply[]): void;
   /** The completion requests only (chat and Gemini's generate calls), bodies included. */
   completions(): SeenRequest[];
+  /** The transcription requests only, with their fields and file. */
+  transcriptions(): SeenRequest[];
   down(isDown: boolean): void;
   stop(): Promise<void>;
 }
@@ -293,13 +300,78 @@ async function answerCompletion(
 
 const OPENAI_BASES = ['/openai/v1', '/selfhosted/v1'];
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** A multipart/form-data body's text fields and its (one) file, as far as the fake needs. */
+function parseMultipart(contentType: string | undefined, body: Buffer) {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/u.exec(contentType ?? '');
+  const form: Record<string, string> = {};
+  let file: SeenRequest['file'];
+  if (!boundary) return { form, file };
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  let start = body.indexOf(delimiter);
+  while (start >= 0) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next < 0) break;
+    // Each part: CRLF, headers, a blank line, the content, CRLF before the next delimiter.
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, split).toString('utf8');
+    const content = part.subarray(split + 4);
+    const name = /name="([^"]*)"/u.exec(headers)?.[1] ?? '';
+    const filename = /filename="([^"]*)"/u.exec(headers)?.[1];
+    if (filename !== undefined)
+      file = {
+        name: filename,
+        contentType: /content-type:\s*([^\r\n]+)/iu.exec(headers)?.[1] ?? '',
+        bytes: Buffer.from(content),
+      };
+    else form[name] = content.toString('utf8');
+    start = next;
+  }
+  return { form, file };
+}
+
+/** Seconds of audio: a WAV's from its header (data bytes over bytes per second), else 16 kB/s. */
+function secondsOf(bytes: Buffer): number {
+  if (bytes.length > 44 && bytes.toString('ascii', 0, 4) === 'RIFF') {
+    const perSecond = bytes.readUInt32LE(28);
+    if (perSecond > 0) return (bytes.length - 44) / perSecond;
+  }
+  return bytes.length / 16_000;
+}
+
+/** Groq's verbose_json for a file: two segments splitting its length, naming its size. */
+function verboseJsonOf(bytes: Buffer) {
+  const duration = Math.round(secondsOf(bytes) * 100) / 100;
+  const texts = [` Fake transcript of ${bytes.length} bytes, part one.`, ' And part two.'];
+  const ends = [Math.round((duration / 2) * 100) / 100, duration];
+  return {
+    task: 'transcribe',
+    language: 'English',
+    duration,
+    text: texts.join(''),
+    segments: texts.map((text, id) => ({
+      id,
+      seek: 0,
+      start: id === 0 ? 0 : ends[0],
+      end: ends[id],
+      text,
+      tokens: [1, 2, 3],
+      temperature: 0,
+      avg_logprob: -0.2,
+      compression_ratio: 1.1,
+      no_speech_prob: 0.01,
+    })),
+    x_groq: { id: 'req_fake' },
+  };
 }
 
 export async function startAiProvider(): Promise<TestAiProvider> {
@@ -309,14 +381,22 @@ export async function startAiProvider(): Promise<TestAiProvider> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://provider');
-    const raw = req.method === 'POST' ? await readBody(req) : '';
+    const bytes = req.method === 'POST' ? await readBody(req) : Buffer.alloc(0);
+    const multipart = req.headers['content-type']?.startsWith('multipart/form-data') ?? false;
+    const raw = multipart ? '' : bytes.toString('utf8');
     let body: Record<string, unknown> | undefined;
     try {
       body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
     } catch {
       body = undefined;
     }
-    requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
+    const seen: SeenRequest = {
+      path: req.url ?? '',
+      authorization: req.headers.authorization,
+      body,
+    };
+    if (multipart) Object.assign(seen, parseMultipart(req.headers['content-type'], bytes));
+    requests.push(seen);
     const json = (status: number, data: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
     if (isDown) return json(503, { error: { message: 'Service Unavailable' } });
@@ -332,6 +412,15 @@ export async function startAiProvider(): Promise<TestAiProvider> {
         });
       if (rest === '/chat/completions' && body)
         return answerCompletion(res, completionOf(url.pathname, body, raw), replies.shift());
+      if (rest === '/audio/transcriptions' && req.method === 'POST') {
+        if (!seen.file?.bytes.length || !seen.form?.model)
+          return json(400, { error: { message: "'file' and 'model' are required" } });
+        const reply = replies.shift();
+        if (reply?.status) return json(reply.status, errorBody(reply.status));
+        if (reply?.content !== undefined)
+          return res.writeHead(200, { 'content-type': 'application/json' }).end(reply.content);
+        return json(200, verboseJsonOf(seen.file.bytes));
+      }
     }
     if (url.pathname.startsWith('/v1beta/models')) {
       const key = url.searchParams.get('key') ?? req.headers['x-goog-api-key'];
@@ -364,6 +453,8 @@ export async function startAiProvider(): Promise<TestAiProvider> {
     },
     completions: () =>
       requests.filter((request) => /chat\/completions|generateContent/u.test(request.path)),
+    transcriptions: () =>
+      requests.filter((request) => request.path.endsWith('/audio/transcriptions')),
     down(value) {
       isDown = value;
     },

@@ -83,7 +83,7 @@ import {
   type SolutionKey,
   type SpaceKey,
 } from './demo-community';
-import { demoMediaInputs } from './demo-media';
+import { demoMediaInputs, demoTranscripts } from './demo-media';
 import { demoProblemLocation, demoSolutionLocation, demoStoryLocation } from './demo-places';
 
 const DAY_MS = 24 * 3600_000;
@@ -489,6 +489,7 @@ class DemoBuilder {
           ? { problemId: this.id(this.problemIds, story.problem) }
           : { spaceId: this.id(this.spaceIds, story.space) }),
       });
+      await demoTranscripts(ctx, story.media, created.files);
       this.storyIds.set(story, created.id);
       this.counts.stories++;
     }

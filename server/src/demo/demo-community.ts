@@ -170,8 +170,14 @@ interface DemoStoryText {
 
 /** Pictures the demo draws in code (demo-media.ts). */
 export type DemoPicture = 'drain' | 'pump' | 'map';
-/** A demo post's attachment: a drawn picture, uploaded by the post's author, or a YouTube link. */
-export type DemoMedia = { picture: DemoPicture } | { youtubeUrl: string };
+/** Recordings the demo makes in code, each with its transcript (demo-media.ts). */
+export type DemoRecording = 'tap';
+/**
+ * A demo post's attachment: a drawn picture or a made recording, uploaded by the post's author,
+ * or a YouTube link.
+ */
+export type DemoMedia =
+  { picture: DemoPicture } | { recording: DemoRecording } | { youtubeUrl: string };
 
 /** A story in a space's feed, or on a problem (its Stories tab, in the problem's space). */
 export type DemoStory = DemoStoryText & ({ space: SpaceKey } | { problem: ProblemKey });
@@ -1086,6 +1092,7 @@ export const STORIES: readonly DemoStory[] = [
     by: 'asha',
     space: 'in',
     html: '<p>Measured our tap in Ward 12 this morning: 41 minutes of water, and the pressure too low to reach the first floor. Third day in a row under an hour. #water #hyderabad</p>',
+    media: [{ recording: 'tap' }],
   },
   {
     by: 'amina',

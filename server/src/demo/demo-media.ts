@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MediaInput, UploadPathKind } from '@rules';
+import type { MediaInput, MediaItem, UploadPathKind } from '@rules';
 import sharp from 'sharp';
 import type { Context } from '../context';
+import { storeTranscript } from '../modules/ai/transcription.service';
+import type { HeardSegment } from '../modules/ai/transcription-providers';
 import { finishUpload, startUpload } from '../modules/media/media.service';
-import type { DemoMedia, DemoPicture } from './demo-community';
+import type { DemoMedia, DemoPicture, DemoRecording } from './demo-community';
 
 const WIDTH = 960;
 const HEIGHT = 640;
@@ -63,8 +65,63 @@ const drawPicture = (picture: DemoPicture) =>
     .png()
     .toBuffer();
 
+/** A recording with its transcript, written as if transcribed (no provider is asked). */
+const RECORDINGS: Record<DemoRecording, { name: string; seconds: number; said: HeardSegment[] }> = {
+  tap: {
+    name: 'ward-12-tap.wav',
+    seconds: 12,
+    said: [
+      { endSeconds: 4.2, text: 'Ward 12, Tuesday morning. The tap came on at six ten.' },
+      {
+        endSeconds: 8.6,
+        text: 'It ran for forty-one minutes, and not one drop reached the first floor.',
+      },
+      { endSeconds: 12, text: 'That is the third day in a row under an hour.' },
+    ],
+  },
+};
+
+const RATE = 8000;
+
 /**
- * A demo post's attachments as its create input takes them: each picture drawn and uploaded by the
+ * A quiet rising and falling tone as a 16-bit mono WAV (the recorder's format), made in code:
+ * the repository holds no demo binaries.
+ */
+function makeRecording(seconds: number): Buffer {
+  const samples = seconds * RATE;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(RATE, 24);
+  wav.writeUInt32LE(RATE * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    const t = i / RATE;
+    const pitch = 220 + 60 * Math.sin(2 * Math.PI * 0.25 * t);
+    wav.writeInt16LE(Math.round(3000 * Math.sin(2 * Math.PI * pitch * t)), 44 + i * 2);
+  }
+  return wav;
+}
+
+/** The demo's file of an attachment, and its name. */
+async function demoFile(entry: { picture: DemoPicture } | { recording: DemoRecording }) {
+  if ('recording' in entry) {
+    const recording = RECORDINGS[entry.recording];
+    return { name: recording.name, bytes: makeRecording(recording.seconds) };
+  }
+  return { name: PICTURES[entry.picture].name, bytes: await drawPicture(entry.picture) };
+}
+
+/**
+ * A demo post's attachments as its create input takes them: each picture drawn (each recording
+ * made) and uploaded by the
  * post's author through the upload service (sniffed, stored in deps.storage, an uploads row and a
  * thumbnail), exactly as a finished tus upload is; YouTube links as they are.
  */
@@ -83,16 +140,32 @@ export async function demoMediaInputs(
         inputs.push({ youtubeUrl: entry.youtubeUrl });
         continue;
       }
-      const { name } = PICTURES[entry.picture];
+      const { name, bytes } = await demoFile(entry);
       const file = join(folder, name);
-      await writeFile(file, await drawPicture(entry.picture));
+      await writeFile(file, bytes);
       const claim = await startUpload(ctx, { filename: name, path: kind, spaceId });
       const item = await finishUpload(ctx, { id: randomUUID(), file, claim });
-      if (!item?.uploadId) throw new Error(`demo picture ${name} was refused`);
-      inputs.push({ uploadId: item.uploadId });
+      if (!item?.uploadId) throw new Error(`demo file ${name} was refused`);
+      inputs.push({
+        uploadId: item.uploadId,
+        ...('recording' in entry && { duration: RECORDINGS[entry.recording].seconds }),
+      });
     }
     return inputs;
   } finally {
     await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The transcripts of a created post's recordings, kept as a transcription keeps them. */
+export async function demoTranscripts(
+  ctx: Context,
+  media: readonly DemoMedia[] | undefined,
+  files: readonly MediaItem[],
+) {
+  for (const [index, entry] of (media ?? []).entries()) {
+    const uploadId = files[index]?.uploadId;
+    if ('recording' in entry && uploadId)
+      await storeTranscript(ctx, uploadId, RECORDINGS[entry.recording].said);
   }
 }

@@ -4,6 +4,7 @@ import type { Viewer } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { createAiLoaders } from '../modules/ai/ai.loaders';
+import { createTranscriptionLoaders } from '../modules/ai/transcription.loaders';
 import { createBookmarkLoaders } from '../modules/bookmarks/bookmark.loaders';
 import { createChatConversationLoaders } from '../modules/chat/chat-conversations.loaders';
 import { createChatLoaders } from '../modules/chat/chat.loaders';
@@ -34,6 +35,7 @@ export function createLoaders(db: Db, viewer: Viewer | null) {
     }),
     ...createSpaceLoaders(db),
     ...createAiLoaders(db),
+    ...createTranscriptionLoaders(db, viewer),
     ...createProblemLoaders(db),
     ...createSolutionLoaders(db, viewer),
     ...createSkillLoaders(db, viewer),

@@ -55,6 +55,10 @@ import {
   StoryAnalysisResolver,
   StoryAnalyticsResolver,
 } from '../modules/ai/story-analytics.resolver';
+import {
+  AudioTranscriptionResolver,
+  TranscribeAudioResolver,
+} from '../modules/ai/transcription.resolver';
 import { ExplainersResolver } from '../modules/users/explainers.resolver';
 import { UserResolver } from '../modules/users/user.resolver';
 import { VoteResolver } from '../modules/votes/vote.resolver';
@@ -76,6 +80,8 @@ export const resolvers = [
   AiChatResolver,
   StoryAnalyticsResolver,
   StoryAnalysisResolver,
+  TranscribeAudioResolver,
+  AudioTranscriptionResolver,
   OAuthResolver,
   ExplainersResolver,
   SpaceResolver,

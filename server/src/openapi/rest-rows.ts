@@ -475,6 +475,9 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
   ]),
 
   ...group('media', CONTENT_ACCESS, [
+    row('get', '/media/{uploadId}/transcription', "An audio attachment's transcription", {
+      answer: { transcription: shape.audioTranscription },
+    }),
     row(
       'get',
       '/media/{uploadId}/{name}',
@@ -631,6 +634,14 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
     row('post', '/ai/results/{id}/publish', 'Publishes one item of an AI result as a real item', {
       body: z.object({ name: z.string().describe('The name of the item to publish') }),
       answer: { result: shape.aiResult },
+    }),
+    row('post', '/ai/transcribe', "Transcribes a post's audio with the person's AI config", {
+      body: z.object({
+        uploadId: z.string().describe("The audio's upload, attached to a post you may edit"),
+        apiKeyId: z.string().optional().describe('One of your AI configs; your default otherwise'),
+        redo: z.boolean().optional().describe('Transcribe again what already was'),
+      }),
+      answer: { transcription: shape.audioTranscription },
     }),
     row('get', '/ai/usage', "The person's AI spending this month and the monthly cap", {
       answer: { usage: shape.aiUsage },

@@ -689,6 +689,23 @@ export const aiUsage = named(
   }),
 );
 
+export const audioTranscription = named(
+  'AudioTranscription',
+  "An audio attachment's transcription: 000 §3's list (`resultEndTime`, `alternatives[0].transcript`), plain text.",
+  z.object({
+    uploadId: id,
+    hasTranscription: z.boolean(),
+    canTranscribe: z.boolean(),
+    segments: z.array(
+      z.object({
+        resultEndTime: z.string(),
+        alternatives: z.array(z.object({ transcript: z.string() })),
+      }),
+    ),
+    transcribedAt: dateTime.nullable(),
+  }),
+);
+
 export const place = named(
   'Place',
   'A place found by the place search or by position.',

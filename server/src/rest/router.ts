@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import { REST_DEFAULT_PAGE_SIZE } from '@rules';
 import { mountAdminRest } from '../modules/admin/admin.rest';
 import { mountAiHelpersRest } from '../modules/ai/ai-helpers.rest';
+import { mountTranscribeRest, mountTranscriptionRest } from '../modules/ai/transcription.rest';
 import { mountAiConfigRest } from '../modules/ai/ai-config.rest';
 import { mountStoryAnalyticsRest } from '../modules/ai/story-analytics.rest';
 import { mountAuthRest } from '../modules/auth/auth.rest';
@@ -77,6 +78,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
     mountBookmarkRest(rows);
     mountPeopleRest(rows, paths);
     mountCommentRest(rows, paths);
+    mountTranscriptionRest(rows);
     mountMediaRest(rows);
     mountPlacesRest(rows, paths);
     mountMapRest(rows, paths);
@@ -94,7 +96,10 @@ export function createRestRouter(paths = new PathRouter()): Router {
   mount(SESSION_ACCESS, (rows) => mountApiTokenRest(rows));
   // A person's AI provider keys: never reachable with a token.
   mount(SESSION_ACCESS, (rows) => mountAiConfigRest(rows));
-  mount(SESSION_ACCESS, (rows) => mountAiHelpersRest(rows));
+  mount(SESSION_ACCESS, (rows) => {
+    mountAiHelpersRest(rows);
+    mountTranscribeRest(rows);
+  });
   mount(CHAT_ACCESS, (rows) => {
     mountChatRest(rows, paths);
     mountChatMessageRest(rows);

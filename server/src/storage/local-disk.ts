@@ -14,6 +14,8 @@ import { isSafeKey, type ByteRange, type Storage, type StoredFileInfo } from './
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ...MEDIA_FORMATS,
   jpeg: 'image/jpeg',
+  // An audio's transcript (`….wav_transcription.txt`, 001 §3): JSON in a text file.
+  txt: 'text/plain',
 };
 const UNKNOWN_TYPE = 'application/octet-stream';
 

@@ -5,11 +5,14 @@ import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MountOnce } from '../../components/MountOnce';
 import { translateServerMessage } from '../../components/notify';
-import { AudioPlayer, VideoPlayer, YoutubeFrame } from './MediaPlayers';
+import { VideoPlayer, YoutubeFrame } from './MediaPlayers';
 import { shownKindOf, type ShownMedia } from './shownMedia';
 
-// The viewer loads with the first opening of a file.
+// The viewer loads with the first opening of a file, audio's transcription with the first audio.
 const MediaViewer = lazy(() => import('./MediaViewer').then((m) => ({ default: m.MediaViewer })));
+const TranscribedAudio = lazy(() =>
+  import('./TranscribedAudio').then((m) => ({ default: m.TranscribedAudio })),
+);
 
 const CARD_MAX_HEIGHT = 320;
 const DETAIL_MAX_HEIGHT = 520;
@@ -86,7 +89,11 @@ function Slide({
         />
       );
     case 'audio':
-      return <AudioPlayer item={item} />;
+      return (
+        <MountOnce when>
+          <TranscribedAudio item={item} />
+        </MountOnce>
+      );
     case 'youtube':
       return <YoutubeFrame item={item} />;
     default:

@@ -23,19 +23,6 @@ export function VideoPlayer({ item, maxHeight }: { item: ShownMedia; maxHeight?:
   );
 }
 
-export function AudioPlayer({ item }: { item: ShownMedia }) {
-  const { t } = useTranslation();
-  return (
-    <audio
-      src={item.url}
-      controls
-      preload="metadata"
-      aria-label={item.name ?? t('media:viewer.audio')}
-      style={{ width: '100%' }}
-    />
-  );
-}
-
 /** A YouTube video from the privacy-enhanced domain, loaded when scrolled near. */
 export function YoutubeFrame({ item }: { item: ShownMedia }) {
   const { t } = useTranslation();

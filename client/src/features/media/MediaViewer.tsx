@@ -5,7 +5,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../components/notify';
 import { formatBytes } from './formatBytes';
-import { AudioPlayer, VideoPlayer, YoutubeFrame } from './MediaPlayers';
+import { AudioPlayer } from './AudioPlayer';
+import { VideoPlayer, YoutubeFrame } from './MediaPlayers';
 import { shownKindOf, type ShownMedia } from './shownMedia';
 
 // pdf.js is large: it loads when a PDF is opened.

@@ -11,6 +11,8 @@ export interface ShownMedia {
   size?: number | null;
   videoId?: string | null;
   contentType?: string | null;
+  /** The upload it is: audio's transcription is asked for by it. */
+  uploadId?: string | null;
 }
 
 export type ShownKind = 'image' | 'video' | 'audio' | 'youtube' | 'pdf' | 'file';

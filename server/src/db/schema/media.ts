@@ -23,7 +23,8 @@ import { cascadeRef, createdAtColumn } from './columns';
  * uploads by id in their `files`, and the upload names what it is attached to (`attachedType`,
  * `attachedId`): a post of that kind, or 'spaces' for its space's image. The file is served at
  * `/api/media/{id}/{name}` to whoever may read what it is attached to (unattached: its owner
- * only); a post's deletion takes its uploads with it (trigger), and an upload left unattached
+ * only); a post's deletion takes its uploads with it (trigger; their files, transcripts included, are
+ * queued for removal), and an upload left unattached
  * for a day is swept (modules/media/stored-files.service.ts).
  */
 export const uploads = pgTable(
@@ -46,6 +47,14 @@ export const uploads = pgTable(
     attachedType: text('attached_type', { enum: UPLOAD_PATH_KINDS }),
     /** The post's id ('spaces': the space's). */
     attachedId: text('attached_id'),
+    /**
+     * Audio's transcript (ai/transcription.service.ts): the file's key, `{key}.wav_transcription.txt`
+     * (001 §3), holding the segments as JSON; its plain text, for the post's text search (issue
+     * 31 indexes it); and when it was made. All null until transcribed; the file goes with the row.
+     */
+    transcriptKey: text('transcript_key'),
+    transcript: text('transcript'),
+    transcribedAt: timestamp('transcribed_at', { withTimezone: true, precision: 3 }),
     createdAt: createdAtColumn(),
   },
   (table) => [

@@ -6,6 +6,7 @@ import {
   Output,
   type LanguageModel,
   type LanguageModelUsage,
+  type ModelMessage,
 } from 'ai';
 import { AI_MESSAGES, idSchema, RATE_LIMITS } from '@rules';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ import { AppError, parseInput } from '../../errors';
 import { requireSessionViewer } from './ai-access';
 import { openAiConfig } from './ai-config.service';
 import { languageModelOf } from './ai-models';
+import type { ProviderCall } from './providers';
 import {
   addUsage,
   assertWithinCap,
@@ -32,6 +34,8 @@ export interface AiCall {
   userId: string;
   configId: string;
   model: LanguageModel;
+  /** Who the model asks, for the calls a language model cannot make (transcription). */
+  source: ProviderCall;
   timeoutMs: number;
   /** Adds tokens spent to the person's month; called once per provider request. */
   record(usage: TokenUsage): Promise<void>;
@@ -49,6 +53,7 @@ export async function openAiCall(ctx: Context, configIdInput?: unknown): Promise
     userId: viewer.id,
     configId: config.id,
     model: languageModelOf(ctx.config.ai, config, config.model),
+    source: { provider: config.provider, apiKey: config.apiKey, baseUrl: config.baseUrl },
     timeoutMs: ctx.config.ai.timeoutMs,
     record: (usage) => recordUsage(ctx.db, viewer.id, config.id, usage),
   };
@@ -80,13 +85,13 @@ const unreadable = (error: unknown) =>
   NoObjectGeneratedError.isInstance(error) || NoOutputGeneratedError.isInstance(error);
 
 /**
- * Asks for an answer shaped by `schema` (sent to the provider as a JSON schema, and the answer
+ * Asks for an answer shaped by `schema` (a prompt of text, or messages carrying files; sent to the provider as a JSON schema, and the answer
  * parsed with it: provider answers are untrusted). A malformed answer is asked for once more,
  * then refused as unreadable. Every request's tokens are recorded, failed ones included.
  */
 export async function generateStructured<Schema extends z.ZodType>(
   call: AiCall,
-  request: { system: string; prompt: string; schema: Schema },
+  request: { system: string; prompt: string | ModelMessage[]; schema: Schema },
 ): Promise<{ value: z.infer<Schema>; usage: TokenUsage }> {
   let spent = NO_USAGE;
   for (let attempt = 1; ; attempt++) {

@@ -40,6 +40,7 @@ export function presentUpload(row: UploadRow, fileIndex = 0): MediaItem {
     size: row.size,
     uploadId: row.id,
     contentType: row.contentType,
+    ...(row.transcriptKey ? { hasTranscription: true } : {}),
   };
 }
 

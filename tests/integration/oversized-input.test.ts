@@ -888,6 +888,9 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
     // A file's bytes, not text; its name travels in a header.
     'POST /chat/conversations/:id/files': NO_STRINGS,
     'GET /media/:uploadId/:name': NO_STRINGS,
+    'GET /media/:uploadId/transcription': { params: { uploadId: randomUUID() } },
+    // An upload that is not there: a request that passed every rule would answer NOT_FOUND.
+    'POST /ai/transcribe': { body: { uploadId: randomUUID(), apiKeyId: d.aiConfigId } },
     'GET /places/search': { query: { query: 'Hyderabad', countryCode: 'IN' } },
     'GET /places/reverse': { query: { lat: '17.385', lng: '78.4867' } },
     'POST /views/import/data': {

@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstVisitChunk } from './build/firstVisitChunk';
+import { preloadsNotLoaded } from './build/preloadsNotLoaded';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const serverPort = process.env.PORT ?? '4000';
@@ -184,6 +185,8 @@ const SIDE_EFFECT_FREE_CLIENT_MODULE = /[\\/]client[\\/]src[\\/](?!zodWithoutEva
  * and the feed page's. What the GraphiQL page imports too (React and graphql-ws) stays in a chunk
  * both pages share, so GraphiQL never runs the app's modules.
  */
+const preloads = preloadsNotLoaded();
+
 const firstVisit = firstVisitChunk({
   entry: here('src/main.tsx'),
   firstPage: here('src/features/stories/StoryFeedPage.tsx'),
@@ -197,7 +200,14 @@ const firstVisit = firstVisitChunk({
  */
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), documentPerModule(), pureRules(), firstVisit.plugin, precompress()],
+  plugins: [
+    react(),
+    documentPerModule(),
+    pureRules(),
+    firstVisit.plugin,
+    preloads.plugin,
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: /^@rules$/, replacement: here('../schema/rules/index.ts') },
@@ -226,6 +236,7 @@ export default defineConfig({
     // .vite/manifest.json maps each source module to its chunk and imports: the JavaScript budget
     // test (tests/integration/client-budget.test.ts) follows it to size a first visit.
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // GraphiQL ships the Monaco editor: a large chunk, loaded only on /graphiql.
     chunkSizeWarningLimit: 6000,
     rollupOptions: {

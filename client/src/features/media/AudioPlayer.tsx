@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { ShownMedia } from './shownMedia';
 
 /**
- * An audio file's player. It loads with the transcription panel (TranscribedAudio) or the media
- * viewer, never with a first visit.
+ * An audio file's player. It loads with the first audio a carousel shows, the transcription panel
+ * (TranscribedAudio) or the media viewer, never with a first visit.
  */
 export function AudioPlayer({ item }: { item: ShownMedia }) {
   const { t } = useTranslation();

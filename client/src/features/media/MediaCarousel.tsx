@@ -1,18 +1,19 @@
 import { ActionIcon, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconFileTypePdf, IconFile } from '@tabler/icons-react';
 import { MEDIA_MESSAGES } from '@rules';
-import { lazy, useState } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MountOnce } from '../../components/MountOnce';
 import { translateServerMessage } from '../../components/notify';
 import { VideoPlayer, YoutubeFrame } from './MediaPlayers';
 import { shownKindOf, type ShownMedia } from './shownMedia';
 
-// The viewer loads with the first opening of a file, audio's transcription with the first audio.
+// The viewer loads with the first opening of a file, the audio player with the first audio.
 const MediaViewer = lazy(() => import('./MediaViewer').then((m) => ({ default: m.MediaViewer })));
-const TranscribedAudio = lazy(() =>
-  import('./TranscribedAudio').then((m) => ({ default: m.TranscribedAudio })),
-);
+const AudioPlayer = lazy(() => import('./AudioPlayer').then((m) => ({ default: m.AudioPlayer })));
+
+/** How a carousel plays audio: the player alone, or a post's page's player with its transcript. */
+type AudioSlide = ComponentType<{ item: ShownMedia }>;
 
 const CARD_MAX_HEIGHT = 320;
 const DETAIL_MAX_HEIGHT = 520;
@@ -74,10 +75,12 @@ function OpenTile({
 function Slide({
   item,
   variant,
+  audio: Audio = AudioPlayer,
   onOpen,
 }: {
   item: ShownMedia;
   variant: 'card' | 'detail';
+  audio?: AudioSlide;
   onOpen: () => void;
 }) {
   switch (shownKindOf(item)) {
@@ -91,7 +94,7 @@ function Slide({
     case 'audio':
       return (
         <MountOnce when>
-          <TranscribedAudio item={item} />
+          <Audio item={item} />
         </MountOnce>
       );
     case 'youtube':
@@ -108,9 +111,15 @@ function Slide({
 export function MediaCarousel({
   files,
   variant,
+  audio,
 }: {
   files: readonly ShownMedia[] | null | undefined;
   variant: 'card' | 'detail';
+  /**
+   * A post's own page passes TranscribedAudio (the transcript beside the player); kept out of
+   * this module so that the feed's cards, part of every first visit, never name its chunk.
+   */
+  audio?: AudioSlide;
 }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(0);
@@ -126,6 +135,7 @@ export function MediaCarousel({
         key={`${current}-${item.url}`}
         item={item}
         variant={variant}
+        audio={audio}
         onOpen={() => setViewing(current)}
       />
       {files.length > 1 ? (

@@ -54,7 +54,7 @@ import { PartsTab } from './PartsTab';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
 import { LocationLine } from '../places';
-import { MediaCarousel } from '../media';
+import { MediaCarousel, TranscribedAudio } from '../media';
 
 const TABS = [
   'info',
@@ -361,7 +361,7 @@ function InfoTab({ problem }: { problem: ProblemDetail }) {
             {t('problems:info.description')}
           </Title>
           <RichText html={problem.description} tags={problem.tags} />
-          <MediaCarousel files={problem.files} variant="detail" />
+          <MediaCarousel files={problem.files} variant="detail" audio={TranscribedAudio} />
           <LocationLine location={problem.location} />
           <TagChips
             tags={problem.tags}

@@ -27,7 +27,7 @@ import { SkillActions } from './SkillActions';
 import { SkillAuthorAvatar } from './SkillCard';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
-import { MediaCarousel } from '../media';
+import { MediaCarousel, TranscribedAudio } from '../media';
 
 const TABS = ['info', 'members', 'reviews'] as const;
 
@@ -149,7 +149,7 @@ function SkillInfo({ skill }: { skill: SkillCardFragment }) {
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <RichText html={skill.description} tags={skill.tags} />
-        <MediaCarousel files={skill.files} variant="detail" />
+        <MediaCarousel files={skill.files} variant="detail" audio={TranscribedAudio} />
         <TagChips
           tags={skill.tags}
           shown={tagsWrittenIn({ texts: [skill.name], html: skill.description })}

@@ -42,7 +42,7 @@ import { SolutionVoters, VOTER_KINDS, type VoterKind } from '../votes';
 import { CommentThread } from '../comments';
 import { HiddenBadge, ReportMenu } from '../moderation';
 import { LocationLine } from '../places';
-import { MediaCarousel } from '../media';
+import { MediaCarousel, TranscribedAudio } from '../media';
 import { EmptyNotice } from '../../components/EmptyNotice';
 
 const STANDALONE_TABS = ['info', 'problems'] as const;
@@ -165,7 +165,7 @@ function SolutionInfo({ solution }: { solution: SolutionCardFragment }) {
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <RichText html={solution.description} tags={solution.tags} />
-        <MediaCarousel files={solution.files} variant="detail" />
+        <MediaCarousel files={solution.files} variant="detail" audio={TranscribedAudio} />
         <LocationLine location={solution.location} />
         <TagChips
           tags={solution.tags}

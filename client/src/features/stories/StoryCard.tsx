@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconMessageCircle, IconMoodSmile, IconPencil, IconSend } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
@@ -30,10 +30,12 @@ export interface StoryCardProps {
   actions: StoryCardActions;
   /** The story's own page: attachments show at full size rather than as thumbnails. */
   detail?: boolean;
+  /** How the story's own page plays audio (with its transcript); a card plays it alone. */
+  audio?: ComponentProps<typeof MediaCarousel>['audio'];
 }
 
 /** One story: who and when, the sanitised text, its tags and counters; the author's Edit and Delete. */
-export function StoryCard({ story, actions, detail = false }: StoryCardProps) {
+export function StoryCard({ story, actions, detail = false, audio }: StoryCardProps) {
   const { t } = useTranslation();
   const anonymous = story.isAnonymousPost || !story.author.id;
   const authorName = anonymous ? t('stories:card.anonymous') : story.author.displayName;
@@ -88,7 +90,7 @@ export function StoryCard({ story, actions, detail = false }: StoryCardProps) {
         ) : null}
 
         <RichText html={story.story} tags={story.tags} />
-        <MediaCarousel files={story.files} variant={detail ? 'detail' : 'card'} />
+        <MediaCarousel files={story.files} variant={detail ? 'detail' : 'card'} audio={audio} />
         <LocationLine location={story.location} />
 
         <TagChips

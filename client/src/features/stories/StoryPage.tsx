@@ -13,6 +13,7 @@ import { StoryListSkeleton } from './StoryList';
 import { STORY_PAGE_WIDTH } from './layout';
 import { useStoryActions } from './useStoryActions';
 import { CommentThread } from '../comments';
+import { TranscribedAudio } from '../media';
 
 /** The Key topics panel loads after the story, with the AI texts: the page needs neither first. */
 const StoryAnalyticsPanel = lazy(() =>
@@ -38,7 +39,7 @@ export function StoryPage() {
 
   let body;
   if (data?.story) {
-    body = <StoryCard story={data.story} actions={actions} detail />;
+    body = <StoryCard story={data.story} actions={actions} detail audio={TranscribedAudio} />;
   } else if (loading) {
     body = <StoryListSkeleton count={1} />;
   } else if (!id || !error || isMissing(error)) {

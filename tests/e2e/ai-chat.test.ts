@@ -57,8 +57,8 @@ describe.skipIf(chromiumMissing)('AI chat in the browser', () => {
     await shows(page.getByText("You haven't any AI Chats yet"));
     await page.getByRole('button', { name: 'New AI chat' }).click();
     await page.waitForURL(/\/aichat\/[\w-]+$/u);
-    // The default config is preselected.
-    expect(await page.getByLabel('AI config').inputValue()).not.toBe('');
+    // The default config is preselected (once the new chat and the configs are loaded).
+    await expect.poll(() => page.getByLabel('AI config').inputValue()).not.toBe('');
 
     await page.getByRole('textbox', { name: 'Message' }).fill('Count for me, slowly');
     await page.getByRole('button', { name: 'Send' }).click();

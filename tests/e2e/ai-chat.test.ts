@@ -71,7 +71,9 @@ describe.skipIf(chromiumMissing)('AI chat in the browser', () => {
     await expect.poll(() => answer.textContent(), { timeout: 10_000 }).toContain('word4 ');
     await page.getByRole('button', { name: 'Stop' }).click();
 
-    await expect.poll(() => answer.getAttribute('data-status'), { timeout: 10_000 }).toBe('stopped');
+    await expect
+      .poll(() => answer.getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('stopped');
     await shows(answer.getByText('Stopped'));
     const kept = (await answer.locator('p').last().textContent()) ?? '';
     expect(kept.length).toBeGreaterThan(0);

@@ -256,7 +256,11 @@ describe('AI chat: streaming', () => {
       chatId: chat.id,
       text: 'How do we fix a dry well?',
     });
-    expect(message).toMatchObject({ role: 'user', status: 'done', text: 'How do we fix a dry well?' });
+    expect(message).toMatchObject({
+      role: 'user',
+      status: 'done',
+      text: 'How do we fix a dry well?',
+    });
     expect(answer).toMatchObject({ role: 'assistant', status: 'streaming', text: '' });
 
     const events = await untilEnded(live);
@@ -286,10 +290,7 @@ describe('AI chat: streaming', () => {
       { token: asha.token },
     );
     expect(named.aiChat.name).toBe('How do we fix a dry well?');
-    const [usage] = await server.deps.db
-      .select()
-      .from(aiUsage)
-      .where(eq(aiUsage.userId, asha.id));
+    const [usage] = await server.deps.db.select().from(aiUsage).where(eq(aiUsage.userId, asha.id));
     expect(usage!.outputTokens).toBeGreaterThan(0);
 
     // The next message carries the history: the question and its answer.
@@ -440,7 +441,11 @@ describe('AI chat: the space’s problems as context', () => {
     );
     provider.script({ content: 'Fix the pump first.' }, { content: 'Without context.' });
     const before = provider.completions().length;
-    await send(member, { chatId: chat.id, text: 'What should we do first?', useSpaceContext: true });
+    await send(member, {
+      chatId: chat.id,
+      text: 'What should we do first?',
+      useSpaceContext: true,
+    });
     await untilEnded(live);
     const withContext = JSON.stringify(provider.completions()[before]!.body);
     expect(withContext).toContain('Broken hand pump');

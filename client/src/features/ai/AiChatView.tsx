@@ -95,7 +95,12 @@ export function AiChatView({ chatId, showBack }: { chatId: string; showBack: boo
   const configList = configs.data?.myAiConfigs ?? [];
   return (
     <Stack gap={0} h="100%">
-      <Group gap="xs" p="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Group
+        gap="xs"
+        p="xs"
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
         {showBack ? (
           <ActionIcon
             component={Link}
@@ -241,11 +246,7 @@ function Composer({
     }
   };
   return (
-    <Stack
-      gap="xs"
-      p="sm"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-    >
+    <Stack gap="xs" p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <Group gap="sm" wrap="wrap">
         <NativeSelect
           size="xs"

@@ -1,14 +1,6 @@
 import { AI_IDENTIFY_KINDS } from '@rules';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { spaces, users } from './core';
 import { problems } from './problems';
 import { cascadeRef, createdAtColumn } from './columns';

@@ -29,10 +29,7 @@ export async function historyOf(ctx: Context, chatId: string): Promise<ModelMess
     .select({ role: aiChatMessages.role, text: aiChatMessages.text })
     .from(aiChatMessages)
     .where(
-      and(
-        eq(aiChatMessages.chatId, chatId),
-        inArray(aiChatMessages.status, ['done', 'stopped']),
-      ),
+      and(eq(aiChatMessages.chatId, chatId), inArray(aiChatMessages.status, ['done', 'stopped'])),
     )
     .orderBy(desc(aiChatMessages.createdAt), desc(aiChatMessages.id))
     .limit(AI_CHAT_HISTORY_MESSAGES);

@@ -88,7 +88,8 @@ export async function createAiChat(ctx: Context, input: unknown): Promise<AiChat
       .select({ total: count() })
       .from(aiChats)
       .where(eq(aiChats.userId, viewer.id));
-    if ((held?.total ?? 0) >= AI_CHATS_MAX) throw new AppError('CONFLICT', AI_MESSAGES.chatsTooMany);
+    if ((held?.total ?? 0) >= AI_CHATS_MAX)
+      throw new AppError('CONFLICT', AI_MESSAGES.chatsTooMany);
     await tx.insert(aiChats).values({
       id,
       userId: viewer.id,

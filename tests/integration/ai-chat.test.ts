@@ -3,14 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiUsage, problems } from '../../server/src/db/schema';
 import { monthOf } from '../../server/src/modules/ai/ai-usage.service';
-import {
-  GOOD_AI_KEY,
-  GROQ_MODELS,
-  startAiProvider,
-  type TestAiProvider,
-} from '../helpers/ai-provider';
+import { startAiProvider, type TestAiProvider } from '../helpers/ai-provider';
 import { gql, gqlData, gqlError, subscribe } from '../helpers/clients';
 import {
+  createAiConfig,
   createPrivateSpace,
   postProblem,
   signUpVerified,
@@ -32,7 +28,6 @@ const STOP = `mutation($messageId: ID!) { stopAiChatAnswer(messageId: $messageId
 const CHAT_WITH_MESSAGES = `query($id: ID!) { aiChat(id: $id) { ${CHAT} messages { edges { node { ${MESSAGE} } } pageInfo { hasPreviousPage } } } }`;
 const CHATS = `query($first: Int, $after: String) { aiChats(first: $first, after: $after) { edges { node { ${CHAT} } } pageInfo { hasNextPage endCursor } } }`;
 const ANSWERS = `subscription($chatId: ID!) { aiChatAnswer(chatId: $chatId) { chatId messageId delta offset status message { ${MESSAGE} } } }`;
-const CREATE_CONFIG = `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`;
 
 interface Message {
   id: string;
@@ -58,24 +53,6 @@ interface AnswerEvent {
     status: string;
     message: Message | null;
   };
-}
-
-async function configure(user: TestUser) {
-  const data = await gqlData<{ createAiConfig: { id: string } }>(
-    server.url,
-    CREATE_CONFIG,
-    {
-      input: {
-        provider: 'groq',
-        apiKey: GOOD_AI_KEY,
-        model: GROQ_MODELS[0],
-        name: 'Groq',
-        description: 'For chatting',
-      },
-    },
-    { token: user.token },
-  );
-  return data.createAiConfig.id;
 }
 
 const createChat = async (user: TestUser, input: Record<string, unknown> = {}) =>
@@ -121,7 +98,7 @@ beforeAll(async () => {
   provider = await startAiProvider();
   server = await startTestServer({ ...provider.env, AI_REQUEST_TIMEOUT_MS: '3000' });
   asha = await signUpVerified(server, { displayName: 'Asha' });
-  await configure(asha);
+  await createAiConfig(server, asha);
 });
 afterAll(async () => {
   await server?.stop();
@@ -143,7 +120,7 @@ describe('AI chat: who may chat', () => {
       { token: newcomer.token },
     );
     expect(empty.aiChats.edges).toEqual([]);
-    const configId = await configure(newcomer);
+    const configId = await createAiConfig(server, newcomer);
     const first = await createChat(newcomer, { name: 'Wells' });
     const second = await createChat(newcomer);
     expect(second).toMatchObject({ name: '', configId: null, spaceId: 'ww' });
@@ -186,7 +163,7 @@ describe('AI chat: who may chat', () => {
     await live.close();
 
     const bob = await signUpVerified(server);
-    await configure(bob);
+    await createAiConfig(server, bob);
     const as = { token: bob.token };
     const before = provider.completions().length;
     for (const [query, variables] of [
@@ -228,7 +205,7 @@ describe('AI chat: who may chat', () => {
     );
     expect(long.message).toBe(AI_MESSAGES.chatMessageMax);
     const other = await signUpVerified(server);
-    const othersConfig = await configure(other);
+    const othersConfig = await createAiConfig(server, other);
     const borrowed = await gqlError(
       server.url,
       SEND,
@@ -403,7 +380,7 @@ describe('AI chat: the space’s problems as context', () => {
   it('sends only the problems the person may read: no draft of someone else, no hidden problem, no other private space', async () => {
     const owner = await signUpVerified(server);
     const member = await signUpVerified(server);
-    await configure(member);
+    await createAiConfig(server, member);
     const space = await createPrivateSpace(server, owner, {
       name: 'Pump committee',
       members: [{ user: member, status: 'contributor' }],
@@ -465,7 +442,7 @@ describe('AI chat: the space’s problems as context', () => {
 describe('AI chat: limits', () => {
   it('refuses a message once the month’s allowance is spent, storing nothing and asking the provider nothing', async () => {
     const spender = await signUpVerified(server);
-    const configId = await configure(spender);
+    const configId = await createAiConfig(server, spender);
     const chat = await createChat(spender);
     await server.deps.db.insert(aiUsage).values({
       userId: spender.id,

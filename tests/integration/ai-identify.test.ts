@@ -12,6 +12,7 @@ import {
 } from '../helpers/ai-provider';
 import { gql, gqlData, gqlError, rest } from '../helpers/clients';
 import {
+  createAiConfig,
   createPrivateSpace,
   postProblem,
   signUpVerified,
@@ -29,7 +30,6 @@ const IDENTIFY = `mutation($input: AiIdentifyInput!) { aiIdentify(input: $input)
 const PUBLISH = `mutation($resultId: ID!, $name: String!) { publishAiResult(resultId: $resultId, name: $name) { ${RESULT} } }`;
 const USAGE = `{ myAiUsage { month cap inputTokens outputTokens calls byConfig { configId name inputTokens outputTokens calls } } }`;
 const AI_INFO = `query($id: ID!) { problem(id: $id) { id aiInfo { ${RESULT} } } }`;
-const CREATE_CONFIG = `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`;
 
 interface Item {
   name: string;
@@ -49,25 +49,6 @@ interface Result {
 const answer = (items: { name: string; description: string; type?: string }[]) => ({
   content: JSON.stringify({ items }),
 });
-
-async function configure(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const data = await gqlData<{ createAiConfig: { id: string } }>(
-    server.url,
-    CREATE_CONFIG,
-    {
-      input: {
-        provider: 'groq',
-        apiKey: GOOD_AI_KEY,
-        model: GROQ_MODELS[0],
-        name: 'Groq',
-        description: 'For the helpers',
-        ...overrides,
-      },
-    },
-    { token: user.token },
-  );
-  return data.createAiConfig.id;
-}
 
 async function identify(user: TestUser, input: Record<string, unknown>) {
   return (
@@ -92,7 +73,7 @@ beforeAll(async () => {
   provider = await startAiProvider();
   server = await startTestServer({ ...provider.env, AI_REQUEST_TIMEOUT_MS: '3000' });
   asha = await signUpVerified(server, { displayName: 'Asha' });
-  await configure(asha);
+  await createAiConfig(server, asha);
 });
 afterAll(async () => {
   await server?.stop();
@@ -152,7 +133,7 @@ describe('AI helpers: who may run them', () => {
 
   it('uses only the person’s own configs: another’s answers as missing, and nothing is asked', async () => {
     const other = await signUpVerified(server);
-    const othersConfig = await configure(other);
+    const othersConfig = await createAiConfig(server, other);
     const before = provider.completions().length;
     const error = await gqlError(
       server.url,
@@ -336,7 +317,7 @@ describe('AI helpers: identifying', () => {
 
   it('works with a Gemini config through its structured output', async () => {
     const gemini = await signUpVerified(server);
-    await configure(gemini, {
+    await createAiConfig(server, gemini, {
       provider: 'geminiai',
       model: GEMINI_MODELS[0]!.name.replace('models/', ''),
     });
@@ -388,7 +369,7 @@ describe('AI helpers: privacy', () => {
     expect(own.items.map((item) => item.partType)).toEqual(['stakeholder', 'thing']);
 
     const reader = await signUpVerified(server);
-    await configure(reader);
+    await createAiConfig(server, reader);
     await identify(reader, { kind: 'solutions', problemId: problem.id });
     const seen = await gqlData<{ problem: { aiInfo: Result | null } }>(
       server.url,
@@ -483,7 +464,7 @@ describe('AI helpers: publishing', () => {
 describe('AI helpers: the monthly cap', () => {
   it('refuses calls once the month’s tokens are spent, saying when it renews, and asks the provider nothing', async () => {
     const spender = await signUpVerified(server);
-    const configId = await configure(spender);
+    const configId = await createAiConfig(server, spender);
     await server.deps.db.insert(aiUsage).values({
       userId: spender.id,
       configId,
@@ -529,7 +510,7 @@ describe('AI helpers: the monthly cap', () => {
 describe('AI helpers: the per-person rate', () => {
   it('refuses a 31st call within ten minutes, before the provider is asked', async () => {
     const busy = await signUpVerified(server);
-    await configure(busy);
+    await createAiConfig(server, busy);
     for (let i = 0; i < RATE_LIMITS.aiCall.max; i++)
       await identify(busy, { kind: 'problems', text: `Wells, take ${i}` });
     const before = provider.completions().length;

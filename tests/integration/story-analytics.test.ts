@@ -1,13 +1,9 @@
 import { AI_MESSAGES } from '@rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GOOD_AI_KEY,
-  GROQ_MODELS,
-  startAiProvider,
-  type TestAiProvider,
-} from '../helpers/ai-provider';
+import { GOOD_AI_KEY, startAiProvider, type TestAiProvider } from '../helpers/ai-provider';
 import { gqlData, gqlError, rest } from '../helpers/clients';
 import {
+  createAiConfig,
   addComment,
   createPrivateSpace,
   postStory,
@@ -24,7 +20,6 @@ let asha: TestUser;
 const FIELDS = `id source computedAt viewerCanAnalyze entities { name type salience wikipediaUrl }`;
 const ANALYTICS = `query($storyId: ID!) { storyAnalytics(storyId: $storyId) { ${FIELDS} } }`;
 const ANALYZE = `mutation($storyId: ID!, $configId: ID) { analyzeStory(storyId: $storyId, configId: $configId) { ${FIELDS} } }`;
-const CREATE_CONFIG = `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`;
 
 interface Entity {
   name: string;
@@ -55,23 +50,6 @@ const entitiesAnswer = (
   entities: { name: string; type: string; salience: number; wikipediaUrl: string | null }[],
 ) => ({ content: JSON.stringify({ entities }) });
 
-async function configure(user: TestUser) {
-  await gqlData(
-    server.url,
-    CREATE_CONFIG,
-    {
-      input: {
-        provider: 'groq',
-        apiKey: GOOD_AI_KEY,
-        model: GROQ_MODELS[0],
-        name: 'Groq',
-        description: 'For the helpers',
-      },
-    },
-    { token: user.token },
-  );
-}
-
 const analytics = async (storyId: string, token?: string) =>
   (await gqlData<{ storyAnalytics: Analytics }>(server.url, ANALYTICS, { storyId }, { token }))
     .storyAnalytics;
@@ -93,7 +71,7 @@ beforeAll(async () => {
   provider = await startAiProvider();
   server = await startTestServer({ ...provider.env, AI_REQUEST_TIMEOUT_MS: '3000' });
   asha = await signUpVerified(server, { displayName: 'Asha Wanjiru' });
-  await configure(asha);
+  await createAiConfig(server, asha);
 });
 afterAll(async () => {
   await server?.stop();
@@ -217,7 +195,7 @@ describe('story analytics: the provider, once per version', () => {
 
     const before = provider.completions().length;
     const other = await signUpVerified(server);
-    await configure(other);
+    await createAiConfig(server, other);
     const second = await analyze(story.id, other);
     expect(second).toEqual(first);
     expect(await analytics(story.id)).toEqual(first);

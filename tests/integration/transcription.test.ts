@@ -13,12 +13,12 @@ import { monthOf } from '../../server/src/modules/ai/ai-usage.service';
 import {
   GEMINI_MODELS,
   GOOD_AI_KEY,
-  GROQ_MODELS,
   startAiProvider,
   type TestAiProvider,
 } from '../helpers/ai-provider';
 import { gqlData, gqlError, rest } from '../helpers/clients';
 import {
+  createAiConfig,
   createPrivateSpace,
   insertUpload,
   samplePng,
@@ -40,7 +40,6 @@ const TRANSCRIBE = `mutation($input: TranscribeAudioInput!) { transcribeAudio(in
 const READ = `query($uploadId: ID!) { audioTranscription(uploadId: $uploadId) { ${TRANSCRIPTION} } }`;
 const STORY_FILES = `query($id: ID!) { story(id: $id) { id files { uploadId type hasTranscription
   transcription { resultEndTime alternatives { transcript } } } } }`;
-const CREATE_CONFIG = `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`;
 
 interface Segment {
   resultEndTime: string;
@@ -61,24 +60,6 @@ function sampleWav(seconds: number): Uint8Array {
     Math.sin((2 * Math.PI * 440 * i) / rate),
   );
   return new Uint8Array(encodeWav(samples, rate));
-}
-
-async function configure(user: TestUser, overrides: Record<string, unknown> = {}) {
-  await gqlData(
-    server.url,
-    CREATE_CONFIG,
-    {
-      input: {
-        provider: 'groq',
-        apiKey: GOOD_AI_KEY,
-        model: GROQ_MODELS[0],
-        name: 'Mine',
-        description: 'For transcripts',
-        ...overrides,
-      },
-    },
-    { token: user.token },
-  );
 }
 
 /** A story by `user` with `wav` attached (in `spaceId`, the public space otherwise). */
@@ -129,8 +110,8 @@ beforeAll(async () => {
   server = await startTestServer({ ...provider.env, AI_REQUEST_TIMEOUT_MS: '3000' });
   asha = await signUpVerified(server, { displayName: 'Asha' });
   ravi = await signUpVerified(server, { displayName: 'Ravi' });
-  await configure(asha);
-  await configure(ravi);
+  await createAiConfig(server, asha);
+  await createAiConfig(server, ravi);
 });
 afterAll(async () => {
   await server?.stop();
@@ -205,7 +186,7 @@ describe('transcribing a post’s audio', () => {
 
   it('records the audio’s seconds as tokens, and answers the stored transcript again without a call unless redo', async () => {
     const user = await signUpVerified(server);
-    await configure(user);
+    await createAiConfig(server, user);
     const { uploadId } = await storyWithAudio(user, sampleWav(3));
     await transcribe(user, { uploadId });
     const usage = async () =>
@@ -335,7 +316,7 @@ describe('transcription: who may ask and who may read', () => {
   it('lets a private space’s readers read a transcript and nobody else, and serves the file to no one', async () => {
     const member = await signUpVerified(server);
     const outsider = await signUpVerified(server);
-    await configure(outsider);
+    await createAiConfig(server, outsider);
     const space = await createPrivateSpace(server, asha, {
       members: [{ user: member, status: 'contributor' }],
     });
@@ -478,7 +459,7 @@ describe('transcription: what it refuses', () => {
 
   it('stops at the monthly cap before asking the provider', async () => {
     const spender = await signUpVerified(server);
-    await configure(spender);
+    await createAiConfig(server, spender);
     const { uploadId } = await storyWithAudio(spender);
     const [config] = await server.deps.db
       .select()
@@ -507,7 +488,10 @@ describe('transcription: what it refuses', () => {
 describe('transcription: other providers', () => {
   it('sends a self-hosted server the same multipart request, with the operator’s transcription model', async () => {
     const user = await signUpVerified(server);
-    await configure(user, { provider: 'openaicompatible', baseUrl: provider.selfHostedUrl });
+    await createAiConfig(server, user, {
+      provider: 'openaicompatible',
+      baseUrl: provider.selfHostedUrl,
+    });
     const { uploadId, wav } = await storyWithAudio(user);
     const before = provider.transcriptions().length;
     const result = await transcribe(user, { uploadId });
@@ -520,7 +504,7 @@ describe('transcription: other providers', () => {
 
   it('has a Gemini model read the audio as a file part and answer segments', async () => {
     const user = await signUpVerified(server);
-    await configure(user, {
+    await createAiConfig(server, user, {
       provider: 'geminiai',
       model: GEMINI_MODELS[0]!.name.replace('models/', ''),
     });
@@ -566,7 +550,7 @@ describe('transcription: on S3 storage', () => {
 
   it('keeps the transcript file next to the audio in the bucket, and removes it with the post', async () => {
     const user = await signUpVerified(server);
-    await configure(user);
+    await createAiConfig(server, user);
     const { storyId, uploadId } = await storyWithAudio(user);
     const result = await transcribe(user, { uploadId });
     expect(result.segments).toHaveLength(2);

@@ -22,3 +22,4 @@ export * from './places';
 export * from './media';
 export * from './maps';
 export * from './waypoints';
+export * from './ai';

@@ -1,7 +1,8 @@
-import { Box, Center, Loader, Paper, ScrollArea, Text, Title } from '@mantine/core';
+import { Center, Loader, ScrollArea, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ListPaneLayout } from '../../components/ListPaneLayout';
 import { RequireSignIn } from '../auth';
 import { AiChatList } from './AiChatList';
 import { AiChatView } from './AiChatView';
@@ -9,9 +10,6 @@ import { useAiTexts } from './aiTexts';
 
 /** The list's column: the chat drawer's width, as /chat has it. */
 const LIST_WIDTH = 300;
-/** The page fills the window under the header (60) and, on mobile, above the bottom bar (64). */
-const PAGE_HEIGHT = 'calc(100dvh - 60px - 2 * var(--mantine-spacing-md))';
-const MOBILE_PAGE_HEIGHT = 'calc(100dvh - 60px - 64px - 2 * var(--mantine-spacing-xs))';
 
 /**
  * /aichat and /aichat/{id} (000 §2): the person's AI chats on the left and the open one on the
@@ -53,29 +51,12 @@ function AiChatLayout() {
     </Center>
   );
   return (
-    <Paper
-      withBorder
-      radius="md"
-      h={mobile ? MOBILE_PAGE_HEIGHT : PAGE_HEIGHT}
-      style={{ display: 'flex', overflow: 'hidden' }}
-    >
-      {mobile ? (
-        <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          {id ? chat : list}
-        </Box>
-      ) : (
-        <>
-          <Box
-            w={LIST_WIDTH}
-            style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-default-border)' }}
-          >
-            {list}
-          </Box>
-          <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-            {chat}
-          </Box>
-        </>
-      )}
-    </Paper>
+    <ListPaneLayout
+      list={list}
+      pane={chat}
+      paneOpen={Boolean(id)}
+      mobile={mobile}
+      listWidth={LIST_WIDTH}
+    />
   );
 }

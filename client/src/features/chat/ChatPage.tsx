@@ -1,9 +1,10 @@
-import { Box, Center, Loader, Paper, ScrollArea, Text, Title } from '@mantine/core';
+import { Center, Loader, ScrollArea, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Suspense } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { AiChatPage } from '../ai';
+import { ListPaneLayout } from '../../components/ListPaneLayout';
 import { RequireSignIn } from '../auth';
 import { useChatNavigation, type ChatTarget } from './chatNavigation';
 import { ConversationList } from './ConversationList';
@@ -11,9 +12,6 @@ import { ConversationPane } from './ConversationPane';
 
 /** The lists' column: the drawer's width (000 §2). */
 const LIST_WIDTH = 350;
-/** The page fills the window under the header (60) and, on mobile, above the bottom bar (64). */
-const PAGE_HEIGHT = 'calc(100dvh - 60px - 2 * var(--mantine-spacing-md))';
-const MOBILE_PAGE_HEIGHT = 'calc(100dvh - 60px - 64px - 2 * var(--mantine-spacing-xs))';
 
 /**
  * /chat and /chat/{id}: the lists on the left and the open conversation on the right; on a phone
@@ -67,29 +65,12 @@ function ChatLayout() {
   );
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      h={mobile ? MOBILE_PAGE_HEIGHT : PAGE_HEIGHT}
-      style={{ display: 'flex', overflow: 'hidden' }}
-    >
-      {mobile ? (
-        <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          {target ? conversation : list}
-        </Box>
-      ) : (
-        <>
-          <Box
-            w={LIST_WIDTH}
-            style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-default-border)' }}
-          >
-            {list}
-          </Box>
-          <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-            {conversation}
-          </Box>
-        </>
-      )}
-    </Paper>
+    <ListPaneLayout
+      list={list}
+      pane={conversation}
+      paneOpen={Boolean(target)}
+      mobile={mobile}
+      listWidth={LIST_WIDTH}
+    />
   );
 }

@@ -162,14 +162,21 @@ const CHANNEL = 'app_events';
  */
 function relayedPubSub(send: (message: string) => Promise<unknown>, log: Log) {
   const local = new EventTarget();
+  // One send at a time, in publishing order: PostgreSQL's NOTIFYs go through a pool, and two
+  // quick events on two of its connections could otherwise arrive in either order (an AI chat's
+  // chunks, a message and its edit).
+  let sending: Promise<unknown> = Promise.resolve();
   const eventTarget = {
     addEventListener: local.addEventListener.bind(local),
     removeEventListener: local.removeEventListener.bind(local),
     dispatchEvent(event: CustomEvent) {
-      send(JSON.stringify({ type: event.type, data: event.detail })).catch((error: unknown) => {
-        // The bus is down (a database or Redis restart): the event is lost, the request is not.
-        log.error({ err: error, topic: event.type }, 'live event not sent');
-      });
+      const message = JSON.stringify({ type: event.type, data: event.detail });
+      sending = sending
+        .then(() => send(message))
+        .catch((error: unknown) => {
+          // The bus is down (a database or Redis restart): the event is lost, the request is not.
+          log.error({ err: error, topic: event.type }, 'live event not sent');
+        });
       return true;
     },
   };

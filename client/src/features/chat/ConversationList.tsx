@@ -25,7 +25,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { CHAT_SORTS, type ChatSort, type ConversationType } from '@rules';
-import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -36,6 +36,7 @@ import {
   ChatConversationsDocument,
   type ChatConversationFieldsFragment,
 } from '../../gql/graphql';
+import { AiChatsSection } from '../ai';
 import { listVariables, sortConversations } from './chatCache';
 import { chatPathOf, useChatNavigation } from './chatNavigation';
 import { CreateChannelDialog } from './CreateChannelDialog';
@@ -45,12 +46,6 @@ import { usePresence } from './usePresence';
 import { useConversationMutations } from './useConversationMutations';
 
 type Conversation = ChatConversationFieldsFragment;
-
-/**
- * The person's AI chats (type aiChat). The AI feature's entry (its index) is fetched only when
- * the lists show: imported statically it would join the first visit, which holds this list.
- */
-const AiChatsSection = lazy(() => import('../ai').then((m) => ({ default: m.AiChatsSection })));
 
 const TYPE_ICONS: Record<ConversationType, Icon> = {
   space: IconWorld,

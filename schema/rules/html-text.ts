@@ -28,3 +28,7 @@ export function openingWords(html: string, max: number): string {
   const text = htmlToPlainText(html).replace(/\s+/gu, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/** Plain text as HTML text: the five characters HTML gives a meaning to, as character references. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/gu, (char) => `&#${char.charCodeAt(0)};`);

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GOOD_AI_KEY,
-  GROQ_MODELS,
-  startAiProvider,
-  type TestAiProvider,
-} from '../helpers/ai-provider';
-import { gqlData } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
+import { startAiProvider, type TestAiProvider } from '../helpers/ai-provider';
+import { createAiConfig, signUpVerified, type TestUser } from '../helpers/factories';
 import { shows, startBrowserApp, type BrowserApp } from './app-in-browser';
 import { chromiumMissing } from './browser';
 
@@ -25,20 +19,7 @@ describe.skipIf(chromiumMissing)('AI chat in the browser', () => {
     app = await startBrowserApp(provider.env);
     person = await signUpVerified(app.server, { displayName: 'Ada Chat' });
     // The config as the wizard saves one (tests/e2e/ai-configs.test.ts walks the wizard).
-    await gqlData(
-      app.server.url,
-      `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`,
-      {
-        input: {
-          provider: 'groq',
-          apiKey: GOOD_AI_KEY,
-          model: GROQ_MODELS[0],
-          name: 'Chat helper',
-          description: 'For the chat',
-        },
-      },
-      { token: person.token },
-    );
+    await createAiConfig(app.server, person, { name: 'Chat helper', description: 'For the chat' });
   }, 180_000);
 
   afterAll(async () => {

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GOOD_AI_KEY,
-  GROQ_MODELS,
-  startAiProvider,
-  type TestAiProvider,
-} from '../helpers/ai-provider';
-import { gqlData } from '../helpers/clients';
-import { postProblem, signUpVerified, type TestUser } from '../helpers/factories';
+import { startAiProvider, type TestAiProvider } from '../helpers/ai-provider';
+import { createAiConfig, postProblem, signUpVerified, type TestUser } from '../helpers/factories';
 import { shows, startBrowserApp, type BrowserApp } from './app-in-browser';
 import { chromiumMissing } from './browser';
 
@@ -24,20 +18,10 @@ describe.skipIf(chromiumMissing)('AI helpers in the browser', () => {
     provider = await startAiProvider();
     app = await startBrowserApp(provider.env);
     person = await signUpVerified(app.server, { displayName: 'Ada Helper' });
-    await gqlData(
-      app.server.url,
-      `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`,
-      {
-        input: {
-          provider: 'groq',
-          apiKey: GOOD_AI_KEY,
-          model: GROQ_MODELS[0],
-          name: 'Workshop helper',
-          description: 'Finds solutions',
-        },
-      },
-      { token: person.token },
-    );
+    await createAiConfig(app.server, person, {
+      name: 'Workshop helper',
+      description: 'Finds solutions',
+    });
   }, 180_000);
 
   afterAll(async () => {

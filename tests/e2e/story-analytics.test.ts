@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAiProvider, type TestAiProvider } from '../helpers/ai-provider';
 import {
-  GOOD_AI_KEY,
-  GROQ_MODELS,
-  startAiProvider,
-  type TestAiProvider,
-} from '../helpers/ai-provider';
-import { gqlData } from '../helpers/clients';
-import { postStory, signUpVerified, type StoryView, type TestUser } from '../helpers/factories';
+  createAiConfig,
+  postStory,
+  signUpVerified,
+  type StoryView,
+  type TestUser,
+} from '../helpers/factories';
 import { DESKTOP, MOBILE, shows, startBrowserApp, type BrowserApp } from './app-in-browser';
 import { chromiumMissing } from './browser';
 
@@ -26,20 +26,7 @@ describe.skipIf(chromiumMissing)('Key topics on the story page', () => {
     app = await startBrowserApp(provider.env);
     const author = await signUpVerified(app.server, { displayName: 'Daniel Author' });
     reader = await signUpVerified(app.server, { displayName: 'Ada Reader' });
-    await gqlData(
-      app.server.url,
-      `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`,
-      {
-        input: {
-          provider: 'groq',
-          apiKey: GOOD_AI_KEY,
-          model: GROQ_MODELS[0],
-          name: 'Groq',
-          description: 'For key topics',
-        },
-      },
-      { token: reader.token },
-    );
+    await createAiConfig(app.server, reader, { name: 'Groq', description: 'For key topics' });
     story = await postStory(
       app.server,
       author,

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@rules';
 import type { OpenApiDocument, OpenApiOperation } from './openapi-document';
 
 /**
@@ -5,9 +6,6 @@ import type { OpenApiDocument, OpenApiOperation } from './openapi-document';
  * and nothing from another host, so it needs nothing the Content-Security-Policy does not already
  * allow (its one <style> element is inline, as graphiql.html's is).
  */
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/gu, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Prose from the document: escaped, its `code spans` (as OpenAPI's CommonMark writes them) set as code. */
 const proseHtml = (text: string) =>

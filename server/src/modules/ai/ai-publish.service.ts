@@ -1,4 +1,4 @@
-import { AI_MESSAGES, AI_PUBLISHABLE_KINDS, idSchema, POST_TITLE_MAX } from '@rules';
+import { AI_MESSAGES, AI_PUBLISHABLE_KINDS, escapeHtml, idSchema, POST_TITLE_MAX } from '@rules';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireViewer } from '../../auth/guards';
@@ -57,10 +57,7 @@ const asRichText = (text: string) =>
     .split(/\n{2,}/u)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .map(
-      (paragraph) =>
-        `<p>${paragraph.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;')}</p>`,
-    )
+    .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
     .join('');
 
 /** Creates the real item through its service; answers its id. */

@@ -1,13 +1,10 @@
 import type { Request, Response, Router } from 'express';
-import { DEFAULT_LANG } from '@rules';
+import { DEFAULT_LANG, escapeHtml } from '@rules';
 import { notFound } from '../../errors';
 import { mailTranslator } from '../../mail/mail-text';
 import { bodyFields, contextOf, ok, queryParam } from '../../rest/shell';
 import { unsubscribeFromDigest } from './digest.service';
 import { savePushSubscriptionKey } from './push.service';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/gu, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The small page a person lands on from the digest's unsubscribe link, in their language. */
 function unsubscribePage(lang: string, done: boolean): string {

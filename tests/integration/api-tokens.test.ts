@@ -62,8 +62,21 @@ describe('personal access tokens', () => {
     );
     const row = listed.apiTokens.find((token) => token.id === created.apiToken.id);
     expect(row).toMatchObject({ name: 'Nightly export', scopes: ['read', 'write'] });
-    expect(row?.lastUsedAt).not.toBeNull();
     expect(JSON.stringify(listed)).not.toContain(created.token);
+    // The use is written beside the request, not before its answer: the list shows it soon after.
+    await expect
+      .poll(async () => {
+        const again = await gqlData<{ apiTokens: { id: string; lastUsedAt: string | null }[] }>(
+          server.url,
+          TOKENS,
+          {},
+          { token: person.token },
+        );
+        return (
+          again.apiTokens.find((token) => token.id === created.apiToken.id)?.lastUsedAt ?? null
+        );
+      })
+      .not.toBeNull();
   });
 
   it('writes within its scopes and is refused with 403 naming the scope it lacks', async () => {

@@ -270,7 +270,11 @@ export class PresenceChanges {
   }
 
   /** Presence changes of these people (at most PRESENCE_IDS_MAX ids), for signed-in people. */
-  subscribe(ctx: Context, userIds: unknown): Inbox<Presence> {
+  /**
+   * Ready once it knows what the viewer sees now: a change committed before that snapshot would
+   * otherwise be taken for one already told, and never sent.
+   */
+  async subscribe(ctx: Context, userIds: unknown): Promise<Inbox<Presence>> {
     if (!ctx.viewer) throw unauthenticated();
     const viewerId = ctx.viewer.id;
     const ids = [...new Set(parseInput(presenceIdsSchema, userIds, 'userIds'))];
@@ -293,6 +297,7 @@ export class PresenceChanges {
     for (const id of ids)
       this.subscribers.set(id, (this.subscribers.get(id) ?? new Set()).add(subscriber));
     endWithSignal(subscriber.inbox, ctx.connection?.signal);
+    await subscriber.told.catch(() => undefined);
     return subscriber.inbox;
   }
 

@@ -50,3 +50,4 @@ export * from './oauth.schemas';
 export * from './ai';
 export * from './ai-providers';
 export * from './ai.schemas';
+export * from './plans';

@@ -1,5 +1,6 @@
 // The end of a paged list while more pages are left: the sentinel that loads the next one when it
-// scrolls into view, and the button that loads it by hand (see useLoadMore).
+// scrolls into view (where the list loads on scroll), and the button that loads it by hand (see
+// useLoadMore).
 import { Button, Center } from '@mantine/core';
 import type { useLoadMore } from './useLoadMore';
 
@@ -10,10 +11,13 @@ export function LoadMoreFooter({
   loadingMore,
   loadMore,
   label,
-}: Pick<LoadMore, 'sentinel' | 'loadingMore' | 'loadMore'> & { label: string }) {
+}: Pick<LoadMore, 'loadingMore' | 'loadMore'> & {
+  sentinel?: LoadMore['sentinel'];
+  label: string;
+}) {
   return (
     <>
-      <div ref={sentinel} aria-hidden style={{ height: 1 }} />
+      {sentinel ? <div ref={sentinel} aria-hidden style={{ height: 1 }} /> : null}
       <Center>
         <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
           {label}

@@ -103,21 +103,35 @@ export function TagChips({
 }) {
   const left = tags.filter((tag) => !shown.has(tag));
   if (left.length === 0) return null;
+  return <TagBadges tags={left} label={label} />;
+}
+
+/** Tags as chips, each a link to its tag page; a tag is its id (its name) or `{ id, name }`. */
+export function TagBadges({
+  tags,
+  label,
+}: {
+  tags: readonly (string | { id: string; name: string })[];
+  label?: string;
+}) {
   return (
     <Group gap={6} aria-label={label}>
-      {left.map((tag) => (
-        <Badge
-          key={tag}
-          component={Link}
-          to={tagPath(tag)}
-          variant="light"
-          radius="sm"
-          tt="none"
-          style={{ cursor: 'pointer' }}
-        >
-          #{tag}
-        </Badge>
-      ))}
+      {tags.map((tag) => {
+        const { id, name } = typeof tag === 'string' ? { id: tag, name: tag } : tag;
+        return (
+          <Badge
+            key={id}
+            component={Link}
+            to={tagPath(id)}
+            variant="light"
+            radius="sm"
+            tt="none"
+            style={{ cursor: 'pointer' }}
+          >
+            #{name}
+          </Badge>
+        );
+      })}
     </Group>
   );
 }

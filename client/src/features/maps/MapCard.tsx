@@ -1,7 +1,8 @@
-import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { mapDescriptionPreview, type ShareTarget } from '@rules';
 import { useTranslation } from 'react-i18next';
+import { AuthorAvatar } from '../../components/AuthorAvatar';
 import { Link } from 'react-router';
 import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -117,12 +118,10 @@ export function MapItem({ map, view, onEdit, onDelete }: MapItemProps) {
         </Text>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
-            <Avatar
-              src={map.author.photoURL || null}
-              alt={map.author.displayName}
+            <AuthorAvatar
+              author={map.author}
+              anonymous={false}
               name={map.author.displayName}
-              color="initials"
-              radius="xl"
               size={28}
             />
             <Stack gap={0}>

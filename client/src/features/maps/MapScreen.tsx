@@ -1,8 +1,9 @@
-import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import type { GraphType } from '@rules';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthorAvatar } from '../../components/AuthorAvatar';
 import { RelativeTime } from '../../components/RelativeTime';
 import {
   MapGraphDocument,
@@ -78,12 +79,10 @@ function MapByline({ map }: { map: ProgressMapDetailFragment }) {
     <Stack gap={6}>
       <MapChips map={map} />
       <Group gap="xs" wrap="wrap">
-        <Avatar
-          src={map.author.photoURL || null}
-          alt={map.author.displayName}
+        <AuthorAvatar
+          author={map.author}
+          anonymous={false}
           name={map.author.displayName}
-          color="initials"
-          radius="xl"
           size={22}
         />
         <AuthorName author={map.author} name={map.author.displayName} anonymous={false} />

@@ -31,3 +31,27 @@ export function ReportPersonMenu({ person }: { person: { id: string; displayName
     />
   );
 }
+
+/**
+ * A post's menu: its author edits and deletes it, anyone else reports it. One place, so every
+ * post kind offers the same actions by the same rule (`canEdit` from the server).
+ */
+export function PostActionsMenu({
+  label,
+  post,
+  itemType,
+  onEdit,
+  onDelete,
+}: {
+  label: string;
+  post: { id: string; canEdit: boolean };
+  itemType: ReportableType;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return post.canEdit ? (
+    <AuthorActionsMenu label={label} onEdit={onEdit} onDelete={onDelete} />
+  ) : (
+    <ReportMenu label={label} itemType={itemType} itemId={post.id} />
+  );
+}

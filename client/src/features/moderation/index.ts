@@ -4,7 +4,7 @@
 // - `HiddenBadge` for cards and pages, `SuspendedBanner` for the shell, `SuspendDialog` for admins.
 export { HiddenBadge } from './HiddenBadge';
 export { ReportDialogProvider, useReport } from './reportDialogContext';
-export { ReportMenu, ReportPersonMenu } from './ReportMenu';
+export { PostActionsMenu, ReportMenu, ReportPersonMenu } from './ReportMenu';
 export { ReportQueue } from './ReportQueue';
 export type { ReportTarget } from './reportTargets';
 export { SuspendDialog } from './SuspendDialog';

@@ -1,7 +1,7 @@
-import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { TagBadges } from '../../components/hashtags';
 import { loadStateView } from '../../components/LoadState';
 import { CommonDocument } from '../../gql/graphql';
 import { ProblemCard } from '../problems';
@@ -49,24 +49,7 @@ export function CommonTab({ userId }: { userId: string }) {
           ))}
         </Stack>,
       )}
-      {section(
-        t('people:common.tags'),
-        common.tags.length === 0,
-        <Group gap={6}>
-          {common.tags.map((tag) => (
-            <Badge
-              key={tag}
-              component={Link}
-              to={`/tags/${encodeURIComponent(tag)}/info`}
-              variant="light"
-              tt="none"
-              style={{ cursor: 'pointer' }}
-            >
-              #{tag}
-            </Badge>
-          ))}
-        </Group>,
-      )}
+      {section(t('people:common.tags'), common.tags.length === 0, <TagBadges tags={common.tags} />)}
       {section(
         t('people:common.problems'),
         common.problems.length === 0,

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconBulb, IconNews, IconPuzzle, IconTools } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { TagBadges } from '../../components/hashtags';
 import { PROFILE_TABS, type ProfileTab } from '@rules';
 import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -96,20 +97,7 @@ function ProfileHeader({ person }: { person: PersonCardFragment }) {
               {t(`people:role.${person.role === 'org' ? 'org' : 'person'}`)}
             </Text>
             {person.profileTags.length ? (
-              <Group gap={6} aria-label={t('people:profile.tags')}>
-                {person.profileTags.map((tag) => (
-                  <Badge
-                    key={tag}
-                    component={Link}
-                    to={`/tags/${encodeURIComponent(tag)}/info`}
-                    variant="light"
-                    tt="none"
-                    style={{ cursor: 'pointer' }}
-                  >
-                    #{tag}
-                  </Badge>
-                ))}
-              </Group>
+              <TagBadges tags={person.profileTags} label={t('people:profile.tags')} />
             ) : null}
             <Group gap="xs">
               <Button variant="subtle" size="compact-sm" onClick={() => setList('followers')}>

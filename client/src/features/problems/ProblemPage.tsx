@@ -18,7 +18,6 @@ import { PROBLEM_STATUSES, problemStatusColor } from '@rules';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RelativeTime } from '../../components/RelativeTime';
 import { HashtagText, TagChips, tagsWrittenIn } from '../../components/hashtags';
@@ -52,7 +51,7 @@ import { PROBLEM_PAGE_WIDTH } from './ProblemListPage';
 import { ImpactedTab, MeasurementsSection, SolversTab } from './ProblemTabs';
 import { PartsTab } from './PartsTab';
 import { CommentThread } from '../comments';
-import { HiddenBadge, ReportMenu } from '../moderation';
+import { HiddenBadge, PostActionsMenu } from '../moderation';
 import { LocationLine } from '../places';
 import { MediaCarousel, TranscribedAudio } from '../media';
 
@@ -239,19 +238,13 @@ function ProblemHeader({ problem }: { problem: ProblemDetail }) {
                 {t('problems:join.button')}
               </Button>
             )}
-            {problem.canEdit ? (
-              <AuthorActionsMenu
-                label={t('problems:page.actions')}
-                onEdit={() => setEditing(true)}
-                onDelete={() => setConfirmDelete(true)}
-              />
-            ) : (
-              <ReportMenu
-                label={t('problems:page.actions')}
-                itemType="problems"
-                itemId={problem.id}
-              />
-            )}
+            <PostActionsMenu
+              label={t('problems:page.actions')}
+              post={problem}
+              itemType="problems"
+              onEdit={() => setEditing(true)}
+              onDelete={() => setConfirmDelete(true)}
+            />
           </Group>
         </Group>
         <Group gap="xs" align="center">

@@ -2,7 +2,6 @@ import {
   Avatar,
   Button,
   Card,
-  Center,
   Group,
   NumberInput,
   Stack,
@@ -21,6 +20,7 @@ import {
 } from '@rules';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { loadStateView } from '../../components/LoadState';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -96,11 +96,11 @@ export function ImpactedTab({ problemId }: { problemId: string }) {
         />
       ))}
       {nextCursorOf(page) ? (
-        <Center>
-          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-            {t('problems:list.loadMore')}
-          </Button>
-        </Center>
+        <LoadMoreFooter
+          loadingMore={loadingMore}
+          loadMore={loadMore}
+          label={t('problems:list.loadMore')}
+        />
       ) : null}
     </Stack>
   );

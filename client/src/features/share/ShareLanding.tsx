@@ -1,14 +1,13 @@
 import { useApolloClient } from '@apollo/client/react';
-import { Anchor, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Anchor, Center, Loader, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SHARE_PARAM, type SharePayload } from '@rules';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { SpaceDocument } from '../../gql/graphql';
-import { useLoginBox, useViewer } from '../auth';
-import { canReadSpace, useChangeSpace, useSpaceActions } from '../spaces';
+import { useViewer } from '../auth';
+import { RequestAccessPanel, canReadSpace, useChangeSpace } from '../spaces';
 
 interface Shared {
   payload: SharePayload;
@@ -117,39 +116,17 @@ export function ShareLanding({ children }: { children: ReactNode }) {
 /** 'This is in the private space {name}. You are not a participant.' with Request access. */
 function PrivateSpacePanel({ payload }: { payload: SharePayload }) {
   const { t } = useTranslation();
-  const { viewer } = useViewer();
-  const { open } = useLoginBox();
-  const actions = useSpaceActions();
-  const [sent, setSent] = useState(false);
   return (
-    <Card withBorder radius="md" padding="xl" maw={560} mx="auto" w="100%">
-      <Stack align="center" ta="center" gap="md">
-        <IconLock size={40} aria-hidden />
-        <Title order={1} size="h3">
-          {t('share:landing.privateTitle')}
-        </Title>
-        <Text>{t('share:landing.privateText', { name: payload.spaceName })}</Text>
-        {viewer ? (
-          <Button
-            disabled={sent}
-            onClick={() =>
-              void actions.requestAccess(payload.spaceId).then((done) => setSent(done))
-            }
-          >
-            {sent ? t('spaces:request.pending') : t('spaces:request.button')}
-          </Button>
-        ) : (
-          <>
-            <Text c="dimmed" size="sm">
-              {t('share:landing.signInText')}
-            </Text>
-            <Button onClick={() => open('signin')}>{t('common:auth.signIn')}</Button>
-          </>
-        )}
-        <Anchor component={Link} to="/stories/recent" size="sm">
-          {t('share:landing.home')}
-        </Anchor>
-      </Stack>
-    </Card>
+    <RequestAccessPanel
+      spaceId={payload.spaceId}
+      title={t('share:landing.privateTitle')}
+      text={<Text>{t('share:landing.privateText', { name: payload.spaceName })}</Text>}
+      signedOutText={t('share:landing.signInText')}
+      maw={560}
+    >
+      <Anchor component={Link} to="/stories/recent" size="sm">
+        {t('share:landing.home')}
+      </Anchor>
+    </RequestAccessPanel>
   );
 }

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { nextCursorOf, nodesOf } from '../../app/cursorPages';
-import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
@@ -26,7 +25,7 @@ import { SKILL_LIST_QUERIES } from './skillQueries';
 import { SkillActions } from './SkillActions';
 import { SkillAuthorAvatar } from './SkillCard';
 import { CommentThread } from '../comments';
-import { HiddenBadge, ReportMenu } from '../moderation';
+import { HiddenBadge, PostActionsMenu } from '../moderation';
 import { MediaCarousel, TranscribedAudio } from '../media';
 
 const TABS = ['info', 'members', 'reviews'] as const;
@@ -93,15 +92,13 @@ export function SkillPage() {
                 <HiddenBadge hidden={skill.isHidden} />
               </Stack>
             </Group>
-            {skill.canEdit ? (
-              <AuthorActionsMenu
-                label={t('skills:card.actions')}
-                onEdit={() => setEditing(true)}
-                onDelete={() => setConfirming(true)}
-              />
-            ) : (
-              <ReportMenu label={t('skills:card.actions')} itemType="skills" itemId={skill.id} />
-            )}
+            <PostActionsMenu
+              label={t('skills:card.actions')}
+              post={skill}
+              itemType="skills"
+              onEdit={() => setEditing(true)}
+              onDelete={() => setConfirming(true)}
+            />
           </Group>
           <Title order={1} size="h3">
             <HashtagText text={skill.name} tags={skill.tags} />

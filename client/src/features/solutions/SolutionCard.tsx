@@ -1,13 +1,12 @@
 import { Anchor, Badge, Card, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { TagChips, tagsWrittenIn } from '../../components/hashtags';
 import { AuthorAvatar } from '../../components/AuthorAvatar';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { SolutionCardFragment } from '../../gql/graphql';
 import { AuthorName } from '../people';
-import { HiddenBadge, ReportMenu } from '../moderation';
+import { HiddenBadge, PostActionsMenu } from '../moderation';
 import { LocationLine } from '../places';
 import { SolutionFooter, solutionPath } from './SolutionBits';
 import { MediaCarousel } from '../media';
@@ -57,19 +56,13 @@ export function SolutionCard({
               </Group>
             </Stack>
           </Group>
-          {solution.canEdit ? (
-            <AuthorActionsMenu
-              label={t('solutions:card.actions')}
-              onEdit={() => actions.onEdit(solution)}
-              onDelete={() => actions.onDelete(solution)}
-            />
-          ) : (
-            <ReportMenu
-              label={t('solutions:card.actions')}
-              itemType="solutions"
-              itemId={solution.id}
-            />
-          )}
+          <PostActionsMenu
+            label={t('solutions:card.actions')}
+            post={solution}
+            itemType="solutions"
+            onEdit={() => actions.onEdit(solution)}
+            onDelete={() => actions.onDelete(solution)}
+          />
         </Group>
         <Anchor component={Link} to={path} fw={600} size="lg" c="inherit" underline="hover">
           {solution.name}

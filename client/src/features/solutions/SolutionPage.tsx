@@ -16,7 +16,6 @@ import { IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { ComingSoon } from '../../components/ComingSoon';
 import { ErrorPage } from '../../components/ErrorPage';
 import { loadStateView } from '../../components/LoadState';
@@ -40,7 +39,7 @@ import { SOLUTION_LIST_QUERIES } from './solutionQueries';
 import { useSolutionActions } from './useSolutionActions';
 import { SolutionVoters, VOTER_KINDS, type VoterKind } from '../votes';
 import { CommentThread } from '../comments';
-import { HiddenBadge, ReportMenu } from '../moderation';
+import { HiddenBadge, PostActionsMenu } from '../moderation';
 import { LocationLine } from '../places';
 import { MediaCarousel, TranscribedAudio } from '../media';
 import { EmptyNotice } from '../../components/EmptyNotice';
@@ -118,19 +117,13 @@ export function SolutionPage() {
                 <HiddenBadge hidden={solution.isHidden} />
               </Stack>
             </Group>
-            {solution.canEdit ? (
-              <AuthorActionsMenu
-                label={t('solutions:card.actions')}
-                onEdit={() => actions.onEdit(solution)}
-                onDelete={() => actions.onDelete(solution)}
-              />
-            ) : (
-              <ReportMenu
-                label={t('solutions:card.actions')}
-                itemType="solutions"
-                itemId={solution.id}
-              />
-            )}
+            <PostActionsMenu
+              label={t('solutions:card.actions')}
+              post={solution}
+              itemType="solutions"
+              onEdit={() => actions.onEdit(solution)}
+              onDelete={() => actions.onDelete(solution)}
+            />
           </Group>
           <Title order={1} size="h3">
             <HashtagText text={solution.name} tags={solution.tags} />

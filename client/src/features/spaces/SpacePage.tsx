@@ -17,7 +17,6 @@ import {
 } from '@mantine/core';
 import {
   IconHash,
-  IconLock,
   IconMessageCircle,
   IconSettings,
   IconStar,
@@ -35,13 +34,14 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { SpaceDocument, type SpaceCardFragment } from '../../gql/graphql';
 // From their own modules: the feature indexes load with the shell, these only with this page.
 import { SpaceAnalyticsPanel } from '../admin';
-import { useLoginBox, useViewer } from '../auth';
+import { useViewer } from '../auth';
 import { SpaceMediaPage } from '../media';
 import { ShareButton } from '../share';
 import { ParticipantList } from './ParticipantList';
 import { canReadSpace, isActiveParticipant } from './spaceAccess';
 import { SpaceIcon, useSpaceName, useStatusLabel } from './spaceDisplay';
 import { useAcceptInvite, useChangeSpace } from './useChangeSpace';
+import { RequestAccessPanel } from './RequestAccessPanel';
 import { useSpaceActions } from './useSpaceActions';
 
 export const PAGE_WIDTH = 860;
@@ -51,32 +51,17 @@ const SPACE_TABS = ['info', 'participants', 'members', 'tags', 'media', 'analyti
 /** A private space the viewer may not read, or one that does not exist: the same answer, with Request access. */
 function HiddenSpace({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation();
-  const { viewer } = useViewer();
-  const { open } = useLoginBox();
-  const actions = useSpaceActions();
-  const [sent, setSent] = useState(false);
   return (
-    <Card withBorder radius="md" padding="xl" maw={PAGE_WIDTH} mx="auto" w="100%">
-      <Stack align="center" ta="center" gap="md">
-        <IconLock size={40} />
-        <Title order={1} size="h3">
-          {t('spaces:hidden.title')}
-        </Title>
+    <RequestAccessPanel
+      spaceId={spaceId}
+      title={t('spaces:hidden.title')}
+      text={
         <Text c="dimmed" maw={460}>
           {t('spaces:hidden.text')}
         </Text>
-        {viewer ? (
-          <Button
-            disabled={sent}
-            onClick={() => void actions.requestAccess(spaceId).then((done) => setSent(done))}
-          >
-            {sent ? t('spaces:request.pending') : t('spaces:request.button')}
-          </Button>
-        ) : (
-          <Button onClick={() => open('signin')}>{t('common:auth.signIn')}</Button>
-        )}
-      </Stack>
-    </Card>
+      }
+      maw={PAGE_WIDTH}
+    />
   );
 }
 

@@ -5,3 +5,4 @@ export { SpaceCard } from './SpaceCard';
 export { countryName, useSpaceName, useStatusLabel } from './spaceDisplay';
 export { useChangeSpace } from './useChangeSpace';
 export { useSpaceActions } from './useSpaceActions';
+export { RequestAccessPanel } from './RequestAccessPanel';

@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { Badge, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { TagBadges } from '../../components/hashtags';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView } from '../../components/LoadState';
 import { FollowedTagsDocument } from '../../gql/graphql';
@@ -66,20 +66,7 @@ function FollowingFeed() {
     body = (
       <>
         <Group gap={6} justify="space-between">
-          <Group gap={6} aria-label={t('stories:following.tags')}>
-            {followed.map((tag) => (
-              <Badge
-                key={tag.id}
-                component={Link}
-                to={`/tags/${encodeURIComponent(tag.id)}/info`}
-                variant="light"
-                tt="none"
-                style={{ cursor: 'pointer' }}
-              >
-                #{tag.name}
-              </Badge>
-            ))}
-          </Group>
+          <TagBadges tags={followed} label={t('stories:following.tags')} />
           <Button size="xs" variant="subtle" onClick={() => setChoosing(true)}>
             {t('stories:following.edit')}
           </Button>

@@ -3,7 +3,6 @@ import { IconMessageCircle, IconMoodSmile, IconPencil, IconSend } from '@tabler/
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthorActionsMenu } from '../../components/AuthorActionsMenu';
 import { AuthorAvatar } from '../../components/AuthorAvatar';
 import { RelativeTime } from '../../components/RelativeTime';
 import { TagChips, tagsWrittenIn } from '../../components/hashtags';
@@ -13,7 +12,7 @@ import { BookmarkButton } from '../bookmarks';
 import { ShareButton } from '../share';
 import { ReactionButton } from '../reactions';
 import { AuthorName } from '../people';
-import { HiddenBadge, ReportMenu } from '../moderation';
+import { HiddenBadge, PostActionsMenu } from '../moderation';
 import { MediaCarousel } from '../media';
 import { DistanceLabel, LocationLine } from '../places';
 
@@ -69,15 +68,13 @@ export function StoryCard({ story, actions, detail = false, audio }: StoryCardPr
               </Group>
             </Stack>
           </Group>
-          {story.canEdit ? (
-            <AuthorActionsMenu
-              label={t('stories:card.actions')}
-              onEdit={() => actions.onEdit(story)}
-              onDelete={() => actions.onDelete(story)}
-            />
-          ) : (
-            <ReportMenu label={t('stories:card.actions')} itemType="stories" itemId={story.id} />
-          )}
+          <PostActionsMenu
+            label={t('stories:card.actions')}
+            post={story}
+            itemType="stories"
+            onEdit={() => actions.onEdit(story)}
+            onDelete={() => actions.onDelete(story)}
+          />
         </Group>
 
         {story.problemId && story.problemName ? (

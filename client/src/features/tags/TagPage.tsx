@@ -2,9 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import {
   Anchor,
   Avatar,
-  Button,
   Card,
-  Center,
   Group,
   List,
   Skeleton,
@@ -17,6 +15,7 @@ import { IconHash, IconUsers } from '@tabler/icons-react';
 import { normalizeTag } from '@rules';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -242,11 +241,11 @@ function TagProfiles({ tag }: { tag: string }) {
         </Card>
       ))}
       {nextCursorOf(page) ? (
-        <Center>
-          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-            {t('tags:list.loadMore')}
-          </Button>
-        </Center>
+        <LoadMoreFooter
+          loadingMore={loadingMore}
+          loadMore={loadMore}
+          label={t('tags:list.loadMore')}
+        />
       ) : null}
     </Stack>
   );

@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Card,
-  Center,
   Group,
   SegmentedControl,
   SimpleGrid,
@@ -14,6 +13,7 @@ import {
 import { IconHash, IconPlus, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Link } from 'react-router';
 import { nextCursorOf, nodesOf } from '../../app/cursorPages';
 import { useActiveSpace } from '../../app/useActiveSpace';
@@ -120,11 +120,11 @@ export function TagsPage() {
           />
         ))}
       {nextCursorOf(page) ? (
-        <Center>
-          <Button variant="subtle" loading={loadingMore} onClick={() => void loadMore()}>
-            {t('tags:list.loadMore')}
-          </Button>
-        </Center>
+        <LoadMoreFooter
+          loadingMore={loadingMore}
+          loadMore={loadMore}
+          label={t('tags:list.loadMore')}
+        />
       ) : null}
       <FollowTagsDialog opened={dialog === 'follow'} onClose={() => setDialog(null)} />
       <AddTagsDialog opened={dialog === 'add'} onClose={() => setDialog(null)} />

@@ -19,6 +19,13 @@ import * as votesService from './vote.service';
 import { MyVote, SolutionVoterPage, VoteDirectionKind } from './vote.types';
 import { AFTER_ARG, FIRST_ARG, connectionFrom } from '../../graphql/page';
 
+/** The feedback a vote may carry, alike for either direction. */
+const FeedbackArg = () =>
+  Arg('feedback', () => String, {
+    nullable: true,
+    description: `What to tell the solution's author, at most ${VOTE_FEEDBACK_MAX} characters; only they see it.`,
+  });
+
 @Resolver(() => Solution)
 export class VoteResolver {
   @Authorized()
@@ -28,11 +35,7 @@ export class VoteResolver {
   })
   upvoteSolution(
     @Arg('id', () => ID, { description: "The solution's id." }) id: string,
-    @Arg('feedback', () => String, {
-      nullable: true,
-      description: `What to tell the solution's author, at most ${VOTE_FEEDBACK_MAX} characters; only they see it.`,
-    })
-    feedback: string | null,
+    @FeedbackArg() feedback: string | null,
     @Ctx() ctx: Context,
   ) {
     return votesService.castVote(ctx, { id }, 'up', feedback);
@@ -45,11 +48,7 @@ export class VoteResolver {
   })
   downvoteSolution(
     @Arg('id', () => ID, { description: "The solution's id." }) id: string,
-    @Arg('feedback', () => String, {
-      nullable: true,
-      description: `What to tell the solution's author, at most ${VOTE_FEEDBACK_MAX} characters; only they see it.`,
-    })
-    feedback: string | null,
+    @FeedbackArg() feedback: string | null,
     @Ctx() ctx: Context,
   ) {
     return votesService.castVote(ctx, { id }, 'down', feedback);

@@ -1,8 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, NavLink, Text } from '@mantine/core';
 import { AI_CHATS_MAX } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListSection } from '../../components/ListSection';
 import { nodesOf } from '../../app/cursorPages';
 import { AiChatsDocument } from '../../gql/graphql';
 import { useAiChatName } from './AiChatList';
@@ -28,15 +29,14 @@ export function AiChatsSection({ onOpen }: { onOpen: () => void }) {
   const chats = nodesOf(query.data.aiChats).slice(0, SHOWN);
   const title = t('ai:chat.chats');
   return (
-    <Stack gap={4} component="section" aria-label={title}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase" component="h3">
-          {title}
-        </Text>
+    <ListSection
+      title={title}
+      actions={
         <Anchor component={Link} to="/aichat" size="xs" onClick={onOpen}>
           {t('ai:chat.openAll')}
         </Anchor>
-      </Group>
+      }
+    >
       {chats.length === 0 ? (
         <Text size="sm" c="dimmed" py={4}>
           {t('ai:chat.empty')}
@@ -53,6 +53,6 @@ export function AiChatsSection({ onOpen }: { onOpen: () => void }) {
           />
         ))
       )}
-    </Stack>
+    </ListSection>
   );
 }

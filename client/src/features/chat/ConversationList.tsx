@@ -27,6 +27,7 @@ import {
 import { CHAT_SORTS, type ChatSort, type ConversationType } from '@rules';
 import { Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSection } from '../../components/ListSection';
 import { Link } from 'react-router';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
@@ -139,9 +140,9 @@ function Lists({ activeId, onFindChannels }: { activeId?: string; onFindChannels
       {pending ?? (
         <>
           {spaceChats.length > 0 ? (
-            <Section title={t('chat:lists.spaceChat')}>{rows(spaceChats)}</Section>
+            <ListSection title={t('chat:lists.spaceChat')}>{rows(spaceChats)}</ListSection>
           ) : null}
-          <Section
+          <ListSection
             title={t('chat:lists.channels')}
             actions={
               <>
@@ -159,8 +160,8 @@ function Lists({ activeId, onFindChannels }: { activeId?: string; onFindChannels
             }
           >
             {channels.length > 0 ? rows(channels) : <Empty>{t('chat:lists.noChannels')}</Empty>}
-          </Section>
-          <Section
+          </ListSection>
+          <ListSection
             title={t('chat:lists.directChats')}
             actions={
               <SectionAction
@@ -175,7 +176,7 @@ function Lists({ activeId, onFindChannels }: { activeId?: string; onFindChannels
             ) : (
               <Empty>{t('chat:lists.noDirectChats')}</Empty>
             )}
-          </Section>
+          </ListSection>
           <Suspense fallback={null}>
             <AiChatsSection onOpen={navigation.dismiss} />
           </Suspense>
@@ -191,32 +192,6 @@ function Lists({ activeId, onFindChannels }: { activeId?: string; onFindChannels
         onClose={() => setCreating(null)}
         onPick={(receiverId) => navigation.open({ receiverId })}
       />
-    </Stack>
-  );
-}
-
-function Section({
-  title,
-  actions,
-  children,
-}: {
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Stack gap={4} component="section" aria-label={title}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase" component="h3">
-          {title}
-        </Text>
-        {actions ? (
-          <Group gap={2} wrap="nowrap">
-            {actions}
-          </Group>
-        ) : null}
-      </Group>
-      {children}
     </Stack>
   );
 }

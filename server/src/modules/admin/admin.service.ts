@@ -8,7 +8,7 @@ import { forbidden, notFound, parseInput } from '../../errors';
 import { AUTHOR_COLUMNS, type AuthorRow } from '../users/user.rows';
 import { participantsPage } from '../spaces/space-members.service';
 import { ACTIVE_PARTICIPANT_STATUSES, activeMemberIn } from '../spaces/space.policy';
-import type { SpaceRow } from '../spaces/space.service';
+import { spaceWithViewerStatus, type SpaceRow } from '../spaces/space.service';
 import { requireViewer } from '../../auth/guards';
 import { canAdminister, canManageSpaceData, spaceVisibleTo } from './admin.policy';
 import { POST_KIND_NAMES, POST_KINDS } from './post-kinds';
@@ -38,14 +38,7 @@ function requireAdmin(ctx: Context): Viewer {
 export async function managedSpace(ctx: Context, spaceId: unknown): Promise<SpaceRow> {
   const viewer = requireViewer(ctx);
   const id = parseInput(idSchema, spaceId, 'spaceId');
-  const [found] = await ctx.db
-    .select({ space: spaces, status: spaceParticipants.status })
-    .from(spaces)
-    .leftJoin(
-      spaceParticipants,
-      and(eq(spaceParticipants.spaceId, spaces.id), eq(spaceParticipants.userId, viewer.id)),
-    )
-    .where(eq(spaces.id, id));
+  const found = await spaceWithViewerStatus(ctx, viewer, id);
   if (!found) throw notFound();
   if (canManageSpaceData(viewer, found.space, found.status)) return found.space;
   if (!spaceVisibleTo(found.space, found.status)) throw notFound();

@@ -12,6 +12,7 @@ import {
 } from '@rules';
 import { limitedWrite } from '../../auth/rate-limit';
 import { z } from 'zod';
+import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
@@ -170,10 +171,16 @@ export async function membership(ctx: Context, spaceId: string, userId: string) 
   return row ?? null;
 }
 
-/** A space the viewer can read and their status in it; NOT_FOUND when unreadable. */
-export async function readableSpaceWithStatus(ctx: Context, spaceId: string) {
-  const viewer = requireViewer(ctx);
-  // One statement, so a space deleted meanwhile is missing rather than found without its owner.
+/**
+ * A space and the viewer's participant status in it (null: none), if it meets `condition`. One
+ * statement, so a space deleted meanwhile is missing rather than found without its owner.
+ */
+export async function spaceWithViewerStatus(
+  ctx: Context,
+  viewer: Viewer,
+  spaceId: string,
+  condition?: SQL,
+): Promise<{ space: SpaceRow; status: ParticipantStatus | null } | undefined> {
   const [found] = await ctx.db
     .select({ space: spaces, status: spaceParticipants.status })
     .from(spaces)
@@ -181,7 +188,14 @@ export async function readableSpaceWithStatus(ctx: Context, spaceId: string) {
       spaceParticipants,
       and(eq(spaceParticipants.spaceId, spaces.id), eq(spaceParticipants.userId, viewer.id)),
     )
-    .where(and(eq(spaces.id, spaceId), spaceIsReadable(viewer)));
+    .where(and(eq(spaces.id, spaceId), condition));
+  return found;
+}
+
+/** A space the viewer can read and their status in it; NOT_FOUND when unreadable. */
+export async function readableSpaceWithStatus(ctx: Context, spaceId: string) {
+  const viewer = requireViewer(ctx);
+  const found = await spaceWithViewerStatus(ctx, viewer, spaceId, spaceIsReadable(viewer));
   if (!found) throw notFound();
   return { space: found.space, viewer, status: found.status };
 }

@@ -16,6 +16,7 @@ import {
 } from '@rules';
 import { z } from 'zod';
 import type { Context } from '../../context';
+import { AUTHOR_COLUMNS } from '../users/user.rows';
 import { spaceParticipants, spaceTags, users } from '../../db/schema';
 import { parseInput } from '../../errors';
 import { activeMemberIn } from '../spaces/space.policy';
@@ -81,12 +82,7 @@ export async function autocomplete(ctx: Context, input: unknown): Promise<Autoco
     ? sql`${users.id} in (select ${spaceParticipants.userId} from ${spaceParticipants} where ${activeMemberIn(space.id)})`
     : eq(users.emailVerified, true);
   const rows = await ctx.db
-    .select({
-      id: users.id,
-      displayName: users.displayName,
-      photoUrl: users.photoUrl,
-      role: users.role,
-    })
+    .select(AUTHOR_COLUMNS)
     .from(users)
     .where(and(byName, members))
     .orderBy(asc(sql`lower(${users.displayName})`), asc(users.id))

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { countWithin } from '../../auth/rate-limit';
 import type { Context } from '../../context';
+import { AUTHOR_COLUMNS } from '../users/user.rows';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, decodeCursor, pageSize, toPage, type Page } from '../../db/keyset';
 import { solutions, solutionVotes, users } from '../../db/schema';
@@ -238,10 +239,7 @@ export async function listVoters(ctx: Context, input: VotersInput): Promise<Page
   const cursor = decodeCursor(input.after, 'date');
   const rows = await ctx.db
     .select({
-      id: users.id,
-      displayName: users.displayName,
-      photoUrl: users.photoUrl,
-      role: users.role,
+      ...AUTHOR_COLUMNS,
       when: solutionVotes.createdAt,
       feedback: solutionVotes.feedback,
     })

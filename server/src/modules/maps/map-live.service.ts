@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Context } from '../../context';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -7,6 +6,11 @@ import { maps, problems, spaces } from '../../db/schema';
 import { follow } from '../../live/follow';
 import type { LiveFeed } from '../../live/hub';
 import { liveEngagementColumn } from '../posts/engagement-columns';
+import {
+  PARENT_PROBLEM_COLUMNS,
+  problemSpaces,
+  withParentProblem,
+} from '../posts/live-parent-problem';
 import { MAP_COLUMNS, mapReadableIn, type LiveMap } from './map.policy';
 import { readableMap } from './map.service';
 
@@ -16,8 +20,6 @@ export interface MapSaved {
   map: LiveMap | null;
 }
 
-const problemSpaces = alias(spaces, 'problem_spaces');
-
 /** One statement per event and process: the map with what the in-memory rule needs. */
 async function loadSavedMap(db: Db, { mapId }: { mapId: string }): Promise<MapSaved> {
   const statement = preparedStatement(db, 'live_map', (db, name) =>
@@ -25,13 +27,7 @@ async function loadSavedMap(db: Db, { mapId }: { mapId: string }): Promise<MapSa
       .select({
         ...MAP_COLUMNS,
         space: { id: spaces.id, isPrivate: spaces.isPrivate },
-        problem: {
-          isDraft: problems.isDraft,
-          isApproved: problems.isApproved,
-          isHidden: problems.isHidden,
-          authorId: problems.authorId,
-        },
-        problemSpace: { id: problemSpaces.id, isPrivate: problemSpaces.isPrivate },
+        ...PARENT_PROBLEM_COLUMNS,
         engagement: liveEngagementColumn('views', maps.id),
       })
       .from(maps)
@@ -43,11 +39,7 @@ async function loadSavedMap(db: Db, { mapId }: { mapId: string }): Promise<MapSa
   );
   const [row] = await statement.execute({ mapId });
   if (!row) return { mapId, map: null };
-  const { problem, problemSpace, ...map } = row;
-  return {
-    mapId,
-    map: { ...map, problem: problem && problemSpace ? { ...problem, space: problemSpace } : null },
-  };
+  return { mapId, map: withParentProblem(row) };
 }
 
 const mapSaves: LiveFeed<'progressMap', MapSaved> = { topic: 'progressMap', load: loadSavedMap };

@@ -1,8 +1,9 @@
 import { and, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
+import type { LiveParentProblem } from '../posts/live-parent-problem';
 import { mapCollaborators, maps, problems } from '../../db/schema';
 import type { WithLiveEngagement } from '../posts/engagement-columns';
-import { problemReadableBy, problemReadableIn, type ProblemRow } from '../problems/problem.policy';
+import { problemReadableBy, problemReadableIn } from '../problems/problem.policy';
 import {
   spaceReadableBy,
   spaceReadableIn,
@@ -69,11 +70,7 @@ export const canCopyMap = (viewer: Viewer | null, map: MapAccessFields) =>
 export type LiveMap = MapRow &
   WithLiveEngagement & {
     space: { id: string; isPrivate: boolean };
-    problem:
-      | (Pick<ProblemRow, 'isDraft' | 'isApproved' | 'isHidden' | 'authorId'> & {
-          space: { id: string; isPrivate: boolean };
-        })
-      | null;
+    problem: LiveParentProblem | null;
   };
 
 /** `mapReadableBy` for a map in memory (live events), with the viewer's current access. */

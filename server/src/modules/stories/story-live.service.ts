@@ -1,5 +1,4 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Context } from '../../context';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -8,11 +7,14 @@ import { AUTHOR_COLUMNS } from '../users/user.rows';
 import { follow } from '../../live/follow';
 import type { LiveFeed } from '../../live/hub';
 import { liveEngagementColumn } from '../posts/engagement-columns';
+import {
+  PARENT_PROBLEM_COLUMNS,
+  problemSpaces,
+  withParentProblem,
+} from '../posts/live-parent-problem';
 import { resolveActiveSpace } from '../spaces/space.service';
 import { storyListedIn, storyOnProblemIn, type LiveStory } from './story.policy';
 import { problemFor } from './story.service';
-
-const problemSpaces = alias(spaces, 'problem_spaces');
 
 /** One statement per event and process: the story with its author, space and problem. */
 async function loadLiveStory(db: Db, { storyId }: { storyId: string }): Promise<LiveStory | null> {
@@ -22,15 +24,7 @@ async function loadLiveStory(db: Db, { storyId }: { storyId: string }): Promise<
         ...getTableColumns(stories),
         author: AUTHOR_COLUMNS,
         space: { id: spaces.id, isPrivate: spaces.isPrivate },
-        problem: {
-          id: problems.id,
-          name: problems.name,
-          isDraft: problems.isDraft,
-          isApproved: problems.isApproved,
-          isHidden: problems.isHidden,
-          authorId: problems.authorId,
-        },
-        problemSpace: { id: problemSpaces.id, isPrivate: problemSpaces.isPrivate },
+        ...PARENT_PROBLEM_COLUMNS,
         engagement: liveEngagementColumn('stories', stories.id),
       })
       .from(stories)
@@ -43,11 +37,7 @@ async function loadLiveStory(db: Db, { storyId }: { storyId: string }): Promise<
   );
   const [row] = await statement.execute({ storyId });
   if (!row) return null;
-  const { problem, problemSpace, ...story } = row;
-  return {
-    ...story,
-    problem: problem && problemSpace ? { ...problem, space: problemSpace } : null,
-  };
+  return withParentProblem(row);
 }
 
 const storiesInSpace: LiveFeed<'space', LiveStory> = { topic: 'space', load: loadLiveStory };

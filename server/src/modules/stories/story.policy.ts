@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../auth/sessions';
+import type { LiveParentProblem } from '../posts/live-parent-problem';
 import { problems, stories } from '../../db/schema';
 import type { AuthorRow } from '../users/user.rows';
 import type { WithLiveEngagement } from '../posts/engagement-columns';
 import { isPostPublished, postPolicy, canEditPost } from '../posts/post.policy';
-import { problemReadableBy, problemReadableIn, type ProblemRow } from '../problems/problem.policy';
+import { problemReadableBy, problemReadableIn } from '../problems/problem.policy';
 import {
   spaceReadableBy,
   spaceReadableIn,
@@ -63,11 +64,7 @@ export type LiveStory = StoryRow &
   WithLiveEngagement & {
     author: AuthorRow | null;
     space: { id: string; isPrivate: boolean };
-    problem:
-      | (Pick<ProblemRow, 'id' | 'name' | 'isDraft' | 'isApproved' | 'isHidden' | 'authorId'> & {
-          space: { id: string; isPrivate: boolean };
-        })
-      | null;
+    problem: LiveParentProblem | null;
   };
 
 /** Published and approved, wherever it was posted (a draft or a pending anonymous post is not). */

@@ -1,5 +1,6 @@
 import { parseMapNodeKey, type MapLink } from '@rules';
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../auth/sessions';
 import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +15,19 @@ import { storyShownFor } from '../stories/story.policy';
  * belongs to the map's space; a waypoint when it is the map's; tags and people always (a person's
  * node reveals nothing their posts do not). The graph's nodes follow the same policies.
  */
+
+/** The items a node may stand for: their id, owner (a post's space, a waypoint's map) and policy. */
+const NODE_ITEMS: {
+  kind: string;
+  id: AnyPgColumn<{ data: string; notNull: true }>;
+  owner: AnyPgColumn<{ data: string; notNull: true }>;
+  shown: (viewer: Viewer | null) => SQL | undefined;
+}[] = [
+  { kind: 'problem', id: problems.id, owner: problems.spaceId, shown: problemListedFor },
+  { kind: 'solution', id: solutions.id, owner: solutions.spaceId, shown: solutionListedFor },
+  { kind: 'story', id: stories.id, owner: stories.spaceId, shown: storyShownFor },
+  { kind: 'waypoint', id: waypoints.id, owner: waypoints.mapId, shown: () => undefined },
+];
 
 /** A node key as asked about on one map. */
 export interface MapNodeRef {
@@ -40,45 +54,19 @@ export async function seenNodeRefs(
     }
     return [...ids];
   };
-  const problemIds = idsOf('problem');
-  const solutionIds = idsOf('solution');
-  const storyIds = idsOf('story');
-  const waypointIds = idsOf('waypoint');
-  const [problemRows, solutionRows, storyRows, waypointRows] = await Promise.all([
-    problemIds.length
-      ? db
-          .select({ id: problems.id, owner: problems.spaceId })
-          .from(problems)
-          .where(and(inArray(problems.id, problemIds), problemListedFor(viewer)))
-      : [],
-    solutionIds.length
-      ? db
-          .select({ id: solutions.id, owner: solutions.spaceId })
-          .from(solutions)
-          .where(and(inArray(solutions.id, solutionIds), solutionListedFor(viewer)))
-      : [],
-    storyIds.length
-      ? db
-          .select({ id: stories.id, owner: stories.spaceId })
-          .from(stories)
-          .where(and(inArray(stories.id, storyIds), storyShownFor(viewer)))
-      : [],
-    waypointIds.length
-      ? db
-          .select({ id: waypoints.id, owner: waypoints.mapId })
-          .from(waypoints)
-          .where(inArray(waypoints.id, waypointIds))
-      : [],
-  ]);
-  // Who owns each item: its space (posts) or its map (waypoints).
+  // Who owns each item the viewer sees: its space (posts) or its map (waypoints).
   const owners = new Map<string, string>();
-  const own = (kind: string, rows: { id: string; owner: string }[]) => {
-    for (const row of rows) owners.set(`${kind}:${row.id}`, row.owner);
-  };
-  own('problem', problemRows);
-  own('solution', solutionRows);
-  own('story', storyRows);
-  own('waypoint', waypointRows);
+  await Promise.all(
+    NODE_ITEMS.map(async ({ kind, id, owner, shown }) => {
+      const ids = idsOf(kind);
+      if (ids.length === 0) return;
+      const rows = await db
+        .select({ id, owner })
+        .from(id.table)
+        .where(and(inArray(id, ids), shown(viewer)));
+      for (const row of rows) owners.set(`${kind}:${row.id}`, row.owner);
+    }),
+  );
   for (const ref of refs) {
     const node = parseMapNodeKey(ref.key);
     if (!node) continue;

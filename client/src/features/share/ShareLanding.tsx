@@ -1,13 +1,18 @@
 import { useApolloClient } from '@apollo/client/react';
-import { Anchor, Center, Loader, Text } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SHARE_PARAM, type SharePayload } from '@rules';
 import { useActiveSpace } from '../../app/useActiveSpace';
 import { SpaceDocument } from '../../gql/graphql';
 import { useViewer } from '../auth';
-import { RequestAccessPanel, canReadSpace, useChangeSpace } from '../spaces';
+import { canReadSpace, useChangeSpace } from '../spaces';
+
+// Shown only when a link leads into a private space the viewer is not in: loaded then.
+const PrivateSpacePanel = lazy(() =>
+  import('./PrivateSpacePanel').then((m) => ({ default: m.PrivateSpacePanel })),
+);
 
 interface Shared {
   payload: SharePayload;
@@ -97,7 +102,9 @@ export function ShareLanding({ children }: { children: ReactNode }) {
   const here = (shared: Shared | null): shared is Shared => shared?.at === location.pathname;
   // While the space is being checked the page waits, rather than flash a 'not found' it may have.
   const content = here(blocked) ? (
-    <PrivateSpacePanel payload={blocked.payload} />
+    <Suspense fallback={null}>
+      <PrivateSpacePanel payload={blocked.payload} />
+    </Suspense>
   ) : here(pending) ? (
     <Center py="xl">
       <Loader role="status" aria-label={t('share:landing.checking')} />
@@ -110,23 +117,5 @@ export function ShareLanding({ children }: { children: ReactNode }) {
       {content}
       {dialog}
     </>
-  );
-}
-
-/** 'This is in the private space {name}. You are not a participant.' with Request access. */
-function PrivateSpacePanel({ payload }: { payload: SharePayload }) {
-  const { t } = useTranslation();
-  return (
-    <RequestAccessPanel
-      spaceId={payload.spaceId}
-      title={t('share:landing.privateTitle')}
-      text={<Text>{t('share:landing.privateText', { name: payload.spaceName })}</Text>}
-      signedOutText={t('share:landing.signInText')}
-      maw={560}
-    >
-      <Anchor component={Link} to="/stories/recent" size="sm">
-        {t('share:landing.home')}
-      </Anchor>
-    </RequestAccessPanel>
   );
 }

@@ -1,0 +1,5 @@
+/** What other modules may use of billing: the premium allowances. */
+export { aiMonthlyTokenCap, isPremiumAccount, uploadBytesPerDay } from './allowances';
+export { accountFieldsOf } from './account-fields.service';
+// Registers billing's steps of account deletion (cancel at Stripe, remove the rows).
+import './billing-account.service';

@@ -12,7 +12,7 @@ import {
 } from '@rules';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   accountTypeChanges,
   billingCustomers,
@@ -223,4 +223,28 @@ export async function applyInvoice(
     .set({ lastInvoice: invoice, updatedAt: new Date() })
     .where(eq(billingSubscriptions.userId, userId));
   return true;
+}
+
+/**
+ * A subscription written here with no Stripe behind it (the demo's premium person): active until
+ * `currentPeriodEnd`, under an id Stripe does not know (deleting the account cancels nothing).
+ * Recorded as a change of account type with no event.
+ */
+export async function grantSubscriptionWithoutStripe(
+  db: Db,
+  userId: string,
+  plan: PaidPlanId,
+  interval: BillingInterval,
+  currentPeriodEnd: Date,
+) {
+  const state: StripeState = {
+    subscriptionId: `sub_demo_${userId}`,
+    customerId: '',
+    plan,
+    interval,
+    status: 'active',
+    currentPeriodEnd,
+    cancelAtPeriodEnd: false,
+  };
+  await db.transaction((tx) => applyState(tx, userId, state, Math.floor(Date.now() / 1000), null));
 }

@@ -73,6 +73,8 @@ export interface StripeFake {
   invoices: Map<string, Json>;
   /** Where `completeCheckout` and `send` post events (the app's webhook). */
   webhookUrl: string;
+  /** While true, every API call answers Stripe's 500 (Stripe down). */
+  failing: boolean;
   /** A Stripe-shaped event around `object`, created at `created` (now by default). */
   event(type: string, object: Json, created?: number): Json;
   /** Posts an event to the webhook, signed with the secret unless told otherwise. */
@@ -166,6 +168,7 @@ export async function startStripeFake(
     subscriptions,
     invoices,
     webhookUrl: options.webhookUrl ?? '',
+    failing: false,
     event(type, object, created = nowSeconds()) {
       return {
         id: newId('evt'),
@@ -423,11 +426,13 @@ export async function startStripeFake(
       const page = /^\/checkout\/([\w-]+)(\/pay)?$/u.exec(url.pathname);
       const work = page
         ? checkoutPage(req, res, page[1]!, Boolean(page[2]) && req.method === 'POST')
-        : url.pathname.startsWith('/v1/')
-          ? req.headers.authorization === `Bearer ${FAKE_STRIPE_KEY}`
-            ? api(req, res, url.pathname, body, query)
-            : stripeError(res, 401, { message: 'Invalid API Key provided' })
-          : stripeError(res, 404, { message: 'Not found' });
+        : url.pathname.startsWith('/v1/') && fake.failing
+          ? stripeError(res, 500, { type: 'api_error', message: 'Stripe is down (fake)' })
+          : url.pathname.startsWith('/v1/')
+            ? req.headers.authorization === `Bearer ${FAKE_STRIPE_KEY}`
+              ? api(req, res, url.pathname, body, query)
+              : stripeError(res, 401, { message: 'Invalid API Key provided' })
+            : stripeError(res, 404, { message: 'Not found' });
       Promise.resolve(work).catch((error: unknown) => {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));

@@ -531,6 +531,34 @@ describe('premium allowances', () => {
 });
 
 describe('account deletion', () => {
+  it('keeps the account, saying so, while Stripe cannot cancel its subscription', async () => {
+    const staying = await signUpVerified(server);
+    const subscription = await subscribed(staying);
+    stripe.failing = true;
+    try {
+      const refused = await rest(
+        server.url,
+        'DELETE',
+        '/api/user/delete',
+        undefined,
+        staying.token,
+      );
+      expect([refused.status, refused.body.error?.message]).toEqual([
+        502,
+        BILLING_MESSAGES.cancelFailed,
+      ]);
+    } finally {
+      stripe.failing = false;
+    }
+    expect(stripe.subscriptions.get(subscription.id as string)!.status).toBe('active');
+    expect((await me(staying)).accountType).toBe('premium');
+    // A subscription Stripe no longer knows has nothing left to cancel: the account goes.
+    stripe.subscriptions.delete(subscription.id as string);
+    expect(
+      (await rest(server.url, 'DELETE', '/api/user/delete', undefined, staying.token)).status,
+    ).toBe(200);
+  });
+
   it('cancels the subscription at Stripe and removes the billing rows', async () => {
     const leaving = await signUpVerified(server);
     const subscription = await subscribed(leaving);

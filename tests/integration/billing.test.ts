@@ -10,7 +10,13 @@ import { assertStorageBudget } from '../../server/src/modules/media/stored-files
 import { gqlData, gqlError, rest, subscribe } from '../helpers/clients';
 import { signUpVerified, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { startStripeFake, stripeEnv, type StripeFake } from '../helpers/stripe-fake';
+import Stripe from 'stripe';
+import {
+  FAKE_WEBHOOK_SECRET,
+  startStripeFake,
+  stripeEnv,
+  type StripeFake,
+} from '../helpers/stripe-fake';
 
 /**
  * Payments (issue 28) against a local Stripe (helpers/stripe-fake.ts): checkout for one's own
@@ -232,9 +238,20 @@ describe('the webhook', () => {
       {},
       { token: buyer.token },
     );
+    const watcher = await signUpVerified(server);
+    const watching = await subscribe<{ accountChanged: { id: string } }>(
+      server.url,
+      'subscription { accountChanged { id } }',
+      {},
+      { token: watcher.token },
+    );
     const changes = await typeChanges(buyer);
     await subscribed(buyer);
     const [event] = await live.take(1);
+    // The watcher hears only their own account: their own change is the first event they get.
+    await subscribed(watcher, 'bumpStars');
+    expect((await watching.take(1))[0]!.accountChanged.id).toBe(watcher.id);
+    await watching.close();
     expect(event!.accountChanged).toEqual({
       id: buyer.id,
       accountType: 'premium',
@@ -424,7 +441,16 @@ describe('the webhook', () => {
 
   it('answers 200 to an event it does not handle, and stores it', async () => {
     const event = stripe.event('customer.created', { id: 'cus_x', object: 'customer' });
-    expect((await stripe.send(event)).body).toMatchObject({ duplicate: false });
+    // Once through the REST contract's helper: the row's documented shape.
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(event),
+      secret: FAKE_WEBHOOK_SECRET,
+    });
+    const answer = await rest(server.url, 'POST', '/api/stripe/webhook', event, undefined, {
+      'stripe-signature': signature,
+    });
+    expect(answer.body).toEqual({ success: true, received: true, duplicate: false });
+    expect((await rest(server.url, 'POST', '/api/stripe/webhook', event)).status).toBe(400);
     expect((await stripe.send(event)).body).toMatchObject({ duplicate: true });
   });
 });

@@ -455,6 +455,41 @@ describe('the webhook', () => {
   });
 });
 
+describe('personal access tokens', () => {
+  it('read their own subscription with `read`, and never start or manage payments', async () => {
+    const owner = await signUpVerified(server);
+    await subscribed(owner);
+    const { createApiToken } = await gqlData<{ createApiToken: { token: string } }>(
+      server.url,
+      `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
+      {
+        input: {
+          name: 'script',
+          scopes: ['read', 'write'],
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      },
+      { token: owner.token },
+    );
+    const token = createApiToken.token;
+    const own = await rest<{ subscription: { plan: string } }>(
+      server.url,
+      'GET',
+      '/api/subscriptions',
+      undefined,
+      token,
+    );
+    expect(own.body.subscription.plan).toBe('pro');
+    const portal = await rest(server.url, 'GET', '/api/subscriptions/portal', undefined, token);
+    expect(portal.status).toBe(403);
+    const body = { plan: 'bumpStars', interval: 'month' };
+    expect(
+      (await rest(server.url, 'POST', '/api/subscriptions/checkout', body, token)).status,
+    ).toBe(403);
+    expect((await gqlError(server.url, PORTAL, {}, { token })).code).toBe('FORBIDDEN');
+  });
+});
+
 describe('the billing portal', () => {
   it("opens only the viewer's own customer, and returns only to this app", async () => {
     const never = await signUpVerified(server);

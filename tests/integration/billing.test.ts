@@ -303,6 +303,20 @@ describe('the webhook', () => {
     ).toBe(BILLING_MESSAGES.alreadyPremium);
   });
 
+  it("pays on the fake's Checkout page as a browser would, returning to /stripe", async () => {
+    const buyer = await signUpVerified(server);
+    const url = await checkout(buyer, 'pro', 'year');
+    const page = await fetch(url);
+    expect(await page.text()).toContain('<button type="submit">Pay</button>');
+    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${appUrl()}/stripe`);
+    expect(back.searchParams.get('result')).toBe('success');
+    expect(back.searchParams.get('session_id')).toBe(sessionOf(url).id);
+    expect((await me(buyer)).subscription).toMatchObject({ plan: 'pro', interval: 'year' });
+  });
+
   it('shows others the account type, never the subscription', async () => {
     const owner = await signUpVerified(server);
     const other = await signUpVerified(server);

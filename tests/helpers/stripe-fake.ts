@@ -101,6 +101,7 @@ export async function startStripeFake(
 ): Promise<StripeFake> {
   const requests: StripeRequest[] = [];
   const customers = new Map<string, Json>();
+  const customerByKey = new Map<string, Json>();
   const prices = new Map<string, Json>();
   const products = new Map<string, Json>();
   const sessions = new Map<string, Json>();
@@ -321,6 +322,10 @@ export async function startStripeFake(
     const route = `${method} ${collection}${id ? '/:id' : ''}${action ? `/${action}` : ''}`;
     switch (route) {
       case 'POST customers': {
+        // Stripe answers a repeated Idempotency-Key with what the first request made.
+        const key = req.headers['idempotency-key'];
+        const made = typeof key === 'string' ? customerByKey.get(key) : undefined;
+        if (made) return send(res, made);
         const customer = {
           id: newId('cus'),
           object: 'customer',
@@ -329,6 +334,7 @@ export async function startStripeFake(
           metadata: body.metadata ?? {},
         };
         customers.set(customer.id, customer);
+        if (typeof key === 'string') customerByKey.set(key, customer);
         return send(res, customer);
       }
       case 'GET customers/:id':

@@ -11,7 +11,6 @@ import { requireViewer } from '../../auth/guards';
 import { limitedWrite } from '../../auth/rate-limit';
 import { requireScope } from '../../auth/scopes';
 import type { Context } from '../../context';
-import type { Tx } from '../../db/client';
 import { billingCustomers } from '../../db/schema';
 import { AppError, parseInput } from '../../errors';
 import { priceFor } from './plans.service';
@@ -34,19 +33,18 @@ export function requireBillingViewer(ctx: Context) {
 }
 
 /**
- * The viewer's Stripe customer, made at Stripe the first time (metadata userId). Runs inside the
- * rate limit's transaction, which holds a lock per person until it ends: two clicks at once queue
- * there, and the second finds the first's customer; the unique user id and customer id keep one
- * customer per account whatever happens. Stripe's idempotency key makes a retried create (a
- * timeout after Stripe made it) answer the same customer.
+ * The viewer's Stripe customer, made at Stripe the first time (metadata userId). No transaction is
+ * held across the call to Stripe (on PGlite's one connection it would stall every request for as
+ * long as Stripe takes): Stripe's idempotency key makes two clicks at once, or a retry after a
+ * timeout, answer the same customer, and the unique user id and customer id keep one customer per
+ * account whatever arrives first.
  */
 async function ensureCustomer(
   ctx: Context,
-  tx: Tx,
   stripe: Stripe,
   viewer: { id: string; email: string; displayName: string },
 ): Promise<string> {
-  const held = await customerOfUser(tx, viewer.id);
+  const held = await customerOfUser(ctx.db, viewer.id);
   if (held) return held;
   const customer = await callStripe(ctx.log, 'customers.create', () =>
     stripe.customers.create(
@@ -54,11 +52,11 @@ async function ensureCustomer(
       { idempotencyKey: `customer-${viewer.id}` },
     ),
   );
-  await tx
+  await ctx.db
     .insert(billingCustomers)
     .values({ userId: viewer.id, customerId: customer.id })
     .onConflictDoNothing();
-  return (await customerOfUser(tx, viewer.id)) ?? customer.id;
+  return (await customerOfUser(ctx.db, viewer.id)) ?? customer.id;
 }
 
 /** This app's public address, for Stripe to send the browser back to. */
@@ -82,13 +80,15 @@ export async function startCheckout(ctx: Context, input: unknown): Promise<{ url
     throw new AppError('CONFLICT', BILLING_MESSAGES.alreadyPremium);
   const price = await priceFor(ctx, stripe, plan, interval);
   if (!price) throw new AppError('UNAVAILABLE', BILLING_MESSAGES.priceMissing, { field: 'plan' });
-  const customerId = await limitedWrite(
+  // Each start counts, whether or not Stripe then answers: each costs calls to Stripe.
+  await limitedWrite(
     ctx.db,
     CHECKOUT_BUCKET,
     viewer.id,
     RATE_LIMITS.billingCheckout,
-    (tx) => ensureCustomer(ctx, tx, stripe, viewer),
+    async () => {},
   );
+  const customerId = await ensureCustomer(ctx, stripe, viewer);
   const metadata = { userId: viewer.id, plan };
   const session = await callStripe(ctx.log, 'checkout.sessions.create', () =>
     stripe.checkout.sessions.create({

@@ -229,6 +229,8 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
       path: '/spaces/countries',
       ready: (page) => page.getByRole('heading', { name: 'Country spaces' }),
     },
+    { path: '/pricing/options', ready: (page) => page.getByRole('heading', { name: 'Bump Star' }) },
+    { path: '/benefits/compare', ready: (page) => page.getByRole('table') },
   ];
 
   const signedOutPages = (): Check[] => [
@@ -258,6 +260,10 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
     {
       path: '/settings/account',
       ready: (page) => page.getByText('Signed-in sessions'),
+    },
+    {
+      path: '/settings/subscriptions',
+      ready: (page) => page.getByText('You are on the free Public plan'),
     },
     {
       path: '/settings/ai',

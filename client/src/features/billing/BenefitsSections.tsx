@@ -12,24 +12,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
-import { PLAN_FEATURES, PLAN_IDS, PLANS, type PlanId } from '@rules';
+import { PLAN_FEATURES, PLAN_IDS, PLANS } from '@rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlanFeatureList } from './PlanFeatureList';
-import { featureText, planName, planPageOf } from './planTexts';
-
-/** The spec's /benefits pages for each audience (000 §2), and the plan each one leads to. */
-export const AUDIENCES = {
-  public: 'public',
-  professionals: 'pro',
-  organisations: 'org',
-  bumpstars: 'bumpStars',
-} as const satisfies Record<string, PlanId>;
-export type Audience = keyof typeof AUDIENCES;
-
-export const AUDIENCE_OF_PLAN = Object.fromEntries(
-  Object.entries(AUDIENCES).map(([audience, plan]) => [plan, audience]),
-) as Record<PlanId, Audience>;
+import { AUDIENCES, featureText, planName, planPageOf, type Audience } from './planTexts';
 
 const AUDIENCE_LIST = Object.keys(AUDIENCES) as Audience[];
 

@@ -9,9 +9,11 @@ export function PlanBadge() {
   const label = usePlanLabel();
   return (
     <Group gap="xs">
-      <Badge variant="light" tt="none">
-        {label}
-      </Badge>
+      {label ? (
+        <Badge variant="light" tt="none">
+          {label}
+        </Badge>
+      ) : null}
       <Anchor component={Link} to="/subscriptions/manage" size="sm">
         {t('billing:subscribe.manage')}
       </Anchor>

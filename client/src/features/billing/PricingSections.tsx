@@ -21,8 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlanFeatureList } from './PlanFeatureList';
 import { PlanPrice } from './PlanPrice';
-import { AUDIENCE_OF_PLAN } from './BenefitsSections';
-import { planName, planPageOf, type Billing } from './planTexts';
+import { AUDIENCE_OF_PLAN, planName, planPageOf, type Billing } from './planTexts';
 import { SubscribeButton } from './SubscribeButton';
 
 interface Props {

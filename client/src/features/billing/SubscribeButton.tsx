@@ -23,7 +23,8 @@ export function SubscribeButton({
   billing: Billing;
 }) {
   const { t } = useTranslation();
-  const { account, viewer } = useAccountPlan();
+  // Read from the cache: the plan cards do not each listen for changes.
+  const { account, viewer } = useAccountPlan({ live: false });
   const requireSignIn = useRequireSignIn();
   const [start, { loading, called, error }] = useMutation(StartCheckoutDocument);
   const holder = PLANS[plan].holder;

@@ -29,6 +29,19 @@ export type PlanPage = keyof typeof PLAN_PAGES;
 export const planPageOf = (plan: PlanId): PlanPage =>
   (Object.keys(PLAN_PAGES) as PlanPage[]).find((page) => PLAN_PAGES[page] === plan)!;
 
+/** The spec's /benefits pages for each audience (000 §2), and the plan each one leads to. */
+export const AUDIENCES = {
+  public: 'public',
+  professionals: 'pro',
+  organisations: 'org',
+  bumpstars: 'bumpStars',
+} as const satisfies Record<string, PlanId>;
+export type Audience = keyof typeof AUDIENCES;
+
+export const AUDIENCE_OF_PLAN = Object.fromEntries(
+  Object.entries(AUDIENCES).map(([audience, plan]) => [plan, audience]),
+) as Record<PlanId, Audience>;
+
 export type Billing = BillingQuery['billing'];
 export type PlanPrice = Billing['plans'][number]['prices'][number];
 

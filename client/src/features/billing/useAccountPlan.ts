@@ -7,15 +7,22 @@ import { useViewer } from '../auth';
  * viewer's user when a webhook changes it, and selecting the same fields as the query it
  * normalises into the cache over every reader (menu, settings, pricing). Signed out: nothing.
  */
-export function useAccountPlan({ refresh = false }: { refresh?: boolean } = {}) {
+export function useAccountPlan({
+  refresh = false,
+  live = true,
+}: {
+  /** Read it again on mount (the menu, which is not live while shut). */
+  refresh?: boolean;
+  /** Listen for changes while mounted (one listener per page is enough). */
+  live?: boolean;
+} = {}) {
   const { viewer } = useViewer();
   const query = useQuery(MyAccountPlanDocument, {
     skip: !viewer,
-    // The menu reads it again with each opening: it is not live while the menu is shut.
     fetchPolicy: refresh ? 'cache-and-network' : 'cache-first',
   });
   useSubscription(AccountChangedDocument, {
-    skip: !viewer,
+    skip: !viewer || !live,
     ignoreResults: true,
     onError: (caught) => console.warn('accountChanged subscription ended', caught),
   });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
 import { AudienceBenefits, BenefitsOverview, CompareTable } from './BenefitsSections';
+import { useBillingTexts } from './billingTexts';
 
 /** The spec's /benefits children (000 §2), in the order the tabs show them. */
 const TABS = [
@@ -19,6 +20,8 @@ const isTab = (value: string | undefined): value is BenefitsTab =>
 
 /** /benefits/:tab — who gains what from each plan, and the plans compared. */
 export function BenefitsPage() {
+  // The texts follow a language switch (also the one the account's language makes on load).
+  useBillingTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tab } = useParams();

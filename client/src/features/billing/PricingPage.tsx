@@ -10,6 +10,7 @@ import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { BillingDocument } from '../../gql/graphql';
 import { PLAN_PAGES, planName, type PlanPage } from './planTexts';
 import { PlanDetail, PlanFeatures, PlanOptions, PricingFaqs } from './PricingSections';
+import { useBillingTexts } from './billingTexts';
 
 /** The spec's /pricing children (000 §2), in the order the tabs show them. */
 const TABS = [
@@ -38,6 +39,8 @@ export function PaymentsOffNotice() {
 
 /** /pricing/:tab — the plans, their prices from Stripe, what each includes, and the FAQs. */
 export function PricingPage() {
+  // The texts follow a language switch (also the one the account's language makes on load).
+  useBillingTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tab } = useParams();

@@ -18,6 +18,7 @@ import { ErrorPage } from '../../components/ErrorPage';
 import { RequireSignIn } from '../auth';
 import { planName } from './planTexts';
 import { useAccountPlan } from './useAccountPlan';
+import { useBillingTexts } from './billingTexts';
 
 /** After this long without Stripe's word, the page says it is taking longer. */
 const SLOW_AFTER_MS = 30_000;
@@ -88,6 +89,8 @@ function CheckoutConfirming() {
 
 /** /stripe?result=success|cancel: where Stripe Checkout returns. */
 export function StripeReturnPage() {
+  // The texts follow a language switch (also the one the account's language makes on load).
+  useBillingTexts();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const result = params.get('result');

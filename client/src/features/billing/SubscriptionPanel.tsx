@@ -10,6 +10,7 @@ import { OpenBillingPortalDocument, type SubscriptionStatus } from '../../gql/gr
 import { RequireSignIn } from '../auth';
 import { formatMoney, notifyBillingError, planName } from './planTexts';
 import { useAccountPlan } from './useAccountPlan';
+import { useBillingTexts } from './billingTexts';
 
 const STATUS_COLORS: Partial<Record<SubscriptionStatus, string>> = {
   active: 'teal',
@@ -65,6 +66,8 @@ function ManageBillingButton() {
  * to Stripe's portal; a basic account that never subscribed is told it is on the free plan.
  */
 export function SubscriptionPanel() {
+  // The texts follow a language switch (also the one the account's language makes on load).
+  useBillingTexts();
   const { t, i18n } = useTranslation();
   const { account, loading, error, refetch } = useAccountPlan();
   const waiting = loadStateView({

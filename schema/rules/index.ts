@@ -51,3 +51,5 @@ export * from './ai';
 export * from './ai-providers';
 export * from './ai.schemas';
 export * from './plans';
+export * from './billing';
+export * from './billing.schemas';

@@ -120,6 +120,10 @@ export const RATE_LIMITS = {
   // One person added by the same person to conversations, per recipient: a few new groups with
   // a colleague a day; the 6th group a victim is pulled into in a day is refused.
   chatMemberAddedPerRecipient: { max: 5, windowSeconds: 24 * 60 * 60 },
+  // Stripe Checkout sessions and customer-portal links opened per person (each is a call to
+  // Stripe): trying every plan twice and coming back stays far under; a loop stops early.
+  billingCheckout: { max: 20, windowSeconds: 60 * 60 },
+  billingPortal: { max: 30, windowSeconds: 60 * 60 },
   // Reports: reporting a spam wave by hand stays under; moderators' queue is not a script's.
   reportCreate: { max: 20, windowSeconds: 60 * 60 },
   // @mention notifications one person's comments give another, per recipient. Past this the

@@ -1,4 +1,5 @@
 import { AI_MESSAGES } from './ai';
+import { BILLING_MESSAGES } from './billing';
 
 /**
  * The server messages only a page loaded on demand shows, by locale namespace (`ai:errors.<key>`):
@@ -8,4 +9,5 @@ import { AI_MESSAGES } from './ai';
  */
 export const PAGE_MESSAGE_NAMESPACES: Record<string, Readonly<Record<string, string>>> = {
   ai: AI_MESSAGES,
+  billing: BILLING_MESSAGES,
 };

@@ -81,8 +81,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Bumps <no-reply@localhost>'),
   APP_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Payments (issue 28): unset, payments are off and everything else works. */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** The webhook endpoint's signing secret (whsec_…); required with the key. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Where Stripe's API answers (tests: a local fake); Stripe's own API when unset. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** The external donation page the pricing pages link to; hidden when unset. */
+  DONATION_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//iu.test(url), 'DONATION_URL must be an http(s) address')
+    .optional(),
   /** Worker processes on PostgreSQL (default: one per core); PGlite always runs one. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Where the built client lives; the server falls back to a notice when it is missing. */
@@ -140,7 +150,8 @@ const envSchema = z.object({
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * Tokens (in and out) one person may spend through the AI helpers in a calendar month (UTC),
-   * across all their configs; 0 turns the helpers off. Premium accounts will get their own cap.
+   * across all their configs; 0 turns the helpers off. Premium accounts get PREMIUM_AI_CAP_FACTOR
+   * times it (billing/allowances.ts).
    */
   AI_MONTHLY_TOKEN_CAP: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
   /**
@@ -257,6 +268,45 @@ function oidcSettings(parsed: z.infer<typeof envSchema>): OidcSettings | null {
   };
 }
 
+/** Payments through Stripe (billing/stripe-client.ts), when STRIPE_SECRET_KEY is set. */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE taken apart for stripe-node; null: Stripe's own API. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+}
+
+/**
+ * The Stripe settings, or null (payments off) without STRIPE_SECRET_KEY. With the key the webhook
+ * secret is required: without it no event could be verified, so nobody would ever turn premium.
+ */
+function stripeSettings(parsed: z.infer<typeof envSchema>): StripeSettings | null {
+  if (!parsed.STRIPE_SECRET_KEY) {
+    if (parsed.STRIPE_WEBHOOK_SECRET || parsed.STRIPE_API_BASE)
+      throw new Error('STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE need STRIPE_SECRET_KEY');
+    return null;
+  }
+  if (!parsed.STRIPE_WEBHOOK_SECRET)
+    throw new Error('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the webhook signing secret)');
+  let api: StripeSettings['api'] = null;
+  if (parsed.STRIPE_API_BASE) {
+    const url = new URL(parsed.STRIPE_API_BASE);
+    if (!/^https?:$/u.test(url.protocol) || (url.pathname !== '/' && url.pathname !== ''))
+      throw new Error(`STRIPE_API_BASE is an origin (https://api.stripe.com): ${url.href}`);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    api = {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+      protocol,
+    };
+  }
+  return {
+    secretKey: parsed.STRIPE_SECRET_KEY,
+    webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
+    api,
+  };
+}
+
 /** The address of MAIL_FROM (`Name <address>` or a bare address) as a mailto: URL. */
 const mailtoOf = (mailFrom: string) => `mailto:${/<([^>]+)>/u.exec(mailFrom)?.[1] ?? mailFrom}`;
 
@@ -315,6 +365,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tileUrl: parsed.TILE_URL ?? null,
     /** Null: no sign-in with an OpenID provider (the button is hidden, its routes answer 404). */
     oidc: oidcSettings(parsed),
+    /** Null: payments are off (every billing row answers 503; the plans still show). */
+    stripe: stripeSettings(parsed),
+    donationUrl: parsed.DONATION_URL ?? null,
     ai: {
       groqBaseUrl: parsed.GROQ_BASE_URL.replace(/\/+$/u, ''),
       geminiBaseUrl: parsed.GEMINI_BASE_URL.replace(/\/+$/u, ''),

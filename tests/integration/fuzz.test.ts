@@ -32,6 +32,7 @@ import {
   createPrivateSpace,
 } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { startStripeFake, stripeEnv, type StripeFake } from '../helpers/stripe-fake';
 
 /**
  * Bad input answers 4xx, never 5xx: a seeded fuzz over every REST row (enumerated from the REST
@@ -78,11 +79,15 @@ interface Dataset {
 
 let server: TestServer;
 let aiProvider: TestAiProvider;
+let stripe: StripeFake;
 let data: Dataset;
 beforeAll(async () => {
   // A key the fuzz makes up is checked against the local fake, never a real provider.
   aiProvider = await startAiProvider();
-  server = await startTestServer(aiProvider.env);
+  // Payments on, against a local Stripe: the billing rows answer their refusals, not the 503
+  // a server without payments gives every one of them.
+  stripe = await startStripeFake();
+  server = await startTestServer({ ...aiProvider.env, ...stripeEnv(stripe) });
   const [alice, bob] = await Promise.all([
     signUpVerified(server, { displayName: 'Alice Fuzz' }),
     signUpVerified(server, { displayName: 'Bob Fuzz' }),
@@ -115,6 +120,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await aiProvider?.stop();
+  await stripe?.close();
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ import {
   type TestUser,
 } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { startStripeFake, stripeEnv, type StripeFake } from '../helpers/stripe-fake';
 
 /**
  * No request makes the server work in proportion to a value past its field's limit (issue 24:
@@ -150,11 +151,14 @@ const AI_CONFIG = {
 };
 
 let server: TestServer;
+let stripe: StripeFake;
 let data: Dataset;
 const loop = monitorEventLoopDelay({ resolution: 10 });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Payments on, against a local Stripe, so the billing rows judge their input (see fuzz.test.ts).
+  stripe = await startStripeFake();
+  server = await startTestServer(stripeEnv(stripe));
   const [alice, bob] = await Promise.all([
     signUpVerified(server, { displayName: 'Alice Big' }),
     signUpVerified(server, { displayName: 'Bob Big' }),
@@ -252,6 +256,7 @@ beforeAll(async () => {
 afterAll(async () => {
   loop.disable();
   await server?.stop();
+  await stripe?.close();
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -664,6 +669,11 @@ function restSamples(d: Dataset): Record<string, RestSample | RestSample[]> {
     ),
     'POST /ai/results/:id/publish': { params: { id: d.problemId }, body: { name: 'Dry wells' } },
     'GET /ai/usage': NO_STRINGS,
+    'GET /subscriptions': NO_STRINGS,
+    'POST /subscriptions/checkout': { body: { plan: 'pro', interval: 'month' } },
+    'GET /subscriptions/portal': { query: { returnUrl: '/settings/subscriptions' } },
+    // Unsigned: refused (400) after the body is read, whatever it holds.
+    'POST /stripe/webhook': { body: { id: 'evt_oversized', type: 'invoice.paid' } },
     'DELETE /tokens/:id': NO_STRINGS,
     'GET /spaces': { query: { status: 'active' } },
     'GET /spaces/detect': { query: { code: 'in' } },

@@ -223,6 +223,18 @@ describe('npm run seed:demo', () => {
     expect(first.created.aiChats).toBe(1);
   });
 
+  it('makes Asha the premium demo person, her plan written without Stripe', async () => {
+    const asha = await signIn('asha');
+    const { me } = await gqlData<{
+      me: { accountType: string; subscription: { name: string; status: string } | null };
+    }>(server.url, `{ me { accountType subscription { name status } } }`, {}, { token: asha });
+    expect(me).toEqual({
+      accountType: 'premium',
+      subscription: { name: 'Problem Solving Pro', status: 'active' },
+    });
+    expect(first.created.subscriptions).toBe(1);
+  });
+
   it('shows a problem’s AI analysis with one item published as a real part', async () => {
     const asha = await signIn('asha');
     const [run] = await server.deps.db.select().from(aiResults);

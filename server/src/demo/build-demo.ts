@@ -47,6 +47,7 @@ import * as alertTagsService from '../modules/tags/alert-tags.service';
 import * as aiConfigService from '../modules/ai/ai-config.service';
 import * as aiPublishService from '../modules/ai/ai-publish.service';
 import { recordUsage } from '../modules/ai/ai-usage.service';
+import { grantSubscriptionWithoutStripe } from '../modules/billing';
 import * as aiChatService from '../modules/ai/ai-chat.service';
 import * as apiTokenService from '../modules/tokens/api-token.service';
 import { deleteAccount } from '../modules/users/account-deletion.service';
@@ -56,6 +57,7 @@ import {
   AI_CONFIGS,
   AI_RESULTS,
   API_TOKENS,
+  PREMIUM_DEMO,
   DEMO_AI_KEY,
   DEMO_PASSWORD,
   MODERATION,
@@ -117,6 +119,7 @@ export interface DemoCounts {
   aiConfigs: number;
   aiResults: number;
   aiChats: number;
+  subscriptions: number;
 }
 
 export interface SeedDemoResult {
@@ -227,6 +230,7 @@ const emptyCounts = (): DemoCounts => ({
   aiConfigs: 0,
   aiResults: 0,
   aiChats: 0,
+  subscriptions: 0,
 });
 
 class DemoBuilder {
@@ -261,6 +265,7 @@ class DemoBuilder {
       await this.apiTokens();
       await this.aiConfigs();
       await this.aiResults();
+      await this.premium();
       for (const person of PEOPLE.slice(0, -1)) await this.settle(person);
       await this.personFollows();
       // The newcomer last (the finished-run marker), then the invitations that wait for her.
@@ -751,6 +756,15 @@ class DemoBuilder {
       for (const name of result.publish) await aiPublishService.publishAiResultItem(ctx, id, name);
       this.counts.aiResults++;
     }
+  }
+
+  /** The premium demo person's subscription, written directly: the demo calls no Stripe. */
+  private async premium() {
+    const { by, plan, interval, days } = PREMIUM_DEMO;
+    const ctx = await this.as(by);
+    const until = new Date(Date.now() + days * DAY_MS);
+    await grantSubscriptionWithoutStripe(ctx.db, requireViewer(ctx).id, plan, interval, until);
+    this.counts.subscriptions++;
   }
 
   /** AI configs made as on /settings/ai, with the placeholder key (demo-community.ts). */

@@ -411,6 +411,12 @@ export interface DemoAiConfig {
 }
 
 /**
+ * The premium demo person (issue 28): Asha holds the Problem Solving Pro plan, yearly, written
+ * directly (no Stripe call), so the user menu shows the plan and her allowances are premium.
+ */
+export const PREMIUM_DEMO = { by: 'asha', plan: 'pro', interval: 'year', days: 200 } as const;
+
+/**
  * AI configs, saved as on /settings/ai so a newcomer sees that page filled. Their key is a
  * placeholder (encrypted like any other): a call with it is refused by the provider, politely.
  */

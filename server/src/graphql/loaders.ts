@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { createAiLoaders } from '../modules/ai/ai.loaders';
 import { createTranscriptionLoaders } from '../modules/ai/transcription.loaders';
+import { createBillingLoaders } from '../modules/billing/billing.loaders';
 import { createBookmarkLoaders } from '../modules/bookmarks/bookmark.loaders';
 import { createChatConversationLoaders } from '../modules/chat/chat-conversations.loaders';
 import { createChatLoaders } from '../modules/chat/chat.loaders';
@@ -35,6 +36,7 @@ export function createLoaders(db: Db, viewer: Viewer | null) {
     }),
     ...createSpaceLoaders(db),
     ...createAiLoaders(db),
+    ...createBillingLoaders(db),
     ...createTranscriptionLoaders(db, viewer),
     ...createProblemLoaders(db),
     ...createSolutionLoaders(db, viewer),

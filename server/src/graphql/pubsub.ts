@@ -92,6 +92,11 @@ export type Topics = {
       status: 'streaming' | 'done' | 'stopped' | 'failed';
     },
   ];
+  /**
+   * A Stripe webhook changed someone's subscription or account type (billing): their own
+   * `accountChanged` subscriptions reload them. Id: the user id.
+   */
+  account: [userId: string, payload: { userId: string }];
   /** Stop streaming this answer: the process running it aborts its provider request. */
   aiChatStop: [payload: { messageId: string }];
 };

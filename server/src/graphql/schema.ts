@@ -13,6 +13,12 @@ import {
   SolutionBookmarkedField,
   StoryBookmarkedField,
 } from '../modules/bookmarks/bookmark.resolver';
+import {
+  BillingActionsResolver,
+  BillingResolver,
+  PersonBillingFields,
+  UserBillingFields,
+} from '../modules/billing/billing.resolver';
 import { ChatLiveResolver, ChatMemberPresenceField } from '../modules/chat/chat-live.resolver';
 import { ChatConversationResolver } from '../modules/chat/chat-conversations.resolver';
 import {
@@ -73,6 +79,10 @@ export const resolvers = [
   AuthResolver,
   MySessionsResolver,
   UserResolver,
+  BillingResolver,
+  BillingActionsResolver,
+  UserBillingFields,
+  PersonBillingFields,
   ApiTokenResolver,
   AiConfigResolver,
   AiHelpersResolver,

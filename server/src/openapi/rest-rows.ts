@@ -9,6 +9,7 @@ import {
   aiProviderSchema,
   apiTokenInputSchema,
   appLangSchema,
+  checkoutInputSchema,
   commentHtmlSchema,
   createConversationSchema,
   editMessageSchema,
@@ -645,6 +646,40 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
     }),
     row('get', '/ai/usage', "The person's AI spending this month and the monthly cap", {
       answer: { usage: shape.aiUsage },
+    }),
+  ]),
+
+  ...group('billing', SESSION_ACCESS, [
+    row(
+      'get',
+      '/subscriptions',
+      "The signed-in person's subscription (null when never subscribed)",
+      {
+        answer: { subscription: shape.accountSubscription.nullable() },
+      },
+    ),
+    row('post', '/subscriptions/checkout', 'Starts Stripe Checkout for a plan: its hosted URL', {
+      body: checkoutInputSchema,
+      answer: { url: z.string() },
+    }),
+    row(
+      'get',
+      '/subscriptions/portal',
+      "The URL of Stripe's customer portal for one's own subscription",
+      {
+        query: z.object({
+          returnUrl: z.string().optional().describe('A path or URL on this app to come back to'),
+          customerId: z.string().optional().describe('Ignored: the customer is always your own'),
+        }),
+        answer: { url: z.string() },
+      },
+    ),
+  ]),
+  // No sign-in: Stripe's signature on the raw body is the credential.
+  ...group('billing', { read: 'read', write: 'read' }, [
+    row('post', '/stripe/webhook', "Stripe's events (signed with the webhook secret)", {
+      body: z.looseObject({ id: z.string(), type: z.string() }),
+      answer: { received: z.literal(true), duplicate: z.boolean() },
     }),
   ]),
 

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_TYPES,
+  BILLING_INTERVALS,
+  PAID_PLAN_IDS,
+  SUBSCRIPTION_STATUSES,
   AI_IDENTIFY_KINDS,
   AI_PROVIDERS,
   STORY_ANALYTICS_SOURCES,
@@ -314,13 +318,38 @@ export const me = named(
   }),
 );
 
+export const accountSubscription = named(
+  'AccountSubscription',
+  "The viewer's subscription as Stripe's webhook last told the server (billing presentSubscription).",
+  z.object({
+    plan: z.enum(PAID_PLAN_IDS),
+    name: z.string(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    interval: z.enum(BILLING_INTERVALS),
+    currentPeriodEnd: dateTime.nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    lastInvoice: z
+      .object({
+        amountPaid: z.number().int(),
+        currency: z.string(),
+        status: z.string(),
+        createdAt: dateTime,
+        hostedInvoiceUrl: nullableText,
+      })
+      .nullable(),
+  }),
+);
+
 export const userRecord = named(
   'UserRecord',
-  "The spec's user record (`/user/userinfo`, `/user/sync`): Me with the names its client reads.",
+  "The spec's user record (`/user/userinfo`, `/user/sync`): Me with the names its client reads; `/user/userinfo` adds the account type and subscription.",
   me.extend({
     uid: id,
     userSpaceDoc: z.object({ appLang: z.string() }),
     hideExplainers: z.record(z.string(), z.boolean()),
+    accountType: z.enum(ACCOUNT_TYPES).optional(),
+    isPremiumUser: z.boolean().optional(),
+    subscription: accountSubscription.nullable().optional(),
   }),
 );
 

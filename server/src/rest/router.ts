@@ -6,6 +6,7 @@ import { mountTranscribeRest, mountTranscriptionRest } from '../modules/ai/trans
 import { mountAiConfigRest } from '../modules/ai/ai-config.rest';
 import { mountStoryAnalyticsRest } from '../modules/ai/story-analytics.rest';
 import { mountAuthRest } from '../modules/auth/auth.rest';
+import { mountBillingRest, mountStripeWebhook } from '../modules/billing/billing.rest';
 import { mountBookmarkRest } from '../modules/bookmarks/bookmark.rest';
 import { mountChatRest } from '../modules/chat/chat.rest';
 import { mountChatMessageRest } from '../modules/chat/chat-messages.rest';
@@ -56,6 +57,8 @@ export function createRestRouter(paths = new PathRouter()): Router {
   router.use(createOpenApiRouter());
   // Before the body is read: a refused cross-site write is not even parsed.
   router.use(csrfGuard);
+  // Stripe signs the body's exact bytes: its webhook reads them before the JSON parser does.
+  mountStripeWebhook(router);
   router.use(express.json({ limit: '1mb' }));
 
   // Each module's rows and paths with the token access they need (auth/scopes.ts).
@@ -94,6 +97,8 @@ export function createRestRouter(paths = new PathRouter()): Router {
     mountAdminRest(rows);
   });
   mount(SESSION_ACCESS, (rows) => mountApiTokenRest(rows));
+  // Payments are the person's own: never started or read with a token.
+  mount(SESSION_ACCESS, (rows) => mountBillingRest(rows));
   // A person's AI provider keys: never reachable with a token.
   mount(SESSION_ACCESS, (rows) => mountAiConfigRest(rows));
   mount(SESSION_ACCESS, (rows) => {

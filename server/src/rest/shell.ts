@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import {
+  BILLING_RETURN_URL_MAX,
   CURSOR_MAX,
   ID_MAX,
   ITEM_PATH_MAX,
@@ -93,6 +94,7 @@ const QUERY_VALUE_MAX: Record<string, number> = {
   tags: TAG_FOLLOW_MAX * (TAG_TEXT_MAX + 1),
   query: LOCATION_SEARCH_MAX,
   searchParam: TAG_TEXT_MAX,
+  returnUrl: BILLING_RETURN_URL_MAX,
 };
 
 /** A string query parameter, or undefined; one longer than its kind is refused unread. */

@@ -18,3 +18,4 @@ export * from './ai-configs';
 export * from './ai-usage';
 export * from './ai-chats';
 export * from './story-analytics';
+export * from './billing';

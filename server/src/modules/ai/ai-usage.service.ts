@@ -4,11 +4,13 @@ import type { Context } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { aiConfigs, aiUsage } from '../../db/schema';
 import { AppError } from '../../errors';
+import { aiMonthlyTokenCap } from '../billing';
 import { requireSessionViewer } from './ai-access';
 
 /**
  * What a person spent through the AI helpers, per config and calendar month (UTC), and the
- * monthly cap (AI_MONTHLY_TOKEN_CAP) that stops further calls. The cap is checked before a call
+ * monthly cap (AI_MONTHLY_TOKEN_CAP, larger for premium accounts: billing/allowances.ts) that
+ * stops further calls. The cap is checked before a call
  * and the spending recorded after it, so one call may pass the cap by its own size; the next
  * is refused.
  */
@@ -43,7 +45,7 @@ async function spentThisMonth(db: DbOrTx, userId: string, now: Date) {
 /** Refuses a call once the person has spent the month's cap, saying when it renews. */
 export async function assertWithinCap(ctx: Context, userId: string) {
   const now = new Date();
-  const cap = ctx.config.ai.monthlyTokenCap;
+  const cap = await aiMonthlyTokenCap(ctx, userId);
   if ((await spentThisMonth(ctx.db, userId, now)) < cap) return;
   const retryAfterSeconds = Math.ceil((nextMonthStart(now).getTime() - now.getTime()) / 1000);
   throw new AppError('RATE_LIMITED', AI_MESSAGES.capReached, { retryAfterSeconds });
@@ -107,7 +109,7 @@ export async function myAiUsage(ctx: Context): Promise<AiUsageView> {
     .orderBy(desc(sql`${aiUsage.inputTokens} + ${aiUsage.outputTokens}`), aiUsage.configId);
   return {
     month,
-    cap: ctx.config.ai.monthlyTokenCap,
+    cap: await aiMonthlyTokenCap(ctx, viewer.id),
     inputTokens: byConfig.reduce((total, row) => total + row.inputTokens, 0),
     outputTokens: byConfig.reduce((total, row) => total + row.outputTokens, 0),
     calls: byConfig.reduce((total, row) => total + row.calls, 0),

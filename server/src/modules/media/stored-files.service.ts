@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { UNATTACHED_UPLOAD_HOURS, UPLOAD_BYTES_PER_DAY } from '@rules';
+import { UNATTACHED_UPLOAD_HOURS } from '@rules';
 import { rateLimited } from '../../auth/rate-limit';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { chatFiles, storageRemovals, uploads } from '../../db/schema';
+import { uploadBytesPerDay } from '../billing';
 
 /**
  * The life of stored files after their rows: removing from storage the files whose rows went
@@ -105,7 +106,8 @@ export function startFileSweeper(deps: FileDeps): () => void {
 /**
  * Refuses (RATE_LIMITED, the spec's message with the wait) a new file of `adding` bytes when the
  * person's files stored in the last day (post uploads and chat images), plus `pendingBytes`
- * still arriving, would pass UPLOAD_BYTES_PER_DAY. The wait is until enough of the day's files
+ * still arriving, would pass their daily allowance (UPLOAD_BYTES_PER_DAY, larger for premium
+ * accounts: billing/allowances.ts). The wait is until enough of the day's files
  * leave the window.
  */
 export async function assertStorageBudget(
@@ -127,7 +129,7 @@ export async function assertStorageBudget(
     );
   stored.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   let over = stored.reduce((sum, file) => sum + file.size, 0) + pendingBytes + adding;
-  over -= UPLOAD_BYTES_PER_DAY;
+  over -= await uploadBytesPerDay(db, ownerId);
   if (over <= 0) return;
   // The oldest files leave the window first; a file larger than the whole budget never fits.
   const leaving = stored.find((file) => (over -= file.size) <= 0);

@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import { users } from '../../db/schema';
 import { removeQueuedFiles } from '../media/stored-files.service';
 import { removeOwnedApps } from '../oauth/oauth-apps.service';
-import { accountRemovers } from './account-removers';
+import { accountFarewells, accountRemovers } from './account-removers';
 
 /**
  * Deleting an account removes the user with their sessions, posts, comments, reactions, joins and
@@ -17,6 +17,8 @@ export async function deleteAccount(ctx: Context): Promise<void> {
   // An app may act as its person, never end them: over GraphQL and REST alike.
   requireScope(ctx.scopes, 'session');
   const removers = accountRemovers();
+  // Outside the database first (a subscription cancelled at Stripe); a failure keeps the account.
+  for (const farewell of accountFarewells()) await farewell(ctx, viewer.id);
   const appSockets = await ctx.db.transaction(async (tx) => {
     for (const remove of removers) await remove(tx, viewer.id);
     // The OAuth apps they registered go, and with them what other people granted those apps.

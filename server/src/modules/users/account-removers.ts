@@ -1,3 +1,4 @@
+import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -21,6 +22,7 @@ export const ACCOUNT_REMOVAL_STEPS = [
   'problem-participants',
   'skill-members',
   'tag-follows',
+  'billing',
 ] as const;
 
 export type AccountRemovalStep = (typeof ACCOUNT_REMOVAL_STEPS)[number];
@@ -46,3 +48,22 @@ export function accountRemovers(): AccountRemover[] {
     return remove;
   });
 }
+
+/**
+ * What must happen outside the database before an account goes (its subscription cancelled at
+ * Stripe): run before the deleting transaction, in registration order; one that throws stops
+ * the deletion, so nothing is removed that still costs the person money.
+ */
+export type AccountFarewell = (
+  deps: Pick<AppDeps, 'config' | 'db' | 'log'>,
+  userId: string,
+) => Promise<void>;
+
+const farewells = new Map<string, AccountFarewell>();
+
+export function registerAccountFarewell(name: string, farewell: AccountFarewell): void {
+  if (farewells.has(name)) throw new Error(`account farewell '${name}' registered twice`);
+  farewells.set(name, farewell);
+}
+
+export const accountFarewells = (): AccountFarewell[] => [...farewells.values()];

@@ -3,6 +3,7 @@ import { profileUpdateKeySchema } from '@rules';
 import { parseInput } from '../../errors';
 import { bodyData, bodyFields, contextOf, ok } from '../../rest/shell';
 import { requestEmailChange } from '../auth/auth.service';
+import { accountFieldsOf } from '../billing';
 import { updateExplainerCards } from './explainers.service';
 import { presentMe } from './user.presenter';
 import { deleteAccount } from './account-deletion.service';
@@ -24,8 +25,11 @@ function presentUserRecord(me: userService.Me) {
 }
 
 export function mountUserRest(router: Router) {
+  // With the account type and the viewer's subscription (issue 28).
   router.get('/user/userinfo', async (_req, res) => {
-    ok(res, { user: presentUserRecord(await userService.getMe(contextOf(res))) });
+    const ctx = contextOf(res);
+    const me = await userService.getMe(ctx);
+    ok(res, { user: { ...presentUserRecord(me), ...(await accountFieldsOf(ctx, me.id)) } });
   });
 
   // (v1) `{ uid, role, additionalUserInfo }`, or the client's user record (`uid` or `id`).

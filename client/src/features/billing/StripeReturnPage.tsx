@@ -8,6 +8,7 @@ import {
   Loader,
   Stack,
   Text,
+  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
@@ -50,7 +51,9 @@ function CheckoutConfirming() {
     return (
       <Stack gap="md" align="flex-start">
         <Group gap="sm" wrap="nowrap">
-          <IconCircleCheck size={32} color="var(--mantine-color-teal-6)" aria-hidden />
+          <ThemeIcon size={40} radius="xl" color="teal" variant="light" style={{ flexShrink: 0 }}>
+            <IconCircleCheck size={26} aria-hidden />
+          </ThemeIcon>
           <Title order={1} size="h2">
             {plan
               ? t('billing:stripe.confirmed', { plan: planName(t, plan) })

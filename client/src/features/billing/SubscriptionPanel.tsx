@@ -4,7 +4,6 @@ import { IconCreditCard, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { formatDateTime } from '../../components/formatDateTime';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { OpenBillingPortalDocument, type SubscriptionStatus } from '../../gql/graphql';
 import { RequireSignIn } from '../auth';
@@ -80,7 +79,9 @@ export function SubscriptionPanel() {
   });
   if (waiting || !account) return waiting;
   const subscription = account.subscription;
-  const date = (value: string) => formatDateTime(value, i18n.language);
+  // Renewals and invoices are told by the day.
+  const date = (value: string) =>
+    new Date(value).toLocaleDateString(i18n.language, { dateStyle: 'long' });
 
   if (!subscription) {
     return (

@@ -28,6 +28,7 @@ export const billingRoutes: RouteObject[] = [
     path: 'stripe',
     lazy: () => page(() => import('./StripeReturnPage').then((m) => m.StripeReturnPage)),
   },
+  { path: 'subscriptions', element: <Navigate to="manage" replace /> },
   {
     path: 'subscriptions/manage',
     lazy: () => page(() => import('./SubscriptionPanel').then((m) => m.ManageSubscriptionPage)),

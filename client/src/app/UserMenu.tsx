@@ -10,9 +10,10 @@ import { Menu } from '../components/overlays';
 const ProfileTagsDialog = lazy(() =>
   import('../features/tags/ProfileTagsDialog').then((m) => ({ default: m.ProfileTagsDialog })),
 );
-// The dropdown's items load with the menu's first opening, as Mantine's menu itself does.
-const UserMenuDropdown = lazy(() =>
-  import('./UserMenuDropdown').then((m) => ({ default: m.UserMenuDropdown })),
+// The items load with the menu's first opening, as Mantine's menu itself does. The dropdown is
+// here: mounted before it opens, it gives the focus back to the button when it closes.
+const UserMenuItems = lazy(() =>
+  import('./UserMenuItems').then((m) => ({ default: m.UserMenuItems })),
 );
 
 /** The signed-in user's menu (spec: user menu): its button, and the dropdown once opened. */
@@ -49,9 +50,12 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
             </Group>
           </UnstyledButton>
         </Menu.Target>
-        <MountOnce when={opened}>
-          <UserMenuDropdown viewer={viewer} onEditTags={() => setEditingTags(true)} />
-        </MountOnce>
+        {/* Scrolls when the screen is shorter than the menu (a phone held sideways). */}
+        <Menu.Dropdown mah="calc(100dvh - 72px)" style={{ overflowY: 'auto' }}>
+          <MountOnce when={opened}>
+            <UserMenuItems viewer={viewer} onEditTags={() => setEditingTags(true)} />
+          </MountOnce>
+        </Menu.Dropdown>
       </Menu>
       <MountOnce when={editingTags}>
         <ProfileTagsDialog opened={editingTags} onClose={() => setEditingTags(false)} />

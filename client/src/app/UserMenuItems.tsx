@@ -39,17 +39,11 @@ import { Menu } from '../components/overlays';
 import { MenuPlanName } from '../features/billing/PlanName';
 
 /**
- * The user menu's dropdown, loaded with the menu's first opening (a first visit never opens it):
+ * The user menu's items, loaded with the menu's first opening (a first visit never opens it):
  * the spec's links and every page of the viewer's own (priorities, problem alerts, skills, stories
  * and drafts), the plan's name, the language choice and Logout.
  */
-export function UserMenuDropdown({
-  viewer,
-  onEditTags,
-}: {
-  viewer: Viewer;
-  onEditTags: () => void;
-}) {
+export function UserMenuItems({ viewer, onEditTags }: { viewer: Viewer; onEditTags: () => void }) {
   const { t, i18n } = useTranslation();
   const signOut = useSignOut();
   const changeLanguage = useChangeLanguage();
@@ -65,9 +59,8 @@ export function UserMenuDropdown({
   const profileTags = profileTagsData?.myProfileTags ?? [];
   const manage = useManageAccess();
 
-  // Scrolls when the screen is shorter than the menu (a phone held sideways).
   return (
-    <Menu.Dropdown mah="calc(100dvh - 72px)" style={{ overflowY: 'auto' }}>
+    <>
       <Group gap="sm" px="sm" py={6} wrap="nowrap">
         <Avatar
           src={viewer.photoURL || null}
@@ -143,6 +136,6 @@ export function UserMenuDropdown({
       <Menu.Item c="red" leftSection={icon(IconLogout)} onClick={() => void signOut()}>
         {t('common:userMenu.logout')}
       </Menu.Item>
-    </Menu.Dropdown>
+    </>
   );
 }

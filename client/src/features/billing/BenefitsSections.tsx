@@ -104,7 +104,8 @@ export function CompareTable() {
         role="region"
         aria-label={t('billing:compare.caption')}
         tabIndex={0}
-        style={{ overflowX: 'auto' }}
+        // Relative: the cells' hidden words are clipped with the table, not left to widen the page.
+        style={{ overflowX: 'auto', position: 'relative' }}
       >
         <Table striped withTableBorder verticalSpacing="sm" miw={640}>
           <Table.Caption>{t('billing:compare.caption')}</Table.Caption>

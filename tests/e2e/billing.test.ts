@@ -107,7 +107,12 @@ describe.skipIf(chromiumMissing)('payments in the browser', () => {
     await shows(page.getByRole('heading', { name: 'Problem Solving Pro' }));
     await shows(page.getByText('Active'));
     await shows(page.getByText('$8.00'));
-    await shows(page.getByRole('button', { name: 'Manage billing' }));
+    // Manage billing opens Stripe's customer portal for this person's customer.
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.waitForURL((url) => url.href.startsWith(stripe.url), { timeout: 20_000 });
+    const portal = stripe.requests.findLast((request) => request.path.includes('billing_portal'));
+    // It returns to the page it was opened from.
+    expect(String(portal?.body.return_url)).toBe(`${app.server.url}/settings/subscriptions`);
   });
 
   it('says a cancelled checkout was cancelled', async () => {

@@ -12,6 +12,8 @@ import type { TFunction } from 'i18next';
 import { serverErrorOf } from '../../components/notify';
 import type { BillingQuery } from '../../gql/graphql';
 
+export { formatMoney } from './money';
+
 /**
  * What the pricing and benefits pages say of a plan, from the one plan definition (@rules
  * plans.ts) and the prices the `billing` query brings from Stripe.
@@ -54,26 +56,6 @@ export const featureText = (t: TFunction, feature: PlanFeature) =>
     aiFactor: PREMIUM_AI_CAP_FACTOR,
     uploadFactor: PREMIUM_UPLOAD_FACTOR,
   });
-
-/** Currencies Stripe counts in whole units (no cents): their unitAmount is the amount itself. */
-const ZERO_DECIMAL = new Set(
-  'bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf'.split(' '),
-);
-
-/** An amount in a currency's smallest unit, in the reader's currency format: "$8.00", "US$8.00". */
-export function formatMoney(unitAmount: number, currency: string, language: string): string {
-  const code = currency.toLowerCase();
-  const amount = ZERO_DECIMAL.has(code) ? unitAmount : unitAmount / 100;
-  try {
-    return new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency: code.toUpperCase(),
-    }).format(amount);
-  } catch {
-    // An unknown currency code: the number and the code as Stripe wrote it.
-    return `${amount} ${code.toUpperCase()}`;
-  }
-}
 
 /** The plan's price for an interval, from Stripe (none when payments are off or it has none). */
 export const priceOf = (billing: Billing | undefined, plan: PlanId, interval: BillingInterval) =>

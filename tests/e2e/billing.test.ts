@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gqlData } from '../helpers/clients';
 import { signUpVerified, type TestUser } from '../helpers/factories';
 import {
   FAKE_STRIPE_KEY,
@@ -113,6 +114,24 @@ describe.skipIf(chromiumMissing)('payments in the browser', () => {
     const portal = stripe.requests.findLast((request) => request.path.includes('billing_portal'));
     // It returns to the page it was opened from.
     expect(String(portal?.body.return_url)).toBe(`${app.server.url}/settings/subscriptions`);
+  });
+
+  it('waits on /stripe until the webhook has made the account premium', async () => {
+    app.screenshotsOnFailure();
+    const bo = await signUpVerified(app.server, { displayName: 'Bo Das' });
+    const page = await app.newPage({ as: bo });
+    // Back from Checkout before Stripe has said anything: the URL alone proves nothing.
+    await page.goto(`${app.server.url}/stripe?result=success`);
+    await shows(page.getByRole('heading', { name: 'Thank you — confirming your subscription…' }));
+
+    const { startCheckout } = await gqlData<{ startCheckout: { url: string } }>(
+      app.server.url,
+      `mutation { startCheckout(plan: bumpStars, interval: year) { url } }`,
+      {},
+      { cookie: `session=${bo.token}`, headers: { origin: app.server.url } },
+    );
+    await stripe.completeCheckout(startCheckout.url.split('/').at(-1)!);
+    await shows(page.getByRole('heading', { name: 'You are now on the Bump Star plan' }));
   });
 
   it('says a cancelled checkout was cancelled', async () => {

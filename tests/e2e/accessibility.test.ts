@@ -88,7 +88,8 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 /** Clicks the button and waits for the menu it opens. */
 async function openMenu(page: Page, button: string | RegExp) {
   await page.getByRole('button', { name: button }).first().click();
-  await shows(page.getByRole('menu'));
+  // The account menu's items load with its first opening (app/UserMenuItems.tsx).
+  await shows(page.getByRole('menu').getByRole('menuitem'));
 }
 
 /** Clicks the button and waits for the dialog it opens. */

@@ -493,7 +493,8 @@ describe.skipIf(chromiumMissing)('navigation reaches every page', () => {
       const button = page.getByRole('button', { name: 'Account menu' });
       if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
       const menu = page.getByRole('menu');
-      await shows(menu);
+      // Its items load with the first opening (app/UserMenuItems.tsx).
+      await shows(menu.getByRole('menuitem'));
       return menu;
     });
     // The spec's links, each labelled by the page it opens.

@@ -1,4 +1,4 @@
-import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Center, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,14 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
         </Menu.Target>
         {/* Scrolls when the screen is shorter than the menu (a phone held sideways). */}
         <Menu.Dropdown mah="calc(100dvh - 72px)" style={{ overflowY: 'auto' }}>
-          <MountOnce when={opened}>
+          <MountOnce
+            when={opened}
+            fallback={
+              <Center py="md">
+                <Loader size="sm" role="status" aria-label={t('common:app.loading')} />
+              </Center>
+            }
+          >
             <UserMenuItems viewer={viewer} onEditTags={() => setEditingTags(true)} />
           </MountOnce>
         </Menu.Dropdown>

@@ -10,7 +10,13 @@ import { assertStorageBudget } from '../../server/src/modules/media/stored-files
 import { gqlData, gqlError, rest, subscribe } from '../helpers/clients';
 import { signUpVerified, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { startStripeFake, stripeEnv, type StripeFake } from '../helpers/stripe-fake';
+import Stripe from 'stripe';
+import {
+  FAKE_WEBHOOK_SECRET,
+  startStripeFake,
+  stripeEnv,
+  type StripeFake,
+} from '../helpers/stripe-fake';
 
 /**
  * Payments (issue 28) against a local Stripe (helpers/stripe-fake.ts): checkout for one's own
@@ -232,9 +238,20 @@ describe('the webhook', () => {
       {},
       { token: buyer.token },
     );
+    const watcher = await signUpVerified(server);
+    const watching = await subscribe<{ accountChanged: { id: string } }>(
+      server.url,
+      'subscription { accountChanged { id } }',
+      {},
+      { token: watcher.token },
+    );
     const changes = await typeChanges(buyer);
     await subscribed(buyer);
     const [event] = await live.take(1);
+    // The watcher hears only their own account: their own change is the first event they get.
+    await subscribed(watcher, 'bumpStars');
+    expect((await watching.take(1))[0]!.accountChanged.id).toBe(watcher.id);
+    await watching.close();
     expect(event!.accountChanged).toEqual({
       id: buyer.id,
       accountType: 'premium',
@@ -284,6 +301,20 @@ describe('the webhook', () => {
         )
       ).message,
     ).toBe(BILLING_MESSAGES.alreadyPremium);
+  });
+
+  it("pays on the fake's Checkout page as a browser would, returning to /stripe", async () => {
+    const buyer = await signUpVerified(server);
+    const url = await checkout(buyer, 'pro', 'year');
+    const page = await fetch(url);
+    expect(await page.text()).toContain('<button type="submit">Pay</button>');
+    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${appUrl()}/stripe`);
+    expect(back.searchParams.get('result')).toBe('success');
+    expect(back.searchParams.get('session_id')).toBe(sessionOf(url).id);
+    expect((await me(buyer)).subscription).toMatchObject({ plan: 'pro', interval: 'year' });
   });
 
   it('shows others the account type, never the subscription', async () => {
@@ -424,8 +455,52 @@ describe('the webhook', () => {
 
   it('answers 200 to an event it does not handle, and stores it', async () => {
     const event = stripe.event('customer.created', { id: 'cus_x', object: 'customer' });
-    expect((await stripe.send(event)).body).toMatchObject({ duplicate: false });
+    // Once through the REST contract's helper: the row's documented shape.
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(event),
+      secret: FAKE_WEBHOOK_SECRET,
+    });
+    const answer = await rest(server.url, 'POST', '/api/stripe/webhook', event, undefined, {
+      'stripe-signature': signature,
+    });
+    expect(answer.body).toEqual({ success: true, received: true, duplicate: false });
+    expect((await rest(server.url, 'POST', '/api/stripe/webhook', event)).status).toBe(400);
     expect((await stripe.send(event)).body).toMatchObject({ duplicate: true });
+  });
+});
+
+describe('personal access tokens', () => {
+  it('read their own subscription with `read`, and never start or manage payments', async () => {
+    const owner = await signUpVerified(server);
+    await subscribed(owner);
+    const { createApiToken } = await gqlData<{ createApiToken: { token: string } }>(
+      server.url,
+      `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
+      {
+        input: {
+          name: 'script',
+          scopes: ['read', 'write'],
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      },
+      { token: owner.token },
+    );
+    const token = createApiToken.token;
+    const own = await rest<{ subscription: { plan: string } }>(
+      server.url,
+      'GET',
+      '/api/subscriptions',
+      undefined,
+      token,
+    );
+    expect(own.body.subscription.plan).toBe('pro');
+    const portal = await rest(server.url, 'GET', '/api/subscriptions/portal', undefined, token);
+    expect(portal.status).toBe(403);
+    const body = { plan: 'bumpStars', interval: 'month' };
+    expect(
+      (await rest(server.url, 'POST', '/api/subscriptions/checkout', body, token)).status,
+    ).toBe(403);
+    expect((await gqlError(server.url, PORTAL, {}, { token })).code).toBe('FORBIDDEN');
   });
 });
 

@@ -202,3 +202,54 @@ describe('the app secret (APP_SECRET)', () => {
     expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).appSecret).toBe(first);
   });
 });
+
+describe('payments (STRIPE_*, DONATION_URL)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bumps-config-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const KEYS = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+  it('turns payments off without a key, and on with the key and the webhook secret', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).stripe).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, ...KEYS }).stripe).toEqual({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      api: null,
+    });
+  });
+
+  it('needs the webhook secret with the key, and the key with the other settings', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(
+      'STRIPE_SECRET_KEY',
+    );
+  });
+
+  it('takes STRIPE_API_BASE apart into host, port and protocol, and refuses a path', () => {
+    const base = (STRIPE_API_BASE: string) =>
+      loadConfig({ DATA_DIR: dataDir, ...KEYS, STRIPE_API_BASE }).stripe?.api;
+    expect(base('http://127.0.0.1:12111')).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(base('https://stripe-proxy.example.org')).toEqual({
+      host: 'stripe-proxy.example.org',
+      port: 443,
+      protocol: 'https',
+    });
+    expect(() => base('https://api.stripe.com/v1')).toThrow('STRIPE_API_BASE');
+  });
+
+  it('takes an http(s) DONATION_URL, and none when unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).donationUrl).toBeNull();
+    const url = 'https://donate.example.org/bumps';
+    expect(loadConfig({ DATA_DIR: dataDir, DONATION_URL: url }).donationUrl).toBe(url);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DONATION_URL: 'javascript:alert(1)' })).toThrow();
+  });
+});

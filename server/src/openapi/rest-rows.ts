@@ -649,7 +649,7 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
     }),
   ]),
 
-  ...group('billing', SESSION_ACCESS, [
+  ...group('billing', CONTENT_ACCESS, [
     row(
       'get',
       '/subscriptions',
@@ -658,6 +658,8 @@ export const DOCUMENTED_ROWS: DocumentedRow[] = [
         answer: { subscription: shape.accountSubscription.nullable() },
       },
     ),
+  ]),
+  ...group('billing', SESSION_ACCESS, [
     row('post', '/subscriptions/checkout', 'Starts Stripe Checkout for a plan: its hosted URL', {
       body: checkoutInputSchema,
       answer: { url: z.string() },

@@ -6,7 +6,11 @@ import { mountTranscribeRest, mountTranscriptionRest } from '../modules/ai/trans
 import { mountAiConfigRest } from '../modules/ai/ai-config.rest';
 import { mountStoryAnalyticsRest } from '../modules/ai/story-analytics.rest';
 import { mountAuthRest } from '../modules/auth/auth.rest';
-import { mountBillingRest, mountStripeWebhook } from '../modules/billing/billing.rest';
+import {
+  mountBillingRest,
+  mountStripeWebhook,
+  mountSubscriptionRest,
+} from '../modules/billing/billing.rest';
 import { mountBookmarkRest } from '../modules/bookmarks/bookmark.rest';
 import { mountChatRest } from '../modules/chat/chat.rest';
 import { mountChatMessageRest } from '../modules/chat/chat-messages.rest';
@@ -68,6 +72,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
   mount({ read: 'read', write: 'session' }, (rows) => mountAuthRest(rows));
   mount(CONTENT_ACCESS, (rows) => {
     mountUserRest(rows);
+    mountSubscriptionRest(rows);
     mountSpaceRest(rows, paths);
     mountStoryRest(rows, paths);
     mountProblemRest(rows, paths);
@@ -97,7 +102,7 @@ export function createRestRouter(paths = new PathRouter()): Router {
     mountAdminRest(rows);
   });
   mount(SESSION_ACCESS, (rows) => mountApiTokenRest(rows));
-  // Payments are the person's own: never started or read with a token.
+  // Payments are the person's own: never started or managed with a token.
   mount(SESSION_ACCESS, (rows) => mountBillingRest(rows));
   // A person's AI provider keys: never reachable with a token.
   mount(SESSION_ACCESS, (rows) => mountAiConfigRest(rows));

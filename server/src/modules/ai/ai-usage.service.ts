@@ -10,9 +10,8 @@ import { requireSessionViewer } from './ai-access';
 /**
  * What a person spent through the AI helpers, per config and calendar month (UTC), and the
  * monthly cap (AI_MONTHLY_TOKEN_CAP, larger for premium accounts: billing/allowances.ts) that
- * stops further calls. The cap is checked before a call
- * and the spending recorded after it, so one call may pass the cap by its own size; the next
- * is refused.
+ * stops further calls. The cap is checked before a call and the spending recorded after it, so
+ * one call may pass the cap by its own size; the next is refused.
  */
 
 /** Tokens one call used, as the providers count them. */

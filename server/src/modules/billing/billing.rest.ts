@@ -11,10 +11,6 @@ import { handleStripeWebhook } from './webhook.service';
  * `customerId` (the spec's) is not read: the customer is always the viewer's own.
  */
 export function mountBillingRest(router: Router) {
-  router.get('/subscriptions', async (_req, res) => {
-    ok(res, { subscription: await mySubscription(contextOf(res)) });
-  });
-
   router.post('/subscriptions/checkout', async (req, res) => {
     const body = bodyFields(req);
     const { url } = await startCheckout(contextOf(res), {
@@ -27,6 +23,13 @@ export function mountBillingRest(router: Router) {
   router.get('/subscriptions/portal', async (req, res) => {
     const { url } = await openBillingPortal(contextOf(res), queryParam(req, 'returnUrl'));
     ok(res, { url });
+  });
+}
+
+/** One's own subscription: readable like the rest of one's record (`me`), with `read`. */
+export function mountSubscriptionRest(router: Router) {
+  router.get('/subscriptions', async (_req, res) => {
+    ok(res, { subscription: await mySubscription(contextOf(res)) });
   });
 }
 

@@ -28,8 +28,6 @@ type WebhookDeps = Pick<AppDeps, 'config' | 'db' | 'log' | 'pubsub'>;
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** What an event asks of the database, worked out before its transaction. */
 type Effect = (tx: Tx) => Promise<string[]>;
 
@@ -70,7 +68,9 @@ async function checkoutCompleted(
   }
   const state = await retrieveState(stripe, subscriptionId);
   if (!state || state.customerId !== customerId) return NOTHING;
-  const at = nowSeconds();
+  // Stamped with the event's time, Stripe's clock (never this server's, which may differ): what
+  // was read is at least that new, and any later change comes with a later event.
+  const at = event.created;
   return async (tx) => ((await applyState(tx, userId, state, at, event.id)) ? [userId] : []);
 }
 
@@ -84,7 +84,7 @@ async function invoiceEvent(
   const customerId = idOf(invoice.customer);
   if (!subscriptionId || !customerId) return NOTHING;
   const state = await retrieveState(stripe, subscriptionId);
-  const at = nowSeconds();
+  const at = event.created;
   const summary = {
     amountPaid: invoice.amount_paid,
     currency: invoice.currency,

@@ -107,8 +107,7 @@ export function startFileSweeper(deps: FileDeps): () => void {
  * Refuses (RATE_LIMITED, the spec's message with the wait) a new file of `adding` bytes when the
  * person's files stored in the last day (post uploads and chat images), plus `pendingBytes`
  * still arriving, would pass their daily allowance (UPLOAD_BYTES_PER_DAY, larger for premium
- * accounts: billing/allowances.ts). The wait is until enough of the day's files
- * leave the window.
+ * accounts: billing/allowances.ts). The wait is until enough of the day's files leave the window.
  */
 export async function assertStorageBudget(
   db: DbOrTx,

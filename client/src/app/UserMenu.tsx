@@ -20,7 +20,7 @@ const UserMenuItems = lazy(() =>
 export function UserMenu({ viewer }: { viewer: Viewer }) {
   const { t } = useTranslation();
   const [editingTags, setEditingTags] = useState(false);
-  const [opened, setOpened] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
 
   return (
     <>
@@ -29,7 +29,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
         width={270}
         shadow="md"
         withinPortal
-        onChange={(open) => open && setOpened(true)}
+        onChange={(open) => open && setEverOpened(true)}
       >
         <Menu.Target>
           {/* Named by its content: the visible initials and name are part of the name (WCAG 2.5.3). */}
@@ -53,7 +53,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
         {/* Scrolls when the screen is shorter than the menu (a phone held sideways). */}
         <Menu.Dropdown mah="calc(100dvh - 72px)" style={{ overflowY: 'auto' }}>
           <MountOnce
-            when={opened}
+            when={everOpened}
             fallback={
               <Center py="md">
                 <Loader size="sm" role="status" aria-label={t('common:app.loading')} />

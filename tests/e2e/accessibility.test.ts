@@ -88,7 +88,8 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 /** Clicks the button and waits for the menu it opens. */
 async function openMenu(page: Page, button: string | RegExp) {
   await page.getByRole('button', { name: button }).first().click();
-  await shows(page.getByRole('menu'));
+  // The account menu's items load with its first opening (app/UserMenuItems.tsx).
+  await shows(page.getByRole('menu').getByRole('menuitem'));
 }
 
 /** Clicks the button and waits for the dialog it opens. */
@@ -229,6 +230,8 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
       path: '/spaces/countries',
       ready: (page) => page.getByRole('heading', { name: 'Country spaces' }),
     },
+    { path: '/pricing/options', ready: (page) => page.getByRole('heading', { name: 'Bump Star' }) },
+    { path: '/benefits/compare', ready: (page) => page.getByRole('table') },
   ];
 
   const signedOutPages = (): Check[] => [
@@ -258,6 +261,10 @@ describe.skipIf(chromiumMissing)('the main pages pass WCAG AA (axe-core)', () =>
     {
       path: '/settings/account',
       ready: (page) => page.getByText('Signed-in sessions'),
+    },
+    {
+      path: '/settings/subscriptions',
+      ready: (page) => page.getByText('You are on the free Public plan'),
     },
     {
       path: '/settings/ai',

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorPage, RouteErrorPage } from '../components/ErrorPage';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
+import { billingRoutes } from '../features/billing/routes';
 import { bookmarkRoutes } from '../features/bookmarks/routes';
 import { chatRoutes } from '../features/chat/routes';
 import { mapRoutes } from '../features/maps/routes';
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
               ...placeRoutes,
               ...mapRoutes,
               ...oauthRoutes,
+              ...billingRoutes,
               { path: '404', element: <ErrorPage status={404} /> },
               { path: 'error', element: <ErrorPage status={500} /> },
               { path: '*', element: <CatchAll /> },

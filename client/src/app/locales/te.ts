@@ -7,7 +7,7 @@ export const resources = resourcesOf(
   import.meta.glob<{ default: Record<string, unknown> }>(
     [
       '../../../../locales/te/*.json',
-      '!../../../../locales/te/{mail,mapEditor,oauth,access,ai}.json',
+      '!../../../../locales/te/{mail,mapEditor,oauth,access,ai,billing}.json',
     ],
     { eager: true },
   ),

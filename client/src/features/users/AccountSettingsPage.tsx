@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { DeleteAccountDocument } from '../../gql/graphql';
 import { useViewer } from '../auth';
+import { PlanBadge } from '../billing';
 import { ResetExplainersCard } from '../explainers';
 import { DigestSettingCard } from '../push';
 import { LanguageSelect } from './LanguageSelect';
@@ -88,7 +89,7 @@ export function AccountSettingsPage() {
             <Text size="sm" c="dimmed">
               {t('users:account.subscription')}
             </Text>
-            <Badge variant="light">{t('common:userMenu.basicUser')}</Badge>
+            <PlanBadge />
           </Group>
         </Stack>
       </Card>

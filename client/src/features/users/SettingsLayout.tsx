@@ -6,7 +6,7 @@ import { SkeletonRows } from '../../components/LoadState';
 import { AiConfigsPage } from '../ai';
 import { RequireSignIn } from '../auth';
 
-const TABS = ['profile', 'account', 'preferences', 'extensions', 'ai'] as const;
+const TABS = ['profile', 'account', 'subscriptions', 'preferences', 'extensions', 'ai'] as const;
 
 export function SettingsLayout() {
   const { t } = useTranslation();
@@ -16,6 +16,7 @@ export function SettingsLayout() {
   const labels: Record<(typeof TABS)[number], string> = {
     profile: t('users:settings.tabs.profile'),
     account: t('users:settings.tabs.account'),
+    subscriptions: t('users:account.subscription'),
     preferences: t('users:settings.tabs.preferences'),
     extensions: t('users:settings.tabs.extensions'),
     ai: t('common:userMenu.aiConfigs'),
@@ -27,7 +28,7 @@ export function SettingsLayout() {
           {t('users:settings.title')}
         </Title>
         <Tabs value={active} onChange={(tab) => tab && void navigate(`/settings/${tab}`)} mb="lg">
-          {/* Five tabs wrap on a phone rather than scroll, so the open one is never out of view. */}
+          {/* Six tabs wrap on a phone rather than scroll, so the open one is never out of view. */}
           <Tabs.List>
             {TABS.map((tab) => (
               <Tabs.Tab key={tab} value={tab}>

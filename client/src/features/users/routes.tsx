@@ -2,8 +2,9 @@ import { Navigate, type RouteObject } from 'react-router';
 import { loadPageTexts } from '../../app/i18n';
 
 /**
- * /settings/profile, /account, /preferences, /extensions (apps and access tokens) and /ai (My AI
- * Configs), loaded when visited; the other settings pages fall to 'coming soon'.
+ * /settings/profile, /account, /preferences, /extensions (apps and access tokens), /subscriptions
+ * (the plan and Stripe's portal) and /ai (My AI Configs), loaded when visited; the other settings
+ * pages fall to 'coming soon'.
  */
 export const settingsRoutes: RouteObject[] = [
   {
@@ -42,6 +43,15 @@ export const settingsRoutes: RouteObject[] = [
             loadPageTexts('access'),
           ]);
           return { Component: page.ExtensionsSettingsPage };
+        },
+      },
+      {
+        path: 'subscriptions',
+        // The plan, its status and invoice, and Stripe's portal (features/billing), with its texts.
+        lazy: async () => {
+          const billing = await import('../billing');
+          await billing.loadBillingTexts();
+          return { Component: billing.SubscriptionPanel };
         },
       },
       // The layout shows it (SettingsLayout): its code and texts then stay out of a first visit.

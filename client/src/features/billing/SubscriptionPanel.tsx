@@ -1,11 +1,15 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
-import { OpenBillingPortalDocument, type SubscriptionStatus } from '../../gql/graphql';
+import {
+  BillingDocument,
+  OpenBillingPortalDocument,
+  type SubscriptionStatus,
+} from '../../gql/graphql';
 import { RequireSignIn } from '../auth';
 import { formatMoney, notifyBillingError, planName } from './planTexts';
 import { useAccountPlan } from './useAccountPlan';
@@ -35,11 +39,22 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Opens Stripe's customer portal (change plan, card, cancel), returning to this page. */
+/**
+ * Opens Stripe's customer portal (change plan, card, cancel), returning to this page; offered only
+ * where this server takes payments (a server without them says so instead).
+ */
 function ManageBillingButton() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [open, { loading, called, error }] = useMutation(OpenBillingPortalDocument);
+  const billing = useQuery(BillingDocument).data?.billing;
+  if (!billing) return null;
+  if (!billing.paymentsEnabled)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('billing:errors.paymentsOff')}
+      </Text>
+    );
   async function go() {
     try {
       const { data } = await open({ variables: { returnUrl: pathname } });

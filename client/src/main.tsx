@@ -9,9 +9,12 @@ import { RouterProvider } from 'react-router';
 import { apolloClient } from './app/apollo';
 import { i18n, textsLoaded } from './app/i18n';
 import { router } from './app/router';
+import { reloadOnStaleChunks } from './app/staleChunks';
 import { ThemeProvider } from './app/ThemeProvider';
 import { Toasts } from './app/Toasts';
 import { TopErrorBoundary } from './components/TopErrorBoundary';
+
+reloadOnStaleChunks();
 
 const render = () =>
   createRoot(document.getElementById('root')!).render(

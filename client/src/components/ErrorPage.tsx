@@ -1,7 +1,9 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isChunkLoadError, mayReloadForStaleChunk, reloadForStaleChunk } from '../app/staleChunks';
 
 interface Props {
   /** 404 for a page or item that is not there, 403 for one the viewer may not see; anything else reads 'An error occurred'. */
@@ -45,6 +47,12 @@ export function ErrorPage({ status = 404 }: Props) {
 /** The router's errorElement: a 404 response shows 'Not Found', any thrown error 'An error occurred'. */
 export function RouteErrorPage() {
   const error = useRouteError();
+  // A page's chunk gone after a deploy: the reload (at most once a minute) shows it instead.
+  const reloading = isChunkLoadError(error) && mayReloadForStaleChunk();
+  useEffect(() => {
+    if (reloading) reloadForStaleChunk();
+  }, [reloading]);
+  if (reloading) return null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status !== 404) console.error(error);
   return <ErrorPage status={status} />;

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { i18n } from '../app/i18n';
+import { isChunkLoadError, reloadForStaleChunk } from '../app/staleChunks';
 
 interface State {
   failed: boolean;
@@ -18,6 +19,8 @@ export class TopErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    // A piece loaded on first use (a dialog, a menu) gone after a deploy: reload, once a minute.
+    if (isChunkLoadError(error)) reloadForStaleChunk();
   }
 
   override render() {

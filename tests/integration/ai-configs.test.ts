@@ -10,7 +10,7 @@ import {
   type TestAiProvider,
 } from '../helpers/ai-provider';
 import { gql, gqlData, gqlError, rest } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
+import { createApiToken, signUpVerified, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let provider: TestAiProvider;
@@ -315,19 +315,11 @@ describe('AI configs over GraphQL', () => {
   });
 
   it('refuses a token: AI keys are managed from a signed-in session only', async () => {
-    const { createApiToken } = await gqlData<{ createApiToken: { token: string } }>(
-      server.url,
-      `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
-      {
-        input: {
-          name: 'all',
-          scopes: ['read', 'write', 'chat', 'notifications'],
-          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-        },
-      },
-      { token: person.token },
-    );
-    const asToken = { token: createApiToken.token };
+    const apiToken = await createApiToken(server, person, {
+      name: 'all',
+      scopes: ['read', 'write', 'chat', 'notifications'],
+    });
+    const asToken = { token: apiToken.token };
     expect((await gql(server.url, LIST, {}, asToken)).status).toBe(403);
     expect((await gql(server.url, CREATE, { input: newConfig() }, asToken)).status).toBe(403);
     expect((await rest(server.url, 'GET', '/api/ai/keys', undefined, asToken.token)).status).toBe(

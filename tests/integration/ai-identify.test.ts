@@ -12,6 +12,7 @@ import {
 } from '../helpers/ai-provider';
 import { gql, gqlData, gqlError, rest } from '../helpers/clients';
 import {
+  createApiToken,
   createAiConfig,
   createPrivateSpace,
   postProblem,
@@ -154,23 +155,12 @@ describe('AI helpers: who may run them', () => {
   });
 
   it('refuses an app holding a token: the helpers spend the person’s own key', async () => {
-    const { createApiToken } = await gqlData<{ createApiToken: { token: string } }>(
-      server.url,
-      `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
-      {
-        input: {
-          name: 'script',
-          scopes: ['read', 'write'],
-          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-        },
-      },
-      { token: asha.token },
-    );
+    const apiToken = await createApiToken(server, asha);
     const error = await gqlError(
       server.url,
       IDENTIFY,
       { input: { kind: 'problems', text: 'Wells' } },
-      { token: createApiToken.token },
+      { token: apiToken.token },
     );
     expect(error.code).toBe('FORBIDDEN');
   });

@@ -8,7 +8,7 @@ import {
 } from '../../server/src/db/schema';
 import { assertStorageBudget } from '../../server/src/modules/media/stored-files.service';
 import { gqlData, gqlError, rest, subscribe } from '../helpers/clients';
-import { signUpVerified, type TestUser } from '../helpers/factories';
+import { createApiToken, signUpVerified, type TestUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import Stripe from 'stripe';
 import {
@@ -471,19 +471,8 @@ describe('personal access tokens', () => {
   it('read their own subscription with `read`, and never start or manage payments', async () => {
     const owner = await signUpVerified(server);
     await subscribed(owner);
-    const { createApiToken } = await gqlData<{ createApiToken: { token: string } }>(
-      server.url,
-      `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
-      {
-        input: {
-          name: 'script',
-          scopes: ['read', 'write'],
-          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-        },
-      },
-      { token: owner.token },
-    );
-    const token = createApiToken.token;
+    const apiToken = await createApiToken(server, owner);
+    const token = apiToken.token;
     const own = await rest<{ subscription: { plan: string } }>(
       server.url,
       'GET',

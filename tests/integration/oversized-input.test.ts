@@ -21,6 +21,7 @@ import {
 } from '../helpers/api-surface';
 import { gqlData, rest } from '../helpers/clients';
 import {
+  createApiToken,
   addComment,
   addParticipant,
   addWaypoint,
@@ -195,18 +196,7 @@ beforeAll(async () => {
     {},
     { token: alice.token },
   );
-  const { createApiToken } = await gqlData<{ createApiToken: { apiToken: { id: string } } }>(
-    server.url,
-    `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { apiToken { id } } }`,
-    {
-      input: {
-        name: 'Big script',
-        scopes: ['read'],
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    },
-    { token: alice.token },
-  );
+  const apiToken = await createApiToken(server, alice, { name: 'Big script', scopes: ['read'] });
   const { createAiConfig } = await gqlData<{ createAiConfig: { id: string } }>(
     server.url,
     `mutation($input: CreateAiConfigInput!) { createAiConfig(input: $input) { id } }`,
@@ -230,7 +220,7 @@ beforeAll(async () => {
     { token: second.body.token },
   );
   data = {
-    apiTokenId: createApiToken.apiToken.id,
+    apiTokenId: apiToken.id,
     aiConfigId: createAiConfig.id,
     aiChatId: createAiChat.id,
     otherSessionId: mySessions.find((session) => session.current)!.id,

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@rules';
 import { gqlData, gqlError, mailsTo, rest, tokenFromMail } from '../helpers/clients';
 import { diffCounts, startCountingProxy, type CountingProxy } from '../helpers/count-proxy';
-import { postStory, signUpVerified, uniqueEmail, type TestUser } from '../helpers/factories';
+import {
+  createApiToken,
+  postStory,
+  signUpVerified,
+  uniqueEmail,
+  type TestUser,
+} from '../helpers/factories';
 import {
   createTestDatabase,
   startTestServer,
@@ -240,25 +246,14 @@ describe('POST /user/update with key email', () => {
     );
     expect(answer.requestEmailChange).toEqual({ success: true, message: MESSAGES.checkEmail });
     expect(mailsTo(server.dataDir, next)).toHaveLength(1);
-    const { createApiToken } = await gqlData<{ createApiToken: { token: string } }>(
-      server.url,
-      `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
-      {
-        input: {
-          name: 'script',
-          scopes: ['read', 'write'],
-          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-        },
-      },
-      { token: person.token },
-    );
-    const byToken = await change(uniqueEmail('token'), createApiToken.token);
+    const apiToken = await createApiToken(server, person);
+    const byToken = await change(uniqueEmail('token'), apiToken.token);
     expect(byToken.status).toBe(403);
     const overGraphql = await gqlError(
       server.url,
       'mutation($email: String!) { requestEmailChange(email: $email) { success } }',
       { email: uniqueEmail('token') },
-      { token: createApiToken.token },
+      { token: apiToken.token },
     );
     expect(overGraphql.code).toBe('FORBIDDEN');
   });

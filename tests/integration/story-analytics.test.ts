@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_AI_KEY, startAiProvider, type TestAiProvider } from '../helpers/ai-provider';
 import { gqlData, gqlError, rest } from '../helpers/clients';
 import {
+  createApiToken,
   createAiConfig,
   addComment,
   createPrivateSpace,
@@ -347,25 +348,17 @@ describe('story analytics: who reads what', () => {
 
   it('serves a token’s read scope the stored or fallback result, and never spends the key through it', async () => {
     const story = await postStory(server, asha, PUMP_STORY);
-    const { createApiToken } = await gqlData<{ createApiToken: { token: string } }>(
-      server.url,
-      `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
-      {
-        input: {
-          name: 'reader',
-          scopes: ['read', 'write'],
-          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-        },
-      },
-      { token: asha.token },
-    );
-    const read = await analytics(story.id, createApiToken.token);
+    const apiToken = await createApiToken(server, asha, {
+      name: 'reader',
+      scopes: ['read', 'write'],
+    });
+    const read = await analytics(story.id, apiToken.token);
     expect(read).toMatchObject({ source: 'fallback', viewerCanAnalyze: false });
     const error = await gqlError(
       server.url,
       ANALYZE,
       { storyId: story.id },
-      { token: createApiToken.token },
+      { token: apiToken.token },
     );
     expect(error.code).toBe('FORBIDDEN');
   });

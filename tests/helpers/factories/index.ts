@@ -23,3 +23,4 @@ export * from './media';
 export * from './maps';
 export * from './waypoints';
 export * from './ai';
+export * from './tokens';

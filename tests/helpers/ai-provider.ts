@@ -74,6 +74,8 @@ export interface TestAiProvider {
   script(...replies: ScriptedReply[]): void;
   /** The completion requests only (chat and Gemini's generate calls), bodies included. */
   completions(): SeenRequest[];
+  /** The text of every completion request received after the first `from` (to search for words sent). */
+  sentSince(from: number): string;
   /** The transcription requests only, with their fields and file. */
   transcriptions(): SeenRequest[];
   down(isDown: boolean): void;
@@ -438,6 +440,8 @@ export async function startAiProvider(): Promise<TestAiProvider> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const completions = () =>
+    requests.filter((request) => /chat\/completions|generateContent/u.test(request.path));
   return {
     url,
     env: {
@@ -451,8 +455,8 @@ export async function startAiProvider(): Promise<TestAiProvider> {
     script(...next) {
       replies.push(...next);
     },
-    completions: () =>
-      requests.filter((request) => /chat\/completions|generateContent/u.test(request.path)),
+    completions,
+    sentSince: (from) => JSON.stringify(completions().slice(from)),
     transcriptions: () =>
       requests.filter((request) => request.path.endsWith('/audio/transcriptions')),
     down(value) {

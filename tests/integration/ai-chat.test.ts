@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiUsage, problems } from '../../server/src/db/schema';
 import { monthOf } from '../../server/src/modules/ai/ai-usage.service';
-import { startAiProvider, type TestAiProvider } from '../helpers/ai-provider';
+import { type TestAiProvider } from '../helpers/ai-provider';
+import { startAiTestServer, type AiTestServer } from '../helpers/ai-server';
 import { gql, gqlData, gqlError, subscribe } from '../helpers/clients';
 import {
   createAiConfig,
@@ -12,8 +13,9 @@ import {
   signUpVerified,
   type TestUser,
 } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { type TestServer } from '../helpers/server';
 
+let ai: AiTestServer;
 let provider: TestAiProvider;
 let server: TestServer;
 let asha: TestUser;
@@ -95,15 +97,10 @@ async function untilEnded(
 }
 
 beforeAll(async () => {
-  provider = await startAiProvider();
-  server = await startTestServer({ ...provider.env, AI_REQUEST_TIMEOUT_MS: '3000' });
-  asha = await signUpVerified(server, { displayName: 'Asha' });
-  await createAiConfig(server, asha);
+  ai = await startAiTestServer();
+  ({ provider, server, person: asha } = ai);
 });
-afterAll(async () => {
-  await server?.stop();
-  await provider?.stop();
-});
+afterAll(() => ai?.stop());
 
 describe('AI chat: who may chat', () => {
   it('asks a signed-out visitor to sign in', async () => {

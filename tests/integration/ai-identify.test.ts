@@ -7,9 +7,9 @@ import {
   GEMINI_MODELS,
   GOOD_AI_KEY,
   GROQ_MODELS,
-  startAiProvider,
   type TestAiProvider,
 } from '../helpers/ai-provider';
+import { startAiTestServer, type AiTestServer } from '../helpers/ai-server';
 import { gql, gqlData, gqlError, rest } from '../helpers/clients';
 import {
   createApiToken,
@@ -19,8 +19,9 @@ import {
   signUpVerified,
   type TestUser,
 } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { type TestServer } from '../helpers/server';
 
+let ai: AiTestServer;
 let provider: TestAiProvider;
 let server: TestServer;
 let asha: TestUser;
@@ -67,19 +68,11 @@ const publish = async (user: TestUser, resultId: string, name: string) =>
     )
   ).publishAiResult;
 
-/** The text of every completion request the fake provider received since `from`. */
-const sentSince = (from: number) => JSON.stringify(provider.completions().slice(from));
-
 beforeAll(async () => {
-  provider = await startAiProvider();
-  server = await startTestServer({ ...provider.env, AI_REQUEST_TIMEOUT_MS: '3000' });
-  asha = await signUpVerified(server, { displayName: 'Asha' });
-  await createAiConfig(server, asha);
+  ai = await startAiTestServer();
+  ({ provider, server, person: asha } = ai);
 });
-afterAll(async () => {
-  await server?.stop();
-  await provider?.stop();
-});
+afterAll(() => ai?.stop());
 
 describe('AI helpers: who may run them', () => {
   it('asks a signed-out visitor to sign in, over GraphQL and REST, and asks the provider nothing', async () => {
@@ -343,7 +336,7 @@ describe('AI helpers: privacy', () => {
       { token: asha.token },
     );
     expect(publishInto.code).toBe('NOT_FOUND');
-    expect(sentSince(before)).not.toContain('reservoir');
+    expect(provider.sentSince(before)).not.toContain('reservoir');
     expect(provider.completions().length).toBe(before);
   });
 

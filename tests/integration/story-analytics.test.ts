@@ -1,6 +1,7 @@
 import { AI_MESSAGES } from '@rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_AI_KEY, startAiProvider, type TestAiProvider } from '../helpers/ai-provider';
+import { GOOD_AI_KEY, type TestAiProvider } from '../helpers/ai-provider';
+import { startAiTestServer, type AiTestServer } from '../helpers/ai-server';
 import { gqlData, gqlError, rest } from '../helpers/clients';
 import {
   createApiToken,
@@ -12,8 +13,9 @@ import {
   UPDATE_STORY,
   type TestUser,
 } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { type TestServer } from '../helpers/server';
 
+let ai: AiTestServer;
 let provider: TestAiProvider;
 let server: TestServer;
 let asha: TestUser;
@@ -65,19 +67,11 @@ const analyze = async (storyId: string, user: TestUser) =>
     )
   ).analyzeStory;
 
-/** The text of every completion request the fake provider received since `from`. */
-const sentSince = (from: number) => JSON.stringify(provider.completions().slice(from));
-
 beforeAll(async () => {
-  provider = await startAiProvider();
-  server = await startTestServer({ ...provider.env, AI_REQUEST_TIMEOUT_MS: '3000' });
-  asha = await signUpVerified(server, { displayName: 'Asha Wanjiru' });
-  await createAiConfig(server, asha);
+  ai = await startAiTestServer('Asha Wanjiru');
+  ({ provider, server, person: asha } = ai);
 });
-afterAll(async () => {
-  await server?.stop();
-  await provider?.stop();
-});
+afterAll(() => ai?.stop());
 
 describe('story analytics: the fallback', () => {
   it('gives a signed-out reader the hashtags and repeated phrases, marked as the fallback, and asks no provider', async () => {
@@ -181,7 +175,7 @@ describe('story analytics: the provider, once per version', () => {
       'Story:\nThe water pump in Kibera broke again. The water pump was fixed last year, but the ' +
         'water pump breaks every dry season. #water #kibera Neighbours walk to the river. #water',
     ]);
-    const everything = sentSince(before);
+    const everything = provider.sentSince(before);
     for (const other of ['Juma', 'Otieno', 'Asha', 'nobody sends', '<p>', story.id, author.id])
       expect(everything).not.toContain(other);
   });
@@ -221,7 +215,7 @@ describe('story analytics: the provider, once per version', () => {
     );
     const again = await analyze(story.id, other);
     expect(again.entities.map((entity) => entity.name)).toEqual(['Mathare']);
-    expect(sentSince(before)).toContain('The borehole in Mathare is dry.');
+    expect(provider.sentSince(before)).toContain('The borehole in Mathare is dry.');
     expect(provider.completions().length).toBe(before + 1);
   });
 
@@ -343,7 +337,7 @@ describe('story analytics: who reads what', () => {
     );
     expect(restAnswer.status).toBe(404);
     expect(provider.completions().length).toBe(before);
-    expect(sentSince(before)).not.toContain('reservoir');
+    expect(provider.sentSince(before)).not.toContain('reservoir');
   });
 
   it('serves a token’s read scope the stored or fallback result, and never spends the key through it', async () => {

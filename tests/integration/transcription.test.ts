@@ -10,12 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../client/src/features/media/capture/wav';
 import { aiConfigs, aiUsage, uploads } from '../../server/src/db/schema';
 import { monthOf } from '../../server/src/modules/ai/ai-usage.service';
-import {
-  GEMINI_MODELS,
-  GOOD_AI_KEY,
-  startAiProvider,
-  type TestAiProvider,
-} from '../helpers/ai-provider';
+import { GEMINI_MODELS, GOOD_AI_KEY, type TestAiProvider } from '../helpers/ai-provider';
+import { startAiTestServer, type AiTestServer } from '../helpers/ai-server';
 import { gqlData, gqlError, rest } from '../helpers/clients';
 import {
   createAiConfig,
@@ -27,8 +23,9 @@ import {
   type TestUser,
 } from '../helpers/factories';
 import { startLocalS3, type LocalS3 } from '../helpers/s3-server';
-import { startTestServer, startTestServerOn, type TestServer } from '../helpers/server';
+import { startTestServerOn, type TestServer } from '../helpers/server';
 
+let ai: AiTestServer;
 let provider: TestAiProvider;
 let server: TestServer;
 let asha: TestUser;
@@ -106,17 +103,12 @@ async function storedText(key: string) {
 }
 
 beforeAll(async () => {
-  provider = await startAiProvider();
-  server = await startTestServer({ ...provider.env, AI_REQUEST_TIMEOUT_MS: '3000' });
-  asha = await signUpVerified(server, { displayName: 'Asha' });
+  ai = await startAiTestServer();
+  ({ provider, server, person: asha } = ai);
   ravi = await signUpVerified(server, { displayName: 'Ravi' });
-  await createAiConfig(server, asha);
   await createAiConfig(server, ravi);
 });
-afterAll(async () => {
-  await server?.stop();
-  await provider?.stop();
-});
+afterAll(() => ai?.stop());
 
 describe('transcribing a post’s audio', () => {
   it('asks a signed-out visitor to sign in, over GraphQL and REST, and asks the provider nothing', async () => {

@@ -1,9 +1,9 @@
-import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
 import { AudienceBenefits, BenefitsOverview, CompareTable } from './BenefitsSections';
 import { useBillingTexts } from './billingTexts';
+import { RouteTabsPage } from './RouteTabsPage';
 
 /** The spec's /benefits children (000 §2), in the order the tabs show them. */
 const TABS = [
@@ -23,35 +23,24 @@ export function BenefitsPage() {
   // The texts follow a language switch (also the one the account's language makes on load).
   useBillingTexts();
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { tab } = useParams();
   if (!isTab(tab)) return <ErrorPage status={404} />;
   return (
-    <Container size="lg" py="md">
-      <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t('billing:benefits.title')}
-          </Title>
-          <Text c="dimmed">{t('billing:benefits.intro')}</Text>
-        </div>
-        <Tabs value={tab} onChange={(next) => next && void navigate(`/benefits/${next}`)}>
-          <Tabs.List>
-            {TABS.map((name) => (
-              <Tabs.Tab key={name} value={name}>
-                {t(`billing:benefits.tabs.${name}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-        {tab === 'overview' ? (
-          <BenefitsOverview />
-        ) : tab === 'compare' ? (
-          <CompareTable />
-        ) : (
-          <AudienceBenefits audience={tab} />
-        )}
-      </Stack>
-    </Container>
+    <RouteTabsPage
+      title={t('billing:benefits.title')}
+      intro={t('billing:benefits.intro')}
+      base="/benefits"
+      tabs={TABS}
+      current={tab}
+      labelOf={(name) => t(`billing:benefits.tabs.${name}`)}
+    >
+      {tab === 'overview' ? (
+        <BenefitsOverview />
+      ) : tab === 'compare' ? (
+        <CompareTable />
+      ) : (
+        <AudienceBenefits audience={tab} />
+      )}
+    </RouteTabsPage>
   );
 }

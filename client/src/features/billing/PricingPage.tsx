@@ -1,16 +1,17 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Container, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { BILLING_INTERVALS, type BillingInterval } from '@rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
 import { loadStateView, SkeletonRows } from '../../components/LoadState';
 import { BillingDocument } from '../../gql/graphql';
 import { PLAN_PAGES, planName, type PlanPage } from './planTexts';
 import { PlanDetail, PlanFeatures, PlanOptions, PricingFaqs } from './PricingSections';
 import { useBillingTexts } from './billingTexts';
+import { RouteTabsPage } from './RouteTabsPage';
 
 /** The spec's /pricing children (000 §2), in the order the tabs show them. */
 const TABS = [
@@ -42,7 +43,6 @@ export function PricingPage() {
   // The texts follow a language switch (also the one the account's language makes on load).
   useBillingTexts();
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { tab } = useParams();
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
   const { data, loading, error, refetch } = useQuery(BillingDocument);
@@ -56,65 +56,48 @@ export function PricingPage() {
     skeleton: <SkeletonRows count={3} height={140} label={t('billing:pricing.title')} />,
     errorTitle: t('billing:loadFailed'),
   });
-  const labels: Record<PricingTab, string> = {
-    options: t('billing:pricing.tabs.options'),
-    features: t('billing:pricing.tabs.features'),
-    faqs: t('billing:pricing.tabs.faqs'),
-    publicUsers: planName(t, 'public'),
-    problemSolvingPros: planName(t, 'pro'),
-    problemSolvingOrgs: planName(t, 'org'),
-    bumpStars: planName(t, 'bumpStars'),
-  };
+
   const showsPrices = billing?.paymentsEnabled && (tab === 'options' || isPlanPage(tab));
 
   return (
-    <Container size="lg" py="md">
-      <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t('billing:pricing.title')}
-          </Title>
-          <Text c="dimmed">{t('billing:pricing.intro')}</Text>
-        </div>
-        {/* Seven tabs wrap on a phone rather than scroll, so the open one is never out of view. */}
-        <Tabs value={tab} onChange={(next) => next && void navigate(`/pricing/${next}`)}>
-          <Tabs.List>
-            {TABS.map((name) => (
-              <Tabs.Tab key={name} value={name}>
-                {labels[name]}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-        {waiting ??
-          (billing ? (
-            <Stack gap="md">
-              {billing.paymentsEnabled ? null : <PaymentsOffNotice />}
-              {showsPrices ? (
-                <Group>
-                  <SegmentedControl
-                    aria-label={t('billing:price.interval')}
-                    value={interval}
-                    onChange={(value) => setBillingInterval(value as BillingInterval)}
-                    data={BILLING_INTERVALS.map((value) => ({
-                      value,
-                      label: t(`billing:price.intervals.${value}`),
-                    }))}
-                  />
-                </Group>
-              ) : null}
-              {tab === 'options' ? (
-                <PlanOptions billing={billing} interval={interval} />
-              ) : tab === 'features' ? (
-                <PlanFeatures />
-              ) : tab === 'faqs' ? (
-                <PricingFaqs />
-              ) : (
-                <PlanDetail plan={PLAN_PAGES[tab]} billing={billing} interval={interval} />
-              )}
-            </Stack>
-          ) : null)}
-      </Stack>
-    </Container>
+    <RouteTabsPage
+      title={t('billing:pricing.title')}
+      intro={t('billing:pricing.intro')}
+      base="/pricing"
+      tabs={TABS}
+      current={tab}
+      labelOf={(name) =>
+        isPlanPage(name) ? planName(t, PLAN_PAGES[name]) : t(`billing:pricing.tabs.${name}`)
+      }
+    >
+      {waiting ??
+        (billing ? (
+          <Stack gap="md">
+            {billing.paymentsEnabled ? null : <PaymentsOffNotice />}
+            {showsPrices ? (
+              <Group>
+                <SegmentedControl
+                  aria-label={t('billing:price.interval')}
+                  value={interval}
+                  onChange={(value) => setBillingInterval(value as BillingInterval)}
+                  data={BILLING_INTERVALS.map((value) => ({
+                    value,
+                    label: t(`billing:price.intervals.${value}`),
+                  }))}
+                />
+              </Group>
+            ) : null}
+            {tab === 'options' ? (
+              <PlanOptions billing={billing} interval={interval} />
+            ) : tab === 'features' ? (
+              <PlanFeatures />
+            ) : tab === 'faqs' ? (
+              <PricingFaqs />
+            ) : (
+              <PlanDetail plan={PLAN_PAGES[tab]} billing={billing} interval={interval} />
+            )}
+          </Stack>
+        ) : null)}
+    </RouteTabsPage>
   );
 }
